@@ -1,0 +1,263 @@
+// The Reckon grammar, as PEGTL rules. Only grammar/ includes PEGTL.
+//
+//   file      := sep (decl sep)* EOF
+//   decl      := (doc_line | metadata)* (import | record | enum | scenario | case
+//                                        | check | let | native)
+//   doc_line  := '##' text-to-end-of-line            metadata := '@' ident string
+//   import    := 'import' string
+//   record    := 'record' Ident '{' (field)* '}'     field := docs ident ':' type ('=' expr)?
+//   enum      := 'enum' Ident '{' ident (',' ident)* ','? '}'
+//   scenario  := 'scenario' Ident '{' (docs (input | property))* '}'
+//   input     := 'input' ident ':' type ('=' expr)?
+//   property  := ident params? (':' type)? '=' expr
+//   params    := '(' (param (',' param)*)? ')'      param := ident ':' type ('=' expr)?
+//   case      := 'case' Ident '=' Ident ('(' args ')' | 'with' args)
+//   check     := 'check' expr ('within' expr)?
+//   let       := 'let' ident (':' type)? '=' expr
+//   native    := 'native' ( 'let' ident ':' type | ident params ':' type )
+//   type      := 'int'? unit '?'?
+//   unit      := ident ('^' '-'? digits)? (('*' | '/') ident ('^' '-'? digits)?)*   (no spaces)
+//
+//   expr      := 'if' expr 'then' expr 'else' expr | convert
+//   convert   := or ('->' unit)?
+//   or        := and ('or' and)*            and := not ('and' not)*
+//   not       := 'not' not | compare        compare := coalesce (cmp coalesce)?
+//   coalesce  := add ('??' add)*            add := mul (('+' | '-') mul)*
+//   mul       := unary (('*' | '/' | '//' | '%') unary)*
+//   unary     := '-' unary | power          power := postfix ('^' unary)?
+//   postfix   := primary ('(' args ')' | '.' ident)*
+//   primary   := number unit? | string | 'true' | 'false' | 'none' | ident | '(' expr ')'
+//   args      := (arg (',' arg)* ','?)?     arg := (ident ':')? expr
+//
+// Layout: whitespace and `#` comments separate tokens anywhere, with three exceptions
+// that keep declarations from running into each other: a number's unit, a call's '('
+// and a member's '.' must be on the same line as what they follow.
+#pragma once
+
+#include <tao/pegtl.hpp>
+
+namespace reckon::grammar {
+
+namespace pegtl = tao::pegtl;
+using namespace pegtl;
+
+// Deepest nesting of expressions; deeper input is an error, never a stack overflow.
+inline constexpr std::size_t max_nesting = 200;
+
+// Parses Rule, failing with an error once expressions nest deeper than max_nesting.
+template <typename Rule>
+struct nesting_limited {
+  using rule_t = nesting_limited;
+  using subs_t = type_list<Rule>;
+
+  template <apply_mode A, rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&&... st) {
+    ++in.private_depth;
+    struct restore {
+      std::size_t& depth;
+      ~restore() { --depth; }
+    } guard{in.private_depth};
+    if (in.private_depth > max_nesting)
+      throw parse_error("expressions nest too deeply (the limit is 200 levels)", in);
+    return Control<Rule>::template match<A, M, Action, Control>(in, st...);
+  }
+};
+
+// --- layout -----------------------------------------------------------------
+struct comment : seq<one<'#'>, not_at<one<'#'>>, until<eolf>> {};
+struct sep : star<sor<space, comment>> {};
+struct hsep : star<blank> {};
+
+// --- tokens -----------------------------------------------------------------
+template <typename Key>
+struct keyword : seq<Key, not_at<identifier_other>> {};
+#define RK_KEY(name, text) \
+  struct name : keyword<TAO_PEGTL_STRING(text)> {}
+RK_KEY(kw_import, "import");
+RK_KEY(kw_record, "record");
+RK_KEY(kw_enum, "enum");
+RK_KEY(kw_scenario, "scenario");
+RK_KEY(kw_input, "input");
+RK_KEY(kw_case, "case");
+RK_KEY(kw_check, "check");
+RK_KEY(kw_let, "let");
+RK_KEY(kw_native, "native");
+RK_KEY(kw_with, "with");
+RK_KEY(kw_within, "within");
+RK_KEY(kw_if, "if");
+RK_KEY(kw_then, "then");
+RK_KEY(kw_else, "else");
+RK_KEY(kw_and, "and");
+RK_KEY(kw_or, "or");
+RK_KEY(kw_not, "not");
+RK_KEY(kw_true, "true");
+RK_KEY(kw_false, "false");
+RK_KEY(kw_none, "none");
+RK_KEY(kw_int, "int");
+#undef RK_KEY
+
+struct reserved : sor<kw_import, kw_record, kw_enum, kw_scenario, kw_input, kw_case, kw_check,
+                      kw_let, kw_native, kw_with, kw_within, kw_if, kw_then, kw_else, kw_and, kw_or,
+                      kw_not, kw_true, kw_false, kw_none> {};
+struct name : seq<not_at<reserved>, identifier> {};
+
+struct digits : plus<digit> {};
+struct exponent_part : seq<one<'e', 'E'>, opt<one<'+', '-'>>, must<digits>> {};
+struct fraction_part : seq<one<'.'>, digits> {};
+struct number : seq<digits, opt<fraction_part>, opt<exponent_part>> {};
+
+struct escape_char : one<'"', '\\', 'n', 't'> {};
+struct escape : seq<one<'\\'>, must<escape_char>> {};
+struct string_char : sor<escape, not_one<'"', '\\'>> {};
+struct string_body : star<string_char> {};
+struct string_close : one<'"'> {};
+struct string_literal : seq<one<'"'>, string_body, must<string_close>> {};
+
+// --- units and types ----------------------------------------------------------
+struct unit_power : seq<opt<one<'-'>>, digits> {};
+struct unit_factor : seq<name, opt<one<'^'>, must<unit_power>>> {};
+struct unit_mul : one<'*'> {};
+struct unit_div : one<'/'> {};
+struct unit_expr : seq<unit_factor, star<sor<unit_mul, unit_div>, must<unit_factor>>> {};
+struct optional_mark : one<'?'> {};
+struct int_mark : seq<kw_int, plus<blank>, at<name>> {};
+struct type_expr : seq<opt<int_mark>, unit_expr, opt<optional_mark>> {};
+
+// --- expressions --------------------------------------------------------------
+struct expr;
+
+struct quantity : seq<number, opt<hsep, unit_expr>> {};
+struct true_literal : kw_true {};
+struct false_literal : kw_false {};
+struct none_literal : kw_none {};
+struct name_ref : name {};
+struct close_paren : one<')'> {};
+struct nested_expr : nesting_limited<expr> {};
+struct paren : seq<one<'('>, sep, must<nested_expr>, sep, must<close_paren>> {};
+struct primary
+    : sor<quantity, string_literal, true_literal, false_literal, none_literal, name_ref, paren> {};
+
+struct arg_name : seq<name, sep, one<':'>, not_at<one<':'>>> {};
+struct argument : sor<seq<arg_name, sep, must<nested_expr>>, nested_expr> {};
+struct arguments : opt<list<argument, seq<sep, one<','>, sep>>, opt<sep, one<','>>> {};
+struct call_suffix : seq<hsep, one<'('>, sep, arguments, sep, must<close_paren>> {};
+struct member_name : identifier {};
+struct member_suffix : seq<hsep, one<'.'>, sep, must<member_name>> {};
+struct postfix : seq<primary, star<sor<call_suffix, member_suffix>>> {};
+
+struct unary;
+struct op_pow : one<'^'> {};
+struct nested_unary : nesting_limited<unary> {};
+struct power : seq<postfix, opt<sep, op_pow, sep, must<nested_unary>>> {};
+struct op_neg : seq<one<'-'>, not_at<one<'>'>>> {};
+struct negation : seq<op_neg, sep, must<nested_unary>> {};
+struct unary : sor<negation, power> {};
+
+struct op_floordiv : string<'/', '/'> {};
+struct op_mul : one<'*'> {};
+struct op_div : one<'/'> {};
+struct op_mod : one<'%'> {};
+struct mul_op : sor<op_floordiv, op_mul, op_div, op_mod> {};
+struct product : seq<unary, star<sep, mul_op, sep, must<unary>>> {};
+
+struct op_add : one<'+'> {};
+struct op_sub : seq<one<'-'>, not_at<one<'>'>>> {};
+struct add_op : sor<op_add, op_sub> {};
+struct sum : seq<product, star<sep, add_op, sep, must<product>>> {};
+
+struct op_coalesce : string<'?', '?'> {};
+struct coalesce : seq<sum, star<sep, op_coalesce, sep, must<sum>>> {};
+
+struct op_eq : string<'=', '='> {};
+struct op_ne : string<'!', '='> {};
+struct op_le : string<'<', '='> {};
+struct op_ge : string<'>', '='> {};
+struct op_lt : one<'<'> {};
+struct op_gt : one<'>'> {};
+struct cmp_op : sor<op_eq, op_ne, op_le, op_ge, op_lt, op_gt> {};
+struct comparison : seq<coalesce, opt<sep, cmp_op, sep, must<coalesce>>> {};
+
+struct op_not : kw_not {};
+struct logical_not;
+struct nested_not : nesting_limited<logical_not> {};
+struct logical_not : sor<seq<op_not, sep, must<nested_not>>, comparison> {};
+struct op_and : kw_and {};
+struct logical_and : seq<logical_not, star<sep, op_and, sep, must<logical_not>>> {};
+struct op_or : kw_or {};
+struct logical_or : seq<logical_and, star<sep, op_or, sep, must<logical_and>>> {};
+
+struct conversion : seq<logical_or, opt<sep, string<'-', '>'>, sep, must<unit_expr>>> {};
+
+struct conditional : seq<kw_if, sep, must<nested_expr>, sep, must<kw_then>, sep, must<nested_expr>,
+                         sep, must<kw_else>, sep, must<nested_expr>> {};
+struct expr : sor<conditional, conversion> {};
+
+// --- declarations ---------------------------------------------------------------
+struct doc_text : until<eolf> {};
+struct doc_line : seq<string<'#', '#'>, doc_text> {};
+struct meta_key : identifier {};
+struct metadata : seq<one<'@'>, must<meta_key>, hsep, must<string_literal>> {};
+struct preamble : star<sor<doc_line, metadata>, sep> {};
+
+struct colon : one<':'> {};
+struct equals : seq<one<'='>, not_at<one<'='>>> {};
+struct open_brace : one<'{'> {};
+struct close_brace : one<'}'> {};
+struct open_paren : one<'('> {};
+struct default_value : seq<sep, equals, sep, must<expr>> {};
+
+struct import_decl : seq<kw_import, sep, must<string_literal>> {};
+
+struct field : seq<preamble, name, sep, must<colon>, sep, must<type_expr>, opt<default_value>> {};
+struct record_decl : seq<kw_record, sep, must<name>, sep, must<open_brace>, sep, star<field, sep>,
+                         must<close_brace>> {};
+
+struct enum_member : identifier {};  // `none` is a fine member name
+struct enum_decl
+    : seq<kw_enum, sep, must<name>, sep, must<open_brace>, sep,
+          list<enum_member, seq<sep, one<','>, sep>>, opt<sep, one<','>>, sep, must<close_brace>> {
+};
+
+struct parameter : seq<name, sep, must<colon>, sep, must<type_expr>, opt<default_value>> {};
+struct parameters
+    : seq<open_paren, sep, opt<list<parameter, seq<sep, one<','>, sep>>>, sep, must<close_paren>> {
+};
+struct declared_type : seq<sep, colon, sep, must<type_expr>> {};
+struct input_decl
+    : seq<kw_input, sep, must<name>, sep, must<colon>, sep, must<type_expr>, opt<default_value>> {};
+struct property_decl
+    : seq<name, opt<sep, parameters>, opt<declared_type>, sep, must<equals>, sep, must<expr>> {};
+struct member : seq<preamble, sor<input_decl, property_decl>> {};
+struct scenario_decl : seq<kw_scenario, sep, must<name>, sep, must<open_brace>, sep,
+                           star<member, sep>, must<close_brace>> {};
+
+struct case_base : name {};
+struct case_call : seq<one<'('>, sep, arguments, sep, must<close_paren>> {};
+struct case_with : seq<kw_with, sep, arguments> {};
+struct case_body : sor<case_call, case_with> {};
+struct case_decl : seq<kw_case, sep, must<name>, sep, must<equals>, sep, must<case_base>, hsep,
+                       must<case_body>> {};
+
+struct tolerance : seq<sep, kw_within, sep, must<expr>> {};
+struct check_decl : seq<kw_check, sep, must<expr>, opt<tolerance>> {};
+
+struct let_decl
+    : seq<kw_let, sep, must<name>, opt<declared_type>, sep, must<equals>, sep, must<expr>> {};
+
+struct native_constant : seq<kw_let, sep, must<name>, sep, must<colon>, sep, must<type_expr>> {};
+struct native_function : seq<name, sep, must<parameters>, sep, must<colon>, sep, must<type_expr>> {
+};
+struct native_body : sor<native_constant, native_function> {};
+struct native_decl : seq<kw_native, sep, must<native_body>> {};
+
+struct decl_body : sor<import_decl, record_decl, enum_decl, scenario_decl, case_decl, check_decl,
+                       let_decl, native_decl> {};
+struct decl : seq<preamble, must<decl_body>> {};
+struct end_of_file : eof {};
+struct file : seq<sep, star<not_at<eof>, decl, sep>, must<end_of_file>> {};
+
+// A lone expression, for `reckon eval EXPR` and `--set NAME=EXPR`.
+struct expression_only : seq<sep, must<expr>, sep, must<end_of_file>> {};
+
+}  // namespace reckon::grammar

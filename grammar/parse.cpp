@@ -1,0 +1,437 @@
+// Runs the PEGTL grammar into a parse tree and converts that tree at once into the
+// owned AST (the parse tree points into the input buffer).
+#include "grammar/parse.hpp"
+
+#include <cstdlib>
+#include <string>
+#include <tao/pegtl/contrib/parse_tree.hpp>
+
+#include "grammar/errors.hpp"
+#include "grammar/grammar.hpp"
+#include "interpreter/diagnostics.hpp"
+
+namespace reckon {
+namespace g = grammar;
+namespace pt = tao::pegtl::parse_tree;
+
+namespace {
+
+template <typename Rule>
+using selector = pt::selector<
+    Rule,
+    pt::store_content::on<
+        // expressions
+        g::quantity, g::number, g::unit_expr, g::unit_factor, g::unit_mul, g::unit_div,
+        g::string_literal, g::string_body, g::true_literal, g::false_literal, g::none_literal,
+        g::name_ref, g::postfix, g::call_suffix, g::member_suffix, g::member_name, g::argument,
+        g::arg_name, g::power, g::negation, g::product, g::sum, g::coalesce, g::comparison,
+        g::logical_not, g::logical_and, g::logical_or, g::conversion, g::conditional, g::op_not,
+        g::op_floordiv, g::op_mul, g::op_div, g::op_mod, g::op_add, g::op_sub, g::op_coalesce,
+        g::op_eq, g::op_ne, g::op_le, g::op_ge, g::op_lt, g::op_gt, g::op_and, g::op_or,
+        // types and declarations
+        g::type_expr, g::int_mark, g::optional_mark, g::name, g::doc_line, g::metadata, g::meta_key,
+        g::decl, g::import_decl, g::record_decl, g::field, g::default_value, g::enum_decl,
+        g::enum_member, g::scenario_decl, g::member, g::input_decl, g::property_decl, g::parameters,
+        g::parameter, g::declared_type, g::case_decl, g::case_base, g::case_call, g::case_with,
+        g::check_decl, g::tolerance, g::let_decl, g::native_decl, g::native_constant,
+        g::native_function>>;
+
+using Node = pt::node;
+
+class Converter {
+ public:
+  explicit Converter(FileId file) : file_(file) {}
+
+  SourceRange range(const Node& n) const {
+    if (n.has_content())
+      return {file_, static_cast<std::uint32_t>(n.m_begin.byte),
+              static_cast<std::uint32_t>(n.m_end.byte)};
+    SourceRange r{file_, static_cast<std::uint32_t>(n.m_begin.byte),
+                  static_cast<std::uint32_t>(n.m_begin.byte)};
+    if (!n.children.empty()) r.end = range(*n.children.back()).end;
+    return r;
+  }
+
+  // --- expressions --------------------------------------------------------------
+  ExprPtr expr(const Node& n) {
+    // Precedence levels store a node even when they hold a single operand.
+    if (n.children.size() == 1 && is_chain(n)) return expr(*n.children[0]);
+    if (n.is_type<g::quantity>()) return quantity(n);
+    if (n.is_type<g::string_literal>()) {
+      auto e = make(ExprKind::text, n);
+      e->text = unescape(n.children.at(0)->string_view());
+      return e;
+    }
+    if (n.is_type<g::true_literal>() || n.is_type<g::false_literal>()) {
+      auto e = make(ExprKind::boolean, n);
+      e->number = n.is_type<g::true_literal>() ? 1 : 0;
+      return e;
+    }
+    if (n.is_type<g::none_literal>()) return make(ExprKind::none, n);
+    if (n.is_type<g::name_ref>()) {
+      auto e = make(ExprKind::name, n);
+      e->text = n.string();
+      return e;
+    }
+    if (n.is_type<g::postfix>()) return postfix(n);
+    if (n.is_type<g::negation>()) {
+      auto e = make(ExprKind::unary, n);
+      e->op = Op::neg;
+      e->operands.push_back(expr(*n.children.at(0)));
+      return e;
+    }
+    if (n.is_type<g::logical_not>()) {  // children: op_not, operand
+      auto e = make(ExprKind::unary, n);
+      e->op = Op::logical_not;
+      e->operands.push_back(expr(*n.children.at(1)));
+      return e;
+    }
+    if (n.is_type<g::conversion>()) {
+      auto e = make(ExprKind::convert, n);
+      e->operands.push_back(expr(*n.children.at(0)));
+      e->unit = unit(*n.children.at(1));
+      return e;
+    }
+    if (n.is_type<g::conditional>()) {
+      auto e = make(ExprKind::conditional, n);
+      for (const auto& c : n.children) e->operands.push_back(expr(*c));
+      return e;
+    }
+    if (is_chain(n)) return chain(n);
+    throw std::logic_error("parse tree node not converted: " + std::string(n.type));
+  }
+
+  static bool is_chain(const Node& n) {
+    return n.is_type<g::power>() || n.is_type<g::product>() || n.is_type<g::sum>() ||
+           n.is_type<g::coalesce>() || n.is_type<g::comparison>() || n.is_type<g::logical_and>() ||
+           n.is_type<g::logical_or>() || n.is_type<g::logical_not>() || n.is_type<g::postfix>() ||
+           n.is_type<g::conversion>();
+  }
+
+  // operand (op operand)*, folded to the left (power is right-associative, but its
+  // grammar nests the right operand, so each chain has at most one '^').
+  ExprPtr chain(const Node& n) {
+    ExprPtr left = expr(*n.children.at(0));
+    for (std::size_t i = 1; i + 1 < n.children.size(); i += 2) {
+      ExprPtr right = expr(*n.children[i + 1]);
+      SourceRange r{file_, left->range.begin, right->range.end};
+      auto e = std::make_unique<Expr>(ExprKind::binary, r);
+      e->op = binary_op(*n.children[i]);
+      e->name_range = range(*n.children[i]);
+      e->operands.push_back(std::move(left));
+      e->operands.push_back(std::move(right));
+      left = std::move(e);
+    }
+    return left;
+  }
+
+  static Op binary_op(const Node& n) {
+    if (n.is_type<g::op_add>()) return Op::add;
+    if (n.is_type<g::op_sub>()) return Op::sub;
+    if (n.is_type<g::op_mul>()) return Op::mul;
+    if (n.is_type<g::op_div>()) return Op::div;
+    if (n.is_type<g::op_floordiv>()) return Op::floordiv;
+    if (n.is_type<g::op_mod>()) return Op::mod;
+    if (n.is_type<g::op_coalesce>()) return Op::coalesce;
+    if (n.is_type<g::op_eq>()) return Op::eq;
+    if (n.is_type<g::op_ne>()) return Op::ne;
+    if (n.is_type<g::op_lt>()) return Op::lt;
+    if (n.is_type<g::op_le>()) return Op::le;
+    if (n.is_type<g::op_gt>()) return Op::gt;
+    if (n.is_type<g::op_ge>()) return Op::ge;
+    if (n.is_type<g::op_and>()) return Op::logical_and;
+    if (n.is_type<g::op_or>()) return Op::logical_or;
+    return Op::pow;
+  }
+
+  ExprPtr quantity(const Node& n) {
+    auto e = make(ExprKind::number, n);
+    const Node& num = *n.children.at(0);
+    e->number = std::strtod(num.string().c_str(), nullptr);
+    if (n.children.size() > 1) e->unit = unit(*n.children[1]);
+    return e;
+  }
+
+  ExprPtr postfix(const Node& n) {
+    ExprPtr e = expr(*n.children.at(0));
+    for (std::size_t i = 1; i < n.children.size(); ++i) {
+      const Node& s = *n.children[i];
+      SourceRange r{file_, e->range.begin, range(s).end};
+      if (s.is_type<g::call_suffix>()) {
+        auto call = std::make_unique<Expr>(ExprKind::call, r);
+        call->callee = std::move(e);
+        call->arguments = arguments(s);
+        e = std::move(call);
+      } else {
+        auto member = std::make_unique<Expr>(ExprKind::member, r);
+        const Node& name = *s.children.at(0);
+        member->text = name.string();
+        member->name_range = range(name);
+        member->operands.push_back(std::move(e));
+        e = std::move(member);
+      }
+    }
+    return e;
+  }
+
+  std::vector<Argument> arguments(const Node& n) {
+    std::vector<Argument> args;
+    for (const auto& c : n.children) {
+      if (!c->is_type<g::argument>()) continue;
+      Argument a;
+      std::size_t value_index = 0;
+      if (c->children.at(0)->is_type<g::arg_name>()) {
+        const Node& name = *c->children[0]->children.at(0);
+        a.name = name.string();
+        a.name_range = range(name);
+        value_index = 1;
+      }
+      a.value = expr(*c->children.at(value_index));
+      args.push_back(std::move(a));
+    }
+    return args;
+  }
+
+  UnitExpr unit(const Node& n) {
+    UnitExpr u;
+    u.range = range(n);
+    u.text = n.string();
+    int sign = 1;
+    for (const auto& c : n.children) {
+      if (c->is_type<g::unit_mul>()) {
+        sign = 1;
+      } else if (c->is_type<g::unit_div>()) {
+        sign = -1;
+      } else if (c->is_type<g::unit_factor>()) {
+        std::string text = c->string();
+        UnitFactor f;
+        f.range = range(*c);
+        auto caret = text.find('^');
+        f.name = text.substr(0, caret);
+        f.exponent = sign * (caret == std::string::npos ? 1 : std::atoi(text.c_str() + caret + 1));
+        u.factors.push_back(std::move(f));
+      }
+    }
+    return u;
+  }
+
+  TypeExpr type(const Node& n) {
+    TypeExpr t;
+    t.range = range(n);
+    for (const auto& c : n.children) {
+      if (c->is_type<g::int_mark>()) t.integer = true;
+      if (c->is_type<g::optional_mark>()) t.optional = true;
+      if (c->is_type<g::unit_expr>()) t.unit = unit(*c);
+    }
+    return t;
+  }
+
+  // --- declarations -----------------------------------------------------------------
+  std::unique_ptr<Module> module(const Node& root) {
+    auto m = std::make_unique<Module>();
+    m->file = file_;
+    for (const auto& d : root.children) m->decls.push_back(decl(*d));
+    return m;
+  }
+
+  // Collects the doc lines and metadata before a declaration; returns the index of
+  // the first child after them.
+  std::size_t docs(const Node& n, Docs& out) {
+    std::size_t i = 0;
+    for (; i < n.children.size(); ++i) {
+      const Node& c = *n.children[i];
+      if (c.is_type<g::doc_line>()) {
+        std::string_view line = c.string_view().substr(2);
+        if (!line.empty() && line.front() == ' ') line.remove_prefix(1);
+        while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.remove_suffix(1);
+        if (!out.text.empty()) out.text += '\n';
+        out.text += line;
+      } else if (c.is_type<g::metadata>()) {
+        out.metadata.emplace_back(c.children.at(0)->string(),
+                                  unescape(c.children.at(1)->children.at(0)->string_view()));
+      } else {
+        break;
+      }
+    }
+    return i;
+  }
+
+  std::unique_ptr<Decl> decl(const Node& n) {
+    Docs d;
+    const Node& body = *n.children.at(docs(n, d));
+    std::unique_ptr<Decl> result;
+    if (body.is_type<g::import_decl>()) {
+      auto imp = std::make_unique<ImportDecl>();
+      imp->path = unescape(body.children.at(0)->children.at(0)->string_view());
+      result = std::move(imp);
+    } else if (body.is_type<g::record_decl>()) {
+      result = record(body);
+    } else if (body.is_type<g::enum_decl>()) {
+      auto e = std::make_unique<EnumDecl>();
+      name_of(*e, body);
+      for (std::size_t i = 1; i < body.children.size(); ++i) {
+        e->members.push_back(body.children[i]->string());
+        e->member_ranges.push_back(range(*body.children[i]));
+      }
+      result = std::move(e);
+    } else if (body.is_type<g::scenario_decl>()) {
+      result = scenario(body);
+    } else if (body.is_type<g::case_decl>()) {
+      auto c = std::make_unique<CaseDecl>();
+      name_of(*c, body);
+      const Node& base = *body.children.at(1);
+      c->base = base.string();
+      c->base_range = range(base);
+      const Node& args = *body.children.at(2);
+      c->is_override = args.is_type<g::case_with>();
+      c->arguments = arguments(args);
+      result = std::move(c);
+    } else if (body.is_type<g::check_decl>()) {
+      auto c = std::make_unique<CheckDecl>();
+      c->condition = expr(*body.children.at(0));
+      if (body.children.size() > 1) c->tolerance = expr(*body.children[1]->children.at(0));
+      result = std::move(c);
+    } else if (body.is_type<g::let_decl>()) {
+      auto l = std::make_unique<LetDecl>();
+      name_of(*l, body);
+      std::size_t i = 1;
+      if (body.children.at(i)->is_type<g::declared_type>())
+        l->declared = type(*body.children[i++]->children.at(0));
+      l->value = expr(*body.children.at(i));
+      result = std::move(l);
+    } else {
+      result = native(*body.children.at(0));
+    }
+    result->range = range(body);
+    result->docs = std::move(d);
+    return result;
+  }
+
+  void name_of(Decl& d, const Node& body) {
+    const Node& name = *body.children.at(0);
+    d.name = name.string();
+    d.name_range = range(name);
+  }
+
+  std::unique_ptr<RecordDecl> record(const Node& body) {
+    auto r = std::make_unique<RecordDecl>();
+    name_of(*r, body);
+    for (std::size_t i = 1; i < body.children.size(); ++i) {
+      const Node& f = *body.children[i];
+      Field field;
+      std::size_t k = docs(f, field.docs);
+      field.name = f.children.at(k)->string();
+      field.range = range(*f.children[k]);
+      field.type = type(*f.children.at(k + 1));
+      if (f.children.size() > k + 2) field.default_value = expr(*f.children[k + 2]->children.at(0));
+      r->fields.push_back(std::move(field));
+    }
+    return r;
+  }
+
+  std::vector<Parameter> parameters(const Node& n) {
+    std::vector<Parameter> params;
+    for (const auto& p : n.children) {
+      Parameter param;
+      param.name = p->children.at(0)->string();
+      param.range = range(*p->children[0]);
+      param.type = type(*p->children.at(1));
+      if (p->children.size() > 2) param.default_value = expr(*p->children[2]->children.at(0));
+      params.push_back(std::move(param));
+    }
+    return params;
+  }
+
+  std::unique_ptr<ScenarioDecl> scenario(const Node& body) {
+    auto s = std::make_unique<ScenarioDecl>();
+    name_of(*s, body);
+    for (std::size_t i = 1; i < body.children.size(); ++i) {
+      const Node& m = *body.children[i];
+      Docs d;
+      const Node& decl = *m.children.at(docs(m, d));
+      if (decl.is_type<g::input_decl>()) {
+        Input in;
+        in.docs = std::move(d);
+        in.name = decl.children.at(0)->string();
+        in.range = range(*decl.children[0]);
+        in.type = type(*decl.children.at(1));
+        if (decl.children.size() > 2) in.default_value = expr(*decl.children[2]->children.at(0));
+        s->inputs.push_back(std::move(in));
+        continue;
+      }
+      Property p;
+      p.docs = std::move(d);
+      p.name = decl.children.at(0)->string();
+      p.range = range(*decl.children[0]);
+      std::size_t k = 1;
+      if (decl.children.at(k)->is_type<g::parameters>()) {
+        p.is_method = true;
+        p.parameters = parameters(*decl.children[k++]);
+      }
+      if (decl.children.at(k)->is_type<g::declared_type>())
+        p.declared = type(*decl.children[k++]->children.at(0));
+      p.body = expr(*decl.children.at(k));
+      s->properties.push_back(std::move(p));
+    }
+    return s;
+  }
+
+  std::unique_ptr<NativeDecl> native(const Node& n) {
+    auto d = std::make_unique<NativeDecl>();
+    name_of(*d, n);
+    if (n.is_type<g::native_constant>()) {
+      d->is_constant = true;
+      d->result = type(*n.children.at(1));
+    } else {
+      d->parameters = parameters(*n.children.at(1));
+      d->result = type(*n.children.at(2));
+    }
+    return d;
+  }
+
+  std::string unescape(std::string_view s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      if (s[i] != '\\' || i + 1 == s.size()) {
+        out += s[i];
+        continue;
+      }
+      char c = s[++i];
+      out += c == 'n' ? '\n' : c == 't' ? '\t' : c;
+    }
+    return out;
+  }
+
+ private:
+  ExprPtr make(ExprKind kind, const Node& n) { return std::make_unique<Expr>(kind, range(n)); }
+  FileId file_;
+};
+
+template <typename Rule>
+std::unique_ptr<Node> run(const SourceManager& sources, FileId file) {
+  const SourceFile& f = sources.file(file);
+  tao::pegtl::memory_input<tao::pegtl::tracking_mode::eager> in(f.text(), f.name());
+  try {
+    auto root = pt::parse<Rule, selector, tao::pegtl::nothing, g::control>(in);
+    if (!root) throw UserError(SourceRange{file, 0, 0}, "could not parse the input");
+    return root;
+  } catch (const tao::pegtl::parse_error& e) {
+    auto at = static_cast<std::uint32_t>(e.positions().front().byte);
+    std::string message(e.message());
+    throw UserError(SourceRange{file, at, at + 1}, message);
+  }
+}
+
+}  // namespace
+
+std::unique_ptr<Module> parse_module(const SourceManager& sources, FileId file) {
+  auto root = run<g::file>(sources, file);
+  return Converter(file).module(*root);
+}
+
+ExprPtr parse_expression(const SourceManager& sources, FileId file) {
+  auto root = run<g::expression_only>(sources, file);
+  return Converter(file).expr(*root->children.at(0));
+}
+
+}  // namespace reckon

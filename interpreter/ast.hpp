@@ -1,0 +1,265 @@
+// The owned syntax tree. Built by grammar/ from PEGTL's parse tree, then annotated
+// in place by the checker (each expression's static type and what each name refers
+// to), then walked by the evaluator.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "interpreter/source.hpp"
+#include "interpreter/types.hpp"
+#include "interpreter/units.hpp"
+
+namespace reckon {
+
+// A unit written in the source: `TFLOP/s` is {TFLOP^1, s^-1}.
+struct UnitFactor {
+  std::string name;
+  int exponent = 1;
+  SourceRange range;
+};
+struct UnitExpr {
+  std::vector<UnitFactor> factors;
+  SourceRange range;
+  std::string text;  // as written, for messages and display
+};
+
+// `count`, `GB`, `int token?`, `Transformer`, `Recompute?`.
+struct TypeExpr {
+  bool integer = false;
+  bool optional = false;
+  UnitExpr unit;  // a single factor may also name a record, an enum or a builtin type
+  SourceRange range;
+};
+
+// Documentation attached to the declaration that follows it.
+struct Docs {
+  std::string text;                                           // the `##` lines, joined
+  std::vector<std::pair<std::string, std::string>> metadata;  // `@key "text"`
+};
+
+enum class ExprKind {
+  number,
+  text,
+  boolean,
+  none,
+  name,
+  unary,
+  binary,
+  conditional,
+  convert,
+  call,
+  member
+};
+
+enum class Op {
+  add,
+  sub,
+  mul,
+  div,
+  floordiv,
+  mod,
+  pow,
+  neg,
+  logical_not,
+  logical_and,
+  logical_or,
+  eq,
+  ne,
+  lt,
+  le,
+  gt,
+  ge,
+  coalesce
+};
+
+std::string_view op_symbol(Op op);
+
+struct Expr;
+using ExprPtr = std::unique_ptr<Expr>;
+
+struct Argument {
+  std::optional<std::string> name;  // named argument `name: value`
+  SourceRange name_range;
+  ExprPtr value;
+};
+
+// What a name expression refers to, filled in by the checker.
+enum class RefKind {
+  unresolved,
+  let,
+  constant,
+  instance,
+  input,
+  property,
+  parameter,
+  unit,
+  enum_member
+};
+
+// What a call calls, filled in by the checker.
+enum class CallKind { unresolved, method, builtin, native, record, scenario };
+
+struct Expr {
+  ExprKind kind;
+  SourceRange range;
+  Type type;  // static type, set by the checker
+
+  // number
+  double number = 0;
+  std::optional<UnitExpr> unit;  // number's unit; convert's target
+  // text / name / member
+  std::string text;
+  SourceRange name_range;  // member: the member name
+  // operators
+  Op op = Op::add;
+  std::vector<ExprPtr> operands;  // unary: 1, binary: 2, conditional: 3, convert/member: 1
+  // call
+  ExprPtr callee;
+  std::vector<Argument> arguments;
+  // Set by the checker for calls: per parameter, the index of its argument or -1
+  // when the parameter's default applies.
+  std::vector<int> binding;
+
+  // Resolution, set by the checker.
+  RefKind ref = RefKind::unresolved;
+  CallKind call = CallKind::unresolved;
+  int slot = -1;                 // index of the global / input / property / parameter / member
+  double unit_scale = 1;         // number: its unit's scale to base units; convert: target's
+  const void* target = nullptr;  // resolved declaration for globals, calls and members
+
+  Expr(ExprKind k, SourceRange r) : kind(k), range(r) {}
+};
+
+struct Parameter {
+  std::string name;
+  SourceRange range;
+  TypeExpr type;
+  ExprPtr default_value;
+  Type resolved;  // set by the checker
+};
+
+struct RecordDecl;
+struct EnumDecl;
+struct ScenarioDecl;
+
+enum class DeclKind { import, record, enumeration, scenario, case_, check, let, native };
+
+struct Decl {
+  DeclKind kind;
+  std::string name;  // empty for import and check
+  SourceRange range;
+  SourceRange name_range;
+  Docs docs;
+  explicit Decl(DeclKind k) : kind(k) {}
+  virtual ~Decl() = default;
+};
+
+struct ImportDecl : Decl {
+  std::string path;
+  ImportDecl() : Decl(DeclKind::import) {}
+};
+
+struct Field {
+  std::string name;
+  SourceRange range;
+  Docs docs;
+  TypeExpr type;
+  ExprPtr default_value;
+  Type resolved;
+};
+
+struct RecordDecl : Decl {
+  std::vector<Field> fields;
+  RecordDecl() : Decl(DeclKind::record) {}
+  int field_index(std::string_view name) const;
+};
+
+struct EnumDecl : Decl {
+  std::vector<std::string> members;
+  std::vector<SourceRange> member_ranges;
+  EnumDecl() : Decl(DeclKind::enumeration) {}
+  int member_index(std::string_view name) const;
+};
+
+struct Input {
+  std::string name;
+  SourceRange range;
+  Docs docs;
+  TypeExpr type;
+  ExprPtr default_value;
+  Type resolved;
+  std::optional<DisplayUnit> display;  // from the declared type, set by the checker
+};
+
+// A derived property; with parameters it is a method such as activations(strategy).
+struct Property {
+  std::string name;
+  SourceRange range;
+  Docs docs;
+  bool is_method = false;
+  std::vector<Parameter> parameters;
+  std::optional<TypeExpr> declared;  // declared display unit or type
+  ExprPtr body;
+  Type resolved;
+  std::optional<DisplayUnit> display;  // from the declared type, set by the checker
+};
+
+struct ScenarioDecl : Decl {
+  std::vector<Input> inputs;
+  std::vector<Property> properties;
+  ScenarioDecl() : Decl(DeclKind::scenario) {}
+  int input_index(std::string_view name) const;
+  int property_index(std::string_view name) const;
+};
+
+// `case A = Scenario(x: 1)` or `case B = A with x: 2`.
+struct CaseDecl : Decl {
+  std::string base;
+  SourceRange base_range;
+  bool is_override = false;
+  std::vector<Argument> arguments;
+  // Set by the checker for calls: per parameter, the index of its argument or -1
+  // when the parameter's default applies.
+  std::vector<int> binding;
+  // Set by the checker: the scenario and, per input, the expression that binds it
+  // (an argument here or in a base case, or the input's default; null if none).
+  const ScenarioDecl* scenario = nullptr;
+  std::vector<const Expr*> bindings;
+  CaseDecl() : Decl(DeclKind::case_) {}
+};
+
+struct CheckDecl : Decl {
+  ExprPtr condition;
+  ExprPtr tolerance;
+  CheckDecl() : Decl(DeclKind::check) {}
+};
+
+struct LetDecl : Decl {
+  std::optional<TypeExpr> declared;
+  ExprPtr value;
+  Type resolved;
+  LetDecl() : Decl(DeclKind::let) {}
+};
+
+// A function or constant implemented in C++ (stdlib/), declared in Reckon.
+struct NativeDecl : Decl {
+  bool is_constant = false;
+  std::vector<Parameter> parameters;
+  TypeExpr result;
+  Type resolved;
+  const struct NativeFunction* implementation = nullptr;  // set by the checker
+  NativeDecl() : Decl(DeclKind::native) {}
+};
+
+// One parsed file.
+struct Module {
+  FileId file = 0;
+  std::string name;  // the import name (stdlib module) or the path as given
+  std::vector<std::unique_ptr<Decl>> decls;
+};
+
+}  // namespace reckon

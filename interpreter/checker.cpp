@@ -1,0 +1,1110 @@
+// The static checker. It runs in passes over the global namespace: collect the
+// declarations, resolve declared types, bind natives, then type every expression.
+// Properties and lets without a declared type are typed on demand, so they may be
+// written in any order; a property whose type depends on itself is reported here.
+#include "interpreter/checker.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <cmath>
+#include <unordered_map>
+
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/suggest.hpp"
+#include "interpreter/units.hpp"
+
+namespace reckon {
+
+namespace {
+
+constexpr std::array<std::string_view, 11> builtin_names = {
+    "sqrt", "abs", "round", "floor", "ceil", "min", "max", "log2", "log10", "ln", "exp"};
+
+std::optional<Builtin> find_builtin(std::string_view name) {
+  for (std::size_t i = 0; i < builtin_names.size(); ++i)
+    if (builtin_names[i] == name) return static_cast<Builtin>(i);
+  return std::nullopt;
+}
+
+bool is_number(const Type& t) { return t.is_quantity() && t.dim.is_dimensionless(); }
+
+// The dimension of a result that mixes two compatible dimensions: a side with
+// counting units keeps them.
+Dimension merge(const Dimension& a, const Dimension& b) { return a.has_counts() ? a : b; }
+
+// One parameter of something callable, as argument binding sees it.
+struct Slot {
+  std::string_view name;
+  const Type* type;
+  bool has_default;
+};
+
+enum class State { unvisited, in_progress, done };
+
+class Checker {
+ public:
+  explicit Checker(Program& p) : p_(p) {}
+
+  void run() {
+    collect();
+    flush();
+    for (auto* d : all<RecordDecl>(DeclKind::record)) resolve_record(*d);
+    for (auto* d : all<EnumDecl>(DeclKind::enumeration)) check_enum(*d);
+    for (auto* d : all<NativeDecl>(DeclKind::native)) resolve_native(*d);
+    for (auto* d : all<ScenarioDecl>(DeclKind::scenario)) resolve_scenario(*d);
+    flush();
+    for (auto* d : all<RecordDecl>(DeclKind::record))
+      for (Field& f : d->fields)
+        if (f.default_value)
+          expect(*f.default_value, {}, f.resolved, "the default of `" + f.name + "`");
+    for (auto* d : all<NativeDecl>(DeclKind::native)) check_native_defaults(*d);
+    for (auto* d : all<ScenarioDecl>(DeclKind::scenario)) check_scenario(*d);
+    for (auto* d : all<LetDecl>(DeclKind::let)) let_type(*d, d->name_range);
+    for (auto* d : all<CaseDecl>(DeclKind::case_)) resolve_case(*d);
+    for (auto* d : all<CheckDecl>(DeclKind::check)) check_check(*d);
+    flush();
+  }
+
+  void expression(Expr& e, const Scope& s) {
+    check(e, s, nullptr);
+    flush();
+  }
+
+  void binding(Expr& e, const Type& expected, const std::string& what) {
+    expect(e, {}, expected, what);
+    flush();
+  }
+
+ private:
+  // --- bookkeeping --------------------------------------------------------------
+  void error(SourceRange r, std::string message, std::vector<Note> notes = {}) {
+    errors_.push_back({r, std::move(message), std::move(notes)});
+  }
+  void flush() {
+    if (!errors_.empty()) throw UserErrors(std::move(errors_));
+  }
+
+  template <typename D>
+  std::vector<D*> all(DeclKind kind) {
+    std::vector<D*> out;
+    for (const auto& m : p_.modules)
+      for (const auto& d : m->decls)
+        if (d->kind == kind) out.push_back(static_cast<D*>(d.get()));
+    return out;
+  }
+
+  void collect() {
+    for (const auto& m : p_.modules) {
+      for (const auto& d : m->decls) {
+        if (d->name.empty()) continue;
+        auto [it, inserted] = p_.globals.emplace(d->name, d.get());
+        if (!inserted)
+          error(d->name_range, "`" + d->name + "` is already defined",
+                {{it->second->name_range, "first defined here"}});
+      }
+    }
+  }
+
+  std::string where(SourceRange r) const { return location(p_.sources, r); }
+
+  // --- types ------------------------------------------------------------------------
+  std::optional<ComposedUnit> compose(const UnitExpr& u) {
+    ComposedUnit c;
+    for (const UnitFactor& f : u.factors) {
+      const UnitInfo* info = find_unit(f.name);
+      if (!info) {
+        std::vector<std::string> names;
+        for (const UnitInfo& x : all_units()) names.push_back(x.symbol);
+        error(f.range, "unknown unit `" + f.name + "`" + did_you_mean(f.name, names));
+        return std::nullopt;
+      }
+      c.scale *= std::pow(info->scale, f.exponent);
+      c.dim = c.dim * info->dim.pow(f.exponent);
+    }
+    return c;
+  }
+
+  Type resolve_type(const TypeExpr& t, std::optional<DisplayUnit>* display = nullptr) {
+    Type out;
+    const UnitExpr& u = t.unit;
+    bool single = u.factors.size() == 1 && u.factors[0].exponent == 1;
+    std::string_view name = single ? std::string_view(u.factors[0].name) : "";
+    if (name == "count") {
+      out = Type::quantity({}, true);
+    } else if (name == "number") {
+      out = Type::quantity({}, t.integer);
+    } else if (name == "bool") {
+      out = Type::of(TypeKind::boolean);
+    } else if (name == "text") {
+      out = Type::of(TypeKind::text);
+    } else if (Decl* d = single ? p_.find(name) : nullptr;
+               d && (d->kind == DeclKind::record || d->kind == DeclKind::enumeration ||
+                     d->kind == DeclKind::scenario)) {
+      if (d->kind == DeclKind::record) {
+        out = Type::of(TypeKind::record);
+        out.record = static_cast<RecordDecl*>(d);
+      } else if (d->kind == DeclKind::enumeration) {
+        out = Type::of(TypeKind::enumeration);
+        out.enumeration = static_cast<EnumDecl*>(d);
+      } else {
+        out = Type::of(TypeKind::instance);
+        out.scenario = static_cast<ScenarioDecl*>(d);
+      }
+    } else if (single && !find_unit(name)) {
+      std::vector<std::string> names = {"count", "number", "bool", "text"};
+      for (const auto& [n, d] : p_.globals)
+        if (d->kind == DeclKind::record || d->kind == DeclKind::enumeration ||
+            d->kind == DeclKind::scenario)
+          names.push_back(n);
+      for (const UnitInfo& x : all_units()) names.push_back(x.symbol);
+      error(u.range,
+            "unknown type or unit `" + std::string(name) + "`" + did_you_mean(name, names));
+      return out;
+    } else {
+      auto c = compose(u);
+      if (!c) return out;
+      out = Type::quantity(c->dim, t.integer);
+      if (display) *display = DisplayUnit{u.text, c->scale};
+    }
+    out.optional = t.optional;
+    return out;
+  }
+
+  // Whether a value of type `from` may be bound where `to` is declared.
+  static bool assignable(const Type& from, const Type& to) {
+    if (from.is_error() || to.is_error()) return true;
+    if (from.kind == TypeKind::none) return to.optional;
+    if (from.optional && !to.optional) return false;
+    if (from.kind != to.kind) return false;
+    switch (from.kind) {
+      case TypeKind::quantity:
+        return from.dim.compatible(to.dim);
+      case TypeKind::record:
+        return from.record == to.record;
+      case TypeKind::enumeration:
+        return from.enumeration == to.enumeration;
+      case TypeKind::instance:
+        return from.scenario == to.scenario;
+      default:
+        return true;
+    }
+  }
+
+  void expect(Expr& e, const Scope& s, const Type& to, const std::string& what) {
+    Type from = check(e, s, &to);
+    if (assignable(from, to)) return;
+    if (from.optional && !to.optional && from.kind != TypeKind::none) {
+      error(e.range, what + " may be none here; give a fallback with `??`");
+      return;
+    }
+    error(e.range, what + " must be " + describe(to) + ", not " + describe(from));
+  }
+
+  // --- declarations -------------------------------------------------------------------
+  void resolve_record(RecordDecl& r) {
+    for (std::size_t i = 0; i < r.fields.size(); ++i) {
+      Field& f = r.fields[i];
+      for (std::size_t j = 0; j < i; ++j)
+        if (r.fields[j].name == f.name)
+          error(f.range, "field `" + f.name + "` appears twice in `" + r.name + "`");
+      f.resolved = resolve_type(f.type);
+    }
+  }
+
+  void check_enum(EnumDecl& e) {
+    for (std::size_t i = 0; i < e.members.size(); ++i)
+      for (std::size_t j = 0; j < i; ++j)
+        if (e.members[j] == e.members[i])
+          error(e.member_ranges[i], "`" + e.members[i] + "` appears twice in `" + e.name + "`");
+  }
+
+  void resolve_parameters(std::vector<Parameter>& params) {
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      for (std::size_t j = 0; j < i; ++j)
+        if (params[j].name == params[i].name)
+          error(params[i].range, "parameter `" + params[i].name + "` appears twice");
+      params[i].resolved = resolve_type(params[i].type);
+    }
+  }
+
+  // The native's declaration in Reckon must agree with the C++ signature.
+  void resolve_native(NativeDecl& d) {
+    resolve_parameters(d.parameters);
+    d.resolved = resolve_type(d.result);
+    const NativeFunction* f =
+        p_.library && p_.library->natives ? p_.library->natives->find(d.name) : nullptr;
+    if (!f) {
+      error(d.name_range, "`" + d.name + "` is declared native but has no implementation");
+      return;
+    }
+    if (f->is_constant != d.is_constant || f->parameters.size() != d.parameters.size()) {
+      error(d.name_range, fmt::format("native `{}` is implemented with {} parameters", d.name,
+                                      f->parameters.size()));
+      return;
+    }
+    for (std::size_t i = 0; i < d.parameters.size(); ++i)
+      if (!matches(f->parameters[i], d.parameters[i].resolved))
+        error(d.parameters[i].type.range,
+              fmt::format("parameter `{}` of native `{}` is implemented as {}",
+                          d.parameters[i].name, d.name, describe_native(f->parameters[i])));
+    if (!matches(f->result, d.resolved))
+      error(d.result.range, fmt::format("native `{}` is implemented to return {}", d.name,
+                                        describe_native(f->result)));
+    d.implementation = f;
+  }
+
+  static bool matches(const NativeType& n, const Type& t) {
+    if (t.is_error()) return true;
+    if (t.optional) return false;
+    switch (n.kind) {
+      case NativeType::Kind::number:
+        return t.is_quantity() && t.dim == n.dim;
+      case NativeType::Kind::integer:
+        return t.is_quantity() && t.dim == n.dim && t.integer;
+      case NativeType::Kind::boolean:
+        return t.kind == TypeKind::boolean;
+      case NativeType::Kind::enumeration: {
+        if (t.kind != TypeKind::enumeration || t.enumeration->name != n.enum_name) return false;
+        const auto& members = t.enumeration->members;
+        if (members.size() != n.enum_members.size()) return false;
+        for (std::size_t i = 0; i < members.size(); ++i)
+          if (members[i] != n.enum_members[i]) return false;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static std::string describe_native(const NativeType& n) {
+    switch (n.kind) {
+      case NativeType::Kind::number:
+        return n.dim.is_dimensionless() ? "number" : base_unit_string(n.dim);
+      case NativeType::Kind::integer:
+        return "an integer " + (n.dim.is_dimensionless() ? "count" : base_unit_string(n.dim));
+      case NativeType::Kind::boolean:
+        return "bool";
+      case NativeType::Kind::enumeration:
+        return std::string(n.enum_name);
+    }
+    return "?";
+  }
+
+  void check_native_defaults(NativeDecl& d) {
+    for (Parameter& param : d.parameters)
+      if (param.default_value)
+        expect(*param.default_value, {}, param.resolved, "the default of `" + param.name + "`");
+  }
+
+  void resolve_scenario(ScenarioDecl& s) {
+    std::unordered_map<std::string, SourceRange> seen;
+    auto unique = [&](const std::string& name, SourceRange r) {
+      auto [it, inserted] = seen.emplace(name, r);
+      if (!inserted)
+        error(r, "`" + name + "` is already defined in `" + s.name + "`",
+              {{it->second, "first defined here"}});
+    };
+    for (Input& in : s.inputs) {
+      unique(in.name, in.range);
+      in.resolved = resolve_type(in.type, &in.display);
+    }
+    for (Property& prop : s.properties) {
+      unique(prop.name, prop.range);
+      resolve_parameters(prop.parameters);
+      if (prop.declared) {
+        prop.resolved = resolve_type(*prop.declared, &prop.display);
+        property_state_[&prop] = State::done;
+      }
+    }
+  }
+
+  void check_scenario(ScenarioDecl& s) {
+    Scope scope{&s, nullptr};
+    for (Input& in : s.inputs)
+      if (in.default_value)
+        expect(*in.default_value, scope, in.resolved, "the default of `" + in.name + "`");
+    for (std::size_t i = 0; i < s.properties.size(); ++i) {
+      Property& prop = s.properties[i];
+      for (Parameter& param : prop.parameters)
+        if (param.default_value)
+          expect(*param.default_value, scope, param.resolved,
+                 "the default of `" + param.name + "`");
+      if (prop.declared) {
+        Scope body{&s, &prop.parameters};
+        expect(*prop.body, body, prop.resolved, "`" + prop.name + "`");
+      } else {
+        property_type(s, i, prop.range);
+      }
+    }
+  }
+
+  // The type of a property, checking its body first if its type is not declared.
+  Type property_type(const ScenarioDecl& s, std::size_t index, SourceRange used_at) {
+    Property& prop = const_cast<Property&>(s.properties[index]);
+    State& state = property_state_[&prop];
+    if (state == State::done) return prop.resolved;
+    // Typed by an earlier run (check_expression after check_program).
+    if (state == State::unvisited && !prop.resolved.is_error()) return prop.resolved;
+    if (state == State::in_progress) {
+      error(used_at,
+            "cannot infer the unit of `" + prop.name +
+                "`: its definition depends on itself; declare its unit "
+                "(`" +
+                prop.name + ": UNIT = ...`)",
+            {{prop.range, "`" + prop.name + "` is defined here"}});
+      return {};
+    }
+    state = State::in_progress;
+    Scope body{&s, &prop.parameters};
+    Type t = check(*prop.body, body, nullptr);
+    prop.resolved = t;
+    state = State::done;
+    return t;
+  }
+
+  Type let_type(LetDecl& d, SourceRange used_at) {
+    State& state = let_state_[&d];
+    if (state == State::done) return d.resolved;
+    if (state == State::unvisited && !d.resolved.is_error()) return d.resolved;
+    if (state == State::in_progress) {
+      error(used_at, "`" + d.name + "` is defined in terms of itself",
+            {{d.name_range, "`" + d.name + "` is defined here"}});
+      return {};
+    }
+    state = State::in_progress;
+    if (d.declared) {
+      d.resolved = resolve_type(*d.declared);
+      expect(*d.value, {}, d.resolved, "`" + d.name + "`");
+    } else {
+      d.resolved = check(*d.value, {}, nullptr);
+    }
+    state = State::done;
+    return d.resolved;
+  }
+
+  // A case binds every input of its scenario: to an argument, to the value in the
+  // case it overrides, or to the input's default.
+  void resolve_case(CaseDecl& c) {
+    State& state = case_state_[&c];
+    if (state == State::done || (state == State::unvisited && c.scenario)) return;
+    if (state == State::in_progress) {
+      error(c.name_range, "case `" + c.name + "` is based on itself");
+      return;
+    }
+    state = State::in_progress;
+    Decl* base = p_.find(c.base);
+    if (!base || (base->kind != DeclKind::scenario && base->kind != DeclKind::case_)) {
+      std::vector<std::string> names;
+      for (const auto& [n, d] : p_.globals)
+        if (d->kind == DeclKind::scenario || d->kind == DeclKind::case_) names.push_back(n);
+      error(c.base_range,
+            "`" + c.base + "` is not a scenario or a case" + did_you_mean(c.base, names));
+      state = State::done;
+      return;
+    }
+    if (base->kind == DeclKind::case_) {
+      auto* b = static_cast<CaseDecl*>(base);
+      resolve_case(*b);
+      if (!c.is_override) {
+        error(c.base_range, "`" + c.base + "` is a case: write `case " + c.name + " = " + c.base +
+                                " with input: value` to override its inputs");
+      }
+      c.scenario = b->scenario;
+      c.bindings = b->bindings;
+    } else {
+      if (c.is_override)
+        error(c.base_range, "`" + c.base + "` is a scenario: bind it with `" + c.base + "(...)`");
+      c.scenario = static_cast<ScenarioDecl*>(base);
+      for (const Input& in : c.scenario->inputs) c.bindings.push_back(in.default_value.get());
+    }
+    if (!c.scenario) {
+      state = State::done;
+      return;
+    }
+    const ScenarioDecl& s = *c.scenario;
+    std::vector<bool> given(s.inputs.size(), false);
+    for (std::size_t k = 0; k < c.arguments.size(); ++k) {
+      Argument& a = c.arguments[k];
+      int index = -1;
+      if (a.name) {
+        index = s.input_index(*a.name);
+        if (index < 0) {
+          std::vector<std::string> names;
+          for (const Input& in : s.inputs) names.push_back(in.name);
+          error(a.name_range,
+                "`" + s.name + "` has no input `" + *a.name + "`" + did_you_mean(*a.name, names));
+          check(*a.value, {}, nullptr);
+          continue;
+        }
+      } else if (c.is_override) {
+        error(a.value->range, "an override names the input it changes: `input: value`");
+        continue;
+      } else {
+        index = static_cast<int>(k);
+        if (index >= static_cast<int>(s.inputs.size())) {
+          error(a.value->range, fmt::format("`{}` has only {} inputs", s.name, s.inputs.size()));
+          continue;
+        }
+      }
+      auto i = static_cast<std::size_t>(index);
+      if (given[i]) error(a.value->range, "input `" + s.inputs[i].name + "` is given twice");
+      given[i] = true;
+      expect(*a.value, {}, s.inputs[i].resolved, "input `" + s.inputs[i].name + "`");
+      c.bindings[i] = a.value.get();
+    }
+    for (std::size_t i = 0; i < s.inputs.size(); ++i)
+      if (!c.bindings[i] && !s.inputs[i].resolved.optional)
+        error(c.range, "case `" + c.name + "` does not give input `" + s.inputs[i].name +
+                           "`, which has no default");
+    state = State::done;
+  }
+
+  void check_check(CheckDecl& c) {
+    Type t = check(*c.condition, {}, nullptr);
+    if (!t.is_error() && t.kind != TypeKind::boolean) {
+      error(c.condition->range, "a check needs a condition (bool), not " + describe(t));
+      return;
+    }
+    if (!c.tolerance) return;
+    Type tol = check(*c.tolerance, {}, nullptr);
+    const Expr& cond = *c.condition;
+    if (cond.kind != ExprKind::binary || cond.op != Op::eq) {
+      error(c.tolerance->range, "`within` applies to a check of the form `a == b`");
+      return;
+    }
+    const Type& side = cond.operands[0]->type;
+    if (tol.is_error() || is_number(tol) ||
+        (side.is_quantity() && tol.is_quantity() && tol.dim.compatible(side.dim)))
+      return;
+    error(c.tolerance->range, "a tolerance is a relative number (1e-3) or an absolute " +
+                                  describe(side) + ", not " + describe(tol));
+  }
+
+  // --- expressions ----------------------------------------------------------------
+  Type check(Expr& e, const Scope& s, const Type* expected) {
+    e.type = check_inner(e, s, expected);
+    return e.type;
+  }
+
+  Type check_inner(Expr& e, const Scope& s, const Type* expected) {
+    switch (e.kind) {
+      case ExprKind::number: {
+        if (!e.unit) return Type::quantity({}, e.number == std::trunc(e.number));
+        auto c = compose(*e.unit);
+        if (!c) return {};
+        e.unit_scale = c->scale;
+        return Type::quantity(c->dim);
+      }
+      case ExprKind::text:
+        return Type::of(TypeKind::text);
+      case ExprKind::boolean:
+        return Type::of(TypeKind::boolean);
+      case ExprKind::none:
+        if (expected && expected->kind == TypeKind::enumeration) {
+          int index = expected->enumeration->member_index("none");
+          if (index >= 0) return enum_member(e, expected->enumeration, index);
+        }
+        return Type::of(TypeKind::none);
+      case ExprKind::name:
+        return name(e, s, expected);
+      case ExprKind::unary:
+        return unary(e, s);
+      case ExprKind::binary:
+        return binary(e, s);
+      case ExprKind::conditional:
+        return conditional(e, s, expected);
+      case ExprKind::convert: {
+        Type t = check(*e.operands[0], s, nullptr);
+        auto c = compose(*e.unit);
+        if (!c || t.is_error()) return {};
+        if (!t.is_quantity() || !t.dim.compatible(c->dim)) {
+          error(e.range, "cannot convert " + describe(t) + " to " + e.unit->text + " (" +
+                             dimension_name(c->dim) + ")");
+          return {};
+        }
+        if (t.optional) error(e.operands[0]->range, "this may be none; give a fallback with `??`");
+        e.unit_scale = c->scale;
+        return Type::quantity(merge(t.dim, c->dim), t.integer);
+      }
+      case ExprKind::call:
+        return call(e, s);
+      case ExprKind::member:
+        return member(e, s);
+    }
+    return {};
+  }
+
+  Type enum_member(Expr& e, const EnumDecl* en, int index) {
+    e.ref = RefKind::enum_member;
+    e.slot = index;
+    e.target = en;
+    Type t = Type::of(TypeKind::enumeration);
+    t.enumeration = en;
+    return t;
+  }
+
+  Type name(Expr& e, const Scope& s, const Type* expected) {
+    const std::string& n = e.text;
+    if (expected && expected->kind == TypeKind::enumeration) {
+      int index = expected->enumeration->member_index(n);
+      if (index >= 0) return enum_member(e, expected->enumeration, index);
+    }
+    if (s.parameters) {
+      for (std::size_t i = 0; i < s.parameters->size(); ++i) {
+        if ((*s.parameters)[i].name != n) continue;
+        e.ref = RefKind::parameter;
+        e.slot = static_cast<int>(i);
+        return (*s.parameters)[i].resolved;
+      }
+    }
+    if (s.scenario) {
+      if (int i = s.scenario->input_index(n); i >= 0) {
+        e.ref = RefKind::input;
+        e.slot = i;
+        return s.scenario->inputs[static_cast<std::size_t>(i)].resolved;
+      }
+      if (int i = s.scenario->property_index(n); i >= 0) {
+        const Property& prop = s.scenario->properties[static_cast<std::size_t>(i)];
+        if (prop.is_method) {
+          error(e.range,
+                "`" + n + "` is a method: call it with its arguments, as in `" + n + "(...)`");
+          return {};
+        }
+        e.ref = RefKind::property;
+        e.slot = i;
+        return property_type(*s.scenario, static_cast<std::size_t>(i), e.range);
+      }
+    }
+    if (Decl* d = p_.find(n)) {
+      e.target = d;
+      switch (d->kind) {
+        case DeclKind::let:
+          e.ref = RefKind::let;
+          return let_type(*static_cast<LetDecl*>(d), e.range);
+        case DeclKind::case_: {
+          auto* c = static_cast<CaseDecl*>(d);
+          resolve_case(*c);
+          e.ref = RefKind::instance;
+          Type t = Type::of(TypeKind::instance);
+          t.scenario = c->scenario;
+          return c->scenario ? t : Type{};
+        }
+        case DeclKind::native: {
+          auto* nd = static_cast<NativeDecl*>(d);
+          if (nd->is_constant) {
+            e.ref = RefKind::constant;
+            return nd->resolved;
+          }
+          error(e.range, "`" + n + "` is a function: call it with its arguments");
+          return {};
+        }
+        case DeclKind::enumeration:
+          error(e.range, "`" + n + "` is an enumeration: name one of its values, as in `" + n +
+                             "." + static_cast<EnumDecl*>(d)->members.at(0) + "`");
+          return {};
+        default:
+          error(e.range, "`" + n + "` is a " +
+                             (d->kind == DeclKind::record ? "record type" : "scenario") +
+                             ": construct a value with `" + n + "(...)`");
+          return {};
+      }
+    }
+    if (const UnitInfo* u = find_unit(n)) {
+      e.ref = RefKind::unit;
+      e.unit_scale = u->scale;
+      return Type::quantity(u->dim);
+    }
+    std::vector<std::string> names = visible_names(s);
+    if (expected && expected->kind == TypeKind::enumeration) {
+      error(e.range, "unknown " + expected->enumeration->name + " `" + n + "`" +
+                         did_you_mean(n, expected->enumeration->members) + " (the values are " +
+                         join(expected->enumeration->members) + ")");
+      return {};
+    }
+    error(e.range, "unknown name `" + n + "`" + did_you_mean(n, names));
+    return {};
+  }
+
+  static std::string join(const std::vector<std::string>& v) {
+    std::string out;
+    for (const auto& x : v) out += (out.empty() ? "" : ", ") + x;
+    return out;
+  }
+
+  std::vector<std::string> visible_names(const Scope& s) {
+    std::vector<std::string> names;
+    if (s.parameters)
+      for (const auto& prm : *s.parameters) names.push_back(prm.name);
+    if (s.scenario) {
+      for (const auto& in : s.scenario->inputs) names.push_back(in.name);
+      for (const auto& prop : s.scenario->properties) names.push_back(prop.name);
+    }
+    for (const auto& [n, d] : p_.globals) names.push_back(n);
+    for (auto b : builtin_names) names.emplace_back(b);
+    return names;
+  }
+
+  Type unary(Expr& e, const Scope& s) {
+    Type t = check(*e.operands[0], s, nullptr);
+    if (t.is_error()) return t;
+    if (e.op == Op::logical_not) {
+      if (t.kind != TypeKind::boolean) error(e.range, "`not` needs a bool, not " + describe(t));
+      return Type::of(TypeKind::boolean);
+    }
+    if (!t.is_quantity() || t.optional) {
+      error(e.range, "cannot negate " + describe(t));
+      return {};
+    }
+    return t;
+  }
+
+  bool require_quantity(const Expr& operand, const Type& t, std::string_view op) {
+    if (t.is_quantity() && !t.optional) return true;
+    if (t.optional && t.is_quantity())
+      error(operand.range,
+            "this may be none; give a fallback with `??` before using `" + std::string(op) + "`");
+    else
+      error(operand.range,
+            "`" + std::string(op) + "` needs a number or quantity, not " + describe(t));
+    return false;
+  }
+
+  Type binary(Expr& e, const Scope& s) {
+    Expr& l = *e.operands[0];
+    Expr& r = *e.operands[1];
+    if (e.op == Op::coalesce) return coalesce(e, s);
+    if (e.op == Op::logical_and || e.op == Op::logical_or) {
+      Type a = check(l, s, nullptr), b = check(r, s, nullptr);
+      for (auto [x, t] : {std::pair{&l, a}, std::pair{&r, b}})
+        if (!t.is_error() && t.kind != TypeKind::boolean)
+          error(x->range, "`" + std::string(op_symbol(e.op)) + "` needs bools, not " + describe(t));
+      return Type::of(TypeKind::boolean);
+    }
+    if (e.op == Op::eq || e.op == Op::ne) return equality(e, s);
+    Type a = check(l, s, nullptr);
+    Type b = check(r, s, nullptr);
+    if (a.is_error() || b.is_error()) return {};
+    std::string_view sym = op_symbol(e.op);
+    if (!require_quantity(l, a, sym) || !require_quantity(r, b, sym)) return {};
+    switch (e.op) {
+      case Op::add:
+      case Op::sub:
+      case Op::mod:
+      case Op::lt:
+      case Op::le:
+      case Op::gt:
+      case Op::ge: {
+        if (!a.dim.compatible(b.dim)) {
+          std::string verb = e.op == Op::add   ? "add"
+                             : e.op == Op::sub ? "subtract"
+                             : e.op == Op::mod ? "take the remainder of"
+                                               : "compare";
+          std::string joiner = e.op == Op::mod ? " by " : " and ";
+          error(e.name_range, "cannot " + verb + " " + describe(a) + joiner + describe(b));
+          return {};
+        }
+        if (e.op == Op::add || e.op == Op::sub || e.op == Op::mod)
+          return Type::quantity(merge(a.dim, b.dim), a.integer && b.integer);
+        return Type::of(TypeKind::boolean);
+      }
+      case Op::mul:
+        return Type::quantity(a.dim * b.dim, a.integer && b.integer);
+      case Op::div:
+        return Type::quantity(a.dim / b.dim);
+      case Op::floordiv:
+        return Type::quantity(a.dim / b.dim, true);
+      case Op::pow:
+        return power(e, a, b);
+      default:
+        return {};
+    }
+  }
+
+  // A dimensioned base needs an exponent known now: a whole-number literal.
+  Type power(Expr& e, const Type& a, const Type& b) {
+    Expr& r = *e.operands[1];
+    if (!is_number(b)) {
+      error(r.range, "an exponent must be a plain number, not " + describe(b));
+      return {};
+    }
+    if (a.dim.is_dimensionless()) return Type::quantity({});
+    const Expr* lit = &r;
+    double sign = 1;
+    if (lit->kind == ExprKind::unary && lit->op == Op::neg) {
+      sign = -1;
+      lit = lit->operands[0].get();
+    }
+    if (lit->kind != ExprKind::number || lit->unit || lit->number != std::trunc(lit->number) ||
+        std::fabs(lit->number) > 64) {
+      error(r.range, "the exponent of " + describe(a) +
+                         " must be a whole number written in place (like 2 or -1)");
+      return {};
+    }
+    Dimension d = a.dim.pow(static_cast<int>(sign * lit->number));
+    return Type::quantity(d, a.integer && sign > 0);
+  }
+
+  Type equality(Expr& e, const Scope& s) {
+    Expr& l = *e.operands[0];
+    Expr& r = *e.operands[1];
+    Type a = check(l, s, nullptr);
+    Type b = check(r, s, &a);
+    if (a.kind == TypeKind::error && b.kind == TypeKind::enumeration) a = check(l, s, &b);
+    if (a.is_error() || b.is_error()) return Type::of(TypeKind::boolean);
+    bool ok = false;
+    if (a.kind == TypeKind::none || b.kind == TypeKind::none)
+      ok = a.optional || b.optional || (a.kind == TypeKind::none && b.kind == TypeKind::none);
+    else if (a.kind == b.kind)
+      ok = a.kind != TypeKind::quantity || a.dim.compatible(b.dim);
+    if (ok && a.kind == TypeKind::enumeration) ok = a.enumeration == b.enumeration;
+    if (ok && a.kind == TypeKind::record) ok = a.record == b.record;
+    if (ok && a.kind == TypeKind::instance) ok = false;
+    if (!ok) error(e.name_range, "cannot compare " + describe(a) + " and " + describe(b));
+    return Type::of(TypeKind::boolean);
+  }
+
+  Type coalesce(Expr& e, const Scope& s) {
+    Type a = check(*e.operands[0], s, nullptr);
+    Type plain = a;
+    plain.optional = false;
+    Type b = check(*e.operands[1], s, a.kind == TypeKind::enumeration ? &plain : nullptr);
+    if (a.is_error() || b.is_error()) return {};
+    if (a.kind == TypeKind::none) return b;
+    if (!assignable(b, Type{plain}) && !(b.optional && assignable(b, a))) {
+      error(e.name_range, "the two sides of `??` differ: " + describe(a) + " and " + describe(b));
+      return {};
+    }
+    Type result = plain;
+    if (a.is_quantity()) {
+      result.dim = merge(a.dim, b.dim);
+      result.integer = a.integer && b.integer;
+    }
+    result.optional = b.optional;
+    return result;
+  }
+
+  Type conditional(Expr& e, const Scope& s, const Type* expected) {
+    Type c = check(*e.operands[0], s, nullptr);
+    if (!c.is_error() && c.kind != TypeKind::boolean)
+      error(e.operands[0]->range, "the condition of `if` must be a bool, not " + describe(c));
+    Type a = check(*e.operands[1], s, expected);
+    Type b = check(*e.operands[2], s, expected ? expected : &a);
+    if (a.is_error() || b.is_error()) return {};
+    if (a.kind == TypeKind::none) {
+      b.optional = true;
+      return b;
+    }
+    if (b.kind == TypeKind::none) {
+      a.optional = true;
+      return a;
+    }
+    Type pa = a, pb = b;
+    pa.optional = pb.optional = true;
+    if (!assignable(b, pa) || !assignable(a, pb)) {
+      error(e.range, "the branches of `if` differ: " + describe(a) + " and " + describe(b));
+      return {};
+    }
+    Type result = a;
+    if (a.is_quantity()) {
+      result.dim = merge(a.dim, b.dim);
+      result.integer = a.integer && b.integer;
+    }
+    result.optional = a.optional || b.optional;
+    return result;
+  }
+
+  // --- calls ----------------------------------------------------------------------
+  // Matches positional then named arguments to slots; fills call.binding.
+  void bind(Expr& call, const std::vector<Slot>& slots, const Scope& s, const std::string& what) {
+    call.binding.assign(slots.size(), -1);
+    bool named_seen = false;
+    for (std::size_t k = 0; k < call.arguments.size(); ++k) {
+      Argument& a = call.arguments[k];
+      int index = -1;
+      if (a.name) {
+        named_seen = true;
+        for (std::size_t i = 0; i < slots.size(); ++i)
+          if (slots[i].name == *a.name) index = static_cast<int>(i);
+        if (index < 0) {
+          std::vector<std::string> names;
+          for (const Slot& sl : slots) names.emplace_back(sl.name);
+          error(a.name_range,
+                what + " has no parameter `" + *a.name + "`" + did_you_mean(*a.name, names));
+          check(*a.value, s, nullptr);
+          continue;
+        }
+      } else {
+        if (named_seen) {
+          error(a.value->range, "a positional argument cannot follow a named one");
+          continue;
+        }
+        if (k >= slots.size()) {
+          error(a.value->range, fmt::format("{} takes {} argument{}", what, slots.size(),
+                                            slots.size() == 1 ? "" : "s"));
+          check(*a.value, s, nullptr);
+          continue;
+        }
+        index = static_cast<int>(k);
+      }
+      auto i = static_cast<std::size_t>(index);
+      if (call.binding[i] >= 0) {
+        error(a.value->range, "`" + std::string(slots[i].name) + "` is given twice");
+        continue;
+      }
+      call.binding[i] = static_cast<int>(k);
+      expect(*a.value, s, *slots[i].type, "argument `" + std::string(slots[i].name) + "`");
+    }
+    for (std::size_t i = 0; i < slots.size(); ++i)
+      if (call.binding[i] < 0 && !slots[i].has_default)
+        error(call.range, what + " needs argument `" + std::string(slots[i].name) + "`");
+  }
+
+  static std::vector<Slot> slots_of(const std::vector<Parameter>& params) {
+    std::vector<Slot> out;
+    for (const auto& prm : params)
+      out.push_back({prm.name, &prm.resolved, prm.default_value != nullptr});
+    return out;
+  }
+
+  Type call(Expr& e, const Scope& s) {
+    Expr& callee = *e.callee;
+    auto check_args_only = [&] {
+      for (Argument& a : e.arguments) check(*a.value, s, nullptr);
+      return Type{};
+    };
+    if (callee.kind == ExprKind::member) {
+      Type obj = check(*callee.operands[0], s, nullptr);
+      if (obj.is_error()) return check_args_only();
+      if (obj.kind != TypeKind::instance || obj.optional) {
+        error(callee.name_range, describe(obj) + " has no method `" + callee.text + "`");
+        return check_args_only();
+      }
+      return method_call(e, *obj.scenario, callee.text, callee.name_range, s);
+    }
+    if (callee.kind != ExprKind::name) {
+      error(callee.range, "this is not a function");
+      return check_args_only();
+    }
+    const std::string& n = callee.text;
+    if (s.scenario && s.scenario->property_index(n) >= 0 &&
+        !(s.parameters && has_parameter(*s.parameters, n)))
+      return method_call(e, *s.scenario, n, callee.range, s);
+    if (Decl* d = p_.find(n)) {
+      e.target = d;
+      if (d->kind == DeclKind::native && !static_cast<NativeDecl*>(d)->is_constant) {
+        auto* nd = static_cast<NativeDecl*>(d);
+        e.call = CallKind::native;
+        bind(e, slots_of(nd->parameters), s, "`" + n + "`");
+        return nd->resolved;
+      }
+      if (d->kind == DeclKind::record) {
+        auto* r = static_cast<RecordDecl*>(d);
+        std::vector<Slot> slots;
+        for (const Field& f : r->fields)
+          slots.push_back({f.name, &f.resolved, f.default_value || f.resolved.optional});
+        e.call = CallKind::record;
+        bind(e, slots, s, "`" + n + "`");
+        Type t = Type::of(TypeKind::record);
+        t.record = r;
+        return t;
+      }
+      if (d->kind == DeclKind::scenario) {
+        auto* sc = static_cast<ScenarioDecl*>(d);
+        std::vector<Slot> slots;
+        for (const Input& in : sc->inputs)
+          slots.push_back({in.name, &in.resolved, in.default_value || in.resolved.optional});
+        e.call = CallKind::scenario;
+        bind(e, slots, s, "`" + n + "`");
+        Type t = Type::of(TypeKind::instance);
+        t.scenario = sc;
+        return t;
+      }
+      error(callee.range, "`" + n + "` is not a function");
+      return check_args_only();
+    }
+    if (auto b = find_builtin(n)) return builtin(e, *b, s);
+    std::vector<std::string> names = visible_names(s);
+    error(callee.range, "unknown function `" + n + "`" + did_you_mean(n, names));
+    return check_args_only();
+  }
+
+  static bool has_parameter(const std::vector<Parameter>& params, const std::string& n) {
+    for (const auto& prm : params)
+      if (prm.name == n) return true;
+    return false;
+  }
+
+  Type method_call(Expr& e, const ScenarioDecl& sc, const std::string& n, SourceRange at,
+                   const Scope& s) {
+    int index = sc.property_index(n);
+    if (index < 0) {
+      std::vector<std::string> names;
+      for (const auto& prop : sc.properties) names.push_back(prop.name);
+      error(at, "`" + sc.name + "` has no method `" + n + "`" + did_you_mean(n, names));
+      for (Argument& a : e.arguments) check(*a.value, s, nullptr);
+      return {};
+    }
+    const Property& prop = sc.properties[static_cast<std::size_t>(index)];
+    if (!prop.is_method) {
+      error(at, "`" + n + "` is a property, not a method: use it without arguments");
+      for (Argument& a : e.arguments) check(*a.value, s, nullptr);
+      return {};
+    }
+    e.call = CallKind::method;
+    e.slot = index;
+    e.target = &sc;
+    bind(e, slots_of(prop.parameters), s, "`" + n + "`");
+    return property_type(sc, static_cast<std::size_t>(index), at);
+  }
+
+  Type builtin(Expr& e, Builtin b, const Scope& s) {
+    e.call = CallKind::builtin;
+    e.slot = static_cast<int>(b);
+    std::string name(builtin_names[static_cast<std::size_t>(b)]);
+    std::vector<Type> args;
+    for (Argument& a : e.arguments) {
+      if (a.name) error(a.name_range, "`" + name + "` takes no named arguments");
+      args.push_back(check(*a.value, s, nullptr));
+    }
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      if (args[i].is_error()) return {};
+      if (!require_quantity(*e.arguments[i].value, args[i], name)) return {};
+    }
+    bool variadic = b == Builtin::min || b == Builtin::max;
+    if ((variadic && args.empty()) || (!variadic && args.size() != 1)) {
+      error(e.range,
+            "`" + name + "` takes " + (variadic ? "one or more arguments" : "one argument"));
+      return {};
+    }
+    const Type& x = args[0];
+    switch (b) {
+      case Builtin::sqrt: {
+        for (auto exponent : x.dim.exponents)
+          if (exponent % 2 != 0) {
+            error(e.range, "cannot take the square root of " + describe(x));
+            return {};
+          }
+        Dimension d;
+        for (std::size_t i = 0; i < base_count; ++i)
+          d.exponents[i] = static_cast<std::int8_t>(x.dim.exponents[i] / 2);
+        return Type::quantity(d);
+      }
+      case Builtin::abs:
+        return x;
+      case Builtin::round:
+      case Builtin::floor:
+      case Builtin::ceil:
+        return Type::quantity(x.dim, true);
+      case Builtin::min:
+      case Builtin::max: {
+        Type result = x;
+        for (std::size_t i = 1; i < args.size(); ++i) {
+          if (!args[i].dim.compatible(result.dim)) {
+            error(e.arguments[i].value->range,
+                  "`" + name + "` of " + describe(result) + " and " + describe(args[i]));
+            return {};
+          }
+          result.dim = merge(result.dim, args[i].dim);
+          result.integer = result.integer && args[i].integer;
+        }
+        return result;
+      }
+      default:
+        if (!x.dim.is_dimensionless()) {
+          error(e.arguments[0].value->range,
+                "`" + name + "` needs a plain number, not " + describe(x));
+          return {};
+        }
+        return Type::quantity({});
+    }
+  }
+
+  Type member(Expr& e, const Scope& s) {
+    Expr& obj = *e.operands[0];
+    // `Recompute.selective`: a member of an enumeration named directly.
+    if (obj.kind == ExprKind::name && !shadowed(obj.text, s)) {
+      if (Decl* d = p_.find(obj.text); d && d->kind == DeclKind::enumeration) {
+        auto* en = static_cast<EnumDecl*>(d);
+        int index = en->member_index(e.text);
+        if (index < 0) {
+          error(e.name_range, "unknown " + en->name + " `" + e.text + "`" +
+                                  did_you_mean(e.text, en->members) + " (the values are " +
+                                  join(en->members) + ")");
+          return {};
+        }
+        return enum_member(e, en, index);
+      }
+    }
+    Type t = check(obj, s, nullptr);
+    if (t.is_error()) return t;
+    if (t.optional) {
+      error(obj.range,
+            "this may be none; give a fallback with `??` before using `." + e.text + "`");
+      return {};
+    }
+    if (t.kind == TypeKind::record) {
+      int index = t.record->field_index(e.text);
+      if (index >= 0) {
+        e.slot = index;
+        return t.record->fields[static_cast<std::size_t>(index)].resolved;
+      }
+      std::vector<std::string> names;
+      for (const auto& f : t.record->fields) names.push_back(f.name);
+      error(e.name_range,
+            "`" + t.record->name + "` has no field `" + e.text + "`" + did_you_mean(e.text, names));
+      return {};
+    }
+    if (t.kind == TypeKind::instance) {
+      const ScenarioDecl& sc = *t.scenario;
+      if (int i = sc.input_index(e.text); i >= 0) {
+        e.ref = RefKind::input;
+        e.slot = i;
+        return sc.inputs[static_cast<std::size_t>(i)].resolved;
+      }
+      if (int i = sc.property_index(e.text); i >= 0) {
+        if (sc.properties[static_cast<std::size_t>(i)].is_method) {
+          error(e.name_range, "`" + e.text + "` is a method: call it with its arguments");
+          return {};
+        }
+        e.ref = RefKind::property;
+        e.slot = i;
+        return property_type(sc, static_cast<std::size_t>(i), e.name_range);
+      }
+      std::vector<std::string> names;
+      for (const auto& in : sc.inputs) names.push_back(in.name);
+      for (const auto& prop : sc.properties) names.push_back(prop.name);
+      error(e.name_range, "`" + sc.name + "` has no input or property `" + e.text + "`" +
+                              did_you_mean(e.text, names));
+      return {};
+    }
+    error(e.name_range, describe(t) + " has no member `" + e.text + "`");
+    return {};
+  }
+
+  bool shadowed(const std::string& n, const Scope& s) {
+    if (s.parameters && has_parameter(*s.parameters, n)) return true;
+    return s.scenario && (s.scenario->input_index(n) >= 0 || s.scenario->property_index(n) >= 0);
+  }
+
+  Program& p_;
+  std::vector<Diagnostic> errors_;
+  std::unordered_map<const Property*, State> property_state_;
+  std::unordered_map<const LetDecl*, State> let_state_;
+  std::unordered_map<const CaseDecl*, State> case_state_;
+};
+
+}  // namespace
+
+std::string_view builtin_name(Builtin b) { return builtin_names[static_cast<std::size_t>(b)]; }
+
+void check_program(Program& program) { Checker(program).run(); }
+
+void check_expression(Program& program, Expr& expr, const Scope& scope) {
+  Checker(program).expression(expr, scope);
+}
+
+void check_binding(Program& program, Expr& expr, const Type& expected, const std::string& what) {
+  Checker(program).binding(expr, expected, what);
+}
+
+}  // namespace reckon

@@ -1,0 +1,32 @@
+// The static checker: binds every name, matches natives to their C++ bodies, and
+// gives every expression a type, so that unit errors are found before evaluation.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "interpreter/program.hpp"
+
+namespace reckon {
+
+// Where an expression is checked: at file scope, or inside a scenario (whose inputs
+// and properties are then in scope), possibly inside a method (its parameters too).
+struct Scope {
+  const ScenarioDecl* scenario = nullptr;
+  const std::vector<Parameter>* parameters = nullptr;
+};
+
+// Checks the whole program. Throws UserErrors with every error found.
+void check_program(Program& program);
+
+// Checks one more expression (the command line's EXPR) against a checked program.
+void check_expression(Program& program, Expr& expr, const Scope& scope);
+// The same for a value bound where `expected` is declared (`what` names that place).
+void check_binding(Program& program, Expr& expr, const Type& expected, const std::string& what);
+
+// Builtin functions that work on any dimension (sqrt, min, ...), implemented by the
+// evaluator. Indexed by Expr::slot of a builtin call.
+enum class Builtin { sqrt, abs, round, floor, ceil, min, max, log2, log10, ln, exp };
+std::string_view builtin_name(Builtin b);
+
+}  // namespace reckon

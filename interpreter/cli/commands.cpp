@@ -1,0 +1,286 @@
+#include "interpreter/cli/commands.hpp"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "grammar/parse.hpp"
+#include "interpreter/checker.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/evaluator.hpp"
+#include "interpreter/format.hpp"
+#include "interpreter/suggest.hpp"
+#include "stdlib/library.hpp"
+
+namespace reckon::cli {
+
+namespace {
+
+// Runs `body`; a user error inside it is printed, located, and becomes exit code 1.
+template <typename Body>
+int guarded(const Program& program, std::ostream& err, Body body) {
+  try {
+    return body();
+  } catch (const UserError& e) {
+    err << render(program.sources, e.diagnostic());
+  } catch (const UserErrors& e) {
+    for (const Diagnostic& d : e.diagnostics()) err << render(program.sources, d);
+  }
+  return 1;
+}
+
+std::string_view source_text(const Program& p, SourceRange r) {
+  return std::string_view(p.sources.file(r.file).text()).substr(r.begin, r.end - r.begin);
+}
+
+// Records with a `name` field show as that name in tables: `Transformer "GPT-3 175B"`.
+std::string show_compact(const Evaluator& ev, const Value& v, const std::optional<DisplayUnit>& u) {
+  if (v.kind == ValueKind::record) {
+    int index = v.record->type->field_index("name");
+    if (index >= 0) {
+      const Value& name = v.record->fields[static_cast<std::size_t>(index)];
+      if (name.kind == ValueKind::text) return v.record->type->name + " \"" + *name.text + "\"";
+    }
+  }
+  return ev.show(v, u);
+}
+
+// Evaluates every input and property of a case into an aligned table. Returns
+// false if any of them failed (the errors go to `err`).
+bool print_case(const Program& p, Evaluator& ev, const CaseDecl& c, std::ostream& out,
+                std::ostream& err) {
+  const ScenarioDecl& s = *c.scenario;
+  auto inst = ev.instance_of(c);
+  std::size_t width = 0;
+  for (const Input& in : s.inputs) width = std::max(width, in.name.size());
+  for (const Property& prop : s.properties) width = std::max(width, prop.name.size());
+  bool ok = true;
+  auto row = [&](const std::string& name, auto evaluate, const std::optional<DisplayUnit>& unit) {
+    std::string shown;
+    try {
+      shown = show_compact(ev, evaluate(), unit);
+    } catch (const UserError& e) {
+      err << render(p.sources, e.diagnostic());
+      shown = "error (reported above)";
+      ok = false;
+    }
+    out << fmt::format("    {:<{}}  {}\n", name, width, shown);
+  };
+  out << fmt::format("{} = {}\n  inputs\n", c.name, s.name);
+  for (std::size_t i = 0; i < s.inputs.size(); ++i)
+    row(
+        s.inputs[i].name, [&] { return ev.input(*inst, i, c.name_range); }, s.inputs[i].display);
+  out << "  properties\n";
+  std::vector<std::string> methods;
+  for (std::size_t i = 0; i < s.properties.size(); ++i) {
+    const Property& prop = s.properties[i];
+    if (prop.is_method) {
+      std::string signature = prop.name + "(";
+      for (std::size_t k = 0; k < prop.parameters.size(); ++k)
+        signature += (k ? ", " : "") + prop.parameters[k].name;
+      methods.push_back(signature + ")");
+      continue;
+    }
+    row(
+        prop.name, [&] { return ev.property(*inst, i, c.name_range); }, prop.display);
+  }
+  if (!methods.empty()) {
+    std::string list;
+    for (const auto& m : methods) list += (list.empty() ? "" : ", ") + m;
+    out << "  methods: " << list << "\n";
+  }
+  out << "\n";
+  return ok;
+}
+
+}  // namespace
+
+int run(const std::string& file, const Common& common, std::ostream& out, std::ostream& err) {
+  Program p;
+  return guarded(p, err, [&] {
+    load_program(p, stdlib::standard_library(), file);
+    check_program(p);
+    Evaluator ev(p, common.digits);
+    bool ok = true;
+    for (const CaseDecl* c : p.main_decls<CaseDecl>(DeclKind::case_))
+      ok = print_case(p, ev, *c, out, err) && ok;
+    auto checks = p.main_decls<CheckDecl>(DeclKind::check);
+    std::size_t failed = 0;
+    for (const CheckDecl* c : checks) {
+      std::string text(source_text(p, c->condition->range));
+      std::string at = location(p.sources, c->range);
+      CheckOutcome outcome;
+      try {
+        outcome = ev.run_check(*c);
+      } catch (const UserError& e) {
+        err << render(p.sources, e.diagnostic());
+        out << fmt::format("error  {}  {}\n", at, text);
+        ++failed;
+        continue;
+      }
+      out << fmt::format("{}  {}  {}\n", outcome.passed ? "ok   " : "FAIL ", at, text);
+      if (outcome.passed) continue;
+      ++failed;
+      Diagnostic d{c->condition->range, "check failed: " + text, {}};
+      if (!outcome.left.empty()) {
+        d.notes.push_back({std::nullopt, "left side is  " + outcome.left});
+        d.notes.push_back({std::nullopt, "right side is " + outcome.right});
+      }
+      if (c->tolerance)
+        d.notes.push_back(
+            {std::nullopt, "tolerance: " + std::string(source_text(p, c->tolerance->range))});
+      err << render(p.sources, d);
+    }
+    if (!checks.empty()) {
+      if (failed == 0)
+        out << fmt::format("all {} checks hold\n", checks.size());
+      else
+        out << fmt::format("{} of {} checks did not hold\n", failed, checks.size());
+    }
+    return ok && failed == 0 ? 0 : 1;
+  });
+}
+
+namespace {
+
+nlohmann::json json_value(const Evaluator& ev, const Value& v,
+                          const std::optional<DisplayUnit>& unit, int digits) {
+  nlohmann::json j;
+  j["display"] = ev.show(v, unit);
+  switch (v.kind) {
+    case ValueKind::quantity: {
+      DisplayUnit u = unit ? *unit : default_display_unit(v);
+      j["value"] = v.number / u.scale;
+      j["unit"] = u.symbol;
+      j["base_value"] = v.number;
+      j["base_unit"] = base_unit_string(v.dim);
+      j["dimension"] = dimension_name(v.dim);
+      break;
+    }
+    case ValueKind::boolean:
+      j["value"] = v.truthy();
+      break;
+    case ValueKind::text:
+      j["value"] = *v.text;
+      break;
+    case ValueKind::none:
+      j["value"] = nullptr;
+      break;
+    default:
+      j["value"] = ev.show(v, unit);
+      break;
+  }
+  if (!j.contains("unit")) j["unit"] = "";
+  (void)digits;
+  return j;
+}
+
+nlohmann::json json_error(const Program& p, const Diagnostic& d) {
+  nlohmann::json e{{"message", d.message}};
+  if (d.range) {
+    const SourceFile& f = p.sources.file(d.range->file);
+    LineColumn at = f.position(d.range->begin);
+    e["file"] = f.name();
+    e["line"] = at.line;
+    e["column"] = at.column;
+  }
+  return {{"error", e}};
+}
+
+}  // namespace
+
+int eval(const EvalRequest& request, const Common& common, std::ostream& out, std::ostream& err) {
+  Program p;
+  std::vector<ExprPtr> keep;  // the command line's expressions outlive the evaluator's use
+  auto body = [&]() -> int {
+    load_program(p, stdlib::standard_library(), request.file);
+    check_program(p);
+    const CaseDecl* chosen = nullptr;
+    auto cases = p.main_decls<CaseDecl>(DeclKind::case_);
+    if (request.case_name) {
+      Decl* d = p.find(*request.case_name);
+      if (!d || d->kind != DeclKind::case_) {
+        std::vector<std::string> names;
+        for (const CaseDecl* c : cases) names.push_back(c->name);
+        throw UserError(Diagnostic{std::nullopt,
+                                   "no case named `" + *request.case_name + "` in " + request.file +
+                                       did_you_mean(*request.case_name, names),
+                                   {}});
+      }
+      chosen = static_cast<const CaseDecl*>(d);
+    } else if (cases.size() == 1) {
+      chosen = cases[0];
+    }
+    if (!request.sets.empty() && !chosen) {
+      err << fmt::format("error: --set needs a case, and {} has {}; choose one with --case\n",
+                         request.file, cases.size());
+      return 2;
+    }
+    Evaluator ev(p, common.digits);
+    std::shared_ptr<Instance> inst = chosen ? ev.instance_of(*chosen) : nullptr;
+    for (const std::string& set : request.sets) {
+      auto eq = set.find('=');
+      if (eq == std::string::npos || eq == 0) {
+        err << "error: --set takes INPUT=VALUE, not `" << set << "`\n";
+        return 2;
+      }
+      std::string name = set.substr(0, eq);
+      const ScenarioDecl& s = *chosen->scenario;
+      int index = s.input_index(name);
+      if (index < 0) {
+        std::vector<std::string> names;
+        for (const Input& in : s.inputs) names.push_back(in.name);
+        throw UserError(Diagnostic{
+            std::nullopt,
+            "--set: `" + s.name + "` has no input `" + name + "`" + did_you_mean(name, names),
+            {}});
+      }
+      FileId f = p.sources.add("--set " + name, set.substr(eq + 1));
+      keep.push_back(parse_expression(p.sources, f));
+      const Input& in = s.inputs[static_cast<std::size_t>(index)];
+      check_binding(p, *keep.back(), in.resolved, "input `" + name + "`");
+      ev.bind_input(*inst, static_cast<std::size_t>(index), *keep.back());
+    }
+    FileId f = p.sources.add("<expr>", request.expression);
+    keep.push_back(parse_expression(p.sources, f));
+    Expr& e = *keep.back();
+    Scope scope;
+    if (chosen) scope.scenario = chosen->scenario;
+    check_expression(p, e, scope);
+    Value v = ev.evaluate(e, Evaluator::Frame{inst.get(), nullptr});
+    auto unit = Evaluator::declared_unit(e, scope.scenario);
+    if (request.json) {
+      nlohmann::json j = json_value(ev, v, unit, common.digits);
+      j["expression"] = request.expression;
+      out << j.dump() << "\n";
+    } else {
+      out << ev.show(v, unit) << "\n";
+    }
+    return 0;
+  };
+  if (!request.json) return guarded(p, err, body);
+  try {
+    return body();
+  } catch (const UserError& e) {
+    out << json_error(p, e.diagnostic()).dump() << "\n";
+  } catch (const UserErrors& e) {
+    out << json_error(p, e.diagnostics().front()).dump() << "\n";
+  }
+  return 1;
+}
+
+int check(const std::string& file, std::ostream& out, std::ostream& err) {
+  Program p;
+  return guarded(p, err, [&] {
+    load_program(p, stdlib::standard_library(), file);
+    check_program(p);
+    out << fmt::format("{}: ok ({} scenarios, {} cases, {} checks)\n", file,
+                       p.main_decls<ScenarioDecl>(DeclKind::scenario).size(),
+                       p.main_decls<CaseDecl>(DeclKind::case_).size(),
+                       p.main_decls<CheckDecl>(DeclKind::check).size());
+    return 0;
+  });
+}
+
+}  // namespace reckon::cli

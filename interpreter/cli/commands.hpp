@@ -1,0 +1,30 @@
+// The subcommands of `reckon`, written against streams so tests can drive them.
+// Each returns the process exit code: 0 success, 1 an error in the user's input
+// (reported on `err` with its location), 2 wrong usage.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace reckon::cli {
+
+struct Common {
+  int digits = 4;  // significant digits shown
+};
+
+int run(const std::string& file, const Common& common, std::ostream& out, std::ostream& err);
+
+struct EvalRequest {
+  std::string file;
+  std::string expression;
+  std::optional<std::string> case_name;  // the case whose members are in scope
+  std::vector<std::string> sets;         // INPUT=VALUE overrides of that case
+  bool json = false;
+};
+int eval(const EvalRequest& request, const Common& common, std::ostream& out, std::ostream& err);
+
+int check(const std::string& file, std::ostream& out, std::ostream& err);
+
+}  // namespace reckon::cli

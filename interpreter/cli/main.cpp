@@ -1,0 +1,42 @@
+// `reckon`: the command-line driver.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "interpreter/cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"Reckon: unit-aware scenarios for ML-systems modelling"};
+  app.require_subcommand(1);
+  reckon::cli::Common common;
+  app.add_option("--digits", common.digits, "Significant digits shown")
+      ->check(CLI::Range(1, 17))
+      ->capture_default_str();
+
+  std::string run_file;
+  auto* run = app.add_subcommand("run", "Evaluate every case and check in a file");
+  run->add_option("FILE", run_file, "Scenario file")->required();
+
+  reckon::cli::EvalRequest request;
+  auto* eval = app.add_subcommand("eval", "Evaluate one expression against a file");
+  eval->add_option("FILE", request.file, "Scenario file")->required();
+  eval->add_option("EXPR", request.expression, "Expression to evaluate")->required();
+  eval->add_option("--case", request.case_name,
+                   "Case whose inputs and properties are in scope (default: the file's only case)");
+  eval->add_option("--set", request.sets, "Override an input of that case: INPUT=VALUE")
+      ->type_name("INPUT=VALUE");
+  eval->add_flag("--json", request.json, "Print one JSON object");
+
+  std::string check_file;
+  auto* check = app.add_subcommand("check", "Parse, resolve and unit-check without evaluating");
+  check->add_option("FILE", check_file, "Scenario file")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+  if (*run) return reckon::cli::run(run_file, common, std::cout, std::cerr);
+  if (*eval) return reckon::cli::eval(request, common, std::cout, std::cerr);
+  return reckon::cli::check(check_file, std::cout, std::cerr);
+}

@@ -1,0 +1,58 @@
+// User-facing errors. A Diagnostic is located at a source range and may carry notes
+// (for example one per link of a dependency cycle). Stages collect diagnostics or
+// throw a UserError; the driver prints them as
+//   file:line:col: error: message
+//     the source line
+//     ^~~~
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "interpreter/source.hpp"
+
+namespace reckon {
+
+struct Note {
+  std::optional<SourceRange> range;
+  std::string message;
+};
+
+struct Diagnostic {
+  std::optional<SourceRange> range;
+  std::string message;
+  std::vector<Note> notes;
+};
+
+// An error in the user's input: the driver exits with status 1.
+class UserError : public std::runtime_error {
+ public:
+  explicit UserError(Diagnostic d) : std::runtime_error(d.message), diagnostic_(std::move(d)) {}
+  UserError(SourceRange range, std::string message)
+      : UserError(Diagnostic{range, std::move(message), {}}) {}
+  const Diagnostic& diagnostic() const { return diagnostic_; }
+  Diagnostic& diagnostic() { return diagnostic_; }
+
+ private:
+  Diagnostic diagnostic_;
+};
+
+// Several errors found by one stage (the checker reports all it finds).
+class UserErrors : public std::runtime_error {
+ public:
+  explicit UserErrors(std::vector<Diagnostic> ds)
+      : std::runtime_error("errors in input"), diagnostics_(std::move(ds)) {}
+  const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+
+ private:
+  std::vector<Diagnostic> diagnostics_;
+};
+
+std::string render(const SourceManager& sources, const Diagnostic& d);
+
+// "file:line:col" of a range's start.
+std::string location(const SourceManager& sources, SourceRange range);
+
+}  // namespace reckon

@@ -1,0 +1,91 @@
+// Runtime dimensions: one exponent per base dimension. This header is the single
+// source of truth for what the base dimensions are; the Boost.Units system in
+// stdlib/units.hpp maps its base dimensions onto these indices.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace reckon {
+
+// Physical base dimensions come first, counting dimensions after them. Counting
+// dimensions (token, param, ...) are "soft": see Dimension::compatible().
+enum class Base : std::uint8_t {
+  time,         // s
+  information,  // B (byte; a bit is 1/8 B)
+  compute,      // flop
+  money,        // USD
+  mass,         // kg
+  length,       // m
+  token,
+  param,
+  sample,
+  request,
+  layer,
+};
+
+inline constexpr std::size_t base_count = 11;
+inline constexpr std::size_t first_count_base = static_cast<std::size_t>(Base::token);
+
+// Name of each base dimension and the symbol of its base unit, indexed by Base.
+inline constexpr std::array<std::string_view, base_count> base_dimension_names = {
+    "time",  "information", "compute", "money",   "mass", "length",
+    "token", "param",       "sample",  "request", "layer"};
+inline constexpr std::array<std::string_view, base_count> base_unit_symbols = {
+    "s", "B", "flop", "USD", "kg", "m", "token", "param", "sample", "request", "layer"};
+
+struct Dimension {
+  std::array<std::int8_t, base_count> exponents{};
+
+  static constexpr Dimension none() { return {}; }
+  static constexpr Dimension of(Base b, std::int8_t power = 1) {
+    Dimension d;
+    d.exponents[static_cast<std::size_t>(b)] = power;
+    return d;
+  }
+
+  constexpr std::int8_t operator[](Base b) const { return exponents[static_cast<std::size_t>(b)]; }
+
+  constexpr bool operator==(const Dimension&) const = default;
+
+  constexpr Dimension operator*(const Dimension& o) const {
+    Dimension r;
+    for (std::size_t i = 0; i < base_count; ++i)
+      r.exponents[i] = static_cast<std::int8_t>(exponents[i] + o.exponents[i]);
+    return r;
+  }
+  constexpr Dimension operator/(const Dimension& o) const {
+    Dimension r;
+    for (std::size_t i = 0; i < base_count; ++i)
+      r.exponents[i] = static_cast<std::int8_t>(exponents[i] - o.exponents[i]);
+    return r;
+  }
+  constexpr Dimension pow(int n) const {
+    Dimension r;
+    for (std::size_t i = 0; i < base_count; ++i)
+      r.exponents[i] = static_cast<std::int8_t>(exponents[i] * n);
+    return r;
+  }
+
+  constexpr bool is_dimensionless() const { return *this == Dimension{}; }
+
+  constexpr Dimension physical() const {
+    Dimension r = *this;
+    for (std::size_t i = first_count_base; i < base_count; ++i) r.exponents[i] = 0;
+    return r;
+  }
+  constexpr Dimension counts() const { return *this / physical(); }
+  constexpr bool has_counts() const { return !counts().is_dimensionless(); }
+
+  // The counting rule. Physical parts must be equal. Counting parts must be equal
+  // too, unless one side carries no counting units at all: a plain number of the
+  // right physical dimension stands for any count ("2048" where "2048 token" is
+  // expected), which is how counts cancel in products such as 6 * P * D.
+  constexpr bool compatible(const Dimension& o) const {
+    if (physical() != o.physical()) return false;
+    return !has_counts() || !o.has_counts() || counts() == o.counts();
+  }
+};
+
+}  // namespace reckon

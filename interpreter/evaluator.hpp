@@ -1,0 +1,89 @@
+// The lazy evaluator. It walks the checked AST; every property of a case is a thunk
+// forced on first use and memoized, so asking for one property evaluates only what
+// it depends on, once. Forcing a thunk that is being evaluated is a dependency
+// cycle, reported with every link; nesting is bounded by max_depth.
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "interpreter/instance.hpp"
+#include "interpreter/program.hpp"
+#include "interpreter/units.hpp"
+
+namespace reckon {
+
+struct CheckOutcome {
+  bool passed = false;
+  std::string left, right;  // both sides of a comparison, as displayed ("" otherwise)
+};
+
+class Evaluator {
+ public:
+  static constexpr std::size_t max_depth = 256;
+
+  explicit Evaluator(const Program& program, int digits = 4) : program_(program), digits_(digits) {}
+
+  // Where an expression is evaluated: in a case (its inputs and properties) and in a
+  // method call (its arguments).
+  struct Frame {
+    Instance* self = nullptr;
+    const std::vector<Value>* arguments = nullptr;
+  };
+
+  Value evaluate(const Expr& e, const Frame& frame);
+  std::shared_ptr<Instance> instance_of(const CaseDecl& c);
+  Value input(Instance& self, std::size_t index, SourceRange used_at);
+  Value property(Instance& self, std::size_t index, SourceRange used_at);
+  CheckOutcome run_check(const CheckDecl& check);
+
+  // The unit an expression's value is shown in: `-> UNIT`, or the declared unit of
+  // the property or input it names; nullopt means "choose a readable one".
+  // `scope` is the scenario whose members bare names refer to, if any.
+  static std::optional<DisplayUnit> declared_unit(const Expr& e,
+                                                  const ScenarioDecl* scope = nullptr);
+
+  // Rebinds an input of an instance that has not been evaluated yet to `e`,
+  // evaluated at file scope (the command line's --set).
+  void bind_input(Instance& self, std::size_t index, const Expr& e);
+  std::string show(const Value& v, const std::optional<DisplayUnit>& unit) const;
+
+ private:
+  template <typename Compute>
+  const Value& force(Thunk& thunk, std::string_view label, SourceRange used_at, Compute compute);
+  [[noreturn]] void cycle(const Thunk& thunk, std::string_view label, SourceRange used_at);
+
+  Value method(Instance& self, std::size_t index, std::vector<Value> arguments,
+               SourceRange used_at);
+  Value binary(const Expr& e, const Frame& frame);
+  Value call(const Expr& e, const Frame& frame);
+  Value member(const Expr& e, const Frame& frame);
+  Value builtin(const Expr& e, const Frame& frame);
+  std::vector<Value> arguments(const Expr& call, const Frame& frame,
+                               const std::vector<const Expr*>& defaults,
+                               const Frame& defaults_frame);
+  Value checked(const Expr& at, double v, const Dimension& d) const;
+  void require_whole(const Value& v, const Type& declared, SourceRange at,
+                     const std::string& what) const;
+  bool equal(const Value& a, const Value& b) const;
+
+  struct Active {
+    const Thunk* thunk;
+    std::string label;
+    SourceRange used_at;
+  };
+
+  const Program& program_;
+  int digits_;
+  std::vector<Active> stack_;
+  std::unordered_map<const CaseDecl*, std::shared_ptr<Instance>> cases_;
+  std::unordered_map<const LetDecl*, Thunk> lets_;
+  std::deque<MethodCall> method_calls_;
+};
+
+}  // namespace reckon

@@ -1,0 +1,90 @@
+#include "interpreter/format.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "interpreter/ast.hpp"
+#include "interpreter/instance.hpp"
+#include "interpreter/units.hpp"
+
+namespace reckon {
+
+std::string format_number(double v, int digits) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  if (v == 0) return "0";
+  if (v == std::trunc(v) && std::fabs(v) < 1e15) return fmt::format("{:.0f}", v);
+  // Round to the requested significant digits first, so 999.97 becomes 1000 and is
+  // then printed with the decimals that 1000 needs.
+  int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(v))));
+  double unit = std::pow(10.0, magnitude - digits + 1);
+  double rounded = std::round(v / unit) * unit;
+  if (rounded != 0) magnitude = static_cast<int>(std::floor(std::log10(std::fabs(rounded))));
+  double a = std::fabs(rounded);
+  if (a >= 1e-4 && a < 1e15) {
+    int decimals = std::max(0, digits - 1 - magnitude);
+    return fmt::format("{:.{}f}", rounded, decimals);
+  }
+  std::string s = fmt::format("{:.{}e}", v, digits - 1);
+  auto e = s.find('e');
+  std::string mantissa = s.substr(0, e);
+  int exponent = std::stoi(s.substr(e + 1));
+  return fmt::format("{}e{}", mantissa, exponent);
+}
+
+DisplayUnit default_display_unit(const Value& v) {
+  Dimension physical = v.dim.physical();
+  Dimension counts = v.dim.counts();
+  DisplayUnit u;
+  std::string symbol;
+  if (auto readable = readable_unit(physical, v.number, &symbol)) {
+    u.scale = readable->scale;
+    u.symbol = symbol;
+  } else if (!physical.is_dimensionless()) {
+    u.symbol = base_unit_string(physical);
+  }
+  if (counts.is_dimensionless()) return u;
+  for (std::size_t i = first_count_base; i < base_count; ++i) {
+    int e = counts.exponents[i];
+    if (e == 0) continue;
+    std::string name(base_unit_symbols[i]);
+    if (std::abs(e) != 1) name += "^" + std::to_string(std::abs(e));
+    if (u.symbol.empty())
+      u.symbol = e > 0 ? name : "1/" + name;
+    else
+      u.symbol += (e > 0 ? "*" : "/") + name;
+  }
+  return u;
+}
+
+std::string format_value(const Value& v, const DisplayOptions& options, const DisplayUnit* unit) {
+  switch (v.kind) {
+    case ValueKind::none:
+      return "none";
+    case ValueKind::boolean:
+      return v.truthy() ? "true" : "false";
+    case ValueKind::text:
+      return "\"" + *v.text + "\"";
+    case ValueKind::enumeration:
+      return v.enumeration->members.at(static_cast<std::size_t>(v.number));
+    case ValueKind::instance:
+      return v.instance->name + " (" + v.instance->scenario->name + ")";
+    case ValueKind::record: {
+      std::string out = v.record->type->name + "(";
+      for (std::size_t i = 0; i < v.record->fields.size(); ++i) {
+        if (i) out += ", ";
+        out += v.record->type->fields[i].name + ": " + format_value(v.record->fields[i], options);
+      }
+      return out + ")";
+    }
+    case ValueKind::quantity: {
+      DisplayUnit chosen = unit ? *unit : default_display_unit(v);
+      std::string number = format_number(v.number / chosen.scale, options.digits);
+      return chosen.symbol.empty() ? number : number + " " + chosen.symbol;
+    }
+  }
+  return "?";
+}
+
+}  // namespace reckon

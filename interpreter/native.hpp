@@ -1,0 +1,58 @@
+// The interface between the interpreter and functions implemented in C++. The
+// stdlib registers NativeFunctions (see stdlib/binding.hpp, which derives each
+// signature from a Boost.Units-typed C++ function); Reckon code declares them with
+// `native`, and the checker matches each declaration to its implementation.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "interpreter/dimension.hpp"
+#include "interpreter/value.hpp"
+
+namespace reckon {
+
+struct NativeType {
+  enum class Kind { number, integer, boolean, enumeration };
+  Kind kind = Kind::number;
+  Dimension dim;                               // number and integer
+  std::string_view enum_name;                  // enumeration
+  std::vector<std::string_view> enum_members;  // enumeration, in C++ order
+};
+
+struct NativeFunction {
+  std::string name;
+  bool is_constant = false;
+  std::vector<NativeType> parameters;
+  NativeType result;
+  // Arguments arrive checked against `parameters`; may throw std::domain_error,
+  // which the evaluator reports at the call.
+  std::function<Value(std::span<const Value>)> call;
+  // How often call() ran: lets tests prove that evaluation is lazy and memoized.
+  mutable std::uint64_t calls = 0;
+};
+
+class NativeRegistry {
+ public:
+  void add(NativeFunction f) {
+    std::string key = f.name;
+    functions_.insert_or_assign(std::move(key), std::move(f));
+  }
+  const NativeFunction* find(std::string_view name) const {
+    auto it = functions_.find(std::string(name));
+    return it == functions_.end() ? nullptr : &it->second;
+  }
+  void reset_counts() const {
+    for (auto& [name, f] : functions_) f.calls = 0;
+  }
+
+ private:
+  std::map<std::string, NativeFunction> functions_;
+};
+
+}  // namespace reckon

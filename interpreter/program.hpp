@@ -1,0 +1,63 @@
+// A loaded program: the main file, everything it imports, and the standard library's
+// prelude, with one global namespace filled in by the checker.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "interpreter/ast.hpp"
+#include "interpreter/native.hpp"
+#include "interpreter/source.hpp"
+
+namespace reckon {
+
+// What the interpreter needs from a standard library, so that interpreter/ does not
+// depend on stdlib/.
+struct Library {
+  const NativeRegistry* natives = nullptr;
+  // The text of a module imported by bare name (`import "models"`), if it exists.
+  std::function<std::optional<std::string_view>(std::string_view)> module_source;
+  std::function<std::vector<std::string>()> module_names;
+  // Modules every program sees without importing them (the native functions).
+  std::vector<std::string> prelude;
+};
+
+inline constexpr std::size_t max_import_depth = 64;
+
+struct Program {
+  SourceManager sources;
+  std::vector<std::unique_ptr<Module>> modules;  // dependencies before dependents
+  const Module* main = nullptr;
+  const Library* library = nullptr;
+
+  // Filled by the checker.
+  std::unordered_map<std::string, Decl*> globals;
+
+  Decl* find(std::string_view name) const {
+    auto it = globals.find(std::string(name));
+    return it == globals.end() ? nullptr : it->second;
+  }
+  template <typename D>
+  std::vector<D*> main_decls(DeclKind kind) const {
+    std::vector<D*> out;
+    if (main)
+      for (const auto& d : main->decls)
+        if (d->kind == kind) out.push_back(static_cast<D*>(d.get()));
+    return out;
+  }
+};
+
+// Reads, parses and imports into `program` (which owns the sources, so errors can
+// be printed after a throw). Throws UserError (a missing file, a syntax error, an
+// import cycle) located where it happened.
+void load_program(Program& program, const Library& library, const std::string& path);
+// The same for a text that is not on disk (tests, the REPL).
+void load_program_text(Program& program, const Library& library, const std::string& name,
+                       std::string text);
+
+}  // namespace reckon

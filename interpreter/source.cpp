@@ -1,0 +1,36 @@
+#include "interpreter/source.hpp"
+
+#include <algorithm>
+
+namespace reckon {
+
+SourceFile::SourceFile(std::string name, std::string text)
+    : name_(std::move(name)), text_(std::move(text)) {
+  line_starts_.push_back(0);
+  for (std::uint32_t i = 0; i < text_.size(); ++i)
+    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+}
+
+LineColumn SourceFile::position(std::uint32_t offset) const {
+  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+  auto line = static_cast<std::uint32_t>(it - line_starts_.begin());
+  return {line, offset - line_starts_[line - 1] + 1};
+}
+
+std::string_view SourceFile::line_text(std::uint32_t line) const {
+  if (line == 0 || line > line_starts_.size()) return {};
+  std::uint32_t begin = line_starts_[line - 1];
+  std::uint32_t end = line < line_starts_.size() ? line_starts_[line] - 1
+                                                 : static_cast<std::uint32_t>(text_.size());
+  std::string_view view(text_);
+  view = view.substr(begin, end - begin);
+  if (!view.empty() && view.back() == '\r') view.remove_suffix(1);
+  return view;
+}
+
+FileId SourceManager::add(std::string name, std::string text) {
+  files_.push_back(std::make_unique<SourceFile>(std::move(name), std::move(text)));
+  return static_cast<FileId>(files_.size() - 1);
+}
+
+}  // namespace reckon

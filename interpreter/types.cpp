@@ -1,0 +1,40 @@
+#include "interpreter/types.hpp"
+
+#include "interpreter/ast.hpp"
+#include "interpreter/units.hpp"
+
+namespace reckon {
+
+std::string describe(const Type& t) {
+  std::string s;
+  switch (t.kind) {
+    case TypeKind::error:
+      return "<error>";
+    case TypeKind::quantity:
+      if (t.dim.is_dimensionless())
+        s = t.integer ? "count" : "number";
+      else
+        s = base_unit_string(t.dim) + " (" + dimension_name(t.dim) + ")";
+      break;
+    case TypeKind::boolean:
+      s = "bool";
+      break;
+    case TypeKind::text:
+      s = "text";
+      break;
+    case TypeKind::none:
+      return "none";
+    case TypeKind::record:
+      s = t.record->name;
+      break;
+    case TypeKind::enumeration:
+      s = t.enumeration->name;
+      break;
+    case TypeKind::instance:
+      s = t.scenario->name;
+      break;
+  }
+  return t.optional ? s + "?" : s;
+}
+
+}  // namespace reckon

@@ -1,0 +1,217 @@
+#include "interpreter/units.hpp"
+
+#include <cmath>
+#include <unordered_map>
+
+namespace reckon {
+
+namespace {
+
+struct Prefix {
+  std::string_view symbol;
+  double scale;
+};
+
+constexpr Prefix si_large[] = {{"k", 1e3},  {"M", 1e6},  {"G", 1e9},
+                               {"T", 1e12}, {"P", 1e15}, {"E", 1e18}};
+constexpr Prefix si_small[] = {{"m", 1e-3}, {"u", 1e-6}, {"n", 1e-9}, {"p", 1e-12}};
+constexpr Prefix binary[] = {{"Ki", 0x1p10}, {"Mi", 0x1p20}, {"Gi", 0x1p30},
+                             {"Ti", 0x1p40}, {"Pi", 0x1p50}, {"Ei", 0x1p60}};
+
+Dimension dim(Base b, int power = 1) { return Dimension::of(b, static_cast<std::int8_t>(power)); }
+
+const Dimension time_d = dim(Base::time);
+const Dimension information_d = dim(Base::information);
+const Dimension compute_d = dim(Base::compute);
+const Dimension mass_d = dim(Base::mass);
+const Dimension length_d = dim(Base::length);
+const Dimension energy_d = mass_d * length_d.pow(2) / time_d.pow(2);
+const Dimension power_d = energy_d / time_d;
+
+struct Catalogue {
+  std::vector<UnitInfo> units;
+  std::unordered_map<std::string, std::size_t> index;
+
+  void add(std::string symbol, double scale, Dimension d) {
+    index.emplace(symbol, units.size());
+    units.push_back({std::move(symbol), scale, d});
+  }
+  template <std::size_t N>
+  void prefixed(const std::string& symbol, double scale, Dimension d, const Prefix (&ps)[N]) {
+    for (const Prefix& p : ps) add(std::string(p.symbol) + symbol, p.scale * scale, d);
+  }
+
+  Catalogue() {
+    // Time. A year is the Julian year (365.25 days), as astronomers and the IAU use.
+    add("s", 1, time_d);
+    prefixed("s", 1, time_d, si_small);
+    add("min", 60, time_d);
+    add("h", 3600, time_d);
+    add("day", 86400, time_d);
+    add("year", 365.25 * 86400, time_d);
+    add("Hz", 1, time_d.pow(-1));
+    prefixed("Hz", 1, time_d.pow(-1), si_large);
+
+    // Information: the byte is the base unit; GB is 1e9 B and GiB is 2^30 B.
+    add("B", 1, information_d);
+    prefixed("B", 1, information_d, si_large);
+    prefixed("B", 1, information_d, binary);
+    add("bit", 0.125, information_d);
+    prefixed("bit", 0.125, information_d, si_large);
+    prefixed("bit", 0.125, information_d, binary);
+
+    // Compute work. `flop` and `FLOP` are the same unit (both spellings are common).
+    for (const char* f : {"flop", "FLOP"}) {
+      add(f, 1, compute_d);
+      prefixed(f, 1, compute_d, si_large);
+    }
+
+    add("USD", 1, dim(Base::money));
+
+    // Mass, including carbon-dioxide-equivalent mass for emissions.
+    add("g", 1e-3, mass_d);
+    prefixed("g", 1e-3, mass_d, si_large);
+    prefixed("g", 1e-3, mass_d, si_small);
+    add("t", 1e3, mass_d);
+    add("gCO2e", 1e-3, mass_d);
+    add("kgCO2e", 1, mass_d);
+    add("tCO2e", 1e3, mass_d);
+
+    add("m", 1, length_d);
+    prefixed("m", 1, length_d, si_large);
+    add("cm", 1e-2, length_d);
+    prefixed("m", 1, length_d, si_small);
+
+    add("J", 1, energy_d);
+    prefixed("J", 1, energy_d, si_large);
+    add("W", 1, power_d);
+    prefixed("W", 1, power_d, si_large);
+    add("Wh", 3600, energy_d);
+    prefixed("Wh", 3600, energy_d, si_large);
+
+    // Counting units, singular and plural.
+    for (Base b : {Base::token, Base::param, Base::sample, Base::request, Base::layer}) {
+      std::string name(base_unit_symbols[static_cast<std::size_t>(b)]);
+      add(name, 1, dim(b));
+      add(name + "s", 1, dim(b));
+      prefixed(name, 1, dim(b), si_large);
+    }
+  }
+};
+
+const Catalogue& catalogue() {
+  static const Catalogue c;
+  return c;
+}
+
+struct Ladder {
+  Dimension dim;
+  std::vector<std::pair<std::string, double>> steps;  // ascending scale
+};
+
+const std::vector<Ladder>& ladders() {
+  static const std::vector<Ladder> l = [] {
+    auto si = [](const std::string& symbol, Dimension d, bool small) {
+      Ladder lad{d, {}};
+      if (small)
+        for (auto it = std::rbegin(si_small); it != std::rend(si_small); ++it)
+          lad.steps.emplace_back(std::string(it->symbol) + symbol, it->scale);
+      lad.steps.emplace_back(symbol, 1);
+      for (const Prefix& p : si_large)
+        lad.steps.emplace_back(std::string(p.symbol) + symbol, p.scale);
+      return lad;
+    };
+    std::vector<Ladder> v;
+    v.push_back(si("B", information_d, false));
+    v.push_back(si("s", time_d, true));
+    v.push_back(si("flop", compute_d, false));
+    v.push_back(si("W", power_d, false));
+    v.push_back(si("J", energy_d, false));
+    v.push_back(si("g", mass_d, true));
+    v.push_back(si("m", length_d, true));
+    Ladder rate{compute_d / time_d, {}};
+    rate.steps.emplace_back("flop/s", 1);
+    for (const Prefix& p : si_large)
+      rate.steps.emplace_back(std::string(p.symbol) + "FLOP/s", p.scale);
+    v.push_back(rate);
+    Ladder bandwidth = si("B", information_d / time_d, false);
+    for (auto& s : bandwidth.steps) s.first += "/s";
+    v.push_back(bandwidth);
+    return v;
+  }();
+  return l;
+}
+
+}  // namespace
+
+const UnitInfo* find_unit(std::string_view name) {
+  const Catalogue& c = catalogue();
+  auto it = c.index.find(std::string(name));
+  return it == c.index.end() ? nullptr : &c.units[it->second];
+}
+
+const std::vector<UnitInfo>& all_units() { return catalogue().units; }
+
+std::string dimension_name(const Dimension& d) {
+  static const std::vector<std::pair<Dimension, std::string>> names = {
+      {Dimension{}, "dimensionless"},
+      {time_d, "time"},
+      {information_d, "information"},
+      {compute_d, "compute"},
+      {dim(Base::money), "money"},
+      {mass_d, "mass"},
+      {length_d, "length"},
+      {energy_d, "energy"},
+      {power_d, "power"},
+      {compute_d / time_d, "compute rate"},
+      {information_d / time_d, "bandwidth"},
+      {time_d.pow(-1), "frequency"},
+      {compute_d / information_d, "arithmetic intensity"},
+      {dim(Base::token), "token count"},
+      {dim(Base::param), "parameter count"},
+      {dim(Base::sample), "sample count"},
+      {dim(Base::request), "request count"},
+      {dim(Base::layer), "layer count"},
+  };
+  for (const auto& [dd, n] : names)
+    if (dd == d) return n;
+  return base_unit_string(d);
+}
+
+std::string base_unit_string(const Dimension& d) {
+  std::string num, den;
+  auto append = [](std::string& s, std::string_view sym, int e) {
+    if (!s.empty()) s += '*';
+    s += sym;
+    if (e != 1) s += "^" + std::to_string(e);
+  };
+  for (std::size_t i = 0; i < base_count; ++i) {
+    int e = d.exponents[i];
+    if (e > 0) append(num, base_unit_symbols[i], e);
+    if (e < 0) append(den, base_unit_symbols[i], -e);
+  }
+  if (den.empty()) return num;
+  if (num.empty()) num = "1";
+  bool compound = den.find('*') != std::string::npos;
+  return num + "/" + (compound ? "(" + den + ")" : den);
+}
+
+std::optional<ComposedUnit> readable_unit(const Dimension& d, double base_value,
+                                          std::string* symbol) {
+  for (const Ladder& l : ladders()) {
+    if (l.dim != d) continue;
+    double magnitude = std::fabs(base_value);
+    const auto* chosen = &l.steps.front();
+    for (const auto& step : l.steps)
+      if (magnitude >= step.second * (1 - 1e-12)) chosen = &step;
+    if (magnitude == 0) {
+      for (const auto& step : l.steps)
+        if (step.second == 1) chosen = &step;
+    }
+    *symbol = chosen->first;
+    return ComposedUnit{chosen->second, d};
+  }
+  return std::nullopt;
+}
+
+}  // namespace reckon

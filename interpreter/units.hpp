@@ -1,0 +1,48 @@
+// The unit catalogue: every unit name the language knows, its scale to base units
+// and its dimension, plus the names of dimensions and the display ladders used to
+// pick a readable prefix.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "interpreter/dimension.hpp"
+
+namespace reckon {
+
+struct UnitInfo {
+  std::string symbol;
+  double scale = 1;  // base units per one of this unit
+  Dimension dim;
+};
+
+// nullptr if the name is not a unit.
+const UnitInfo* find_unit(std::string_view name);
+const std::vector<UnitInfo>& all_units();
+
+// A unit to show a value in: its symbol and its scale to base units.
+struct DisplayUnit {
+  std::string symbol;
+  double scale = 1;
+};
+
+// A unit composed from catalogue units, as written after a number or `->`.
+struct ComposedUnit {
+  double scale = 1;
+  Dimension dim;
+};
+
+// "information", "time", "compute rate", ... or the base-unit spelling for others.
+std::string dimension_name(const Dimension& d);
+
+// The dimension in base units: "B", "flop/s", "kg*m^2/s^3", "B*token"; "" if none.
+std::string base_unit_string(const Dimension& d);
+
+// The unit to show a value in when no unit was declared: the largest unit of the
+// dimension's ladder not above the value (GB for 3.2e10 B). nullopt: no ladder.
+std::optional<ComposedUnit> readable_unit(const Dimension& d, double base_value,
+                                          std::string* symbol);
+
+}  // namespace reckon
