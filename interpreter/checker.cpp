@@ -868,10 +868,11 @@ class Checker {
 
   Type call(Expr& e, const Scope& s) {
     Expr& callee = *e.callee;
-    auto check_args_only = [&] {
-      for (Argument& a : e.arguments) check(*a.value, s, nullptr);
-      return Type{};
-    };
+    // When the callee is wrong its parameters are unknown, so the arguments are not
+    // checked: their errors would only be noise (`selective` is unknown without the
+    // Recompute parameter that gives it meaning).
+    auto check_args_only = [] { return Type{}; };
+    (void)s;
     if (callee.kind == ExprKind::member) {
       Type obj = check(*callee.operands[0], s, nullptr);
       if (obj.is_error()) return check_args_only();
@@ -941,13 +942,11 @@ class Checker {
       std::vector<std::string> names;
       for (const auto& prop : sc.properties) names.push_back(prop.name);
       error(at, "`" + sc.name + "` has no method `" + n + "`" + did_you_mean(n, names));
-      for (Argument& a : e.arguments) check(*a.value, s, nullptr);
       return {};
     }
     const Property& prop = sc.properties[static_cast<std::size_t>(index)];
     if (!prop.is_method) {
       error(at, "`" + n + "` is a property, not a method: use it without arguments");
-      for (Argument& a : e.arguments) check(*a.value, s, nullptr);
       return {};
     }
     e.call = CallKind::method;

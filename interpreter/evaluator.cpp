@@ -162,7 +162,7 @@ void Evaluator::require_whole(const Value& v, const Type& declared, SourceRange 
   if (!declared.integer || v.kind != ValueKind::quantity || v.number == std::trunc(v.number))
     return;
   throw UserError(
-      at, what + " must be a whole number, but its value is " + format_number(v.number, 15));
+      at, what + " must be a whole number, but its value is " + fmt::format("{}", v.number));
 }
 
 bool Evaluator::equal(const Value& a, const Value& b) const {

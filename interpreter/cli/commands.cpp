@@ -209,12 +209,11 @@ int eval(const EvalRequest& request, const Common& common, std::ostream& out, st
                                    {}});
       }
       chosen = static_cast<const CaseDecl*>(d);
-    } else if (cases.size() == 1) {
-      chosen = cases[0];
+    } else if (!cases.empty()) {
+      chosen = cases.front();
     }
     if (!request.sets.empty() && !chosen) {
-      err << fmt::format("error: --set needs a case, and {} has {}; choose one with --case\n",
-                         request.file, cases.size());
+      err << fmt::format("error: --set needs a case, and {} defines none\n", request.file);
       return 2;
     }
     Evaluator ev(p, common.digits);

@@ -19,7 +19,7 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
 struct EvalRequest {
   std::string file;
   std::string expression;
-  std::optional<std::string> case_name;  // the case whose members are in scope
+  std::optional<std::string> case_name;  // the case in scope (default: the file's first)
   std::vector<std::string> sets;         // INPUT=VALUE overrides of that case
   bool json = false;
 };

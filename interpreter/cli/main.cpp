@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
   eval->add_option("FILE", request.file, "Scenario file")->required();
   eval->add_option("EXPR", request.expression, "Expression to evaluate")->required();
   eval->add_option("--case", request.case_name,
-                   "Case whose inputs and properties are in scope (default: the file's only case)");
+                   "Case whose inputs and properties are in scope (default: the file's first case)");
   eval->add_option("--set", request.sets, "Override an input of that case: INPUT=VALUE")
       ->type_name("INPUT=VALUE");
   eval->add_flag("--json", request.json, "Print one JSON object");

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# End-to-end tests of the `reckon` binary: exit codes, --json, --set, --case.
+# Usage: test_cli.sh PATH/TO/reckon   (run from the repository root)
+set -u
+reckon="$1"
+training=scenarios/training.rk
+failures=0
+passes=0
+
+# expect NAME WANTED_EXIT PATTERN -- COMMAND...: runs COMMAND, checks its exit code
+# and that stdout+stderr match the extended regular expression PATTERN.
+expect() {
+  local name="$1" want="$2" pattern="$3"
+  shift 4
+  local output code
+  output=$("$@" 2>&1)
+  code=$?
+  if [[ $code -ne $want ]] || ! grep -Eq -- "$pattern" <<<"$output"; then
+    echo "FAIL $name: exit $code (wanted $want), output:"
+    echo "$output" | sed 's/^/    /'
+    failures=$((failures + 1))
+  else
+    passes=$((passes + 1))
+  fi
+}
+
+expect "no subcommand is usage" 2 "subcommand" -- "$reckon"
+expect "unknown subcommand is usage" 2 "" -- "$reckon" frobnicate
+expect "missing argument is usage" 2 "EXPR" -- "$reckon" eval "$training"
+expect "bad --digits is usage" 2 "digits" -- "$reckon" --digits 0 run "$training"
+expect "missing file is a user error" 1 "error: cannot open .nope.rk." -- "$reckon" run nope.rk
+expect "check passes" 0 "ok \(1 scenarios, 2 cases, 11 checks\)" -- "$reckon" check "$training"
+expect "run passes" 0 "all 11 checks hold" -- "$reckon" run "$training"
+
+# 34 * 2048 * 4 * 12288 * 96 B = 328,564,998,144 B (Korthikanti et al. 2022, Table 2).
+expect "eval in the first case" 0 "^328.6 GB$" -- "$reckon" eval "$training" per_token_activations
+expect "eval converts" 0 "^306 GiB$" -- "$reckon" eval "$training" "activations(selective) -> GiB"
+expect "eval --digits" 0 "^328.565 GB$" -- "$reckon" --digits 6 eval "$training" per_token_activations
+expect "eval --case" 0 "^657.1 GB$" -- \
+  "$reckon" eval "$training" per_token_activations --case Gpt3ActivationsMicrobatch8
+# Doubling the micro-batch doubles the selective footprint: 657.13 GB.
+expect "eval --set" 0 "^657.1 GB$" -- \
+  "$reckon" eval "$training" per_token_activations --set micro_batch=8
+# seq_len 4096 doubles the linear term at micro-batch 4: 657.13 GB.
+expect "eval --set with a unit" 0 "^657.1 GB$" -- \
+  "$reckon" eval "$training" per_token_activations --set "seq_len=4096 token"
+expect "eval --set twice" 0 "^1314 GB$" -- \
+  "$reckon" eval "$training" per_token_activations --set micro_batch=8 --set "seq_len=4096 token"
+expect "eval --json value" 0 \
+  '"base_unit":"B","base_value":328564998144(\.0)?,"dimension":"information","display":"328.6 GB","expression":"per_token_activations","unit":"GB","value":328.564998144' \
+  -- "$reckon" eval --json "$training" per_token_activations
+expect "eval --json error" 1 \
+  '^\{"error":\{"column":10,"file":"<expr>","line":1,"message":"cannot add token \(token count\) and s \(time\)"\}\}$' \
+  -- "$reckon" eval --json "$training" "sequence + 1 s"
+expect "eval located error" 1 "^<expr>:1:13: error: unknown Recompute .selectiv.; did you mean .selective.\?" \
+  -- "$reckon" eval "$training" "activations(selectiv)"
+expect "--set without =" 2 "INPUT=VALUE" -- "$reckon" eval "$training" sequence --set micro_batch
+expect "--set unknown input" 1 "has no input .micro_batc.; did you mean .micro_batch.\?" \
+  -- "$reckon" eval "$training" sequence --set micro_batc=8
+expect "--set fractional count" 1 "--set micro_batch:1:1: error: input .micro_batch. must be a whole number, but its value is 2.5" \
+  -- "$reckon" eval "$training" micro_batch --set micro_batch=2.5
+expect "--set wrong unit" 1 "input .seq_len. must be token\? \(token count\)\?, not s \(time\)|input .seq_len. must be" \
+  -- "$reckon" eval "$training" sequence --set "seq_len=3 s"
+expect "unknown case" 1 "no case named .Gpt3. in" -- "$reckon" eval "$training" sequence --case Gpt3
+
+echo "cli: $passes passed, $failures failed"
+[[ $failures -eq 0 ]]
