@@ -747,9 +747,17 @@ class Checker {
   Type equality(Expr& e, const Scope& s) {
     Expr& l = *e.operands[0];
     Expr& r = *e.operands[1];
-    Type a = check(l, s, nullptr);
-    Type b = check(r, s, &a);
-    if (a.kind == TypeKind::error && b.kind == TypeKind::enumeration) a = check(l, s, &b);
+    // A bare name may be a member of the other side's enumeration (`none == strategy`),
+    // so the side that is not a bare name is typed first.
+    auto bare = [](const Expr& x) { return x.kind == ExprKind::name || x.kind == ExprKind::none; };
+    Type a, b;
+    if (bare(l) && !bare(r)) {
+      b = check(r, s, nullptr);
+      a = check(l, s, &b);
+    } else {
+      a = check(l, s, nullptr);
+      b = check(r, s, &a);
+    }
     if (a.is_error() || b.is_error()) return Type::of(TypeKind::boolean);
     bool ok = false;
     if (a.kind == TypeKind::none || b.kind == TypeKind::none)

@@ -25,6 +25,11 @@ bool close(double a, double b, double relative) {
 
 }  // namespace
 
+Evaluator::Evaluator(const Program& program, int digits) : program_(program), digits_(digits) {
+  char here = 0;
+  stack_base_ = reinterpret_cast<std::uintptr_t>(&here);
+}
+
 // --- thunks -------------------------------------------------------------------------
 
 template <typename Compute>
@@ -194,6 +199,11 @@ bool Evaluator::equal(const Value& a, const Value& b) const {
 // --- expressions --------------------------------------------------------------------
 
 Value Evaluator::evaluate(const Expr& e, const Frame& frame) {
+  char probe = 0;
+  auto here = reinterpret_cast<std::uintptr_t>(&probe);
+  if (stack_base_ > here && stack_base_ - here > max_stack_bytes)
+    throw UserError(e.range, "evaluation is nested too deeply (its stack exceeds " +
+                                 std::to_string(max_stack_bytes >> 20) + " MiB)");
   switch (e.kind) {
     case ExprKind::number:
       return Value::quantity(e.number * e.unit_scale, e.type.dim);

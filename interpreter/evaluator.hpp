@@ -4,6 +4,7 @@
 // cycle, reported with every link; nesting is bounded by max_depth.
 #pragma once
 
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -27,7 +28,12 @@ class Evaluator {
  public:
   static constexpr std::size_t max_depth = 256;
 
-  explicit Evaluator(const Program& program, int digits = 4) : program_(program), digits_(digits) {}
+  // Native stack the evaluator may use below the frame that created it. Deeply nested
+  // expressions inside deeply nested properties could otherwise overflow the stack
+  // (8 MiB by default, and frames are larger under sanitizers) before max_depth is met.
+  static constexpr std::uintptr_t max_stack_bytes = 4u << 20;
+
+  explicit Evaluator(const Program& program, int digits = 4);
 
   // Where an expression is evaluated: in a case (its inputs and properties) and in a
   // method call (its arguments).
@@ -80,6 +86,7 @@ class Evaluator {
 
   const Program& program_;
   int digits_;
+  std::uintptr_t stack_base_;
   std::vector<Active> stack_;
   std::unordered_map<const CaseDecl*, std::shared_ptr<Instance>> cases_;
   std::unordered_map<const LetDecl*, Thunk> lets_;

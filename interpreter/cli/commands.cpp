@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <set>
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
@@ -46,10 +47,25 @@ std::string show_compact(const Evaluator& ev, const Value& v, const std::optiona
   return ev.show(v, u);
 }
 
+// Prints each distinct error once: a property's error is raised again by every
+// property and check that uses it.
+class Reporter {
+ public:
+  Reporter(const Program& p, std::ostream& err) : p_(p), err_(err) {}
+  void operator()(const Diagnostic& d) {
+    std::string text = render(p_.sources, d);
+    if (seen_.insert(text).second) err_ << text;
+  }
+
+ private:
+  const Program& p_;
+  std::ostream& err_;
+  std::set<std::string> seen_;
+};
+
 // Evaluates every input and property of a case into an aligned table. Returns
-// false if any of them failed (the errors go to `err`).
-bool print_case(const Program& p, Evaluator& ev, const CaseDecl& c, std::ostream& out,
-                std::ostream& err) {
+// false if any of them failed (the errors go to `report`).
+bool print_case(Evaluator& ev, const CaseDecl& c, std::ostream& out, Reporter& report) {
   const ScenarioDecl& s = *c.scenario;
   auto inst = ev.instance_of(c);
   std::size_t width = 0;
@@ -61,8 +77,8 @@ bool print_case(const Program& p, Evaluator& ev, const CaseDecl& c, std::ostream
     try {
       shown = show_compact(ev, evaluate(), unit);
     } catch (const UserError& e) {
-      err << render(p.sources, e.diagnostic());
-      shown = "error (reported above)";
+      report(e.diagnostic());
+      shown = "error: " + e.diagnostic().message;
       ok = false;
     }
     out << fmt::format("    {:<{}}  {}\n", name, width, shown);
@@ -102,9 +118,10 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
     load_program(p, stdlib::standard_library(), file);
     check_program(p);
     Evaluator ev(p, common.digits);
+    Reporter report(p, err);
     bool ok = true;
     for (const CaseDecl* c : p.main_decls<CaseDecl>(DeclKind::case_))
-      ok = print_case(p, ev, *c, out, err) && ok;
+      ok = print_case(ev, *c, out, report) && ok;
     auto checks = p.main_decls<CheckDecl>(DeclKind::check);
     std::size_t failed = 0;
     for (const CheckDecl* c : checks) {
@@ -114,7 +131,7 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
       try {
         outcome = ev.run_check(*c);
       } catch (const UserError& e) {
-        err << render(p.sources, e.diagnostic());
+        report(e.diagnostic());
         out << fmt::format("error  {}  {}\n", at, text);
         ++failed;
         continue;
@@ -130,7 +147,7 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
       if (c->tolerance)
         d.notes.push_back(
             {std::nullopt, "tolerance: " + std::string(source_text(p, c->tolerance->range))});
-      err << render(p.sources, d);
+      report(d);
     }
     if (!checks.empty()) {
       if (failed == 0)

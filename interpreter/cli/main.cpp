@@ -1,5 +1,6 @@
 // `reckon`: the command-line driver.
 #include <CLI/CLI.hpp>
+#include <exception>
 #include <iostream>
 
 #include "interpreter/cli/commands.hpp"
@@ -7,6 +8,7 @@
 int main(int argc, char** argv) {
   CLI::App app{"Reckon: unit-aware scenarios for ML-systems modelling"};
   app.require_subcommand(1);
+  app.fallthrough();  // `reckon eval --digits 6 ...` as well as `reckon --digits 6 eval ...`
   reckon::cli::Common common;
   app.add_option("--digits", common.digits, "Significant digits shown")
       ->check(CLI::Range(1, 17))
@@ -36,7 +38,13 @@ int main(int argc, char** argv) {
     int code = app.exit(e);
     return code == 0 ? 0 : 2;
   }
-  if (*run) return reckon::cli::run(run_file, common, std::cout, std::cerr);
-  if (*eval) return reckon::cli::eval(request, common, std::cout, std::cerr);
-  return reckon::cli::check(check_file, std::cout, std::cerr);
+  try {
+    if (*run) return reckon::cli::run(run_file, common, std::cout, std::cerr);
+    if (*eval) return reckon::cli::eval(request, common, std::cout, std::cerr);
+    return reckon::cli::check(check_file, std::cout, std::cerr);
+  } catch (const std::exception& e) {
+    // User errors are handled inside the commands; anything reaching here is a bug.
+    std::cerr << "internal error: " << e.what() << "\n";
+    return 3;
+  }
 }
