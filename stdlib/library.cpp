@@ -1,30 +1,16 @@
 #include "stdlib/library.hpp"
 
-#include "stdlib/binding.hpp"
 #include "stdlib/embedded_modules.hpp"
-#include "stdlib/physics/memory.hpp"
-#include "stdlib/physics/transformer.hpp"
+#include "stdlib/natives.hpp"
 
 namespace reckon::stdlib {
-
-template <>
-struct enum_names<physics::Recompute> {
-  static constexpr std::string_view name = "Recompute";
-  static constexpr std::array<std::string_view, 3> members = {"none", "selective", "full"};
-};
 
 namespace {
 
 NativeRegistry make_registry() {
   NativeRegistry r;
-  // memory.rk
-  r.add(bind_constant("KORTHIKANTI_PER_TOKEN_BYTES", physics::korthikanti_per_token_bytes));
-  r.add(bind_constant("KORTHIKANTI_SCORE_BYTES", physics::korthikanti_score_bytes));
-  r.add(bind_function("activation_memory", &physics::activation_memory));
-  r.add(bind_function("checkpoint_memory", &physics::checkpoint_memory_units));
-  // transformer.rk
-  r.add(bind_function("training_flops", &physics::training_flops));
-  r.add(bind_function("decode_flops", &physics::decode_flops));
+  register_memory(r);
+  register_transformer(r);
   return r;
 }
 

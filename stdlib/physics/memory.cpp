@@ -1,26 +1,10 @@
 #include "stdlib/physics/memory.hpp"
 
 #include <stdexcept>
-#include <string>
+
+#include "stdlib/physics/domain.hpp"
 
 namespace reckon::physics {
-
-namespace {
-
-// Written as !(x >= 0) rather than x < 0 so that NaN is rejected too.
-void require_non_negative(double value, const char* what) {
-  if (!(value >= 0))
-    throw std::domain_error(std::string(what) + " must not be negative (got " +
-                            std::to_string(value) + ")");
-}
-
-void require_positive(double value, const char* what) {
-  if (!(value > 0))
-    throw std::domain_error(std::string(what) + " must be positive (got " + std::to_string(value) +
-                            ")");
-}
-
-}  // namespace
 
 // Korthikanti et al. 2022, arXiv 2205.05198, Sec. 4.1 and Table 2 (no tensor or sequence
 // parallelism); full recomputation keeps 2*s*b*h bytes, the layer input, per layer (Table 2).
@@ -59,9 +43,7 @@ units::q<units::information_unit> activation_memory(
 // Chen et al. 2016, arXiv 1604.06174, Sec. 4.1.
 double checkpoint_memory_units(double layers, double checkpoints) {
   require_non_negative(layers, "number of layers");
-  if (!(checkpoints > 0))
-    throw std::domain_error("number of checkpoints must be positive (got " +
-                            std::to_string(checkpoints) + ")");
+  require_positive(checkpoints, "number of checkpoints");
   return checkpoints + layers / checkpoints;
 }
 

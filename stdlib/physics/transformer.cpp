@@ -1,7 +1,6 @@
 #include "stdlib/physics/transformer.hpp"
 
-#include <stdexcept>
-#include <string>
+#include "stdlib/physics/domain.hpp"
 
 namespace reckon::physics {
 
@@ -16,12 +15,6 @@ using work_density_unit = decltype(units::flops / (units::params * units::tokens
 // weights).
 constexpr units::q<work_density_unit> forward_work = 2.0 * work_density_unit();
 constexpr units::q<work_density_unit> backward_work = 4.0 * work_density_unit();
-
-void require_non_negative(double value, const char* what) {
-  if (!(value >= 0))
-    throw std::domain_error(std::string(what) + " must not be negative (got " +
-                            std::to_string(value) + ")");
-}
 
 }  // namespace
 

@@ -1,0 +1,13 @@
+// Registration of the native functions, one function per topic. Each topic's
+// natives live in stdlib/physics/TOPIC_natives.cpp beside the physics they bind, and
+// are declared in Reckon in stdlib/modules/TOPIC.rk.
+#pragma once
+
+#include "interpreter/native.hpp"
+
+namespace reckon::stdlib {
+
+void register_memory(NativeRegistry& registry);
+void register_transformer(NativeRegistry& registry);
+
+}  // namespace reckon::stdlib
