@@ -259,6 +259,7 @@ struct NativeDecl : Decl {
 struct Module {
   FileId file = 0;
   std::string name;  // the import name (stdlib module) or the path as given
+  bool is_stdlib = false;
   std::vector<std::unique_ptr<Decl>> decls;
 };
 

@@ -94,12 +94,19 @@ class Checker {
     return out;
   }
 
+  // A name defined twice is an error, except that the user's files may reuse a name
+  // of the standard library: theirs shadows it (stdlib modules load first).
   void collect() {
+    std::unordered_map<const Decl*, bool> from_stdlib;
     for (const auto& m : p_.modules) {
       for (const auto& d : m->decls) {
         if (d->name.empty()) continue;
+        from_stdlib[d.get()] = m->is_stdlib;
         auto [it, inserted] = p_.globals.emplace(d->name, d.get());
-        if (!inserted)
+        if (inserted) continue;
+        if (from_stdlib[it->second] && !m->is_stdlib)
+          it->second = d.get();
+        else
           error(d->name_range, "`" + d->name + "` is already defined",
                 {{it->second->name_range, "first defined here"}});
       }

@@ -45,6 +45,7 @@ class Loader {
     FileId id = p_.sources.add(display, std::move(text));
     auto module = parse_module(p_.sources, id);
     module->name = display;
+    module->is_stdlib = key.starts_with("stdlib:");
     stack_.push_back({key, display, imported_at});
     for (const auto& d : module->decls)
       if (d->kind == DeclKind::import) import(static_cast<const ImportDecl&>(*d), key);

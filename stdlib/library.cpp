@@ -11,6 +11,11 @@ NativeRegistry make_registry() {
   NativeRegistry r;
   register_memory(r);
   register_transformer(r);
+  register_performance(r);
+  register_communication(r);
+  register_serving(r);
+  register_reliability(r);
+  register_economics(r);
   return r;
 }
 
@@ -31,7 +36,8 @@ const Library& standard_library() {
       for (const EmbeddedModule& m : embedded_modules()) names.emplace_back(m.name);
       return names;
     };
-    lib.prelude = {"memory", "transformer"};
+    lib.prelude = {"memory",  "transformer", "performance", "communication",
+                   "serving", "reliability", "economics"};
     return lib;
   }();
   return library;

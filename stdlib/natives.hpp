@@ -9,5 +9,10 @@ namespace reckon::stdlib {
 
 void register_memory(NativeRegistry& registry);
 void register_transformer(NativeRegistry& registry);
+void register_performance(NativeRegistry& registry);
+void register_communication(NativeRegistry& registry);
+void register_serving(NativeRegistry& registry);
+void register_reliability(NativeRegistry& registry);
+void register_economics(NativeRegistry& registry);
 
 }  // namespace reckon::stdlib

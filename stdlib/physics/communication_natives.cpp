@@ -1,0 +1,8 @@
+#include "stdlib/binding.hpp"
+#include "stdlib/natives.hpp"
+
+namespace reckon::stdlib {
+
+void register_communication(NativeRegistry& r) { (void)r; }
+
+}  // namespace reckon::stdlib
