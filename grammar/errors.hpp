@@ -14,7 +14,7 @@ inline constexpr const char* error_message = nullptr;
   inline constexpr const char* error_message<rule> = text
 RK_MESSAGE(digits, "expected digits in the exponent of a number");
 RK_MESSAGE(escape_char, "unknown escape in string (use \\\", \\\\, \\n or \\t)");
-RK_MESSAGE(string_close, "unterminated string: expected a closing '\"'");
+RK_MESSAGE(string_close, "unterminated string: expected a closing '\"' on the same line");
 RK_MESSAGE(string_literal, "expected a string in double quotes");
 RK_MESSAGE(unit_power, "expected an integer exponent after '^' in a unit");
 RK_MESSAGE(unit_factor, "expected a unit name after '*' or '/' in a unit");

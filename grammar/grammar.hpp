@@ -109,7 +109,7 @@ struct number : seq<digits, opt<fraction_part>, opt<exponent_part>> {};
 
 struct escape_char : one<'"', '\\', 'n', 't'> {};
 struct escape : seq<one<'\\'>, must<escape_char>> {};
-struct string_char : sor<escape, not_one<'"', '\\'>> {};
+struct string_char : sor<escape, not_one<'"', '\\', '\n', '\r'>> {};  // one line
 struct string_body : star<string_char> {};
 struct string_close : one<'"'> {};
 struct string_literal : seq<one<'"'>, string_body, must<string_close>> {};

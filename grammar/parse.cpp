@@ -18,23 +18,23 @@ namespace {
 
 template <typename Rule>
 using selector = pt::selector<
-    Rule,
-    pt::store_content::on<
-        // expressions
-        g::quantity, g::number, g::unit_expr, g::unit_factor, g::unit_mul, g::unit_div,
-        g::string_literal, g::string_body, g::true_literal, g::false_literal, g::none_literal,
-        g::name_ref, g::postfix, g::call_suffix, g::member_suffix, g::member_name, g::argument,
-        g::arg_name, g::power, g::negation, g::product, g::sum, g::coalesce, g::comparison,
-        g::logical_not, g::logical_and, g::logical_or, g::conversion, g::conditional, g::op_not,
-        g::op_floordiv, g::op_mul, g::op_div, g::op_mod, g::op_add, g::op_sub, g::op_coalesce,
-        g::op_eq, g::op_ne, g::op_le, g::op_ge, g::op_lt, g::op_gt, g::op_and, g::op_or,
-        // types and declarations
-        g::type_expr, g::int_mark, g::optional_mark, g::name, g::doc_line, g::metadata, g::meta_key,
-        g::decl, g::import_decl, g::record_decl, g::field, g::default_value, g::enum_decl,
-        g::enum_member, g::scenario_decl, g::member, g::input_decl, g::property_decl, g::parameters,
-        g::parameter, g::declared_type, g::case_decl, g::case_base, g::case_call, g::case_with,
-        g::check_decl, g::tolerance, g::let_decl, g::native_decl, g::native_constant,
-        g::native_function>>;
+    Rule, pt::store_content::on<
+              // expressions
+              g::quantity, g::number, g::unit_expr, g::unit_factor, g::unit_mul, g::unit_div,
+              g::string_literal, g::string_body, g::true_literal, g::false_literal, g::none_literal,
+              g::name_ref, g::postfix, g::call_suffix, g::member_suffix, g::member_name,
+              g::argument, g::arg_name, g::power, g::negation, g::product, g::sum, g::coalesce,
+              g::comparison, g::logical_not, g::logical_and, g::logical_or, g::conversion,
+              g::conditional, g::op_not, g::op_pow, g::paren, g::op_floordiv, g::op_mul, g::op_div,
+              g::op_mod, g::op_add, g::op_sub, g::op_coalesce, g::op_eq, g::op_ne, g::op_le,
+              g::op_ge, g::op_lt, g::op_gt, g::op_and, g::op_or,
+              // types and declarations
+              g::type_expr, g::int_mark, g::optional_mark, g::name, g::doc_line, g::metadata,
+              g::meta_key, g::decl, g::import_decl, g::record_decl, g::field, g::default_value,
+              g::enum_decl, g::enum_member, g::scenario_decl, g::member, g::input_decl,
+              g::property_decl, g::parameters, g::parameter, g::declared_type, g::case_decl,
+              g::case_base, g::case_call, g::case_with, g::check_decl, g::tolerance, g::let_decl,
+              g::native_decl, g::native_constant, g::native_function>>;
 
 using Node = pt::node;
 
@@ -56,6 +56,11 @@ class Converter {
   ExprPtr expr(const Node& n) {
     // Precedence levels store a node even when they hold a single operand.
     if (n.children.size() == 1 && is_chain(n)) return expr(*n.children[0]);
+    if (n.is_type<g::paren>()) {  // the expression inside, with a range that includes ( )
+      ExprPtr e = expr(*n.children.at(0));
+      e->range = range(n);
+      return e;
+    }
     if (n.is_type<g::quantity>()) return quantity(n);
     if (n.is_type<g::string_literal>()) {
       auto e = make(ExprKind::text, n);

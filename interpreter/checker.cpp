@@ -38,6 +38,7 @@ struct Slot {
   std::string_view name;
   const Type* type;
   bool has_default;
+  const TypeExpr* declared;
 };
 
 enum class State { unvisited, in_progress, done };
@@ -57,7 +58,7 @@ class Checker {
     for (auto* d : all<RecordDecl>(DeclKind::record))
       for (Field& f : d->fields)
         if (f.default_value)
-          expect(*f.default_value, {}, f.resolved, "the default of `" + f.name + "`");
+          expect(*f.default_value, {}, f.resolved, "the default of `" + f.name + "`", &f.type);
     for (auto* d : all<NativeDecl>(DeclKind::native)) check_native_defaults(*d);
     for (auto* d : all<ScenarioDecl>(DeclKind::scenario)) check_scenario(*d);
     for (auto* d : all<LetDecl>(DeclKind::let)) let_type(*d, d->name_range);
@@ -198,14 +199,23 @@ class Checker {
     }
   }
 
-  void expect(Expr& e, const Scope& s, const Type& to, const std::string& what) {
+  // `declared`, when given, is how the expected type was written (GB rather than B).
+  void expect(Expr& e, const Scope& s, const Type& to, const std::string& what,
+              const TypeExpr* declared = nullptr) {
     Type from = check(e, s, &to);
     if (assignable(from, to)) return;
     if (from.optional && !to.optional && from.kind != TypeKind::none) {
       error(e.range, what + " may be none here; give a fallback with `??`");
       return;
     }
-    error(e.range, what + " must be " + describe(to) + ", not " + describe(from));
+    std::string wanted = describe(to);
+    if (declared && to.is_quantity() && !to.dim.is_dimensionless())
+      wanted = type_text(*declared) + " (" + dimension_name(to.dim) + ")";
+    error(e.range, what + " must be " + wanted + ", not " + describe(from));
+  }
+
+  static std::string type_text(const TypeExpr& t) {
+    return (t.integer ? "int " : "") + t.unit.text + (t.optional ? "?" : "");
   }
 
   // --- declarations -------------------------------------------------------------------
@@ -300,7 +310,8 @@ class Checker {
   void check_native_defaults(NativeDecl& d) {
     for (Parameter& param : d.parameters)
       if (param.default_value)
-        expect(*param.default_value, {}, param.resolved, "the default of `" + param.name + "`");
+        expect(*param.default_value, {}, param.resolved, "the default of `" + param.name + "`",
+               &param.type);
   }
 
   void resolve_scenario(ScenarioDecl& s) {
@@ -329,18 +340,21 @@ class Checker {
     Scope scope{&s, nullptr};
     for (Input& in : s.inputs)
       if (in.default_value)
-        expect(*in.default_value, scope, in.resolved, "the default of `" + in.name + "`");
+        expect(*in.default_value, scope, in.resolved, "the default of `" + in.name + "`", &in.type);
     for (std::size_t i = 0; i < s.properties.size(); ++i) {
       Property& prop = s.properties[i];
       for (Parameter& param : prop.parameters)
         if (param.default_value)
-          expect(*param.default_value, scope, param.resolved,
-                 "the default of `" + param.name + "`");
+          expect(*param.default_value, scope, param.resolved, "the default of `" + param.name + "`",
+                 &param.type);
       if (prop.declared) {
         Scope body{&s, &prop.parameters};
-        expect(*prop.body, body, prop.resolved, "`" + prop.name + "`");
+        expect(*prop.body, body, prop.resolved, "`" + prop.name + "`", &*prop.declared);
       } else {
         property_type(s, i, prop.range);
+        // An undeclared property written as a conversion shows in that unit.
+        if (prop.body->kind == ExprKind::convert && !prop.resolved.is_error())
+          prop.display = DisplayUnit{prop.body->unit->text, prop.body->unit_scale};
       }
     }
   }
@@ -381,7 +395,7 @@ class Checker {
     state = State::in_progress;
     if (d.declared) {
       d.resolved = resolve_type(*d.declared);
-      expect(*d.value, {}, d.resolved, "`" + d.name + "`");
+      expect(*d.value, {}, d.resolved, "`" + d.name + "`", &*d.declared);
     } else {
       d.resolved = check(*d.value, {}, nullptr);
     }
@@ -456,7 +470,8 @@ class Checker {
       auto i = static_cast<std::size_t>(index);
       if (given[i]) error(a.value->range, "input `" + s.inputs[i].name + "` is given twice");
       given[i] = true;
-      expect(*a.value, {}, s.inputs[i].resolved, "input `" + s.inputs[i].name + "`");
+      expect(*a.value, {}, s.inputs[i].resolved, "input `" + s.inputs[i].name + "`",
+             &s.inputs[i].type);
       c.bindings[i] = a.value.get();
     }
     for (std::size_t i = 0; i < s.inputs.size(); ++i)
@@ -785,6 +800,7 @@ class Checker {
     Type b = check(*e.operands[1], s, a.kind == TypeKind::enumeration ? &plain : nullptr);
     if (a.is_error() || b.is_error()) return {};
     if (a.kind == TypeKind::none) return b;
+    if (b.kind == TypeKind::none) return a;  // `x ?? none`: still optional
     if (!assignable(b, Type{plain}) && !(b.optional && assignable(b, a))) {
       error(e.name_range, "the two sides of `??` differ: " + describe(a) + " and " + describe(b));
       return {};
@@ -832,6 +848,7 @@ class Checker {
   // Matches positional then named arguments to slots; fills call.binding.
   void bind(Expr& call, const std::vector<Slot>& slots, const Scope& s, const std::string& what) {
     call.binding.assign(slots.size(), -1);
+    std::size_t errors_before = errors_.size();
     bool named_seen = false;
     for (std::size_t k = 0; k < call.arguments.size(); ++k) {
       Argument& a = call.arguments[k];
@@ -867,8 +884,12 @@ class Checker {
         continue;
       }
       call.binding[i] = static_cast<int>(k);
-      expect(*a.value, s, *slots[i].type, "argument `" + std::string(slots[i].name) + "`");
+      expect(*a.value, s, *slots[i].type, "argument `" + std::string(slots[i].name) + "`",
+             slots[i].declared);
     }
+    // After a misplaced or unknown argument, a "missing" one is usually the same
+    // mistake seen twice.
+    if (errors_.size() > errors_before) return;
     for (std::size_t i = 0; i < slots.size(); ++i)
       if (call.binding[i] < 0 && !slots[i].has_default)
         error(call.range, what + " needs argument `" + std::string(slots[i].name) + "`");
@@ -877,7 +898,7 @@ class Checker {
   static std::vector<Slot> slots_of(const std::vector<Parameter>& params) {
     std::vector<Slot> out;
     for (const auto& prm : params)
-      out.push_back({prm.name, &prm.resolved, prm.default_value != nullptr});
+      out.push_back({prm.name, &prm.resolved, prm.default_value != nullptr, &prm.type});
     return out;
   }
 
@@ -917,7 +938,7 @@ class Checker {
         auto* r = static_cast<RecordDecl*>(d);
         std::vector<Slot> slots;
         for (const Field& f : r->fields)
-          slots.push_back({f.name, &f.resolved, f.default_value || f.resolved.optional});
+          slots.push_back({f.name, &f.resolved, f.default_value || f.resolved.optional, &f.type});
         e.call = CallKind::record;
         bind(e, slots, s, "`" + n + "`");
         Type t = Type::of(TypeKind::record);
@@ -928,7 +949,8 @@ class Checker {
         auto* sc = static_cast<ScenarioDecl*>(d);
         std::vector<Slot> slots;
         for (const Input& in : sc->inputs)
-          slots.push_back({in.name, &in.resolved, in.default_value || in.resolved.optional});
+          slots.push_back(
+              {in.name, &in.resolved, in.default_value || in.resolved.optional, &in.type});
         e.call = CallKind::scenario;
         bind(e, slots, s, "`" + n + "`");
         Type t = Type::of(TypeKind::instance);

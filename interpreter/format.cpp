@@ -38,22 +38,19 @@ DisplayUnit default_display_unit(const Value& v) {
   Dimension counts = v.dim.counts();
   DisplayUnit u;
   std::string symbol;
-  if (auto readable = readable_unit(physical, v.number, &symbol)) {
-    u.scale = readable->scale;
-    u.symbol = symbol;
-  } else if (!physical.is_dimensionless()) {
-    u.symbol = base_unit_string(physical);
+  auto readable = readable_unit(physical, v.number, &symbol);
+  if (!readable) {  // no ladder: the dimension in base units, counts included (token/s)
+    u.symbol = base_unit_string(v.dim);
+    return u;
   }
-  if (counts.is_dimensionless()) return u;
+  u.scale = readable->scale;
+  u.symbol = symbol;
   for (std::size_t i = first_count_base; i < base_count; ++i) {
     int e = counts.exponents[i];
     if (e == 0) continue;
     std::string name(base_unit_symbols[i]);
     if (std::abs(e) != 1) name += "^" + std::to_string(std::abs(e));
-    if (u.symbol.empty())
-      u.symbol = e > 0 ? name : "1/" + name;
-    else
-      u.symbol += (e > 0 ? "*" : "/") + name;
+    u.symbol += (e > 0 ? "*" : "/") + name;
   }
   return u;
 }
@@ -80,7 +77,13 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
     }
     case ValueKind::quantity: {
       DisplayUnit chosen = unit ? *unit : default_display_unit(v);
-      std::string number = format_number(v.number / chosen.scale, options.digits);
+      // Unit scales are not exact in binary (500 ns is 499.99999999999994 ns after
+      // the round trip through seconds): a value within a few ulps of a whole number
+      // shows as that whole number.
+      double shown = v.number / chosen.scale;
+      double whole = std::round(shown);
+      if (std::fabs(shown - whole) <= 1e-12 * std::fabs(shown)) shown = whole;
+      std::string number = format_number(shown, options.digits);
       return chosen.symbol.empty() ? number : number + " " + chosen.symbol;
     }
   }

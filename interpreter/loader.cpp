@@ -8,6 +8,7 @@
 #include "grammar/parse.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/program.hpp"
+#include "interpreter/suggest.hpp"
 
 namespace reckon {
 
@@ -76,11 +77,15 @@ class Loader {
   void load_stdlib(const std::string& name, std::optional<SourceRange> imported_at) {
     auto text = lib_.module_source ? lib_.module_source(name) : std::nullopt;
     if (!text) {
+      std::vector<std::string> names;
+      if (lib_.module_names) names = lib_.module_names();
       std::string known;
-      if (lib_.module_names)
-        for (const auto& n : lib_.module_names()) known += (known.empty() ? "" : ", ") + n;
-      std::string message = "no standard library module `" + name + "` (there are: " + known +
-                            "); a file path needs a `/` or the `.rk` ending";
+      for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+      std::string suggestion = did_you_mean(name, names);
+      std::string message = "no standard library module `" + name + "`" +
+                            (suggestion.empty() ? " (there are: " + known + "; a file path"
+                                                : suggestion + " (a file path") +
+                            " needs a `/` or the `.rk` ending)";
       throw UserError(*imported_at, message);
     }
     load_text("stdlib:" + name, "<stdlib>/" + name + ".rk", std::string(*text), imported_at);

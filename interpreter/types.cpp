@@ -10,12 +10,15 @@ std::string describe(const Type& t) {
   switch (t.kind) {
     case TypeKind::error:
       return "<error>";
-    case TypeKind::quantity:
-      if (t.dim.is_dimensionless())
+    case TypeKind::quantity: {
+      if (t.dim.is_dimensionless()) {
         s = t.integer ? "count" : "number";
-      else
-        s = base_unit_string(t.dim) + " (" + dimension_name(t.dim) + ")";
-      break;
+        break;
+      }
+      std::string unit = base_unit_string(t.dim) + (t.optional ? "?" : "");
+      std::string name = dimension_name(t.dim);
+      return name == base_unit_string(t.dim) ? unit : unit + " (" + name + ")";
+    }
     case TypeKind::boolean:
       s = "bool";
       break;

@@ -111,23 +111,34 @@ struct Ladder {
 
 const std::vector<Ladder>& ladders() {
   static const std::vector<Ladder> l = [] {
-    auto si = [](const std::string& symbol, Dimension d, bool small) {
+    // `unit` is the scale of the unprefixed symbol in base units (a gram is 1e-3 kg).
+    auto si = [](const std::string& symbol, Dimension d, bool small, double unit = 1) {
       Ladder lad{d, {}};
       if (small)
         for (auto it = std::rbegin(si_small); it != std::rend(si_small); ++it)
-          lad.steps.emplace_back(std::string(it->symbol) + symbol, it->scale);
-      lad.steps.emplace_back(symbol, 1);
+          lad.steps.emplace_back(std::string(it->symbol) + symbol, it->scale * unit);
+      lad.steps.emplace_back(symbol, unit);
       for (const Prefix& p : si_large)
-        lad.steps.emplace_back(std::string(p.symbol) + symbol, p.scale);
+        lad.steps.emplace_back(std::string(p.symbol) + symbol, p.scale * unit);
       return lad;
     };
     std::vector<Ladder> v;
     v.push_back(si("B", information_d, false));
-    v.push_back(si("s", time_d, true));
+    // Time beyond a minute reads better in minutes, hours and days than in ks or Ms.
+    v.push_back({time_d,
+                 {{"ps", 1e-12},
+                  {"ns", 1e-9},
+                  {"us", 1e-6},
+                  {"ms", 1e-3},
+                  {"s", 1},
+                  {"min", 60},
+                  {"h", 3600},
+                  {"day", 86400},
+                  {"year", 365.25 * 86400}}});
     v.push_back(si("flop", compute_d, false));
     v.push_back(si("W", power_d, false));
     v.push_back(si("J", energy_d, false));
-    v.push_back(si("g", mass_d, true));
+    v.push_back(si("g", mass_d, true, 1e-3));
     v.push_back(si("m", length_d, true));
     Ladder rate{compute_d / time_d, {}};
     rate.steps.emplace_back("flop/s", 1);

@@ -151,9 +151,11 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
     }
     if (!checks.empty()) {
       if (failed == 0)
-        out << fmt::format("all {} checks hold\n", checks.size());
+        out << (checks.size() == 1 ? std::string("the check holds\n")
+                                   : fmt::format("all {} checks hold\n", checks.size()));
       else
-        out << fmt::format("{} of {} checks did not hold\n", failed, checks.size());
+        out << fmt::format("{} of {} check{} did not hold\n", failed, checks.size(),
+                           checks.size() == 1 ? "" : "s");
     }
     return ok && failed == 0 ? 0 : 1;
   });

@@ -27,4 +27,9 @@ int eval(const EvalRequest& request, const Common& common, std::ostream& out, st
 
 int check(const std::string& file, std::ostream& out, std::ostream& err);
 
+// `what` is functions, units, models, hardware or scenarios (of `files`);
+// `markdown` writes the function reference as Markdown (docs/stdlib.md).
+int list(const std::string& what, const std::vector<std::string>& files, bool markdown,
+         std::ostream& out, std::ostream& err);
+
 }  // namespace reckon::cli

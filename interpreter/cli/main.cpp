@@ -1,6 +1,8 @@
 // `reckon`: the command-line driver.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 
 #include "interpreter/cli/commands.hpp"
@@ -22,8 +24,9 @@ int main(int argc, char** argv) {
   auto* eval = app.add_subcommand("eval", "Evaluate one expression against a file");
   eval->add_option("FILE", request.file, "Scenario file")->required();
   eval->add_option("EXPR", request.expression, "Expression to evaluate")->required();
-  eval->add_option("--case", request.case_name,
-                   "Case whose inputs and properties are in scope (default: the file's first case)");
+  eval->add_option(
+      "--case", request.case_name,
+      "Case whose inputs and properties are in scope (default: the file's first case)");
   eval->add_option("--set", request.sets, "Override an input of that case: INPUT=VALUE")
       ->type_name("INPUT=VALUE");
   eval->add_flag("--json", request.json, "Print one JSON object");
@@ -31,6 +34,18 @@ int main(int argc, char** argv) {
   std::string check_file;
   auto* check = app.add_subcommand("check", "Parse, resolve and unit-check without evaluating");
   check->add_option("FILE", check_file, "Scenario file")->required();
+
+  std::string list_what = "functions";
+  std::vector<std::string> list_files;
+  bool markdown = false;
+  auto* list = app.add_subcommand("list",
+                                  "List the standard library's functions, units, "
+                                  "models or hardware, or the scenarios in files");
+  list->add_option("WHAT", list_what, "functions, units, models, hardware or scenarios")
+      ->check(CLI::IsMember({"functions", "units", "models", "hardware", "scenarios"}))
+      ->capture_default_str();
+  list->add_option("FILE", list_files, "Files to list scenarios of (default: scenarios/*.rk)");
+  list->add_flag("--markdown", markdown, "Functions as a Markdown reference");
 
   try {
     app.parse(argc, argv);
@@ -41,6 +56,15 @@ int main(int argc, char** argv) {
   try {
     if (*run) return reckon::cli::run(run_file, common, std::cout, std::cerr);
     if (*eval) return reckon::cli::eval(request, common, std::cout, std::cerr);
+    if (*list) {
+      if (list_what == "scenarios" && list_files.empty()) {
+        std::error_code ec;
+        for (const auto& entry : std::filesystem::directory_iterator("scenarios", ec))
+          if (entry.path().extension() == ".rk") list_files.push_back(entry.path().string());
+        std::sort(list_files.begin(), list_files.end());
+      }
+      return reckon::cli::list(list_what, list_files, markdown, std::cout, std::cerr);
+    }
     return reckon::cli::check(check_file, std::cout, std::cerr);
   } catch (const std::exception& e) {
     // User errors are handled inside the commands; anything reaching here is a bug.

@@ -1,0 +1,590 @@
+// The grammar: source texts that parse, checked by the shape of the AST they give,
+// and source texts that do not, checked by the message and where it points.
+#include <catch2/catch.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "grammar/parse.hpp"
+#include "interpreter/ast.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/source.hpp"
+
+using namespace reckon;
+
+namespace {
+
+// --- an independent rendering of the AST as S-expressions ---------------------------
+
+std::string op_name(Op op) {
+  switch (op) {
+    case Op::add:
+      return "add";
+    case Op::sub:
+      return "sub";
+    case Op::mul:
+      return "mul";
+    case Op::div:
+      return "div";
+    case Op::floordiv:
+      return "floordiv";
+    case Op::mod:
+      return "mod";
+    case Op::pow:
+      return "pow";
+    case Op::neg:
+      return "neg";
+    case Op::logical_not:
+      return "not";
+    case Op::logical_and:
+      return "and";
+    case Op::logical_or:
+      return "or";
+    case Op::eq:
+      return "eq";
+    case Op::ne:
+      return "ne";
+    case Op::lt:
+      return "lt";
+    case Op::le:
+      return "le";
+    case Op::gt:
+      return "gt";
+    case Op::ge:
+      return "ge";
+    case Op::coalesce:
+      return "coalesce";
+  }
+  return "?";
+}
+
+// `TFLOP/s` as [TFLOP^1,s^-1].
+std::string show_unit(const UnitExpr& u) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < u.factors.size(); ++i)
+    out += (i ? "," : "") + u.factors[i].name + "^" + std::to_string(u.factors[i].exponent);
+  return out + "]";
+}
+
+std::string show_number(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
+std::string show(const Expr& e);
+
+std::string show_arguments(const std::vector<Argument>& args) {
+  std::string out;
+  for (const Argument& a : args) {
+    out += ", ";
+    if (a.name) out += *a.name + ": ";
+    out += show(*a.value);
+  }
+  return out;
+}
+
+std::string show(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::number:
+      return show_number(e.number) + (e.unit ? show_unit(*e.unit) : "");
+    case ExprKind::text:
+      return "\"" + e.text + "\"";
+    case ExprKind::boolean:
+      return e.number != 0 ? "true" : "false";
+    case ExprKind::none:
+      return "none";
+    case ExprKind::name:
+      return e.text;
+    case ExprKind::unary:
+      return op_name(e.op) + "(" + show(*e.operands.at(0)) + ")";
+    case ExprKind::binary:
+      return op_name(e.op) + "(" + show(*e.operands.at(0)) + ", " + show(*e.operands.at(1)) + ")";
+    case ExprKind::conditional:
+      return "if(" + show(*e.operands.at(0)) + ", " + show(*e.operands.at(1)) + ", " +
+             show(*e.operands.at(2)) + ")";
+    case ExprKind::convert:
+      return "convert(" + show(*e.operands.at(0)) + ", " + e.unit->text + show_unit(*e.unit) + ")";
+    case ExprKind::call:
+      return "call(" + show(*e.callee) + show_arguments(e.arguments) + ")";
+    case ExprKind::member:
+      return "member(" + show(*e.operands.at(0)) + ", " + e.text + ")";
+  }
+  return "?";
+}
+
+std::string show_type(const TypeExpr& t) {
+  return (t.integer ? "int " : "") + t.unit.text + (t.optional ? "?" : "");
+}
+
+// Docs as {docs "line|line" @key<text>}, or nothing.
+std::string show_docs(const Docs& d) {
+  if (d.text.empty() && d.metadata.empty()) return "";
+  std::string text = d.text;
+  for (char& c : text)
+    if (c == '\n') c = '|';
+  std::string out = "{docs \"" + text + "\"";
+  for (const auto& [key, value] : d.metadata) out += " @" + key + "<" + value + ">";
+  return out + "} ";
+}
+
+std::string show_default(const ExprPtr& e) { return e ? " = " + show(*e) : ""; }
+
+std::string show_parameters(const std::vector<Parameter>& params) {
+  std::string out = "(";
+  for (std::size_t i = 0; i < params.size(); ++i)
+    out += (i ? ", " : "") + params[i].name + ": " + show_type(params[i].type) +
+           show_default(params[i].default_value);
+  return out + ")";
+}
+
+std::string show(const Decl& d) {
+  std::string out = show_docs(d.docs);
+  switch (d.kind) {
+    case DeclKind::import:
+      return out + "import \"" + static_cast<const ImportDecl&>(d).path + "\"";
+    case DeclKind::record: {
+      const auto& r = static_cast<const RecordDecl&>(d);
+      out += "record " + r.name + " {";
+      for (std::size_t i = 0; i < r.fields.size(); ++i) {
+        const Field& f = r.fields[i];
+        out += (i ? "; " : "") + show_docs(f.docs) + f.name + ": " + show_type(f.type) +
+               show_default(f.default_value);
+      }
+      return out + "}";
+    }
+    case DeclKind::enumeration: {
+      const auto& e = static_cast<const EnumDecl&>(d);
+      out += "enum " + e.name + " {";
+      for (std::size_t i = 0; i < e.members.size(); ++i) out += (i ? ", " : "") + e.members[i];
+      return out + "}";
+    }
+    case DeclKind::scenario: {
+      const auto& s = static_cast<const ScenarioDecl&>(d);
+      out += "scenario " + s.name + " {";
+      std::string sep;
+      for (const Input& in : s.inputs) {
+        out += sep + show_docs(in.docs) + "input " + in.name + ": " + show_type(in.type) +
+               show_default(in.default_value);
+        sep = "; ";
+      }
+      for (const Property& p : s.properties) {
+        out += sep + show_docs(p.docs) + (p.is_method ? "method " : "prop ") + p.name;
+        if (p.is_method) out += show_parameters(p.parameters);
+        if (p.declared) out += ": " + show_type(*p.declared);
+        out += " = " + show(*p.body);
+        sep = "; ";
+      }
+      return out + "}";
+    }
+    case DeclKind::case_: {
+      const auto& c = static_cast<const CaseDecl&>(d);
+      out += "case " + c.name + " = " + c.base;
+      std::string args = show_arguments(c.arguments);
+      if (c.is_override) return out + " with" + (args.empty() ? "" : args.substr(1));
+      return out + "(" + (args.empty() ? "" : args.substr(2)) + ")";
+    }
+    case DeclKind::check: {
+      const auto& c = static_cast<const CheckDecl&>(d);
+      out += "check " + show(*c.condition);
+      if (c.tolerance) out += " within " + show(*c.tolerance);
+      return out;
+    }
+    case DeclKind::let: {
+      const auto& l = static_cast<const LetDecl&>(d);
+      out += "let " + l.name;
+      if (l.declared) out += ": " + show_type(*l.declared);
+      return out + " = " + show(*l.value);
+    }
+    case DeclKind::native: {
+      const auto& n = static_cast<const NativeDecl&>(d);
+      if (n.is_constant) return out + "native let " + n.name + ": " + show_type(n.result);
+      return out + "native " + n.name + show_parameters(n.parameters) + ": " + show_type(n.result);
+    }
+  }
+  return out + "?";
+}
+
+std::string show(const Module& m) {
+  std::string out;
+  for (const auto& d : m.decls) out += (out.empty() ? "" : "\n") + show(*d);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("expressions parse to the expected tree", "[grammar]") {
+  struct Row {
+    std::string source;
+    std::string tree;
+  };
+  const std::vector<Row> rows = {
+      // precedence and associativity
+      {"1 + 2 * 3", "add(1, mul(2, 3))"},
+      {"(1 + 2) * 3", "mul(add(1, 2), 3)"},
+      {"1 - 2 - 3", "sub(sub(1, 2), 3)"},
+      {"8 / 4 / 2", "div(div(8, 4), 2)"},
+      {"7 // 2 % 3 * 4", "mul(mod(floordiv(7, 2), 3), 4)"},
+      {"-2 ^ 2", "neg(pow(2, 2))"},
+      {"-2^2", "neg(pow(2, 2))"},
+      {"2 ^ 3 ^ 2", "pow(2, pow(3, 2))"},
+      {"2 ^ -1", "pow(2, neg(1))"},
+      {"a * b ^ 2", "mul(a, pow(b, 2))"},
+      {"x - -1", "sub(x, neg(1))"},
+      {"- - x", "neg(neg(x))"},
+      {"a ?? b + 1", "coalesce(a, add(b, 1))"},
+      {"a ?? b ?? c", "coalesce(coalesce(a, b), c)"},
+      {"a + 1 == b ?? c", "eq(add(a, 1), coalesce(b, c))"},
+      {"a < b and not c or d", "or(and(lt(a, b), not(c)), d)"},
+      {"not not a", "not(not(a))"},
+      {"a or b and c", "or(a, and(b, c))"},
+      {"a != b", "ne(a, b)"},
+      {"a <= b", "le(a, b)"},
+      {"a >= b", "ge(a, b)"},
+      {"a > b", "gt(a, b)"},
+      // literals
+      {"1.5e3", "1500"},
+      {"2E-3", "0.002"},
+      {"\"hi\"", "\"hi\""},
+      {"\"a\\\"b\\\\c\\nd\\te\"", "\"a\"b\\c\nd\te\""},
+      {"true", "true"},
+      {"false", "false"},
+      {"none", "none"},
+      {"nonesuch", "nonesuch"},  // a keyword prefix is still a name
+      // numbers with units
+      {"989 TFLOP/s", "989[TFLOP^1,s^-1]"},
+      {"989TFLOP/s", "989[TFLOP^1,s^-1]"},
+      {"2 kg*m^2/s^3", "2[kg^1,m^2,s^-3]"},
+      {"3 s^-1", "3[s^-1]"},
+      {"2048 token", "2048[token^1]"},
+      {"2 GB * 3", "mul(2[GB^1], 3)"},  // spaces end a unit
+      {"2 m ^ 2", "pow(2[m^1], 2)"},
+      {"-2 GB", "neg(2[GB^1])"},
+      // conversions bind loosest
+      {"x -> GiB", "convert(x, GiB[GiB^1])"},
+      {"x->GiB", "convert(x, GiB[GiB^1])"},
+      {"a + b -> GB/s", "convert(add(a, b), GB/s[GB^1,s^-1])"},
+      {"a or b -> s", "convert(or(a, b), s[s^1])"},
+      // member and call chains
+      {"w.layers", "member(w, layers)"},
+      {"a.b.c", "member(member(a, b), c)"},
+      {"f()", "call(f)"},
+      {"f (1)", "call(f, 1)"},
+      {"f(1, k: 2,)", "call(f, 1, k: 2)"},
+      {"f(1, k: 2).x.g()", "call(member(member(call(f, 1, k: 2), x), g))"},
+      {"C.activations(selective) / 2", "div(call(member(C, activations), selective), 2)"},
+      {"-x.y ^ 2", "neg(pow(member(x, y), 2))"},
+      {"f(\n  a,\n  b\n)", "call(f, a, b)"},
+      {"a.\n  b", "member(a, b)"},  // a line break may follow the '.'
+      // conditionals
+      {"if a then b else c", "if(a, b, c)"},
+      {"if a then 1 else if b then 2 else 3", "if(a, 1, if(b, 2, 3))"},
+      {"if a < 1 then x ?? 0 else y -> GB", "if(lt(a, 1), coalesce(x, 0), convert(y, GB[GB^1]))"},
+      {"1 + (if a then 2 else 3)", "add(1, if(a, 2, 3))"},
+      // layout
+      {"  1 +  # a comment\n  2  ", "add(1, 2)"},
+      {"1\n+\n2", "add(1, 2)"},
+  };
+  for (const Row& r : rows) {
+    DYNAMIC_SECTION(r.source) {
+      SourceManager sources;
+      FileId id = sources.add("test.rk", r.source);
+      std::string tree;
+      try {
+        tree = show(*parse_expression(sources, id));
+      } catch (const UserError& e) {
+        FAIL("UserError: " << e.what() << " at " << e.diagnostic().range->begin);
+      }
+      CHECK(tree == r.tree);
+    }
+  }
+}
+
+TEST_CASE("expression nodes carry their source ranges", "[grammar]") {
+  struct Row {
+    std::string source;
+    std::uint32_t begin, end;            // of the root
+    std::uint32_t unit_begin, unit_end;  // of the first unit in the tree (0, 0: none)
+  };
+  const std::vector<Row> rows = {
+      // "1 + 2 * 3": nine bytes
+      {"1 + 2 * 3", 0, 9, 0, 0},
+      // leading and trailing blanks are not part of the expression: "x -> GiB" at 2..10
+      {"  x -> GiB ", 2, 10, 7, 10},
+      // "989 TFLOP/s": the unit "TFLOP/s" is bytes 4..11
+      {"989 TFLOP/s", 0, 11, 4, 11},
+      // "f(a).b": the member ends after 'b'
+      {"f(a).b", 0, 6, 0, 0},
+  };
+  for (const Row& r : rows) {
+    DYNAMIC_SECTION(r.source) {
+      SourceManager sources;
+      FileId id = sources.add("test.rk", r.source);
+      ExprPtr e = parse_expression(sources, id);
+      CHECK(e->range.file == id);
+      CHECK(e->range.begin == r.begin);
+      CHECK(e->range.end == r.end);
+      const Expr* with_unit = e.get();
+      while (with_unit && !with_unit->unit)
+        with_unit = with_unit->operands.empty() ? nullptr : with_unit->operands[0].get();
+      if (r.unit_end == 0) {
+        CHECK(with_unit == nullptr);
+      } else {
+        REQUIRE(with_unit != nullptr);
+        CHECK(with_unit->unit->range.begin == r.unit_begin);
+        CHECK(with_unit->unit->range.end == r.unit_end);
+      }
+    }
+  }
+}
+
+// A parenthesised expression's range includes its parentheses, so a diagnostic on a
+// chain that starts with one underlines "(1 + 2) * 3", not "1 + 2) * 3".
+TEST_CASE("parenthesised operands are inside their chain's range", "[grammar]") {
+  struct Row {
+    std::string source;
+    std::uint32_t begin, end;
+  };
+  const std::vector<Row> rows = {
+      // "(1 + 2) * 3" is eleven bytes
+      {"(1 + 2) * 3", 0, 11},
+      // "(a) ?? b" is eight bytes
+      {"(a) ?? b", 0, 8},
+      // "(1)" is three bytes
+      {"(1)", 0, 3},
+      // " ( x ) " : the parentheses are bytes 1 and 5
+      {" ( x ) ", 1, 6},
+  };
+  for (const Row& r : rows) {
+    DYNAMIC_SECTION(r.source) {
+      SourceManager sources;
+      FileId id = sources.add("test.rk", r.source);
+      ExprPtr e = parse_expression(sources, id);
+      CHECK(e->range.begin == r.begin);
+      CHECK(e->range.end == r.end);
+    }
+  }
+}
+
+TEST_CASE("modules parse to the expected declarations", "[grammar]") {
+  struct Row {
+    std::string source;
+    std::string decls;  // one line per declaration
+  };
+  const std::vector<Row> rows = {
+      {"import \"models\"", "import \"models\""},
+      {"", ""},
+      {"  # only a comment\n", ""},
+      {"let x = 1", "let x = 1"},
+      {"let x: GB = 1", "let x: GB = 1"},
+      {"let x: int token? = none", "let x: int token? = none"},
+      {"let a = 1\nlet b = a\ncheck b == 1", "let a = 1\nlet b = a\ncheck eq(b, 1)"},
+      {"check a == b within 1e-3", "check eq(a, b) within 0.001"},
+      {"check a\ncheck not b", "check a\ncheck not(b)"},
+      {"check x == 2 GB within 1 MB", "check eq(x, 2[GB^1]) within 1[MB^1]"},
+      // a unit must be on the line of its number: `GB` here is not a unit of 2
+      {"let a = 2\nlet b = 3", "let a = 2\nlet b = 3"},
+      {"enum E { a, b, none, }", "enum E {a, b, none}"},
+      {"record R {\n  ## The name.\n  name: text\n  n: int token? = none\n}",
+       "record R {{docs \"The name.\"} name: text; n: int token? = none}"},
+      {"record Empty {}", "record Empty {}"},
+      {"scenario S {\n"
+       "  ## Width.\n"
+       "  input w: count = 4\n"
+       "  input p: B? = none\n"
+       "  ## Doubled.\n"
+       "  double: count = 2 * w\n"
+       "  size: GB = w * 1 GB\n"
+       "  inferred = size\n"
+       "  f(k: count, s: Recompute = selective): B = k * 1 B\n"
+       "  g() = 1\n"
+       "}",
+       "scenario S {{docs \"Width.\"} input w: count = 4; input p: B? = none; "
+       "{docs \"Doubled.\"} prop double: count = mul(2, w); prop size: GB = mul(w, 1[GB^1]); "
+       "prop inferred = size; method f(k: count, s: Recompute = selective): B = mul(k, 1[B^1]); "
+       "method g() = 1}"},
+      {"case A = S(w: 1, 2)", "case A = S(w: 1, 2)"},
+      {"case A = S()", "case A = S()"},
+      {"case B = A with x: 1", "case B = A with x: 1"},
+      {"case C = A with x: 1, y: 2 GB,", "case C = A with x: 1, y: 2[GB^1]"},
+      {"native let K: number", "native let K: number"},
+      {"native f(a: count, b: B = 2 B): flop", "native f(a: count, b: B = 2[B^1]): flop"},
+      // documentation attaches to the next declaration only
+      {"## First line.\n##Second\n@source \"Paper, 2022\"\n@note \"a \\\"q\\\"\"\nlet x = 1",
+       "{docs \"First line.|Second\" @source<Paper, 2022> @note<a \"q\">} let x = 1"},
+      {"## A\nlet a = 1\nlet b = 2", "{docs \"A\"} let a = 1\nlet b = 2"},
+      {"## doc\n\n## more\nlet x = 1", "{docs \"doc|more\"} let x = 1"},
+      {"@source \"only metadata\"\ncase A = S()",
+       "{docs \"\" @source<only metadata>} case A = S()"},
+      {"# a plain comment is not documentation\nlet x = 1", "let x = 1"},
+      {"## CRLF line\r\nlet x = 1\r\n", "{docs \"CRLF line\"} let x = 1"},
+  };
+  for (const Row& r : rows) {
+    DYNAMIC_SECTION(r.source) {
+      SourceManager sources;
+      FileId id = sources.add("test.rk", r.source);
+      std::string decls;
+      try {
+        auto m = parse_module(sources, id);
+        CHECK(m->file == id);
+        decls = show(*m);
+      } catch (const UserError& e) {
+        FAIL("UserError: " << e.what() << " at " << e.diagnostic().range->begin);
+      }
+      CHECK(decls == r.decls);
+    }
+  }
+}
+
+TEST_CASE("declarations carry their names' ranges", "[grammar]") {
+  const std::string text = "let alpha = 1\ncase Big = S(w: 1)\nscenario S {\n  input w: count\n}";
+  SourceManager sources;
+  FileId id = sources.add("test.rk", text);
+  auto m = parse_module(sources, id);
+  REQUIRE(m->decls.size() == 3);
+  struct Row {
+    std::string name;
+  };
+  const std::vector<Row> rows = {{"alpha"}, {"Big"}, {"S"}};
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    INFO(rows[i].name);
+    const Decl& d = *m->decls[i];
+    CHECK(d.name == rows[i].name);
+    auto at = static_cast<std::uint32_t>(text.find(rows[i].name + " "));
+    CHECK(d.name_range.begin == at);
+    CHECK(d.name_range.end == at + rows[i].name.size());
+  }
+  const auto& c = static_cast<const CaseDecl&>(*m->decls[1]);
+  CHECK(c.base_range.begin == text.find("S(w"));
+  CHECK(location(sources, m->decls[2]->name_range) == "test.rk:3:10");
+}
+
+TEST_CASE("syntax errors are located UserErrors", "[grammar]") {
+  enum class Mode { module, expression };
+  struct Row {
+    Mode mode;
+    std::string source;
+    std::string message;
+    std::uint32_t at;  // byte offset of the error's begin
+  };
+  const std::string nested(250, '(');
+  const std::string closed(250, ')');
+  const std::vector<Row> rows = {
+      // "let x = " is 8 bytes: the expression is missing at the end
+      {Mode::module, "let x = ", "expected an expression", 8},
+      {Mode::module, "let x = ()", "expected an expression", 9},
+      // "let x = f(a: " is 13 bytes
+      {Mode::module, "let x = f(a: )", "expected an expression", 13},
+      {Mode::module, "let x = 1 +", "expected an operand after the operator", 11},
+      {Mode::module, "let x = 2 *", "expected an operand after the operator", 11},
+      {Mode::module, "let x = -", "expected an operand", 9},
+      {Mode::module, "let x = 2 ^", "expected an operand", 11},
+      {Mode::module, "let x = a ??", "expected an operand after the ?? operator", 12},
+      {Mode::module, "let x = 1 == ", "expected an operand after the comparison", 13},
+      {Mode::module, "let x = a and", "expected an operand after 'and'", 13},
+      {Mode::module, "let x = a or", "expected an operand after 'or'", 12},
+      {Mode::module, "let x = not", "expected an operand after 'not'", 11},
+      {Mode::module, "let x = (1 + 2", "expected ')'", 14},
+      {Mode::module, "let x = f(1", "expected ')'", 11},
+      {Mode::module, "let x = a.", "expected a member name after '.'", 10},
+      // "let x = if a " is 13 bytes: `b` stands where `then` should
+      {Mode::module, "let x = if a b else c", "expected 'then' after the condition of 'if'", 13},
+      {Mode::module, "let x = if a then b", "expected 'else': every 'if' needs both branches", 19},
+      {Mode::module, "let x = 1e", "expected digits in the exponent of a number", 10},
+      {Mode::module, "let x = 1e+", "expected digits in the exponent of a number", 11},
+      {Mode::module, "let s = \"abc",
+       "unterminated string: expected a closing '\"' on the same line", 12},
+      // a string ends on its line: the line break is byte 10
+      {Mode::module, "let s = \"a\nb\"",
+       "unterminated string: expected a closing '\"' on the same line", 10},
+      // `"a\q`: the q is byte 11
+      {Mode::module, "let s = \"a\\qb\"", "unknown escape in string (use \\\", \\\\, \\n or \\t)",
+       11},
+      {Mode::module, "let x = a -> ", "expected a unit after '->'", 13},
+      {Mode::module, "let x = 3 GB/", "expected a unit name after '*' or '/' in a unit", 13},
+      {Mode::module, "let x = 3 m^", "expected an integer exponent after '^' in a unit", 12},
+      {Mode::module, "let x = 3 m^x", "expected an integer exponent after '^' in a unit", 12},
+      {Mode::module, "let x: = 1",
+       "expected a type or unit (for example count, B, GB/s, Transformer)", 7},
+      {Mode::module, "let = 1", "expected a name", 4},
+      {Mode::module, "let if = 1", "expected a name", 4},
+      {Mode::module, "let x 1", "expected '=' and a definition", 6},
+      {Mode::module, "scenario S", "expected '{'", 10},
+      // "scenario S {\n" is 13 bytes, "  input x\n" 10 more: the '}' is byte 23
+      {Mode::module, "scenario S {\n  input x\n}", "expected ':' and a type", 23},
+      // "record R {\n" 11 bytes + "  a: count\n" 11 bytes
+      {Mode::module, "record R {\n  a: count\n", "expected '}' or another member", 22},
+      {Mode::module, "case A = ", "expected the scenario or case this case binds", 9},
+      {Mode::module, "case A = S x: 1", "expected '(' with input values, or 'with' and overrides",
+       11},
+      {Mode::module, "native f: B", "expected '(' and the parameters of the native function", 8},
+      {Mode::module, "native 3", "expected 'let NAME: TYPE' or 'NAME(PARAMS): TYPE' after 'native'",
+       7},
+      {Mode::module, "@ \"x\"\nlet x = 1",
+       "expected a metadata key after '@', as in @source \"...\"", 1},
+      {Mode::module, "@source x\nlet a = 1", "expected a string in double quotes", 8},
+      {Mode::module, "import models", "expected a string in double quotes", 7},
+      // "let x = 1\n" is 10 bytes
+      {Mode::module, "let x = 1\nfoo",
+       "expected a declaration (import, record, enum, scenario, case, check, let or native)", 10},
+      // a unit on the next line is not the number's unit, and not a declaration
+      {Mode::module, "let x = 2\nGB",
+       "expected a declaration (import, record, enum, scenario, case, check, let or native)", 10},
+      {Mode::module, "## dangling docs\n",
+       "expected a declaration (import, record, enum, scenario, case, check, let or native)", 17},
+      {Mode::expression, "1 2", "unexpected text: expected the end of the input", 2},
+      {Mode::expression, "2\nGB", "unexpected text: expected the end of the input", 2},
+      {Mode::expression, "", "expected an expression", 0},
+      {Mode::expression, "let x = 1", "expected an expression", 0},
+      // 201 parentheses nest one level too deep: the error is after the 201st
+      {Mode::expression, nested + "1" + closed,
+       "expressions nest too deeply (the limit is 200 levels)", 201},
+  };
+  for (const Row& r : rows) {
+    DYNAMIC_SECTION(r.source.substr(0, 40)) {
+      SourceManager sources;
+      FileId id = sources.add("test.rk", r.source);
+      bool threw = false;
+      try {
+        if (r.mode == Mode::module)
+          parse_module(sources, id);
+        else
+          parse_expression(sources, id);
+      } catch (const UserError& e) {
+        threw = true;
+        CHECK(std::string(e.what()) == r.message);
+        CHECK(e.diagnostic().message == r.message);
+        REQUIRE(e.diagnostic().range.has_value());
+        CHECK(e.diagnostic().range->file == id);
+        CHECK(e.diagnostic().range->begin == r.at);
+        CHECK(e.diagnostic().range->end >= e.diagnostic().range->begin);
+      }
+      CHECK(threw);
+    }
+  }
+}
+
+TEST_CASE("syntax errors render with line and column", "[grammar]") {
+  struct Row {
+    std::string source;
+    std::string where;
+  };
+  const std::vector<Row> rows = {
+      // the missing operand is on line 3, after "  1 *" (column 6)
+      {"let a = 1\nlet b =\n  1 *", "test.rk:3:6"},
+      // the stray `)` is line 2, column 9
+      {"let a = 1\nlet b = )", "test.rk:2:9"},
+  };
+  for (const Row& r : rows) {
+    DYNAMIC_SECTION(r.source) {
+      SourceManager sources;
+      FileId id = sources.add("test.rk", r.source);
+      try {
+        parse_module(sources, id);
+        FAIL("no error");
+      } catch (const UserError& e) {
+        CHECK(location(sources, *e.diagnostic().range) == r.where);
+      }
+    }
+  }
+}

@@ -1,0 +1,477 @@
+// The unit catalogue, the counting rule of dimensions, their names, the readable
+// unit chosen for display, and number formatting. Every expected number is worked
+// out independently in the comment next to its row.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <initializer_list>
+#include <limits>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "interpreter/dimension.hpp"
+#include "interpreter/format.hpp"
+#include "interpreter/units.hpp"
+#include "interpreter/value.hpp"
+
+using namespace reckon;
+
+namespace {
+
+// A dimension from (base, exponent) pairs: dim({{Base::information, 1}, {Base::time, -1}}).
+Dimension dim(std::initializer_list<std::pair<Base, int>> parts) {
+  Dimension d;
+  for (auto [b, e] : parts) d = d * Dimension::of(b, static_cast<std::int8_t>(e));
+  return d;
+}
+
+const Dimension none = Dimension::none();
+const Dimension time_ = dim({{Base::time, 1}});
+const Dimension info = dim({{Base::information, 1}});
+const Dimension compute = dim({{Base::compute, 1}});
+const Dimension money = dim({{Base::money, 1}});
+const Dimension mass = dim({{Base::mass, 1}});
+const Dimension length = dim({{Base::length, 1}});
+// J = kg*m^2/s^2, W = J/s
+const Dimension energy = dim({{Base::mass, 1}, {Base::length, 2}, {Base::time, -2}});
+const Dimension power = dim({{Base::mass, 1}, {Base::length, 2}, {Base::time, -3}});
+const Dimension token = dim({{Base::token, 1}});
+const Dimension param = dim({{Base::param, 1}});
+const Dimension layer = dim({{Base::layer, 1}});
+
+std::string dim_text(const Dimension& d) {
+  std::string out;
+  for (std::size_t i = 0; i < base_count; ++i)
+    if (d.exponents[i] != 0)
+      out += std::string(base_dimension_names[i]) + "^" + std::to_string(d.exponents[i]) + " ";
+  return out.empty() ? "(none)" : out;
+}
+
+}  // namespace
+
+TEST_CASE("the unit catalogue: scales and dimensions", "[units]") {
+  struct Row {
+    const char* name;
+    double scale;  // base units per unit
+    Dimension dim;
+  };
+  const std::vector<Row> rows = {
+      // information: the byte is the base unit
+      {"B", 1, info},
+      {"kB", 1e3, info},             // 10^3
+      {"MB", 1e6, info},             // 10^6
+      {"GB", 1e9, info},             // 10^9
+      {"TB", 1e12, info},            // 10^12
+      {"KiB", 1024, info},           // 2^10 = 1024
+      {"MiB", 1048576, info},        // 2^20 = 1048576
+      {"GiB", 1073741824, info},     // 2^30 = 1073741824
+      {"TiB", 1099511627776, info},  // 2^40 = 1099511627776
+      {"bit", 0.125, info},          // 1/8 B
+      {"kbit", 125, info},           // 1000 / 8 = 125
+      {"Gbit", 125000000, info},     // 10^9 / 8 = 125000000
+      {"Gibit", 134217728, info},    // 2^30 / 8 = 2^27 = 134217728
+      // compute: flop and FLOP are one unit
+      {"flop", 1, compute},
+      {"FLOP", 1, compute},
+      {"GFLOP", 1e9, compute},   // 10^9
+      {"TFLOP", 1e12, compute},  // 10^12
+      {"Pflop", 1e15, compute},  // 10^15
+      // time: the second is the base unit
+      {"s", 1, time_},
+      {"ms", 1e-3, time_},        // 10^-3
+      {"us", 1e-6, time_},        // 10^-6
+      {"ns", 1e-9, time_},        // 10^-9
+      {"min", 60, time_},         // 60 s
+      {"h", 3600, time_},         // 60 * 60 = 3600 s
+      {"day", 86400, time_},      // 24 * 3600 = 86400 s
+      {"year", 31557600, time_},  // Julian year: 365.25 * 86400 = 31557600 s
+      {"Hz", 1, dim({{Base::time, -1}})},
+      {"GHz", 1e9, dim({{Base::time, -1}})},  // 10^9 / s
+      // energy and power
+      {"J", 1, energy},
+      {"MJ", 1e6, energy},
+      {"W", 1, power},
+      {"kW", 1e3, power},
+      {"Wh", 3600, energy},    // 1 W * 3600 s = 3600 J
+      {"kWh", 3.6e6, energy},  // 1000 W * 3600 s = 3,600,000 J
+      {"MWh", 3.6e9, energy},  // 10^6 W * 3600 s = 3.6e9 J
+      // mass: the kilogram is the base unit
+      {"kg", 1, mass},
+      {"g", 1e-3, mass},      // 1/1000 kg
+      {"mg", 1e-6, mass},     // 10^-3 g = 10^-6 kg
+      {"t", 1000, mass},      // 1000 kg
+      {"gCO2e", 1e-3, mass},  // one gram of CO2-equivalent
+      {"kgCO2e", 1, mass},
+      {"tCO2e", 1000, mass},  // one tonne
+      // length
+      {"m", 1, length},
+      {"km", 1000, length},
+      {"cm", 0.01, length},
+      {"mm", 1e-3, length},
+      // money
+      {"USD", 1, money},
+      // counting units, singular, plural and prefixed
+      {"token", 1, token},
+      {"tokens", 1, token},
+      {"ktoken", 1000, token},
+      {"Mtokens", 0, none},  // no such spelling: prefixes go on the singular
+      {"param", 1, param},
+      {"params", 1, param},
+      {"Gparam", 1e9, param},
+      {"layer", 1, layer},
+      {"layers", 1, layer},
+      {"sample", 1, dim({{Base::sample, 1}})},
+      {"requests", 1, dim({{Base::request, 1}})},
+  };
+  for (const Row& r : rows) {
+    INFO(r.name);
+    const UnitInfo* u = find_unit(r.name);
+    if (r.scale == 0) {
+      CHECK(u == nullptr);
+      continue;
+    }
+    REQUIRE(u != nullptr);
+    CHECK(u->symbol == r.name);
+    CHECK(u->scale == Approx(r.scale).epsilon(1e-15));
+    INFO("dimension " << dim_text(u->dim) << " expected " << dim_text(r.dim));
+    CHECK(u->dim == r.dim);
+  }
+}
+
+TEST_CASE("names that are not units", "[units]") {
+  // Case matters (GB is not gb; the kilo prefix is lower case), and plurals or
+  // rate spellings are not invented.
+  const std::vector<const char*> rows = {"gb",      "Gb",    "KB",     "kiB",      "GFLOPS",
+                                         "bytes",   "sec",   "hours",  "",         "TFLOP/s",
+                                         "Gtokens", "count", "number", "Recompute"};
+  for (const char* name : rows) {
+    INFO(name);
+    CHECK(find_unit(name) == nullptr);
+  }
+}
+
+TEST_CASE("every catalogue unit is found under its own symbol", "[units]") {
+  for (const UnitInfo& u : all_units()) {
+    INFO(u.symbol);
+    const UnitInfo* found = find_unit(u.symbol);
+    REQUIRE(found != nullptr);
+    CHECK(found->scale == u.scale);
+    CHECK(found->dim == u.dim);
+    CHECK(u.scale > 0);
+  }
+}
+
+TEST_CASE("Dimension::compatible: the counting rule", "[units][dimension]") {
+  struct Row {
+    const char* what;
+    Dimension a, b;
+    bool compatible;
+  };
+  const Dimension byte_token = info * token;
+  const std::vector<Row> rows = {
+      {"same physical dimension", info, info, true},
+      {"different physical dimensions", info, time_, false},
+      {"a rate is not its amount", compute / time_, compute, false},
+      {"plain numbers", none, none, true},
+      {"a count against a plain number", token, none, true},
+      {"a plain number against a count", none, token, true},
+      {"equal counts", token, token, true},
+      {"different counts", token, param, false},
+      {"B*token against plain B", byte_token, info, true},
+      {"plain B against B*token", info, byte_token, true},
+      {"B*token against B*param", byte_token, info * param, false},
+      {"B*token against token: physical parts differ", byte_token, token, false},
+      {"param*token against token: both have counts, unequal", param * token, token, false},
+      {"inverse count against count", none / token, token, false},
+      {"token^2 against token", token * token, token, false},
+      {"a count against a physical quantity", token, info, false},
+  };
+  for (const Row& r : rows) {
+    INFO(r.what);
+    CHECK(r.a.compatible(r.b) == r.compatible);
+    CHECK(r.b.compatible(r.a) == r.compatible);  // the rule is symmetric
+  }
+}
+
+TEST_CASE("Dimension parts and arithmetic", "[units][dimension]") {
+  const Dimension byte_per_token = info / token;
+  CHECK(byte_per_token.physical() == info);
+  CHECK(byte_per_token.counts() == none / token);
+  CHECK(byte_per_token.has_counts());
+  CHECK_FALSE(info.has_counts());
+  CHECK(info.pow(2) == info * info);
+  CHECK((info / info).is_dimensionless());
+  CHECK(byte_per_token[Base::token] == -1);
+  CHECK(byte_per_token[Base::information] == 1);
+}
+
+TEST_CASE("dimension_name and base_unit_string", "[units][dimension]") {
+  struct Row {
+    Dimension dim;
+    const char* name;
+    const char* base;
+  };
+  const std::vector<Row> rows = {
+      {none, "dimensionless", ""},
+      {time_, "time", "s"},
+      {info, "information", "B"},
+      {compute, "compute", "flop"},
+      {money, "money", "USD"},
+      {mass, "mass", "kg"},
+      {length, "length", "m"},
+      {energy, "energy", "kg*m^2/s^2"},
+      {power, "power", "kg*m^2/s^3"},
+      {compute / time_, "compute rate", "flop/s"},
+      {info / time_, "bandwidth", "B/s"},
+      {none / time_, "frequency", "1/s"},
+      {compute / info, "arithmetic intensity", "flop/B"},
+      {token, "token count", "token"},
+      {param, "parameter count", "param"},
+      {dim({{Base::sample, 1}}), "sample count", "sample"},
+      {dim({{Base::request, 1}}), "request count", "request"},
+      {layer, "layer count", "layer"},
+      // no name: the base-unit spelling
+      {info * token, "B*token", "B*token"},
+      {token / time_, "token/s", "token/s"},
+      {param * param, "param^2", "param^2"},
+      {money / time_, "USD/s", "USD/s"},
+      {compute / (time_ * info), "flop/(s*B)", "flop/(s*B)"},
+      {info / (time_ * token), "B/(s*token)", "B/(s*token)"},
+      {none / (time_ * time_), "1/s^2", "1/s^2"},
+  };
+  for (const Row& r : rows) {
+    INFO(r.name);
+    CHECK(dimension_name(r.dim) == r.name);
+    CHECK(base_unit_string(r.dim) == r.base);
+  }
+}
+
+TEST_CASE("readable_unit picks the largest ladder step not above the value", "[units][display]") {
+  struct Row {
+    Dimension dim;
+    double value;        // in base units
+    const char* symbol;  // "" : no ladder for this dimension
+    double scale;
+  };
+  const std::vector<Row> rows = {
+      {info, 3.2e10, "GB", 1e9},               // 3.2e10 B = 32 GB
+      {info, 328564998144, "GB", 1e9},         // 328.6e9 B
+      {info, 999, "B", 1},                     // below 1 kB
+      {info, 1000, "kB", 1e3},                 // exactly 1 kB
+      {info, 0.9e12, "GB", 1e9},               // 900 GB
+      {info, 1e12 * (1 - 1e-13), "TB", 1e12},  // a hair below 1 TB (within 1e-12): 1 TB
+      {info, 0.5, "B", 1},                     // below the smallest step: the smallest
+      {info, 0, "B", 1},                       // zero: the base unit
+      {info, -5e9, "GB", 1e9},                 // the magnitude decides
+      {info, 2e21, "EB", 1e18},                // above the largest step: the largest
+      {time_, 42, "s", 1},
+      {time_, 0.25, "ms", 1e-3},  // 250 ms
+      {time_, 5e-4, "us", 1e-6},  // 500 us
+      {time_, 2e-9, "ns", 1e-9},
+      {compute, 2e15, "Pflop", 1e15},              // 2e15 flop = 2 Pflop
+      {compute / time_, 989e12, "TFLOP/s", 1e12},  // 989 TFLOP/s
+      {compute / time_, 5, "flop/s", 1},
+      {info / time_, 2e12, "TB/s", 1e12},  // 2 TB/s
+      {info / time_, 900e9, "GB/s", 1e9},  // 900 GB/s
+      {power, 700, "W", 1},
+      {power, 7e5, "kW", 1e3},     // 700 kW
+      {energy, 3.6e6, "MJ", 1e6},  // one kWh = 3.6 MJ
+      {length, 0.02, "mm", 1e-3},  // 20 mm
+      {token, 2048, "", 0},        // counts have no ladder
+      {info * token, 1e9, "", 0},
+      {none, 1e9, "", 0},
+  };
+  for (const Row& r : rows) {
+    INFO(dimension_name(r.dim) << " " << r.value);
+    std::string symbol = "unset";
+    auto unit = readable_unit(r.dim, r.value, &symbol);
+    if (std::string(r.symbol).empty()) {
+      CHECK_FALSE(unit.has_value());
+      continue;
+    }
+    REQUIRE(unit.has_value());
+    CHECK(unit->dim == r.dim);
+    CHECK(symbol == r.symbol);
+    CHECK(unit->scale == Approx(r.scale).epsilon(1e-15));
+  }
+}
+
+TEST_CASE("readable_unit for the compute ladder", "[units][display]") {
+  // 3.15e23 flop (6 * 175e9 param * 300e9 token, GPT-3's training) is above the
+  // largest step of the flop ladder, 10^18.
+  std::string symbol;
+  auto unit = readable_unit(compute, 3.15e23, &symbol);
+  REQUIRE(unit.has_value());
+  CHECK(unit->scale == Approx(1e18).epsilon(1e-15));
+  CHECK(symbol == "Eflop");
+}
+
+// Mass is stored in kilograms (the base unit is kg), so the gram ladder's steps
+// must be scaled by 1e-3: half a kilogram is 500 g, not 500 mg.
+TEST_CASE("readable_unit for mass uses gram steps scaled to kilograms",
+          "[units][display]") {
+  struct Row {
+    double kilograms;
+    const char* symbol;
+    double scale;
+  };
+  const std::vector<Row> rows = {
+      {0.5, "g", 1e-3},   // 0.5 kg = 500 g
+      {2, "kg", 1},       // 2 kg
+      {1e-3, "g", 1e-3},  // one gCO2e = 1 g
+      {5e3, "t", 1e3},    // 5000 kg: 5 t, or "Mg" with scale 1e3 in an SI ladder
+  };
+  for (const Row& r : rows) {
+    INFO(r.kilograms << " kg");
+    std::string symbol;
+    auto unit = readable_unit(mass, r.kilograms, &symbol);
+    REQUIRE(unit.has_value());
+    CHECK(unit->scale == Approx(r.scale).epsilon(1e-15));
+    if (r.scale != 1e3) CHECK(symbol == r.symbol);
+  }
+}
+
+TEST_CASE("format_number", "[format]") {
+  struct Row {
+    double value;
+    int digits;
+    const char* text;
+  };
+  const double inf = std::numeric_limits<double>::infinity();
+  const std::vector<Row> rows = {
+      // whole numbers print exactly
+      {0, 4, "0"},
+      {7, 4, "7"},
+      {2048, 4, "2048"},
+      {328564998144, 4, "328564998144"},        // 34*2048*4*12288*96, all digits
+      {123456789012345, 4, "123456789012345"},  // 15 digits, below 1e15
+      {-7, 4, "-7"},
+      {-2048, 4, "-2048"},
+      // four significant digits, trailing zeros kept
+      {29.8, 4, "29.80"},
+      {0.5, 4, "0.5000"},
+      {2.0000001, 4, "2.000"},
+      {3.14159265, 4, "3.142"},    // pi to 4 digits
+      {3.14159265, 6, "3.14159"},  // pi to 6 digits
+      {3.14159265, 2, "3.1"},
+      {0.70175438596, 4, "0.7018"},  // 80/114 = 0.701754...
+      {0.1 + 0.2, 4, "0.3000"},      // 0.30000000000000004
+      {1.0 / 3, 4, "0.3333"},
+      {12345.6, 4, "12350"},      // 1.235e4: no decimals left
+      {1234567.8, 4, "1235000"},  // 1.235e6
+      {-29.8, 4, "-29.80"},
+      {-0.0001234567, 4, "-0.0001235"},  // 1.235e-4 is still >= 1e-4: fixed
+      // rounding carries into the next power of ten
+      {999.97, 4, "1000"},                 // 999.97 -> 1000 to 4 digits, then no decimals
+      {9.99996, 4, "10.00"},               // 9.99996 -> 10.00
+      {0.099996, 4, "0.1000"},             // 0.099996 -> 0.1000
+      {999996000000000.5, 4, "1.000e15"},  // 9.99996e14 rounds to 1.000e15: scientific
+      // scientific notation outside [1e-4, 1e15)
+      {3.14159e23, 4, "3.142e23"},
+      {-3.14159e23, 4, "-3.142e23"},
+      {1e15, 4, "1.000e15"},  // not below 1e15
+      {1.5e-5, 4, "1.500e-5"},
+      {1.234e-20, 4, "1.234e-20"},  // very small
+      {6.02214076e-300, 4, "6.022e-300"},
+      {-2.5e-7, 3, "-2.50e-7"},
+      // not numbers
+      {inf, 4, "inf"},
+      {-inf, 4, "-inf"},
+      {std::nan(""), 4, "nan"},
+  };
+  for (const Row& r : rows) {
+    INFO(r.text << " (" << r.digits << " digits)");
+    CHECK(format_number(r.value, r.digits) == r.text);
+  }
+}
+
+TEST_CASE("format_value of quantities and other values", "[format]") {
+  struct Row {
+    Value value;
+    std::optional<DisplayUnit> unit;
+    int digits;
+    const char* text;
+  };
+  const std::vector<Row> rows = {
+      // no declared unit: a readable prefix
+      {Value::quantity(3.2e10, info), std::nullopt, 4, "32 GB"},           // 3.2e10 / 1e9 = 32
+      {Value::quantity(328564998144, info), std::nullopt, 4, "328.6 GB"},  // 328.564998144
+      {Value::quantity(328564998144, info), std::nullopt, 6, "328.565 GB"},
+      {Value::quantity(-2.5e9, info), std::nullopt, 4, "-2.500 GB"},
+      {Value::quantity(999, info), std::nullopt, 4, "999 B"},
+      {Value::quantity(989e12, compute / time_), std::nullopt, 4, "989 TFLOP/s"},
+      {Value::quantity(2e12, info / time_), std::nullopt, 4, "2 TB/s"},
+      {Value::quantity(3.6e6, energy), std::nullopt, 4, "3.600 MJ"},  // 3.6e6 J / 1e6
+      {Value::quantity(0.25, time_), std::nullopt, 4, "250 ms"},
+      // 5e-7 s / 1e-9 = 499.99999999999994 in binary: shown as the whole 500
+      {Value::quantity(5e-7, time_), std::nullopt, 4, "500 ns"},  // 0.25 s / 1e-3
+      // counts have no ladder: the count's name
+      {Value::quantity(2048, token), std::nullopt, 4, "2048 token"},
+      {Value::quantity(175e9, param), std::nullopt, 4, "175000000000 param"},
+      // a physical part with a ladder and a count: 2e6 B/token = 2 MB/token
+      {Value::quantity(2e6, info / token), std::nullopt, 4, "2 MB/token"},
+      // a count against a physical part without a ladder
+      {Value::quantity(2, token * token), std::nullopt, 4, "2 token^2"},
+      // a physical dimension without a ladder or name
+      {Value::quantity(3, money), std::nullopt, 4, "3 USD"},
+      // plain numbers
+      {Value::quantity(0.7017543859649122), std::nullopt, 4, "0.7018"},  // 80/114
+      {Value::quantity(3), std::nullopt, 4, "3"},
+      // a declared unit
+      {Value::quantity(328564998144, info), DisplayUnit{"GiB", 1073741824}, 4,
+       "306 GiB"},  // 328564998144 / 2^30 = 306 exactly (34*9*2^30)
+      {Value::quantity(328564998144, info), DisplayUnit{"MB", 1e6}, 4,
+       "328600 MB"},  // 328564.998144 MB to 4 significant digits: 328600
+      {Value::quantity(1.5e9, info), DisplayUnit{"GB", 1e9}, 4, "1.500 GB"},
+      {Value::quantity(2048, token), DisplayUnit{"token", 1}, 4, "2048 token"},
+      {Value::quantity(0.5), DisplayUnit{"", 1}, 4, "0.5000"},
+      {Value::quantity(5400, time_), DisplayUnit{"min", 60}, 4, "90 min"},  // 5400 / 60 = 90
+      {Value::quantity(3.6e6, energy), DisplayUnit{"kWh", 3.6e6}, 4, "1 kWh"},
+      // other kinds
+      {Value::boolean(true), std::nullopt, 4, "true"},
+      {Value::boolean(false), std::nullopt, 4, "false"},
+      {Value{}, std::nullopt, 4, "none"},
+      {Value::string("hi"), std::nullopt, 4, "\"hi\""},
+  };
+  for (const Row& r : rows) {
+    INFO(r.text);
+    DisplayOptions options;
+    options.digits = r.digits;
+    CHECK(format_value(r.value, options, r.unit ? &*r.unit : nullptr) == r.text);
+  }
+}
+
+// A value per time whose physical part has no ladder is shown as "1/s*token":
+// read left to right that is (1/s)*token, but the conventional and re-parseable
+// spelling of a throughput is token/s.
+TEST_CASE("format_value of counts per time", "[format]") {
+  struct Row {
+    Value value;
+    const char* text;
+  };
+  const std::vector<Row> rows = {
+      {Value::quantity(5000, token / time_), "5000 token/s"},
+      {Value::quantity(3, param / (time_ * time_)), "3 param/s^2"},
+  };
+  for (const Row& r : rows) {
+    INFO(r.text);
+    CHECK(format_value(r.value, DisplayOptions{}) == r.text);
+  }
+}
+
+TEST_CASE("format_value of mass picks grams for grams", "[format]") {
+  struct Row {
+    Value value;
+    const char* text;
+  };
+  const std::vector<Row> rows = {
+      {Value::quantity(0.5, mass), "500 g"},  // 0.5 kg = 500 g
+      {Value::quantity(1e-3, mass), "1 g"},   // one gCO2e
+      {Value::quantity(0.2, mass), "200 g"},  // 0.2 kg = 200 g
+  };
+  for (const Row& r : rows) {
+    INFO(r.text);
+    CHECK(format_value(r.value, DisplayOptions{}) == r.text);
+  }
+}
