@@ -49,7 +49,7 @@ DisplayUnit default_display_unit(const Value& v) {
     int e = counts.exponents[i];
     if (e == 0) continue;
     std::string name(base_unit_symbols[i]);
-    if (std::abs(e) != 1) name += "^" + std::to_string(std::abs(e));
+    if (std::abs(e) != 1) name += fmt::format("^{}", std::abs(e));
     u.symbol += (e > 0 ? "*" : "/") + name;
   }
   return u;

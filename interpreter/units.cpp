@@ -1,5 +1,7 @@
 #include "interpreter/units.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <unordered_map>
 
@@ -194,7 +196,7 @@ std::string base_unit_string(const Dimension& d) {
   auto append = [](std::string& s, std::string_view sym, int e) {
     if (!s.empty()) s += '*';
     s += sym;
-    if (e != 1) s += "^" + std::to_string(e);
+    if (e != 1) s += fmt::format("^{}", e);
   };
   for (std::size_t i = 0; i < base_count; ++i) {
     int e = d.exponents[i];

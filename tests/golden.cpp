@@ -34,7 +34,8 @@ int main(int argc, char** argv) {
     expected_code = 0;
     code = reckon::cli::run(file, {}, out, err);
   } else {
-    std::cerr << name << ": the name must start with parse-fail-, check-fail-, eval-fail- or eval-ok-\n";
+    std::cerr << name
+              << ": the name must start with parse-fail-, check-fail-, eval-fail- or eval-ok-\n";
     return 2;
   }
   std::string actual = "# exit " + std::to_string(code) + "\n" + out.str() + err.str();

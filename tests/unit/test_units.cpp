@@ -309,8 +309,7 @@ TEST_CASE("readable_unit for the compute ladder", "[units][display]") {
 
 // Mass is stored in kilograms (the base unit is kg), so the gram ladder's steps
 // must be scaled by 1e-3: half a kilogram is 500 g, not 500 mg.
-TEST_CASE("readable_unit for mass uses gram steps scaled to kilograms",
-          "[units][display]") {
+TEST_CASE("readable_unit for mass uses gram steps scaled to kilograms", "[units][display]") {
   struct Row {
     double kilograms;
     const char* symbol;
