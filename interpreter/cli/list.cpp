@@ -92,6 +92,16 @@ void list_functions(const Program& p, bool markdown, std::ostream& out) {
       }
     }
   }
+  auto enums = stdlib_decls<EnumDecl>(p, DeclKind::enumeration);
+  if (markdown && !enums.empty()) out << "\n## enumerations\n";
+  for (const EnumDecl* e : enums) {
+    std::string members;
+    for (const auto& m : e->members) members += (members.empty() ? "" : ", ") + m;
+    if (markdown)
+      out << fmt::format("\n### `{}`\n\n`{}`\n\n{}\n", e->name, members, e->docs.text);
+    else
+      out << "enum " << e->name << " { " << members << " }\n";
+  }
   if (markdown) {
     out << "\n## builtins\n\nAny dimension: `abs`, `round`, `floor`, `ceil`, `min`, `max` "
            "(same dimension in, same out); `sqrt` (halves the exponents); `log2`, `log10`, "
