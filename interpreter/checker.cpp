@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/signature.hpp"
 #include "interpreter/suggest.hpp"
 #include "interpreter/units.hpp"
 
@@ -212,10 +213,6 @@ class Checker {
     if (declared && to.is_quantity() && !to.dim.is_dimensionless())
       wanted = type_text(*declared) + " (" + dimension_name(to.dim) + ")";
     error(e.range, what + " must be " + wanted + ", not " + describe(from));
-  }
-
-  static std::string type_text(const TypeExpr& t) {
-    return (t.integer ? "int " : "") + t.unit.text + (t.optional ? "?" : "");
   }
 
   // --- declarations -------------------------------------------------------------------

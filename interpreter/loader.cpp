@@ -88,7 +88,9 @@ class Loader {
                             " needs a `/` or the `.rk` ending)";
       throw UserError(*imported_at, message);
     }
-    load_text("stdlib:" + name, "<stdlib>/" + name + ".rk", std::string(*text), imported_at);
+    std::string display =
+        lib_.module_display_name ? lib_.module_display_name(name) : "<stdlib>/" + name + ".rk";
+    load_text("stdlib:" + name, display, std::string(*text), imported_at);
   }
 
   void import(const ImportDecl& d, const std::string& importer_key) {

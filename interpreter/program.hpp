@@ -23,6 +23,8 @@ struct Library {
   // The text of a module imported by bare name (`import "models"`), if it exists.
   std::function<std::optional<std::string_view>(std::string_view)> module_source;
   std::function<std::vector<std::string>()> module_names;
+  // How a module is named in messages; default "<stdlib>/NAME.rk".
+  std::function<std::string(std::string_view)> module_display_name;
   // Modules every program sees without importing them (the native functions).
   std::vector<std::string> prelude;
 };

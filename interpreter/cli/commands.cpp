@@ -10,6 +10,7 @@
 #include "interpreter/checker.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
+#include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/suggest.hpp"
 #include "stdlib/library.hpp"
@@ -209,65 +210,94 @@ nlohmann::json json_error(const Program& p, const Diagnostic& d) {
 
 }  // namespace
 
-int eval(const EvalRequest& request, const Common& common, std::ostream& out, std::ostream& err) {
-  Program p;
-  std::vector<ExprPtr> keep;  // the command line's expressions outlive the evaluator's use
-  auto body = [&]() -> int {
+namespace {
+
+// What eval and explain share: the file loaded and checked (or the standard library
+// alone), the case in scope with its --set overrides bound, and the expression checked
+// in that scope.
+struct Query {
+  Program program;
+  std::vector<ExprPtr> keep;  // the command line's expressions, alive while evaluated
+  std::unique_ptr<Evaluator> evaluator;
+  std::shared_ptr<Instance> instance;
+  Scope scope;
+  Expr* expr = nullptr;
+
+  Evaluator::Frame frame() const { return {instance.get(), nullptr}; }
+};
+
+// Returns 0, or 2 after printing a usage error; throws the user's errors.
+int prepare(const EvalRequest& request, const Common& common, Query& q, std::ostream& err) {
+  Program& p = q.program;
+  if (request.file.empty())
+    load_program_text(p, stdlib::standard_library(), "<stdlib>",
+                      "import \"models\"\nimport \"hardware\"\n");
+  else
     load_program(p, stdlib::standard_library(), request.file);
-    check_program(p);
-    const CaseDecl* chosen = nullptr;
-    auto cases = p.main_decls<CaseDecl>(DeclKind::case_);
-    if (request.case_name) {
-      Decl* d = p.find(*request.case_name);
-      if (!d || d->kind != DeclKind::case_) {
-        std::vector<std::string> names;
-        for (const CaseDecl* c : cases) names.push_back(c->name);
-        throw UserError(Diagnostic{std::nullopt,
-                                   "no case named `" + *request.case_name + "` in " + request.file +
-                                       did_you_mean(*request.case_name, names),
-                                   {}});
-      }
-      chosen = static_cast<const CaseDecl*>(d);
-    } else if (!cases.empty()) {
-      chosen = cases.front();
+  check_program(p);
+  const CaseDecl* chosen = nullptr;
+  auto cases = p.main_decls<CaseDecl>(DeclKind::case_);
+  if (request.case_name) {
+    Decl* d = p.find(*request.case_name);
+    if (!d || d->kind != DeclKind::case_) {
+      std::vector<std::string> names;
+      for (const CaseDecl* c : cases) names.push_back(c->name);
+      throw UserError(Diagnostic{std::nullopt,
+                                 "no case named `" + *request.case_name + "` in " + request.file +
+                                     did_you_mean(*request.case_name, names),
+                                 {}});
     }
-    if (!request.sets.empty() && !chosen) {
-      err << fmt::format("error: --set needs a case, and {} defines none\n", request.file);
+    chosen = static_cast<const CaseDecl*>(d);
+  } else if (!cases.empty()) {
+    chosen = cases.front();
+  }
+  if (!request.sets.empty() && !chosen) {
+    err << fmt::format("error: --set needs a case, and {} defines none\n",
+                       request.file.empty() ? "the standard library" : request.file);
+    return 2;
+  }
+  q.evaluator = std::make_unique<Evaluator>(p, common.digits);
+  if (chosen) q.instance = q.evaluator->instance_of(*chosen);
+  for (const std::string& set : request.sets) {
+    auto eq = set.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      err << "error: --set takes INPUT=VALUE, not `" << set << "`\n";
       return 2;
     }
-    Evaluator ev(p, common.digits);
-    std::shared_ptr<Instance> inst = chosen ? ev.instance_of(*chosen) : nullptr;
-    for (const std::string& set : request.sets) {
-      auto eq = set.find('=');
-      if (eq == std::string::npos || eq == 0) {
-        err << "error: --set takes INPUT=VALUE, not `" << set << "`\n";
-        return 2;
-      }
-      std::string name = set.substr(0, eq);
-      const ScenarioDecl& s = *chosen->scenario;
-      int index = s.input_index(name);
-      if (index < 0) {
-        std::vector<std::string> names;
-        for (const Input& in : s.inputs) names.push_back(in.name);
-        throw UserError(Diagnostic{
-            std::nullopt,
-            "--set: `" + s.name + "` has no input `" + name + "`" + did_you_mean(name, names),
-            {}});
-      }
-      FileId f = p.sources.add("--set " + name, set.substr(eq + 1));
-      keep.push_back(parse_expression(p.sources, f));
-      const Input& in = s.inputs[static_cast<std::size_t>(index)];
-      check_binding(p, *keep.back(), in.resolved, "input `" + name + "`");
-      ev.bind_input(*inst, static_cast<std::size_t>(index), *keep.back());
+    std::string name = set.substr(0, eq);
+    const ScenarioDecl& s = *chosen->scenario;
+    int index = s.input_index(name);
+    if (index < 0) {
+      std::vector<std::string> names;
+      for (const Input& in : s.inputs) names.push_back(in.name);
+      throw UserError(Diagnostic{
+          std::nullopt,
+          "--set: `" + s.name + "` has no input `" + name + "`" + did_you_mean(name, names),
+          {}});
     }
-    FileId f = p.sources.add("<expr>", request.expression);
-    keep.push_back(parse_expression(p.sources, f));
-    Expr& e = *keep.back();
-    Scope scope;
-    if (chosen) scope.scenario = chosen->scenario;
-    check_expression(p, e, scope);
-    Value v = ev.evaluate(e, Evaluator::Frame{inst.get(), nullptr});
-    auto unit = Evaluator::declared_unit(e, scope.scenario);
+    FileId f = p.sources.add("--set " + name, set.substr(eq + 1));
+    q.keep.push_back(parse_expression(p.sources, f));
+    const Input& in = s.inputs[static_cast<std::size_t>(index)];
+    check_binding(p, *q.keep.back(), in.resolved, "input `" + name + "`");
+    q.evaluator->bind_input(*q.instance, static_cast<std::size_t>(index), *q.keep.back());
+  }
+  FileId f = p.sources.add("<expr>", request.expression);
+  q.keep.push_back(parse_expression(p.sources, f));
+  q.expr = q.keep.back().get();
+  if (chosen) q.scope.scenario = chosen->scenario;
+  check_expression(p, *q.expr, q.scope);
+  return 0;
+}
+
+}  // namespace
+
+int eval(const EvalRequest& request, const Common& common, std::ostream& out, std::ostream& err) {
+  Query q;
+  auto body = [&]() -> int {
+    if (int code = prepare(request, common, q, err)) return code;
+    Evaluator& ev = *q.evaluator;
+    Value v = ev.evaluate(*q.expr, q.frame());
+    auto unit = Evaluator::declared_unit(*q.expr, q.scope.scenario);
     if (request.json) {
       nlohmann::json j = json_value(ev, v, unit, common.digits);
       j["expression"] = request.expression;
@@ -277,15 +307,26 @@ int eval(const EvalRequest& request, const Common& common, std::ostream& out, st
     }
     return 0;
   };
-  if (!request.json) return guarded(p, err, body);
+  if (!request.json) return guarded(q.program, err, body);
   try {
     return body();
   } catch (const UserError& e) {
-    out << json_error(p, e.diagnostic()).dump() << "\n";
+    out << json_error(q.program, e.diagnostic()).dump() << "\n";
   } catch (const UserErrors& e) {
-    out << json_error(p, e.diagnostics().front()).dump() << "\n";
+    out << json_error(q.program, e.diagnostics().front()).dump() << "\n";
   }
   return 1;
+}
+
+int explain(const EvalRequest& request, const ExplainOptions& options, const Common& common,
+            std::ostream& out, std::ostream& err) {
+  Query q;
+  return guarded(q.program, err, [&]() -> int {
+    if (int code = prepare(request, common, q, err)) return code;
+    auto steps = reckon::explain(q.program, *q.evaluator, *q.expr, q.frame(), options.depth);
+    out << render_explanation(steps, options.format);
+    return 0;
+  });
 }
 
 int check(const std::string& file, std::ostream& out, std::ostream& err) {

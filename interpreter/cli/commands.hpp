@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/explain.hpp"
+
 namespace reckon::cli {
 
 struct Common {
@@ -17,13 +19,20 @@ struct Common {
 int run(const std::string& file, const Common& common, std::ostream& out, std::ostream& err);
 
 struct EvalRequest {
-  std::string file;
+  std::string file;  // empty: the standard library alone (with models and hardware)
   std::string expression;
   std::optional<std::string> case_name;  // the case in scope (default: the file's first)
   std::vector<std::string> sets;         // INPUT=VALUE overrides of that case
   bool json = false;
 };
 int eval(const EvalRequest& request, const Common& common, std::ostream& out, std::ostream& err);
+
+struct ExplainOptions {
+  int depth = 1;  // levels of what the value uses to derive too
+  ExplainFormat format = ExplainFormat::text;
+};
+int explain(const EvalRequest& request, const ExplainOptions& options, const Common& common,
+            std::ostream& out, std::ostream& err);
 
 int check(const std::string& file, std::ostream& out, std::ostream& err);
 

@@ -9,6 +9,7 @@
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
+#include "interpreter/signature.hpp"
 #include "interpreter/units.hpp"
 #include "stdlib/library.hpp"
 
@@ -16,32 +17,7 @@ namespace reckon::cli {
 
 namespace {
 
-std::string_view text_of(const Program& p, SourceRange r) {
-  return std::string_view(p.sources.file(r.file).text()).substr(r.begin, r.end - r.begin);
-}
-
-std::string type_text(const TypeExpr& t) {
-  return (t.integer ? "int " : "") + t.unit.text + (t.optional ? "?" : "");
-}
-
 std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
-
-std::string metadata(const Docs& d, std::string_view key) {
-  for (const auto& [k, v] : d.metadata)
-    if (k == key) return v;
-  return "";
-}
-
-std::string signature(const Program& p, const NativeDecl& d) {
-  if (d.is_constant) return d.name + ": " + type_text(d.result);
-  std::string s = d.name + "(";
-  for (std::size_t i = 0; i < d.parameters.size(); ++i) {
-    const Parameter& prm = d.parameters[i];
-    s += (i ? ", " : "") + prm.name + ": " + type_text(prm.type);
-    if (prm.default_value) s += " = " + std::string(text_of(p, prm.default_value->range));
-  }
-  return s + "): " + type_text(d.result);
-}
 
 // The standard library with its registries loaded, checked.
 void load_stdlib(Program& p) {

@@ -1,4 +1,6 @@
 // `reckon`: the command-line driver.
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <exception>
@@ -6,10 +8,11 @@
 #include <iostream>
 
 #include "interpreter/cli/commands.hpp"
+#include "interpreter/repl/repl.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"Reckon: unit-aware scenarios for ML-systems modelling"};
-  app.require_subcommand(1);
+  app.require_subcommand(0, 1);
   app.fallthrough();  // `reckon eval --digits 6 ...` as well as `reckon --digits 6 eval ...`
   reckon::cli::Common common;
   app.add_option("--digits", common.digits, "Significant digits shown")
@@ -20,16 +23,34 @@ int main(int argc, char** argv) {
   auto* run = app.add_subcommand("run", "Evaluate every case and check in a file");
   run->add_option("FILE", run_file, "Scenario file")->required();
 
+  // eval and explain take [FILE] EXPR: with one positional it is the expression,
+  // evaluated against the standard library alone.
   reckon::cli::EvalRequest request;
-  auto* eval = app.add_subcommand("eval", "Evaluate one expression against a file");
-  eval->add_option("FILE", request.file, "Scenario file")->required();
-  eval->add_option("EXPR", request.expression, "Expression to evaluate")->required();
-  eval->add_option(
-      "--case", request.case_name,
-      "Case whose inputs and properties are in scope (default: the file's first case)");
-  eval->add_option("--set", request.sets, "Override an input of that case: INPUT=VALUE")
-      ->type_name("INPUT=VALUE");
+  std::vector<std::string> positionals;
+  auto query_options = [&](CLI::App* cmd) {
+    cmd->add_option("FILE_EXPR", positionals,
+                    "[FILE] EXPR: a scenario file (optional), an expression")
+        ->required()
+        ->expected(1, 2);
+    cmd->add_option("--case", request.case_name,
+                    "Case whose inputs and properties are in scope (default: the file's first)");
+    cmd->add_option("--set", request.sets, "Override an input of that case: INPUT=VALUE")
+        ->type_name("INPUT=VALUE");
+  };
+  auto* eval = app.add_subcommand("eval", "Evaluate one expression, against a file or alone");
+  query_options(eval);
   eval->add_flag("--json", request.json, "Print one JSON object");
+
+  reckon::cli::ExplainOptions explain_options;
+  std::string explain_format = "text";
+  auto* explain = app.add_subcommand("explain", "Show the derivation of a value");
+  query_options(explain);
+  explain->add_option("--depth", explain_options.depth, "Levels of dependencies to derive too")
+      ->check(CLI::Range(0, 100))
+      ->capture_default_str();
+  explain->add_option("--format", explain_format, "text, md or latex")
+      ->check(CLI::IsMember({"text", "md", "latex"}))
+      ->capture_default_str();
 
   std::string check_file;
   auto* check = app.add_subcommand("check", "Parse, resolve and unit-check without evaluating");
@@ -47,6 +68,11 @@ int main(int argc, char** argv) {
   list->add_option("FILE", list_files, "Files to list scenarios of (default: scenarios/*.rk)");
   list->add_flag("--markdown", markdown, "Functions as a Markdown reference");
 
+  std::vector<std::string> repl_files;
+  auto* repl =
+      app.add_subcommand("repl", "Explore interactively (also plain `reckon` on a terminal)");
+  repl->add_option("FILE", repl_files, "Scenario files to load");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -54,8 +80,24 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   }
   try {
+    if (*repl) return reckon::repl::run(repl_files, common.digits);
+    if (app.get_subcommands().empty()) {
+      if (isatty(STDIN_FILENO)) return reckon::repl::run({}, common.digits);
+      std::cerr << app.help() << "error: a subcommand is required\n";
+      return 2;
+    }
     if (*run) return reckon::cli::run(run_file, common, std::cout, std::cerr);
+    if (*eval || *explain) {
+      request.expression = positionals.back();
+      if (positionals.size() == 2) request.file = positionals.front();
+    }
     if (*eval) return reckon::cli::eval(request, common, std::cout, std::cerr);
+    if (*explain) {
+      explain_options.format = explain_format == "md"      ? reckon::ExplainFormat::markdown
+                               : explain_format == "latex" ? reckon::ExplainFormat::latex
+                                                           : reckon::ExplainFormat::text;
+      return reckon::cli::explain(request, explain_options, common, std::cout, std::cerr);
+    }
     if (*list) {
       if (list_what == "scenarios" && list_files.empty()) {
         std::error_code ec;

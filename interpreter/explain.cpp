@@ -1,0 +1,322 @@
+#include "interpreter/explain.hpp"
+
+#include <fmt/format.h>
+
+#include <deque>
+#include <set>
+
+namespace reckon {
+
+namespace {
+
+// Binding strength of an expression when rendered, to place parentheses.
+int precedence(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::conditional:
+    case ExprKind::convert:
+      return 0;
+    case ExprKind::unary:
+      return e.op == Op::logical_not ? 3 : 8;
+    case ExprKind::binary:
+      switch (e.op) {
+        case Op::logical_or:
+          return 1;
+        case Op::logical_and:
+          return 2;
+        case Op::eq:
+        case Op::ne:
+        case Op::lt:
+        case Op::le:
+        case Op::gt:
+        case Op::ge:
+          return 4;
+        case Op::coalesce:
+          return 5;
+        case Op::add:
+        case Op::sub:
+          return 6;
+        case Op::pow:
+          return 9;
+        default:
+          return 7;
+      }
+    default:
+      return 10;
+  }
+}
+
+// Something the value being explained uses, to be explained one level deeper.
+struct Dependency {
+  std::string label;
+  const Property* property;
+  Evaluator::Frame frame;
+};
+
+class Explainer {
+ public:
+  Explainer(const Program& p, Evaluator& ev) : p_(p), ev_(ev) {}
+
+  void run(const Expr& e, const Evaluator::Frame& frame, int depth) {
+    std::vector<Dependency> deps;
+    ExplainStep step;
+    if (auto dep = as_dependency(e, frame)) {
+      explain_property(*dep, 0, depth);
+      return;
+    }
+    step.name = text(e.range);
+    step.substituted = render(e, frame, &deps);
+    step.result = show(ev_.evaluate(e, frame), Evaluator::declared_unit(e, scenario(frame)));
+    if (step.substituted == step.result) step.substituted.clear();
+    steps_.push_back(step);
+    follow(deps, 1, depth);
+  }
+
+  std::vector<ExplainStep> steps() { return std::move(steps_); }
+
+ private:
+  static const ScenarioDecl* scenario(const Evaluator::Frame& f) {
+    return f.self ? f.self->scenario : nullptr;
+  }
+
+  std::string text(SourceRange r) const {
+    return std::string(
+        std::string_view(p_.sources.file(r.file).text()).substr(r.begin, r.end - r.begin));
+  }
+
+  // A definition written over several lines, as one.
+  static std::string one_line(const std::string& s) {
+    std::string out;
+    bool space = false;
+    for (char c : s) {
+      if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+        space = true;
+        continue;
+      }
+      if (space && !out.empty()) out += ' ';
+      space = false;
+      out += c;
+    }
+    return out;
+  }
+
+  std::string show(const Value& v, const std::optional<DisplayUnit>& unit) const {
+    return ev_.show(v, unit);
+  }
+
+  // A reference to a derived property or a method call, which has a definition to show.
+  std::optional<Dependency> as_dependency(const Expr& e, const Evaluator::Frame& frame) {
+    if (e.kind == ExprKind::name && e.ref == RefKind::property && frame.self) {
+      const Property& prop = frame.self->scenario->properties[static_cast<std::size_t>(e.slot)];
+      return Dependency{prop.name, &prop, {frame.self, nullptr}};
+    }
+    if (e.kind == ExprKind::member && e.ref == RefKind::property) {
+      Value obj = ev_.evaluate(*e.operands[0], frame);
+      keep_.push_back(obj.instance);
+      const Property& prop = obj.instance->scenario->properties[static_cast<std::size_t>(e.slot)];
+      return Dependency{obj.instance->name + "." + prop.name, &prop, {obj.instance.get(), nullptr}};
+    }
+    if (e.kind == ExprKind::call && e.call == CallKind::method) {
+      Instance* self = frame.self;
+      std::string prefix;
+      if (e.callee->kind == ExprKind::member) {
+        Value obj = ev_.evaluate(*e.callee->operands[0], frame);
+        keep_.push_back(obj.instance);
+        self = obj.instance.get();
+        prefix = obj.instance->name + ".";
+      }
+      const Property& prop = self->scenario->properties[static_cast<std::size_t>(e.slot)];
+      std::vector<Value> args;
+      for (std::size_t i = 0; i < e.binding.size(); ++i) {
+        int k = e.binding[i];
+        args.push_back(k >= 0 ? ev_.evaluate(*e.arguments[static_cast<std::size_t>(k)].value, frame)
+                              : ev_.evaluate(*prop.parameters[i].default_value, {self, nullptr}));
+      }
+      std::string label = prefix + prop.name + "(";
+      for (std::size_t i = 0; i < args.size(); ++i)
+        label += (i ? ", " : "") + show(args[i], std::nullopt);
+      label += ")";
+      arguments_.push_back(std::move(args));
+      return Dependency{label, &prop, {self, &arguments_.back()}};
+    }
+    return std::nullopt;
+  }
+
+  void explain_property(const Dependency& d, int level, int depth) {
+    std::string key = fmt::format("{}@{}", d.label, static_cast<const void*>(d.frame.self));
+    if (!seen_.insert(key).second) return;
+    std::vector<Dependency> deps;
+    ExplainStep step;
+    step.depth = level;
+    step.name = d.label;
+    step.equation = one_line(text(d.property->body->range));
+    step.substituted = render(*d.property->body, d.frame, &deps);
+    Value v = ev_.evaluate(*d.property->body, d.frame);
+    step.result = show(v, d.property->display);
+    if (step.substituted == step.equation || step.substituted == step.result)
+      step.substituted.clear();
+    steps_.push_back(step);
+    follow(deps, level + 1, depth);
+  }
+
+  void follow(const std::vector<Dependency>& deps, int level, int depth) {
+    if (level > depth) return;
+    for (const Dependency& d : deps) explain_property(d, level, depth);
+  }
+
+  std::string wrap(const Expr& child, int parent, const Evaluator::Frame& frame,
+                   std::vector<Dependency>* deps, bool right = false) {
+    std::string s = render(child, frame, deps);
+    int c = precedence(child);
+    return c < parent || (right && c == parent && parent != 9) ? "(" + s + ")" : s;
+  }
+
+  // The expression with the value of every name, member and method call written in.
+  std::string render(const Expr& e, const Evaluator::Frame& frame, std::vector<Dependency>* deps) {
+    switch (e.kind) {
+      case ExprKind::number:
+      case ExprKind::text:
+      case ExprKind::boolean:
+      case ExprKind::none:
+        return text(e.range);
+      case ExprKind::name:
+        switch (e.ref) {
+          case RefKind::unit:
+          case RefKind::enum_member:
+          case RefKind::instance:
+            return e.text;
+          default:
+            break;
+        }
+        [[fallthrough]];
+      case ExprKind::member: {
+        if (e.ref == RefKind::enum_member) return text(e.range);
+        if (auto dep = as_dependency(e, frame)) deps->push_back(*dep);
+        const ScenarioDecl* s = scenario(frame);
+        return show(ev_.evaluate(e, frame), Evaluator::declared_unit(e, s));
+      }
+      case ExprKind::call: {
+        if (auto dep = as_dependency(e, frame)) {
+          deps->push_back(*dep);
+          return show(ev_.evaluate(e, frame), dep->property->display);
+        }
+        if (e.call == CallKind::record || e.call == CallKind::scenario) return text(e.range);
+        std::string s = e.callee->text + "(";
+        for (std::size_t i = 0; i < e.arguments.size(); ++i)
+          s += (i ? ", " : "") + render(*e.arguments[i].value, frame, deps);
+        return s + ")";
+      }
+      case ExprKind::unary: {
+        std::string op = e.op == Op::neg ? "-" : "not ";
+        return op + wrap(*e.operands[0], precedence(e), frame, deps);
+      }
+      case ExprKind::convert:
+        return wrap(*e.operands[0], 1, frame, deps) + " -> " + e.unit->text;
+      case ExprKind::conditional: {
+        bool taken = ev_.evaluate(*e.operands[0], frame).truthy();
+        std::string a = taken ? render(*e.operands[1], frame, deps) : text(e.operands[1]->range);
+        std::string b = taken ? text(e.operands[2]->range) : render(*e.operands[2], frame, deps);
+        return "if " + render(*e.operands[0], frame, deps) + " then " + a + " else " + b;
+      }
+      case ExprKind::binary: {
+        int prec = precedence(e);
+        std::string op(op_symbol(e.op));
+        const Expr& l = *e.operands[0];
+        const Expr& r = *e.operands[1];
+        // Short-circuiting operators: the right side is written in only if it was used.
+        bool right_used = true;
+        if (e.op == Op::coalesce) right_used = ev_.evaluate(l, frame).is_none();
+        if (e.op == Op::logical_and) right_used = ev_.evaluate(l, frame).truthy();
+        if (e.op == Op::logical_or) right_used = !ev_.evaluate(l, frame).truthy();
+        std::string left = wrap(l, prec, frame, deps, e.op == Op::pow);
+        std::string right =
+            right_used ? wrap(r, prec, frame, deps, e.op != Op::pow) : text(r.range);
+        return left + " " + op + " " + right;
+      }
+    }
+    return text(e.range);
+  }
+
+  const Program& p_;
+  Evaluator& ev_;
+  std::vector<ExplainStep> steps_;
+  std::set<std::string> seen_;
+  std::deque<std::vector<Value>> arguments_;  // frames of method calls being explained
+  std::vector<std::shared_ptr<Instance>> keep_;
+};
+
+std::string latex_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '_':
+      case '%':
+      case '#':
+      case '&':
+      case '$':
+      case '{':
+      case '}':
+        out += '\\';
+        out += c;
+        break;
+      case '\\':
+        out += "\\textbackslash{}";
+        break;
+      case '^':
+        out += "\\^{}";
+        break;
+      case '~':
+        out += "\\~{}";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<ExplainStep> explain(const Program& program, Evaluator& evaluator, const Expr& e,
+                                 const Evaluator::Frame& frame, int depth) {
+  Explainer x(program, evaluator);
+  x.run(e, frame, depth);
+  return x.steps();
+}
+
+std::string render_explanation(const std::vector<ExplainStep>& steps, ExplainFormat format) {
+  std::string out;
+  if (format == ExplainFormat::latex) out += "\\begin{align*}\n";
+  for (const ExplainStep& s : steps) {
+    std::vector<std::string> sides;
+    if (!s.equation.empty()) sides.push_back(s.equation);
+    if (!s.substituted.empty()) sides.push_back(s.substituted);
+    sides.push_back(s.result);
+    switch (format) {
+      case ExplainFormat::text: {
+        std::string line = std::string(2 * static_cast<std::size_t>(s.depth), ' ') + s.name;
+        for (const auto& side : sides) line += " = " + side;
+        out += line + "\n";
+        break;
+      }
+      case ExplainFormat::markdown: {
+        std::string line =
+            std::string(2 * static_cast<std::size_t>(s.depth), ' ') + "- `" + s.name + "`";
+        for (const auto& side : sides) line += " = `" + side + "`";
+        out += line + "\n";
+        break;
+      }
+      case ExplainFormat::latex: {
+        std::string line = "\\text{" + latex_escape(s.name) + "}";
+        for (std::size_t i = 0; i < sides.size(); ++i)
+          line += std::string(i == 0 ? " &= " : " \\\\\n  &= ") + "\\text{" +
+                  latex_escape(sides[i]) + "}";
+        out += line + " \\\\\n";
+        break;
+      }
+    }
+  }
+  if (format == ExplainFormat::latex) out += "\\end{align*}\n";
+  return out;
+}
+
+}  // namespace reckon

@@ -1,0 +1,228 @@
+// The REPL's help for the reader: `:doc` pages and tab completion.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "interpreter/checker.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/repl/session.hpp"
+#include "interpreter/signature.hpp"
+#include "interpreter/suggest.hpp"
+#include "interpreter/units.hpp"
+
+namespace reckon::repl {
+
+namespace {
+
+std::string indent(const std::string& text) {
+  if (text.empty()) return "";
+  std::string out = "  ";
+  for (char c : text) {
+    out += c;
+    if (c == '\n') out += "  ";
+  }
+  return out + "\n";
+}
+
+std::string docs_block(const Docs& d) {
+  std::string out = indent(d.text);
+  for (const auto& [key, value] : d.metadata) out += fmt::format("  {}: {}\n", key, value);
+  return out;
+}
+
+std::string input_line(const Program& p, const Input& in) {
+  std::string s = fmt::format("    {}: {}", in.name, type_text(in.type));
+  if (in.default_value) s += " = " + std::string(source_text(p, in.default_value->range));
+  std::string first = in.docs.text.substr(0, in.docs.text.find('\n'));
+  return s + (first.empty() ? "" : "    # " + first) + "\n";
+}
+
+std::string property_page(const Program& p, const ScenarioDecl& s, const Property& prop) {
+  std::string out = fmt::format("{}.{}", s.name, signature(prop));
+  if (prop.declared) out += ": " + type_text(*prop.declared);
+  out += "\n" + docs_block(prop.docs);
+  out += "  equation: " + std::string(source_text(p, prop.body->range)) + "\n";
+  out += "  unit: " + (prop.declared ? type_text(*prop.declared) : describe(prop.resolved)) + "\n";
+  return out;
+}
+
+std::string scenario_page(const Program& p, const ScenarioDecl& s) {
+  std::string out = "scenario " + s.name + "\n" + docs_block(s.docs) + "  inputs:\n";
+  for (const Input& in : s.inputs) out += input_line(p, in);
+  out += "  properties:\n";
+  for (const Property& prop : s.properties) {
+    out += "    " + signature(prop);
+    if (prop.declared) out += ": " + type_text(*prop.declared);
+    out += " = " + std::string(source_text(p, prop.body->range)).substr(0, 70) + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+Reply Session::doc(const std::string& name) {
+  Reply reply;
+  Program p;
+  try {
+    build(p, "");
+  } catch (...) {
+    reply.errors = "error: the session does not check; :reload to repair it\n";
+    return reply;
+  }
+  if (name.empty()) {
+    reply.errors = "error: usage: :doc NAME\n";
+    return reply;
+  }
+  std::string head = name.substr(0, name.find('.'));
+  std::string member = name.find('.') == std::string::npos ? "" : name.substr(name.find('.') + 1);
+  Decl* d = p.find(head);
+  if (!d) {
+    std::vector<std::string> names;
+    for (const auto& [n, decl] : p.globals) names.push_back(n);
+    reply.errors = "error: nothing is named `" + head + "`" + did_you_mean(head, names) + "\n";
+    return reply;
+  }
+  const ScenarioDecl* scenario = nullptr;
+  if (d->kind == DeclKind::scenario) scenario = static_cast<const ScenarioDecl*>(d);
+  if (d->kind == DeclKind::case_) scenario = static_cast<const CaseDecl*>(d)->scenario;
+  if (!member.empty()) {
+    if (!scenario) {
+      reply.errors = "error: `" + head + "` is not a scenario or a case\n";
+      return reply;
+    }
+    if (int i = scenario->input_index(member); i >= 0) {
+      const Input& in = scenario->inputs[static_cast<std::size_t>(i)];
+      reply.output =
+          fmt::format("{}.{}: {} (input)\n", scenario->name, in.name, type_text(in.type)) +
+          docs_block(in.docs);
+      if (in.default_value)
+        reply.output += "  default: " + std::string(source_text(p, in.default_value->range)) + "\n";
+      return reply;
+    }
+    if (int i = scenario->property_index(member); i >= 0) {
+      reply.output = property_page(p, *scenario, scenario->properties[static_cast<std::size_t>(i)]);
+      return reply;
+    }
+    std::vector<std::string> names;
+    for (const auto& in : scenario->inputs) names.push_back(in.name);
+    for (const auto& prop : scenario->properties) names.push_back(prop.name);
+    reply.errors = "error: `" + scenario->name + "` has no member `" + member + "`" +
+                   did_you_mean(member, names) + "\n";
+    return reply;
+  }
+  switch (d->kind) {
+    case DeclKind::native:
+      reply.output = signature(p, static_cast<const NativeDecl&>(*d)) + "\n" + docs_block(d->docs);
+      break;
+    case DeclKind::scenario:
+      reply.output = scenario_page(p, *scenario);
+      break;
+    case DeclKind::case_:
+      reply.output = "case " + std::string(source_text(p, d->range)) + "\n" + docs_block(d->docs) +
+                     scenario_page(p, *scenario);
+      break;
+    case DeclKind::record: {
+      const auto& r = static_cast<const RecordDecl&>(*d);
+      reply.output = "record " + r.name + "\n" + docs_block(r.docs);
+      for (const Field& f : r.fields) {
+        reply.output += fmt::format("    {}: {}", f.name, type_text(f.type));
+        if (f.default_value)
+          reply.output += " = " + std::string(source_text(p, f.default_value->range));
+        std::string first = f.docs.text.substr(0, f.docs.text.find('\n'));
+        reply.output += (first.empty() ? "" : "    # " + first) + "\n";
+      }
+      break;
+    }
+    case DeclKind::enumeration: {
+      const auto& e = static_cast<const EnumDecl&>(*d);
+      std::string members;
+      for (const auto& m : e.members) members += (members.empty() ? "" : ", ") + m;
+      reply.output = "enum " + e.name + " { " + members + " }\n" + docs_block(e.docs);
+      break;
+    }
+    default:
+      reply.output = std::string(source_text(p, d->range)) + "\n" + docs_block(d->docs);
+      break;
+  }
+  return reply;
+}
+
+std::vector<std::string> Session::completions(const std::string& line, std::size_t cursor) {
+  cursor = std::min(cursor, line.size());
+  auto is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  std::size_t start = cursor;
+  while (start > 0 && is_word(line[start - 1])) --start;
+  std::string prefix = line.substr(start, cursor - start);
+  std::set<std::string> candidates;
+  auto offer = [&](const std::string& c) {
+    if (c.starts_with(prefix)) candidates.insert(c);
+  };
+
+  if (start > 0 && line[start - 1] == ':' && line.find_first_not_of(" \t") == start - 1) {
+    for (const auto& c : {"help", "doc", "type", "why", "load", "reload", "set", "list", "quit"})
+      offer(c);
+    return {candidates.begin(), candidates.end()};
+  }
+  Program p;
+  try {
+    build(p, "");
+  } catch (...) {
+    return {};
+  }
+  // After `NAME.`: the members of what NAME is.
+  if (start > 0 && line[start - 1] == '.') {
+    std::size_t object_start = start - 1;
+    while (object_start > 0 && is_word(line[object_start - 1])) --object_start;
+    Decl* d = p.find(line.substr(object_start, start - 1 - object_start));
+    if (d && (d->kind == DeclKind::case_ || d->kind == DeclKind::scenario)) {
+      const ScenarioDecl* s = d->kind == DeclKind::case_ ? static_cast<CaseDecl*>(d)->scenario
+                                                         : static_cast<ScenarioDecl*>(d);
+      for (const auto& in : s->inputs) offer(in.name);
+      for (const auto& prop : s->properties) offer(prop.name);
+    } else if (d && d->kind == DeclKind::let) {
+      const Type& t = static_cast<LetDecl*>(d)->resolved;
+      if (t.kind == TypeKind::record)
+        for (const auto& f : t.record->fields) offer(f.name);
+      if (t.kind == TypeKind::instance)
+        for (const auto& prop : t.scenario->properties) offer(prop.name);
+    } else if (d && d->kind == DeclKind::enumeration) {
+      for (const auto& m : static_cast<EnumDecl*>(d)->members) offer(m);
+    }
+    return {candidates.begin(), candidates.end()};
+  }
+  // After a number: units.
+  std::size_t before = start;
+  while (before > 0 && line[before - 1] == ' ') --before;
+  if (before < start && before > 0 && std::isdigit(static_cast<unsigned char>(line[before - 1]))) {
+    for (const UnitInfo& u : all_units()) offer(u.symbol);
+    return {candidates.begin(), candidates.end()};
+  }
+  // Inside a call: its parameters, as named arguments.
+  int depth = 0;
+  for (std::size_t i = start; i-- > 0;) {
+    if (line[i] == ')') ++depth;
+    if (line[i] != '(') continue;
+    if (depth-- > 0) continue;
+    std::size_t name_end = i;
+    std::size_t name_start = name_end;
+    while (name_start > 0 && is_word(line[name_start - 1])) --name_start;
+    if (Decl* d = p.find(line.substr(name_start, name_end - name_start))) {
+      if (d->kind == DeclKind::native)
+        for (const auto& prm : static_cast<NativeDecl*>(d)->parameters) offer(prm.name + ": ");
+      if (d->kind == DeclKind::record)
+        for (const auto& f : static_cast<RecordDecl*>(d)->fields) offer(f.name + ": ");
+      if (d->kind == DeclKind::scenario)
+        for (const auto& in : static_cast<ScenarioDecl*>(d)->inputs) offer(in.name + ": ");
+    }
+    break;
+  }
+  for (const auto& [name, decl] : p.globals) offer(name);
+  for (const auto& b :
+       {"sqrt", "abs", "round", "floor", "ceil", "min", "max", "log2", "log10", "ln", "exp"})
+    offer(b);
+  return {candidates.begin(), candidates.end()};
+}
+
+}  // namespace reckon::repl

@@ -1,0 +1,142 @@
+// The REPL's terminal side: line editing with libedit (history, reverse search with
+// Ctrl-R, completion), continuation lines while brackets are open, colour on a
+// terminal. With piped input there is no prompt and no escape sequence, so
+// `reckon repl < session.txt` is a script whose output can be diffed.
+#include "interpreter/repl/repl.hpp"
+
+#include <editline/readline.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+
+#include "interpreter/repl/session.hpp"
+#include "stdlib/library.hpp"
+
+namespace reckon::repl {
+
+namespace {
+
+// Most history entries kept, in memory and in the history file.
+constexpr int max_history = 1000;
+
+Session* completing = nullptr;  // the session the completion callbacks ask
+std::vector<std::string> matches;
+volatile std::sig_atomic_t interrupted = 0;
+
+char* next_match(const char*, int state) {
+  static std::size_t index = 0;
+  if (state == 0) index = 0;
+  return index < matches.size() ? strdup(matches[index++].c_str()) : nullptr;
+}
+
+char** complete(const char* text, int, int) {
+  rl_attempted_completion_over = 1;  // never fall back to file names
+  matches =
+      completing->completions(std::string(rl_line_buffer), static_cast<std::size_t>(rl_point));
+  (void)text;
+  return rl_completion_matches(text, next_match);
+}
+
+void on_interrupt(int) { interrupted = 1; }
+
+// $XDG_STATE_HOME/reckon/history, or ~/.local/state/reckon/history.
+std::string history_path() {
+  namespace fs = std::filesystem;
+  fs::path dir;
+  if (const char* state = std::getenv("XDG_STATE_HOME"); state && *state)
+    dir = fs::path(state) / "reckon";
+  else if (const char* home = std::getenv("HOME"); home && *home)
+    dir = fs::path(home) / ".local" / "state" / "reckon";
+  else
+    return "";
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  return ec ? "" : (dir / "history").string();
+}
+
+struct Terminal {
+  bool colour;
+  std::string red(const std::string& s) const { return colour ? "\033[31m" + s + "\033[0m" : s; }
+};
+
+// Reads one complete input (continuing while brackets are open). False at the end.
+bool read_input(bool interactive, std::string& input) {
+  input.clear();
+  while (true) {
+    if (!interactive) {
+      std::string line;
+      if (!std::getline(std::cin, line)) return !input.empty();
+      input += line + "\n";
+    } else {
+      interrupted = 0;
+      char* line = readline(input.empty() ? "reckon> " : "   ...> ");
+      if (!line) {
+        if (interrupted) {  // Ctrl-C abandons the current input, never the session
+          std::cout << "\n";
+          input.clear();
+          continue;
+        }
+        return !input.empty();
+      }
+      input += std::string(line) + "\n";
+      std::free(line);
+    }
+    if (!needs_more(input)) return true;
+  }
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& files, int digits) {
+  bool interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+  const char* no_colour = std::getenv("NO_COLOR");
+  Terminal term{interactive && !(no_colour && *no_colour)};
+  Session session(stdlib::standard_library());
+  bool failed = false;
+  auto print = [&](const Reply& r) {
+    std::cout << r.output << std::flush;
+    if (!r.errors.empty()) {
+      std::cerr << term.red(r.errors) << std::flush;
+      failed = true;
+    }
+  };
+  if (digits != 4) print(session.submit(":set digits " + std::to_string(digits)));
+  for (const std::string& f : files) print(session.load(f));
+
+  std::string history;
+  if (interactive) {
+    completing = &session;
+    rl_attempted_completion_function = complete;
+    rl_basic_word_break_characters = " \t\n\"\\'`@$><=;|&{(,.:+-*/^%";
+    rl_completion_append_character = '\0';
+    history = history_path();
+    stifle_history(max_history);
+    if (!history.empty()) read_history(history.c_str());
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;  // no SA_RESTART: Ctrl-C interrupts the read
+    sigaction(SIGINT, &action, nullptr);
+    std::cout << "Reckon: type :help for help, :quit or Ctrl-D to leave.\n";
+  }
+  std::string input;
+  while (read_input(interactive, input)) {
+    std::string entry = input.substr(0, input.size() - 1);
+    if (interactive && entry.find_first_not_of(" \t\n") != std::string::npos) {
+      add_history(entry.c_str());
+      if (!history.empty()) write_history(history.c_str());
+    }
+    Reply r = session.submit(input);
+    print(r);
+    if (r.quit) break;
+  }
+  if (interactive) std::cout << "\n";
+  return interactive || !failed ? 0 : 1;
+}
+
+}  // namespace reckon::repl

@@ -1,0 +1,416 @@
+#include "interpreter/repl/session.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <sstream>
+
+#include "grammar/parse.hpp"
+#include "interpreter/checker.hpp"
+#include "interpreter/cli/commands.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/evaluator.hpp"
+#include "interpreter/explain.hpp"
+#include "interpreter/format.hpp"
+#include "interpreter/units.hpp"
+
+namespace reckon::repl {
+
+namespace {
+
+constexpr const char* session_module = "session";
+
+const char* help_text =
+    "Type an expression to evaluate it (`80 GiB -> GB`), or a declaration to add it\n"
+    "(`let x = 3 GB`, `record`, `scenario`, `case`, `check`); `ans` is the last value.\n"
+    "Brackets left open continue the input on the next line.\n"
+    "\n"
+    "  :help                 this text\n"
+    "  :doc NAME             description, inputs, units, source and equation of NAME\n"
+    "                        (a function, scenario, case, record, let, or Scenario.member)\n"
+    "  :type EXPR            dimension and unit of EXPR, without evaluating it\n"
+    "  :why EXPR             the derivation of EXPR's value\n"
+    "  :load FILE            load a scenario file\n"
+    "  :reload               re-read loaded files; keep the definitions that still check\n"
+    "  :set digits N         significant digits shown (1 to 17)\n"
+    "  :list [cases|scenarios|functions|units|models|hardware]\n"
+    "  :quit                 leave (also Ctrl-D)\n";
+
+const std::vector<std::string> command_names = {":help",   ":doc", ":type", ":why", ":load",
+                                                ":reload", ":set", ":list", ":quit"};
+
+std::string render_errors(const Program& p, const std::exception_ptr& e) {
+  std::string out;
+  try {
+    std::rethrow_exception(e);
+  } catch (const UserError& err) {
+    out = render(p.sources, err.diagnostic());
+  } catch (const UserErrors& errs) {
+    for (const Diagnostic& d : errs.diagnostics()) out += render(p.sources, d);
+  }
+  return out;
+}
+
+bool starts_declaration(const std::string& input) {
+  std::istringstream in(input);
+  std::string word;
+  in >> word;
+  static const std::set<std::string> keywords = {"import", "record", "enum", "scenario",
+                                                 "case",   "check",  "let",  "native"};
+  return word.starts_with("##") || word.starts_with("@") || keywords.count(word) > 0;
+}
+
+std::string trim(const std::string& s) {
+  auto begin = s.find_first_not_of(" \t\r\n");
+  if (begin == std::string::npos) return "";
+  auto end = s.find_last_not_of(" \t\r\n");
+  return s.substr(begin, end - begin + 1);
+}
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c == '\n' ? 'n' : c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+bool needs_more(const std::string& text) {
+  int depth = 0;
+  bool in_string = false;
+  bool in_comment = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (in_comment) {
+      in_comment = c != '\n';
+      continue;
+    }
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+      continue;
+    }
+    if (c == '#') in_comment = true;
+    if (c == '"') in_string = true;
+    if (c == '(' || c == '{') ++depth;
+    if (c == ')' || c == '}') --depth;
+  }
+  return depth > 0 || in_string;
+}
+
+Session::Session(const Library& library) : library_(library) {
+  Library base = library;
+  library_.module_source = [this, base](std::string_view name) -> std::optional<std::string_view> {
+    if (name == session_module) {
+      static thread_local std::string text;
+      text = session_text();
+      return std::string_view(text);
+    }
+    return base.module_source ? base.module_source(name) : std::nullopt;
+  };
+  library_.module_display_name = [](std::string_view name) {
+    return name == session_module ? std::string("<session>")
+                                  : "<stdlib>/" + std::string(name) + ".rk";
+  };
+}
+
+std::string Session::session_text() const {
+  std::string text = "import \"models\"\nimport \"hardware\"\n";
+  for (const Definition& d : definitions_) text += d.text + "\n";
+  bool user_ans = std::any_of(definitions_.begin(), definitions_.end(), [](const Definition& d) {
+    return std::find(d.names.begin(), d.names.end(), "ans") != d.names.end();
+  });
+  if (!ans_.empty() && !user_ans) text += ans_ + "\n";
+  return text;
+}
+
+void Session::build(Program& program, const std::string& extra) const {
+  // The input comes first so that its line numbers are its own.
+  std::string text = extra + "\nimport \"session\"\n";
+  for (const std::string& f : files_) text += "import \"" + f + "\"\n";
+  load_program_text(program, library_, "<input>", text);
+  check_program(program);
+}
+
+Reply Session::submit(const std::string& raw) {
+  std::string input = trim(raw);
+  if (input.empty()) return {};
+  if (input.front() == ':') return command(input);
+  if (starts_declaration(input)) return declaration(input);
+  return expression(input);
+}
+
+Reply Session::declaration(const std::string& input) {
+  Reply reply;
+  // What the input defines, so that it replaces earlier definitions of those names.
+  Program probe;
+  FileId f = probe.sources.add("<input>", input);
+  std::unique_ptr<Module> parsed;
+  try {
+    parsed = parse_module(probe.sources, f);
+  } catch (...) {
+    reply.errors = render_errors(probe, std::current_exception());
+    return reply;
+  }
+  Definition def{{}, input};
+  bool has_check = false;
+  for (const auto& d : parsed->decls) {
+    if (d->kind == DeclKind::import) {
+      const auto& path = static_cast<const ImportDecl&>(*d).path;
+      if (path.find('/') != std::string::npos || path.ends_with(".rk")) {
+        reply.errors = "error: load files with `:load " + path + "`\n";
+        return reply;
+      }
+    }
+    if (!d->name.empty()) def.names.push_back(d->name);
+    has_check = has_check || d->kind == DeclKind::check;
+  }
+  std::vector<Definition> before = definitions_;
+  std::erase_if(definitions_, [&](const Definition& old) {
+    return std::any_of(old.names.begin(), old.names.end(), [&](const std::string& n) {
+      return std::find(def.names.begin(), def.names.end(), n) != def.names.end();
+    });
+  });
+  Program p;
+  try {
+    build(p, input);
+    if (has_check) {
+      Evaluator ev(p, digits_);
+      for (const CheckDecl* c : p.main_decls<CheckDecl>(DeclKind::check)) {
+        CheckOutcome o = ev.run_check(*c);
+        reply.output += o.passed ? "check holds" : "check does not hold";
+        if (!o.left.empty()) reply.output += ": " + o.left + " vs " + o.right;
+        reply.output += "\n";
+      }
+    }
+  } catch (...) {
+    definitions_ = std::move(before);
+    reply.errors = render_errors(p, std::current_exception());
+    return reply;
+  }
+  definitions_.push_back(std::move(def));
+  for (const auto& n : definitions_.back().names) reply.output += "defined " + n + "\n";
+  return reply;
+}
+
+void Session::remember_ans(const Value& v, const std::string& text) {
+  switch (v.kind) {
+    case ValueKind::quantity: {
+      std::string unit = base_unit_string(v.dim);
+      ans_ = fmt::format("let ans = {:.17g}", v.number) + (unit.empty() ? "" : " * (" + unit + ")");
+      break;
+    }
+    case ValueKind::boolean:
+      ans_ = std::string("let ans = ") + (v.truthy() ? "true" : "false");
+      break;
+    case ValueKind::text:
+      ans_ = "let ans = " + quoted(*v.text);
+      break;
+    case ValueKind::enumeration:
+      ans_ = "let ans = " + v.enumeration->name + "." +
+             v.enumeration->members.at(static_cast<std::size_t>(v.number));
+      break;
+    default:
+      // Records and cases are kept as the expression that made them, unless it
+      // refers to the old `ans`.
+      ans_ = text.find("ans") == std::string::npos ? "let ans = (" + text + ")" : "";
+  }
+}
+
+Reply Session::expression(const std::string& input) {
+  Reply reply;
+  Program p;
+  try {
+    build(p, "");
+    FileId f = p.sources.add("<input>", input);
+    ExprPtr e = parse_expression(p.sources, f);
+    check_expression(p, *e, {});
+    Evaluator ev(p, digits_);
+    Value v = ev.evaluate(*e, {});
+    reply.output = ev.show(v, Evaluator::declared_unit(*e)) + "\n";
+    remember_ans(v, input);
+  } catch (...) {
+    reply.errors = render_errors(p, std::current_exception());
+  }
+  return reply;
+}
+
+Reply Session::load(const std::string& path) {
+  Reply reply;
+  std::error_code ec;
+  std::string absolute = std::filesystem::absolute(path, ec).lexically_normal().string();
+  if (std::find(files_.begin(), files_.end(), absolute) != files_.end()) return reload();
+  files_.push_back(absolute);
+  Program p;
+  try {
+    build(p, "");
+  } catch (...) {
+    files_.pop_back();
+    reply.errors = render_errors(p, std::current_exception());
+    return reply;
+  }
+  std::size_t scenarios = 0, cases = 0;
+  for (const auto& m : p.modules) {
+    if (m->name != absolute) continue;
+    for (const auto& d : m->decls) {
+      scenarios += d->kind == DeclKind::scenario;
+      cases += d->kind == DeclKind::case_;
+    }
+  }
+  reply.output = fmt::format("loaded {} ({} scenarios, {} cases)\n", path, scenarios, cases);
+  return reply;
+}
+
+Reply Session::reload() {
+  Reply reply;
+  // Files first: a file that no longer loads is dropped with its error.
+  std::vector<std::string> files = std::move(files_);
+  std::vector<Definition> definitions = std::move(definitions_);
+  files_.clear();
+  definitions_.clear();
+  std::string kept_ans = std::move(ans_);
+  ans_.clear();
+  for (const std::string& f : files) {
+    files_.push_back(f);
+    Program p;
+    try {
+      build(p, "");
+    } catch (...) {
+      files_.pop_back();
+      reply.errors += render_errors(p, std::current_exception());
+      reply.errors += "dropped " + f + "\n";
+    }
+  }
+  for (Definition& d : definitions) {
+    definitions_.push_back(d);
+    Program p;
+    try {
+      build(p, "");
+    } catch (...) {
+      definitions_.pop_back();
+      reply.errors += render_errors(p, std::current_exception());
+      reply.errors += "dropped `" + trim(d.text.substr(0, d.text.find('\n'))) + "`\n";
+    }
+  }
+  ans_ = kept_ans;
+  Program p;
+  try {
+    build(p, "");
+  } catch (...) {
+    ans_.clear();
+  }
+  reply.output += fmt::format("reloaded {} files, kept {} of {} definitions\n", files_.size(),
+                              definitions_.size(), definitions.size());
+  return reply;
+}
+
+Reply Session::command(const std::string& input) {
+  std::string name = input.substr(0, input.find_first_of(" \t"));
+  std::string rest = trim(input.substr(name.size()));
+  Reply reply;
+  if (name == ":quit" || name == ":q" || name == ":exit") {
+    reply.quit = true;
+  } else if (name == ":help" || name == ":h") {
+    reply.output = help_text;
+  } else if (name == ":load") {
+    if (rest.empty())
+      reply.errors = "error: :load needs a file\n";
+    else
+      return load(rest);
+  } else if (name == ":reload") {
+    return reload();
+  } else if (name == ":why") {
+    return why(rest);
+  } else if (name == ":type") {
+    return type_of(rest);
+  } else if (name == ":doc") {
+    return doc(rest);
+  } else if (name == ":list") {
+    return list(rest.empty() ? "cases" : rest);
+  } else if (name == ":set") {
+    std::istringstream in(rest);
+    std::string what;
+    int n = 0;
+    if (in >> what >> n && what == "digits" && n >= 1 && n <= 17) {
+      digits_ = n;
+      reply.output = fmt::format("digits = {}\n", n);
+    } else {
+      reply.errors = "error: usage: :set digits N (N from 1 to 17)\n";
+    }
+  } else {
+    std::string suggestion;
+    for (const auto& c : command_names)
+      if (c.starts_with(name.substr(0, 3))) suggestion = "; did you mean `" + c + "`?";
+    reply.errors = "error: unknown command `" + name + "`" + suggestion + " (:help lists them)\n";
+  }
+  return reply;
+}
+
+Reply Session::why(const std::string& text) {
+  Reply reply;
+  Program p;
+  try {
+    build(p, "");
+    FileId f = p.sources.add("<input>", text);
+    ExprPtr e = parse_expression(p.sources, f);
+    check_expression(p, *e, {});
+    Evaluator ev(p, digits_);
+    reply.output = render_explanation(explain(p, ev, *e, {}, 1), ExplainFormat::text);
+  } catch (...) {
+    reply.errors = render_errors(p, std::current_exception());
+  }
+  return reply;
+}
+
+Reply Session::type_of(const std::string& text) {
+  Reply reply;
+  Program p;
+  try {
+    build(p, "");
+    FileId f = p.sources.add("<input>", text);
+    ExprPtr e = parse_expression(p.sources, f);
+    check_expression(p, *e, {});
+    reply.output = describe(e->type) + "\n";
+  } catch (...) {
+    reply.errors = render_errors(p, std::current_exception());
+  }
+  return reply;
+}
+
+Reply Session::list(const std::string& what) {
+  Reply reply;
+  if (what == "cases" || what == "scenarios") {
+    Program p;
+    try {
+      build(p, "");
+    } catch (...) {
+      reply.errors = render_errors(p, std::current_exception());
+      return reply;
+    }
+    for (const auto& m : p.modules) {
+      if (m->is_stdlib && m->name != "<session>") continue;
+      for (const auto& d : m->decls) {
+        if (what == "cases" && d->kind == DeclKind::case_)
+          reply.output += d->name + " = " + static_cast<const CaseDecl&>(*d).scenario->name + "\n";
+        if (what == "scenarios" && d->kind == DeclKind::scenario)
+          reply.output += d->name + ": " + d->docs.text.substr(0, d->docs.text.find('\n')) + "\n";
+      }
+    }
+    if (reply.output.empty()) reply.output = "(no " + what + " yet: :load a file)\n";
+    return reply;
+  }
+  std::ostringstream out, err;
+  if (cli::list(what, {}, false, out, err) != 0)
+    reply.errors = "error: :list cases, scenarios, functions, units, models or hardware\n";
+  reply.output = out.str();
+  return reply;
+}
+
+}  // namespace reckon::repl

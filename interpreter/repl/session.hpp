@@ -1,0 +1,65 @@
+// A REPL session. Each input is a transaction: the session keeps only the source of
+// what was accepted (loaded files, definitions, `ans`), and every input is checked in a
+// fresh program built from that source plus the input. An input with an error leaves no
+// trace, and no error can end the session.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interpreter/program.hpp"
+
+namespace reckon::repl {
+
+struct Reply {
+  std::string output;  // what to print on stdout
+  std::string errors;  // located diagnostics, for stderr
+  bool quit = false;
+};
+
+class Session {
+ public:
+  explicit Session(const Library& library);
+
+  // One complete input: an expression, a declaration, or a `:command`.
+  Reply submit(const std::string& input);
+
+  // Loads a file into the session (`:load`), as a transaction.
+  Reply load(const std::string& path);
+
+  // Candidates to complete the word that ends at `cursor` in `line`.
+  std::vector<std::string> completions(const std::string& line, std::size_t cursor);
+
+  int digits() const { return digits_; }
+
+ private:
+  struct Definition {
+    std::vector<std::string> names;  // what it defines ("" for a check)
+    std::string text;
+  };
+
+  // A program of everything accepted so far, plus `extra` as the main file's text.
+  void build(Program& program, const std::string& extra) const;
+  std::string session_text() const;
+  Reply declaration(const std::string& input);
+  Reply expression(const std::string& input);
+  Reply command(const std::string& input);
+  Reply why(const std::string& expression);
+  Reply type_of(const std::string& expression);
+  Reply doc(const std::string& name);
+  Reply list(const std::string& what);
+  Reply reload();
+  void remember_ans(const struct Value& v, const std::string& text);
+
+  Library library_;  // the standard library, plus the session's own module
+  std::vector<std::string> files_;
+  std::vector<Definition> definitions_;
+  std::string ans_;  // `let ans = ...` for the last value, or ""
+  int digits_ = 4;
+};
+
+// True while `text` has an unclosed bracket or string: the REPL reads another line.
+bool needs_more(const std::string& text);
+
+}  // namespace reckon::repl

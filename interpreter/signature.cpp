@@ -1,0 +1,38 @@
+#include "interpreter/signature.hpp"
+
+namespace reckon {
+
+std::string_view source_text(const Program& p, SourceRange r) {
+  return std::string_view(p.sources.file(r.file).text()).substr(r.begin, r.end - r.begin);
+}
+
+std::string type_text(const TypeExpr& t) {
+  return (t.integer ? "int " : "") + t.unit.text + (t.optional ? "?" : "");
+}
+
+std::string signature(const Program& p, const NativeDecl& d) {
+  if (d.is_constant) return d.name + ": " + type_text(d.result);
+  std::string s = d.name + "(";
+  for (std::size_t i = 0; i < d.parameters.size(); ++i) {
+    const Parameter& prm = d.parameters[i];
+    s += (i ? ", " : "") + prm.name + ": " + type_text(prm.type);
+    if (prm.default_value) s += " = " + std::string(source_text(p, prm.default_value->range));
+  }
+  return s + "): " + type_text(d.result);
+}
+
+std::string signature(const Property& prop) {
+  if (!prop.is_method) return prop.name;
+  std::string s = prop.name + "(";
+  for (std::size_t i = 0; i < prop.parameters.size(); ++i)
+    s += (i ? ", " : "") + prop.parameters[i].name + ": " + type_text(prop.parameters[i].type);
+  return s + ")";
+}
+
+std::string metadata(const Docs& d, std::string_view key) {
+  for (const auto& [k, v] : d.metadata)
+    if (k == key) return v;
+  return "";
+}
+
+}  // namespace reckon

@@ -1,0 +1,26 @@
+// Declarations written back as text, for listings, `:doc` and reference pages.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "interpreter/program.hpp"
+
+namespace reckon {
+
+// The source text of a range (a definition as written).
+std::string_view source_text(const Program& program, SourceRange range);
+
+// `int token?`, `GB`, `Transformer`.
+std::string type_text(const TypeExpr& type);
+
+// `name(param: type = default, ...): result`, or `NAME: type` for a constant.
+std::string signature(const Program& program, const NativeDecl& native);
+
+// `name(param: type, ...)` of a method, `name` of a property.
+std::string signature(const Property& property);
+
+// The value of a metadata key (`@source "..."`), or "".
+std::string metadata(const Docs& docs, std::string_view key);
+
+}  // namespace reckon
