@@ -22,7 +22,9 @@ std::string format_number(double v, int digits) {
   double rounded = std::round(v / unit) * unit;
   if (rounded != 0) magnitude = static_cast<int>(std::floor(std::log10(std::fabs(rounded))));
   double a = std::fabs(rounded);
-  if (a >= 1e-4 && a < 1e15) {
+  // A value with more whole digits than significant ones would print made-up zeros
+  // (195172490.6 as 195200000): those go to scientific notation (1.952e8).
+  if (a >= 1e-4 && a < 1e15 && magnitude < digits) {
     int decimals = std::max(0, digits - 1 - magnitude);
     return fmt::format("{:.{}f}", rounded, decimals);
   }

@@ -26,11 +26,17 @@ expect() {
 
 expect "no subcommand is usage" 2 "subcommand" -- "$reckon"
 expect "unknown subcommand is usage" 2 "" -- "$reckon" frobnicate
-expect "missing argument is usage" 2 "EXPR" -- "$reckon" eval "$training"
+expect "missing argument is usage" 2 "FILE_EXPR" -- "$reckon" eval
+expect "eval without a file uses the stdlib" 0 "^85.90 GB$" -- "$reckon" eval "80 GiB -> GB"
+expect "explain shows the work" 0 \
+  "^checkpointed_activations = segment_inputs \+ live_segment = 2.013 GB \+ 30.80 GB = 32.82 GB$" \
+  -- "$reckon" explain "$training" checkpointed_activations --depth 0
+expect "repl without a terminal reads a script" 0 "^85.90 GB$" -- \
+  bash -c "echo '80 GiB -> GB' | \"\$0\" repl" "$reckon"
 expect "bad --digits is usage" 2 "digits" -- "$reckon" --digits 0 run "$training"
 expect "missing file is a user error" 1 "error: cannot open .nope.rk." -- "$reckon" run nope.rk
-expect "check passes" 0 "ok \(1 scenarios, 2 cases, 11 checks\)" -- "$reckon" check "$training"
-expect "run passes" 0 "all 11 checks hold" -- "$reckon" run "$training"
+expect "check passes" 0 "ok \(2 scenarios, 5 cases, 18 checks\)" -- "$reckon" check "$training"
+expect "run passes" 0 "all 18 checks hold" -- "$reckon" run "$training"
 
 # 34 * 2048 * 4 * 12288 * 96 B = 328,564,998,144 B (Korthikanti et al. 2022, Table 2).
 expect "eval in the first case" 0 "^328.6 GB$" -- "$reckon" eval "$training" per_token_activations

@@ -357,8 +357,9 @@ TEST_CASE("format_number", "[format]") {
       {0.70175438596, 4, "0.7018"},  // 80/114 = 0.701754...
       {0.1 + 0.2, 4, "0.3000"},      // 0.30000000000000004
       {1.0 / 3, 4, "0.3333"},
-      {12345.6, 4, "12350"},      // 1.235e4: no decimals left
-      {1234567.8, 4, "1235000"},  // 1.235e6
+      // More whole digits than significant ones: scientific, never made-up zeros.
+      {12345.6, 4, "1.235e4"},    // 12345.6 to 4 significant digits
+      {1234567.8, 4, "1.235e6"},  // 1234567.8 to 4 significant digits
       {-29.8, 4, "-29.80"},
       {-0.0001234567, 4, "-0.0001235"},  // 1.235e-4 is still >= 1e-4: fixed
       // rounding carries into the next power of ten
@@ -421,7 +422,7 @@ TEST_CASE("format_value of quantities and other values", "[format]") {
       {Value::quantity(328564998144, info), DisplayUnit{"GiB", 1073741824}, 4,
        "306 GiB"},  // 328564998144 / 2^30 = 306 exactly (34*9*2^30)
       {Value::quantity(328564998144, info), DisplayUnit{"MB", 1e6}, 4,
-       "328600 MB"},  // 328564.998144 MB to 4 significant digits: 328600
+       "3.286e5 MB"},  // 328564.998144 MB to 4 significant digits: 3.286e5
       {Value::quantity(1.5e9, info), DisplayUnit{"GB", 1e9}, 4, "1.500 GB"},
       {Value::quantity(2048, token), DisplayUnit{"token", 1}, 4, "2048 token"},
       {Value::quantity(0.5), DisplayUnit{"", 1}, 4, "0.5000"},
