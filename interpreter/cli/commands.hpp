@@ -36,6 +36,11 @@ int explain(const EvalRequest& request, const ExplainOptions& options, const Com
 
 int check(const std::string& file, std::ostream& out, std::ostream& err);
 
+// A reference page per scenario of `file` in `format` (md, qmd or html), into
+// `directory` (one file per scenario) or, if it is empty, to `out`.
+int doc(const std::string& file, const std::string& format, const std::string& directory,
+        const Common& common, std::ostream& out, std::ostream& err);
+
 // `what` is functions, units, models, hardware or scenarios (of `files`);
 // `markdown` writes the function reference as Markdown (docs/stdlib.md).
 int list(const std::string& what, const std::vector<std::string>& files, bool markdown,

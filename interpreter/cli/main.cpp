@@ -68,6 +68,16 @@ int main(int argc, char** argv) {
   list->add_option("FILE", list_files, "Files to list scenarios of (default: scenarios/*.rk)");
   list->add_flag("--markdown", markdown, "Functions as a Markdown reference");
 
+  std::string doc_file, doc_format = "md", doc_dir;
+  bool doc_stdlib = false;
+  auto* doc = app.add_subcommand("doc", "Write a reference page per scenario, or the stdlib's");
+  doc->add_option("FILE", doc_file, "Scenario file");
+  doc->add_flag("--stdlib", doc_stdlib, "The standard library's function reference instead");
+  doc->add_option("--format", doc_format, "md, qmd or html")
+      ->check(CLI::IsMember({"md", "qmd", "html"}))
+      ->capture_default_str();
+  doc->add_option("-o,--output", doc_dir, "Directory for one file per scenario (default: stdout)");
+
   std::vector<std::string> repl_files;
   auto* repl =
       app.add_subcommand("repl", "Explore interactively (also plain `reckon` on a terminal)");
@@ -85,6 +95,14 @@ int main(int argc, char** argv) {
       if (isatty(STDIN_FILENO)) return reckon::repl::run({}, common.digits);
       std::cerr << app.help() << "error: a subcommand is required\n";
       return 2;
+    }
+    if (*doc) {
+      if (doc_stdlib) return reckon::cli::list("functions", {}, true, std::cout, std::cerr);
+      if (doc_file.empty()) {
+        std::cerr << "error: doc needs a FILE, or --stdlib\n";
+        return 2;
+      }
+      return reckon::cli::doc(doc_file, doc_format, doc_dir, common, std::cout, std::cerr);
     }
     if (*run) return reckon::cli::run(run_file, common, std::cout, std::cerr);
     if (*eval || *explain) {

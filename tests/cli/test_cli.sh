@@ -69,5 +69,28 @@ expect "--set wrong unit" 1 "input .seq_len. must be token\? \(token count\)\?, 
   -- "$reckon" eval "$training" sequence --set "seq_len=3 s"
 expect "unknown case" 1 "no case named .Gpt3. in" -- "$reckon" eval "$training" sequence --case Gpt3
 
+# explain: one mechanism, three formats. The derivation's numbers: 10 segments of
+# 4 * 2048 * 12288 * 2 B = 201.3 MB each (2.013 GB), and 328.6 GB / 96 * 9 = 30.80 GB.
+expect "explain to depth 1" 0 "^  segment_inputs = checkpoint_segments \* segment_input = 10 \* 201.3 MB = 2.013 GB$" \
+  -- "$reckon" explain "$training" checkpointed_activations
+expect "explain markdown" 0 '^- `checkpointed_activations` = `segment_inputs \+ live_segment`' \
+  -- "$reckon" explain --format md "$training" checkpointed_activations
+expect "explain latex escapes" 0 '^\\text\{checkpointed\\_activations\} &= ' \
+  -- "$reckon" explain --format latex "$training" checkpointed_activations --depth 2
+expect "explain of an error" 1 "unknown name .nope." -- "$reckon" explain "$training" nope
+
+# LaTeX braces balance (escaped ones aside) and no bare _ % # survives.
+latex=$("$reckon" explain --format latex "$training" line_items_per_layer --depth 3)
+unbalanced=$(sed 's/\\[{}]//g' <<<"$latex" | awk '{ for (i = 1; i <= length($0); i++) {
+  c = substr($0, i, 1); if (c == "{") d++; if (c == "}") d--; if (d < 0) bad = 1 } }
+  END { print (d != 0 || bad) ? "yes" : "no" }')
+bare=$(sed 's/\\[_%#]//g' <<<"$latex" | grep -c '[_%#]')
+if [[ $unbalanced == no && $bare == 0 && $latex == *'\begin{align*}'* ]]; then
+  passes=$((passes + 1))
+else
+  echo "FAIL latex: unbalanced=$unbalanced bare=$bare"
+  failures=$((failures + 1))
+fi
+
 echo "cli: $passes passed, $failures failed"
 [[ $failures -eq 0 ]]

@@ -1,0 +1,283 @@
+// `reckon doc`: a reference page per scenario, generated from the scenario itself so a
+// book's pages cannot drift from its model. The page follows the structure of the
+// Python framework's reference pages: description, construction, notes, references,
+// live examples, attribute and method tables, then a section per member.
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm.h>
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <ostream>
+#include <set>
+
+#include "interpreter/checker.hpp"
+#include "interpreter/cli/commands.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/evaluator.hpp"
+#include "interpreter/signature.hpp"
+#include "stdlib/library.hpp"
+
+namespace reckon::cli {
+
+namespace {
+
+std::string one_line(std::string_view s) {
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+      space = true;
+      continue;
+    }
+    if (space && !out.empty()) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
+// The stdlib natives an expression calls or reads, in order of first use.
+void natives_used(const Expr& e, std::vector<std::string>& out) {
+  auto add = [&](const std::string& n) {
+    if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
+  };
+  if (e.kind == ExprKind::name && e.ref == RefKind::constant) add(e.text);
+  if (e.kind == ExprKind::call && e.call == CallKind::native) add(e.callee->text);
+  for (const auto& o : e.operands) natives_used(*o, out);
+  if (e.callee) natives_used(*e.callee, out);
+  for (const auto& a : e.arguments) natives_used(*a.value, out);
+}
+
+// Markdown-table cell: one line, pipes escaped.
+std::string cell(const std::string& s) {
+  std::string out;
+  for (char c : one_line(s)) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  return out;
+}
+
+class PageWriter {
+ public:
+  PageWriter(const Program& p, Evaluator& ev) : p_(p), ev_(ev) {}
+
+  std::string page(const ScenarioDecl& s, bool quarto) {
+    std::string out;
+    if (quarto)
+      out += fmt::format("---\ntitle: \"{}\"\n---\n\n", s.name);
+    else
+      out += "# " + s.name + "\n\n";
+    std::string file = p_.sources.file(s.range.file).name();
+    out += fmt::format("Scenario in `{}`.\n\n{}\n\n", file, s.docs.text);
+    construction(out, s);
+    notes(out, s);
+    references(out, s);
+    examples(out, s);
+    tables(out, s);
+    sections(out, s);
+    return out;
+  }
+
+ private:
+  std::string text(SourceRange r) const { return std::string(source_text(p_, r)); }
+
+  void construction(std::string& out, const ScenarioDecl& s) {
+    out +=
+        "## Construction\n\nBind the inputs in a case; inputs with a default may be left "
+        "out.\n\n```\n";
+    std::string args;
+    for (const Input& in : s.inputs)
+      if (!in.default_value && !in.resolved.optional)
+        args += (args.empty() ? "" : ", ") + in.name + ": ...";
+    out += fmt::format("case Example = {}({})\n", s.name, args);
+    out += "case Variant = Example with " +
+           (s.inputs.empty() ? std::string("...") : s.inputs.back().name + ": ...") + "\n```\n\n";
+    for (const CaseDecl* c : p_.main_decls<CaseDecl>(DeclKind::case_))
+      if (c->scenario == &s && c->docs.text.size())
+        out += fmt::format("- `{}`: {}\n", c->name, one_line(c->docs.text));
+    out += "\n";
+  }
+
+  void notes(std::string& out, const ScenarioDecl& s) {
+    std::vector<std::string> used;
+    for (const Property& prop : s.properties) natives_used(*prop.body, used);
+    for (const Input& in : s.inputs)
+      if (in.default_value) natives_used(*in.default_value, used);
+    out += "## Notes\n\n";
+    std::string composes;
+    for (const auto& n : used) composes += (composes.empty() ? "" : ", ") + ("`" + n + "`");
+    out += "Equation: composes " +
+           (composes.empty() ? std::string("no library function") : composes) +
+           " from the standard library.\n\n";
+    if (auto a = metadata(s.docs, "assumes"); !a.empty()) out += "Assumptions: " + a + "\n\n";
+    if (auto x = metadata(s.docs, "excludes"); !x.empty()) out += "Excludes: " + x + "\n\n";
+  }
+
+  void references(std::string& out, const ScenarioDecl& s) {
+    out += "## References\n\n";
+    std::string source = metadata(s.docs, "source");
+    out += (source.empty() ? "(none given)" : source) + "\n\n";
+  }
+
+  // The file's checks about this scenario's cases, evaluated now.
+  void examples(std::string& out, const ScenarioDecl& s) {
+    std::set<const CaseDecl*> cases;
+    for (const CaseDecl* c : p_.main_decls<CaseDecl>(DeclKind::case_))
+      if (c->scenario == &s) cases.insert(c);
+    std::string body;
+    for (const CheckDecl* c : p_.main_decls<CheckDecl>(DeclKind::check)) {
+      if (!mentions(*c->condition, cases)) continue;
+      const Expr& cond = *c->condition;
+      const Expr& shown = cond.kind == ExprKind::binary ? *cond.operands[0] : cond;
+      Value v = ev_.evaluate(shown, {});
+      body += fmt::format("> {}\n{}\n", text(shown.range),
+                          ev_.show(v, Evaluator::declared_unit(shown)));
+    }
+    if (body.empty()) return;
+    out += "## Examples\n\nEvaluated when this page was built:\n\n```\n" + body + "```\n\n";
+  }
+
+  static bool mentions(const Expr& e, const std::set<const CaseDecl*>& cases) {
+    if (e.kind == ExprKind::name && e.ref == RefKind::instance &&
+        cases.count(static_cast<const CaseDecl*>(e.target)))
+      return true;
+    for (const auto& o : e.operands)
+      if (mentions(*o, cases)) return true;
+    if (e.callee && mentions(*e.callee, cases)) return true;
+    for (const auto& a : e.arguments)
+      if (mentions(*a.value, cases)) return true;
+    return false;
+  }
+
+  std::string unit_of(const Property& prop) const {
+    return prop.declared ? type_text(*prop.declared) : describe(prop.resolved);
+  }
+
+  void tables(std::string& out, const ScenarioDecl& s) {
+    out += "## Attributes\n\n| Name | Description | Equation | Unit |\n|---|---|---|---|\n";
+    std::vector<std::pair<std::string, std::string>> rows;
+    for (const Input& in : s.inputs)
+      rows.emplace_back(
+          in.name,
+          fmt::format(
+              "| [{}](#{}) | {} | input{} | {} |\n", in.name, in.name,
+              cell(in.docs.text),
+              in.default_value ? ", default `" + cell(text(in.default_value->range)) + "`" : "",
+              cell(type_text(in.type))));
+    for (const Property& prop : s.properties)
+      if (!prop.is_method)
+        rows.emplace_back(
+            prop.name, fmt::format("| [{}](#{}) | {} | `{}` | {} |\n", prop.name, prop.name,
+                                   cell(prop.docs.text), cell(text(prop.body->range)),
+                                   cell(unit_of(prop))));
+    std::sort(rows.begin(), rows.end());
+    for (const auto& r : rows) out += r.second;
+    out += "\n## Methods\n\n| Name | Description | Equation | Unit |\n|---|---|---|---|\n";
+    for (const Property& prop : s.properties)
+      if (prop.is_method)
+        out += fmt::format("| [{}](#{}) | {} | `{}` | {} |\n", signature(prop), prop.name,
+                           cell(prop.docs.text), cell(text(prop.body->range)),
+                           cell(unit_of(prop)));
+    out += "\n";
+  }
+
+  void sections(std::string& out, const ScenarioDecl& s) {
+    out += "## Inputs\n\n";
+    for (const Input& in : s.inputs) {
+      out += fmt::format("### {}\n\n{}\n\nType: `{}`.\n\nDefault: {}.\n\n", in.name, in.docs.text,
+                         type_text(in.type),
+                         in.default_value ? "`" + one_line(text(in.default_value->range)) + "`"
+                         : in.resolved.optional ? std::string("none")
+                                                : std::string("required"));
+    }
+    out += "## Properties and methods\n\n";
+    for (const Property& prop : s.properties) {
+      out += fmt::format("### {}\n\n", prop.name);
+      if (prop.is_method) out += fmt::format("`{}`\n\n", signature(prop));
+      out += fmt::format("{}\n\nEquation: `{}`.\n\nUnit: `{}`.\n\n", prop.docs.text,
+                         one_line(text(prop.body->range)), unit_of(prop));
+    }
+  }
+
+  const Program& p_;
+  Evaluator& ev_;
+};
+
+std::string html_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+// A self-contained HTML page, the Markdown rendered by cmark-gfm (GitHub's CommonMark
+// with its table extension).
+std::string as_html(const std::string& title, const std::string& markdown) {
+  cmark_gfm_core_extensions_ensure_registered();
+  cmark_parser* parser = cmark_parser_new(CMARK_OPT_DEFAULT);
+  cmark_parser_attach_syntax_extension(parser, cmark_find_syntax_extension("table"));
+  cmark_parser_feed(parser, markdown.data(), markdown.size());
+  cmark_node* document = cmark_parser_finish(parser);
+  char* body =
+      cmark_render_html(document, CMARK_OPT_DEFAULT, cmark_parser_get_syntax_extensions(parser));
+  std::string html = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<title>{}</title>\n<style>table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;"
+      "padding:2px 6px}}</style>\n</head>\n<body>\n{}</body>\n</html>\n",
+      html_escape(title), body);
+  std::free(body);
+  cmark_node_free(document);
+  cmark_parser_free(parser);
+  return html;
+}
+
+}  // namespace
+
+int doc(const std::string& file, const std::string& format, const std::string& directory,
+        const Common& common, std::ostream& out, std::ostream& err) {
+  Program p;
+  try {
+    load_program(p, stdlib::standard_library(), file);
+    check_program(p);
+    Evaluator ev(p, common.digits);
+    PageWriter writer(p, ev);
+    for (const ScenarioDecl* s : p.main_decls<ScenarioDecl>(DeclKind::scenario)) {
+      std::string page = writer.page(*s, format == "qmd");
+      if (format == "html") page = as_html(s->name, page);
+      if (directory.empty()) {
+        out << page;
+        continue;
+      }
+      std::filesystem::create_directories(directory);
+      std::filesystem::path path = std::filesystem::path(directory) / (s->name + "." + format);
+      std::ofstream(path) << page;
+      out << "wrote " << path.string() << "\n";
+    }
+  } catch (const UserError& e) {
+    err << render(p.sources, e.diagnostic());
+    return 1;
+  } catch (const UserErrors& e) {
+    for (const Diagnostic& d : e.diagnostics()) err << render(p.sources, d);
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace reckon::cli
