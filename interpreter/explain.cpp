@@ -5,6 +5,8 @@
 #include <deque>
 #include <set>
 
+#include "interpreter/signature.hpp"
+
 namespace reckon {
 
 namespace {
@@ -81,22 +83,6 @@ class Explainer {
   std::string text(SourceRange r) const {
     return std::string(
         std::string_view(p_.sources.file(r.file).text()).substr(r.begin, r.end - r.begin));
-  }
-
-  // A definition written over several lines, as one.
-  static std::string one_line(const std::string& s) {
-    std::string out;
-    bool space = false;
-    for (char c : s) {
-      if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
-        space = true;
-        continue;
-      }
-      if (space && !out.empty()) out += ' ';
-      space = false;
-      out += c;
-    }
-    return out;
   }
 
   std::string show(const Value& v, const std::optional<DisplayUnit>& unit) const {

@@ -6,6 +6,21 @@ std::string_view source_text(const Program& p, SourceRange r) {
   return std::string_view(p.sources.file(r.file).text()).substr(r.begin, r.end - r.begin);
 }
 
+std::string one_line(std::string_view s) {
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+      space = true;
+      continue;
+    }
+    if (space && !out.empty()) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
 std::string type_text(const TypeExpr& t) {
   return (t.integer ? "int " : "") + t.unit.text + (t.optional ? "?" : "");
 }

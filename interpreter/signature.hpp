@@ -11,6 +11,9 @@ namespace reckon {
 // The source text of a range (a definition as written).
 std::string_view source_text(const Program& program, SourceRange range);
 
+// A definition written over several lines, as one: runs of white space become one space.
+std::string one_line(std::string_view text);
+
 // `int token?`, `GB`, `Transformer`.
 std::string type_text(const TypeExpr& type);
 

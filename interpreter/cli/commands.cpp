@@ -8,6 +8,7 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
+#include "interpreter/cli/guarded.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
@@ -18,19 +19,6 @@
 namespace reckon::cli {
 
 namespace {
-
-// Runs `body`; a user error inside it is printed, located, and becomes exit code 1.
-template <typename Body>
-int guarded(const Program& program, std::ostream& err, Body body) {
-  try {
-    return body();
-  } catch (const UserError& e) {
-    err << render(program.sources, e.diagnostic());
-  } catch (const UserErrors& e) {
-    for (const Diagnostic& d : e.diagnostics()) err << render(program.sources, d);
-  }
-  return 1;
-}
 
 std::string_view source_text(const Program& p, SourceRange r) {
   return std::string_view(p.sources.file(r.file).text()).substr(r.begin, r.end - r.begin);

@@ -15,6 +15,7 @@
 
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/commands.hpp"
+#include "interpreter/cli/guarded.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/signature.hpp"
@@ -23,21 +24,6 @@
 namespace reckon::cli {
 
 namespace {
-
-std::string one_line(std::string_view s) {
-  std::string out;
-  bool space = false;
-  for (char c : s) {
-    if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
-      space = true;
-      continue;
-    }
-    if (space && !out.empty()) out += ' ';
-    space = false;
-    out += c;
-  }
-  return out;
-}
 
 // The stdlib natives an expression calls or reads, in order of first use.
 void natives_used(const Expr& e, std::vector<std::string>& out) {
@@ -161,24 +147,22 @@ class PageWriter {
       rows.emplace_back(
           in.name,
           fmt::format(
-              "| [{}](#{}) | {} | input{} | {} |\n", in.name, in.name,
-              cell(in.docs.text),
+              "| [{}](#{}) | {} | input{} | {} |\n", in.name, in.name, cell(in.docs.text),
               in.default_value ? ", default `" + cell(text(in.default_value->range)) + "`" : "",
               cell(type_text(in.type))));
     for (const Property& prop : s.properties)
       if (!prop.is_method)
         rows.emplace_back(
-            prop.name, fmt::format("| [{}](#{}) | {} | `{}` | {} |\n", prop.name, prop.name,
-                                   cell(prop.docs.text), cell(text(prop.body->range)),
-                                   cell(unit_of(prop))));
+            prop.name,
+            fmt::format("| [{}](#{}) | {} | `{}` | {} |\n", prop.name, prop.name,
+                        cell(prop.docs.text), cell(text(prop.body->range)), cell(unit_of(prop))));
     std::sort(rows.begin(), rows.end());
     for (const auto& r : rows) out += r.second;
     out += "\n## Methods\n\n| Name | Description | Equation | Unit |\n|---|---|---|---|\n";
     for (const Property& prop : s.properties)
       if (prop.is_method)
         out += fmt::format("| [{}](#{}) | {} | `{}` | {} |\n", signature(prop), prop.name,
-                           cell(prop.docs.text), cell(text(prop.body->range)),
-                           cell(unit_of(prop)));
+                           cell(prop.docs.text), cell(text(prop.body->range)), cell(unit_of(prop)));
     out += "\n";
   }
 
@@ -253,7 +237,7 @@ std::string as_html(const std::string& title, const std::string& markdown) {
 int doc(const std::string& file, const std::string& format, const std::string& directory,
         const Common& common, std::ostream& out, std::ostream& err) {
   Program p;
-  try {
+  return guarded(p, err, [&] {
     load_program(p, stdlib::standard_library(), file);
     check_program(p);
     Evaluator ev(p, common.digits);
@@ -270,14 +254,8 @@ int doc(const std::string& file, const std::string& format, const std::string& d
       std::ofstream(path) << page;
       out << "wrote " << path.string() << "\n";
     }
-  } catch (const UserError& e) {
-    err << render(p.sources, e.diagnostic());
-    return 1;
-  } catch (const UserErrors& e) {
-    for (const Diagnostic& d : e.diagnostics()) err << render(p.sources, d);
-    return 1;
-  }
-  return 0;
+    return 0;
+  });
 }
 
 }  // namespace reckon::cli

@@ -7,6 +7,7 @@
 
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/commands.hpp"
+#include "interpreter/cli/guarded.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/signature.hpp"
@@ -122,7 +123,7 @@ void list_registry(const Program& p, std::string_view record, std::ostream& out)
 int list(const std::string& what, const std::vector<std::string>& files, bool markdown,
          std::ostream& out, std::ostream& err) {
   Program p;
-  try {
+  return guarded(p, err, [&] {
     if (what == "functions") {
       load_stdlib(p);
       list_functions(p, markdown, out);
@@ -137,16 +138,12 @@ int list(const std::string& what, const std::vector<std::string>& files, bool ma
     } else if (what == "scenarios") {
       for (const std::string& file : files) {
         Program fp;
-        try {
+        int code = guarded(fp, err, [&] {
           load_program(fp, stdlib::standard_library(), file);
           check_program(fp);
-        } catch (const UserError& e) {
-          err << render(fp.sources, e.diagnostic());
-          return 1;
-        } catch (const UserErrors& e) {
-          for (const Diagnostic& d : e.diagnostics()) err << render(fp.sources, d);
-          return 1;
-        }
+          return 0;
+        });
+        if (code != 0) return code;
         out << file << "\n";
         for (const ScenarioDecl* s : fp.main_decls<ScenarioDecl>(DeclKind::scenario)) {
           out << "  scenario " << s->name << ": " << first_line(s->docs.text) << "\n";
@@ -158,14 +155,8 @@ int list(const std::string& what, const std::vector<std::string>& files, bool ma
       err << "error: list what? functions, units, models, hardware or scenarios\n";
       return 2;
     }
-  } catch (const UserError& e) {
-    err << render(p.sources, e.diagnostic());
-    return 1;
-  } catch (const UserErrors& e) {
-    for (const Diagnostic& d : e.diagnostics()) err << render(p.sources, d);
-    return 1;
-  }
-  return 0;
+    return 0;
+  });
 }
 
 }  // namespace reckon::cli
