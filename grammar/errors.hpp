@@ -46,6 +46,19 @@ RK_MESSAGE(case_base, "expected the scenario or case this case binds");
 RK_MESSAGE(case_body, "expected '(' with input values, or 'with' and overrides");
 RK_MESSAGE(parameters, "expected '(' and the parameters of the native function");
 RK_MESSAGE(native_body, "expected 'let NAME: TYPE' or 'NAME(PARAMS): TYPE' after 'native'");
+RK_MESSAGE(about_case, "expected the case the exercise is about, as in `about MyCase`");
+RK_MESSAGE(vary_name, "expected the input to vary, as in `vary micro_batch in [1, 2, 4]`");
+RK_MESSAGE(kw_in, "expected 'in' and the values to vary over");
+RK_MESSAGE(vary_values, "expected a list of values `[a, b, ...]` or a range `a .. b step c`");
+RK_MESSAGE(close_bracket, "expected ']' or ',' and another value");
+RK_MESSAGE(range_end, "expected the last value of the range after '..'");
+RK_MESSAGE(kw_step, "expected 'step' and the step of the range, as in `1 .. 8 step 1`");
+RK_MESSAGE(range_step, "expected the step of the range after 'step'");
+RK_MESSAGE(prompt_text, "expected the prompt as a string in double quotes");
+RK_MESSAGE(hint_text, "expected the hint as a string in double quotes");
+RK_MESSAGE(exercise_close,
+           "expected '}' or an exercise item (about, vary, prompt, answer, within or hint)");
+// Unchanged since `exercise` was added: golden and unit tests quote it.
 RK_MESSAGE(decl_body,
            "expected a declaration (import, record, enum, scenario, case, check, let or native)");
 RK_MESSAGE(end_of_file, "unexpected text: expected the end of the input");

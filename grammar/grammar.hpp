@@ -2,7 +2,7 @@
 //
 //   file      := sep (decl sep)* EOF
 //   decl      := (doc_line | metadata)* (import | record | enum | scenario | case
-//                                        | check | let | native)
+//                                        | check | let | native | exercise)
 //   doc_line  := '##' text-to-end-of-line            metadata := '@' ident string
 //   import    := 'import' string
 //   record    := 'record' Ident '{' (field)* '}'     field := docs ident ':' type ('=' expr)?
@@ -15,6 +15,11 @@
 //   check     := 'check' expr ('within' expr)?
 //   let       := 'let' ident (':' type)? '=' expr
 //   native    := 'native' ( 'let' ident ':' type | ident params ':' type )
+//   exercise  := 'exercise' Ident '{' (item)* '}'        (items in any order)
+//   item      := 'about' Ident | 'vary' ident 'in' values | 'prompt' string (string)*
+//              | 'answer' expr | 'within' expr | 'hint' string
+//   values    := '[' expr (',' expr)* ','? ']' | expr '..' expr 'step' expr
+//   (in a prompt, `{expr}` interpolates an expression and `{{` `}}` are braces)
 //   type      := 'int'? unit '?'?
 //   unit      := ident ('^' '-'? digits)? (('*' | '/') ident ('^' '-'? digits)?)*   (no spaces)
 //
@@ -95,6 +100,16 @@ RK_KEY(kw_true, "true");
 RK_KEY(kw_false, "false");
 RK_KEY(kw_none, "none");
 RK_KEY(kw_int, "int");
+// Only `exercise` starts a declaration; the others are keywords only inside one, so
+// they stay usable as names (a property may be called `step`).
+RK_KEY(kw_exercise, "exercise");
+RK_KEY(kw_about, "about");
+RK_KEY(kw_vary, "vary");
+RK_KEY(kw_in, "in");
+RK_KEY(kw_step, "step");
+RK_KEY(kw_prompt, "prompt");
+RK_KEY(kw_answer, "answer");
+RK_KEY(kw_hint, "hint");
 #undef RK_KEY
 
 struct reserved : sor<kw_import, kw_record, kw_enum, kw_scenario, kw_input, kw_case, kw_check,
@@ -127,7 +142,9 @@ struct type_expr : seq<opt<int_mark>, unit_expr, opt<optional_mark>> {};
 // --- expressions --------------------------------------------------------------
 struct expr;
 
-struct quantity : seq<number, opt<hsep, unit_expr>> {};
+// No unit is named like an exercise's keywords: `8 step 1` and `answer 1 hint "..."`.
+struct exercise_word : sor<kw_about, kw_vary, kw_step, kw_prompt, kw_answer, kw_hint> {};
+struct quantity : seq<number, opt<hsep, not_at<exercise_word>, unit_expr>> {};
 struct true_literal : kw_true {};
 struct false_literal : kw_false {};
 struct none_literal : kw_none {};
@@ -143,7 +160,7 @@ struct argument : sor<seq<arg_name, sep, must<nested_expr>>, nested_expr> {};
 struct arguments : opt<list<argument, seq<sep, one<','>, sep>>, opt<sep, one<','>>> {};
 struct call_suffix : seq<hsep, one<'('>, sep, arguments, sep, must<close_paren>> {};
 struct member_name : identifier {};
-struct member_suffix : seq<hsep, one<'.'>, sep, must<member_name>> {};
+struct member_suffix : seq<hsep, one<'.'>, not_at<one<'.'>>, sep, must<member_name>> {};
 struct postfix : seq<primary, star<sor<call_suffix, member_suffix>>> {};
 
 struct unary;
@@ -251,8 +268,34 @@ struct native_function : seq<name, sep, must<parameters>, sep, must<colon>, sep,
 struct native_body : sor<native_constant, native_function> {};
 struct native_decl : seq<kw_native, sep, must<native_body>> {};
 
+struct about_case : name {};
+struct exercise_about : seq<kw_about, sep, must<about_case>> {};
+struct vary_name : name {};
+struct close_bracket : one<']'> {};
+struct vary_list : seq<one<'['>, sep, list<nested_expr, seq<sep, one<','>, sep>>,
+                       opt<sep, one<','>>, sep, must<close_bracket>> {};
+struct range_dots : string<'.', '.'> {};
+struct range_end : nested_expr {};
+struct range_step : nested_expr {};
+struct vary_range : seq<nested_expr, sep, range_dots, sep, must<range_end>, sep, must<kw_step>, sep,
+                        must<range_step>> {};
+struct vary_values : sor<vary_list, vary_range> {};
+struct exercise_vary
+    : seq<kw_vary, sep, must<vary_name>, sep, must<kw_in>, sep, must<vary_values>> {};
+struct prompt_text : list<string_literal, sep> {};
+struct exercise_prompt : seq<kw_prompt, sep, must<prompt_text>> {};
+struct exercise_answer : seq<kw_answer, sep, must<expr>> {};
+struct exercise_within : seq<kw_within, sep, must<expr>> {};
+struct hint_text : string_literal {};
+struct exercise_hint : seq<kw_hint, sep, must<hint_text>> {};
+struct exercise_item : sor<exercise_about, exercise_vary, exercise_prompt, exercise_answer,
+                           exercise_within, exercise_hint> {};
+struct exercise_close : one<'}'> {};
+struct exercise_decl : seq<kw_exercise, sep, must<name>, sep, must<open_brace>, sep,
+                           star<exercise_item, sep>, must<exercise_close>> {};
+
 struct decl_body : sor<import_decl, record_decl, enum_decl, scenario_decl, case_decl, check_decl,
-                       let_decl, native_decl> {};
+                       let_decl, native_decl, exercise_decl> {};
 struct decl : seq<preamble, must<decl_body>> {};
 struct end_of_file : eof {};
 struct file : seq<sep, star<not_at<eof>, decl, sep>, must<end_of_file>> {};

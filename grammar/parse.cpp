@@ -34,13 +34,21 @@ using selector = pt::selector<
               g::enum_decl, g::enum_member, g::scenario_decl, g::member, g::input_decl,
               g::property_decl, g::parameters, g::parameter, g::declared_type, g::case_decl,
               g::case_base, g::case_call, g::case_with, g::check_decl, g::tolerance, g::let_decl,
-              g::native_decl, g::native_constant, g::native_function>>;
+              g::native_decl, g::native_constant, g::native_function,
+              // exercises
+              g::exercise_decl, g::exercise_about, g::about_case, g::exercise_vary, g::vary_name,
+              g::vary_list, g::vary_range, g::exercise_prompt, g::exercise_answer,
+              g::exercise_within, g::exercise_hint>>;
 
 using Node = pt::node;
 
+template <typename Rule>
+std::unique_ptr<Node> run(const SourceManager& sources, FileId file, std::uint32_t begin,
+                          std::uint32_t end);
+
 class Converter {
  public:
-  explicit Converter(FileId file) : file_(file) {}
+  Converter(const SourceManager& sources, FileId file) : sources_(sources), file_(file) {}
 
   SourceRange range(const Node& n) const {
     if (n.has_content())
@@ -304,6 +312,8 @@ class Converter {
         l->declared = type(*body.children[i++]->children.at(0));
       l->value = expr(*body.children.at(i));
       result = std::move(l);
+    } else if (body.is_type<g::exercise_decl>()) {
+      result = exercise(body);
     } else {
       result = native(*body.children.at(0));
     }
@@ -394,6 +404,107 @@ class Converter {
     return d;
   }
 
+  std::unique_ptr<ExerciseDecl> exercise(const Node& body) {
+    auto x = std::make_unique<ExerciseDecl>();
+    name_of(*x, body);
+    bool has_about = false, has_prompt = false;
+    auto once = [&](bool seen, const Node& item, const char* what) {
+      if (seen)
+        throw UserError(range(item), "exercise `" + x->name + "` has more than one " + what);
+    };
+    for (std::size_t i = 1; i < body.children.size(); ++i) {
+      const Node& item = *body.children[i];
+      if (item.is_type<g::exercise_about>()) {
+        once(has_about, item, "`about`");
+        has_about = true;
+        x->about = item.children.at(0)->string();
+        x->about_range = range(*item.children[0]);
+      } else if (item.is_type<g::exercise_vary>()) {
+        Vary v;
+        v.name = item.children.at(0)->string();
+        v.range = range(*item.children[0]);
+        const Node& values = *item.children.at(1);
+        if (values.is_type<g::vary_list>()) {
+          for (const auto& c : values.children) v.values.push_back(expr(*c));
+        } else {
+          v.from = expr(*values.children.at(0));
+          v.to = expr(*values.children.at(1));
+          v.step = expr(*values.children.at(2));
+        }
+        x->vary.push_back(std::move(v));
+      } else if (item.is_type<g::exercise_prompt>()) {
+        once(has_prompt, item, "`prompt`");
+        has_prompt = true;
+        x->prompt_range = range(item);
+        for (std::size_t k = 0; k < item.children.size(); ++k) {
+          if (k > 0) x->prompt.push_back({" ", nullptr});
+          text_pieces(*item.children[k]->children.at(0), x->prompt);
+        }
+      } else if (item.is_type<g::exercise_answer>()) {
+        once(x->answer != nullptr, item, "`answer`");
+        x->answer = expr(*item.children.at(0));
+      } else if (item.is_type<g::exercise_within>()) {
+        once(x->tolerance != nullptr, item, "`within` tolerance");
+        x->tolerance = expr(*item.children.at(0));
+      } else if (item.is_type<g::exercise_hint>()) {
+        text_pieces(*item.children.at(0), x->hints.emplace_back());  // hint_text's body
+      }
+    }
+    auto need = [&](bool present, const char* what) {
+      if (!present) throw UserError(x->name_range, "exercise `" + x->name + "` needs " + what);
+    };
+    need(has_about, "`about CASE`: the case it is about");
+    need(has_prompt, "a `prompt \"...\"`: the question");
+    need(x->answer != nullptr, "an `answer EXPR`: the value asked for");
+    return x;
+  }
+
+  // Splits one string of a prompt or hint (its string_body node) into text and `{expr}`
+  // pieces. The expressions are parsed where they stand in the file, so their errors
+  // point into the string.
+  void text_pieces(const Node& body, std::vector<PromptPiece>& pieces) {
+    const std::uint32_t base = range(body).begin;
+    std::string_view raw = body.string_view();
+    std::string text;
+    auto flush = [&] {
+      if (!text.empty()) pieces.push_back({std::move(text), nullptr});
+      text.clear();
+    };
+    auto at = [&](std::size_t i) {
+      auto b = base + static_cast<std::uint32_t>(i);
+      return SourceRange{file_, b, b + 1};
+    };
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      char c = raw[i];
+      if (c == '\\' && i + 1 < raw.size()) {
+        text += unescape(raw.substr(i, 2));
+        ++i;
+      } else if ((c == '{' || c == '}') && i + 1 < raw.size() && raw[i + 1] == c) {
+        text += c;
+        ++i;
+      } else if (c == '}') {
+        throw UserError(at(i), "a lone '}' in the text: write '}}' for a brace");
+      } else if (c == '{') {
+        std::size_t close = raw.find('}', i + 1);
+        if (close == std::string_view::npos)
+          throw UserError(at(i),
+                          "unclosed '{' in the text: end the expression with '}', or "
+                          "write '{{' for a brace");
+        if (raw.substr(i + 1, close - i - 1).find_first_not_of(" \t") == std::string_view::npos)
+          throw UserError(at(i), "empty '{}' in the text: put an expression inside");
+        flush();
+        auto begin = base + static_cast<std::uint32_t>(i + 1);
+        auto end = base + static_cast<std::uint32_t>(close);
+        auto root = run<g::expression_only>(sources_, file_, begin, end);
+        pieces.push_back({"", expr(*root->children.at(0))});
+        i = close;
+      } else {
+        text += c;
+      }
+    }
+    flush();
+  }
+
   std::string unescape(std::string_view s) {
     std::string out;
     for (std::size_t i = 0; i < s.size(); ++i) {
@@ -409,13 +520,18 @@ class Converter {
 
  private:
   ExprPtr make(ExprKind kind, const Node& n) { return std::make_unique<Expr>(kind, range(n)); }
+  const SourceManager& sources_;
   FileId file_;
 };
 
+// Parses the bytes [begin, end) of a file with Rule; positions stay those of the file.
 template <typename Rule>
-std::unique_ptr<Node> run(const SourceManager& sources, FileId file) {
+std::unique_ptr<Node> run(const SourceManager& sources, FileId file, std::uint32_t begin,
+                          std::uint32_t end) {
   const SourceFile& f = sources.file(file);
-  tao::pegtl::memory_input<tao::pegtl::tracking_mode::eager> in(f.text(), f.name());
+  LineColumn start = f.position(begin);
+  tao::pegtl::memory_input<tao::pegtl::tracking_mode::eager> in(
+      f.text().data() + begin, f.text().data() + end, f.name(), begin, start.line, start.column);
   try {
     auto root = pt::parse<Rule, selector, tao::pegtl::nothing, g::control>(in);
     if (!root) throw UserError(SourceRange{file, 0, 0}, "could not parse the input");
@@ -427,16 +543,20 @@ std::unique_ptr<Node> run(const SourceManager& sources, FileId file) {
   }
 }
 
+std::uint32_t text_size(const SourceManager& sources, FileId file) {
+  return static_cast<std::uint32_t>(sources.file(file).text().size());
+}
+
 }  // namespace
 
 std::unique_ptr<Module> parse_module(const SourceManager& sources, FileId file) {
-  auto root = run<g::file>(sources, file);
-  return Converter(file).module(*root);
+  auto root = run<g::file>(sources, file, 0, text_size(sources, file));
+  return Converter(sources, file).module(*root);
 }
 
 ExprPtr parse_expression(const SourceManager& sources, FileId file) {
-  auto root = run<g::expression_only>(sources, file);
-  return Converter(file).expr(*root->children.at(0));
+  auto root = run<g::expression_only>(sources, file, 0, text_size(sources, file));
+  return Converter(sources, file).expr(*root->children.at(0));
 }
 
 }  // namespace reckon

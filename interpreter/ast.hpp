@@ -146,7 +146,7 @@ struct RecordDecl;
 struct EnumDecl;
 struct ScenarioDecl;
 
-enum class DeclKind { import, record, enumeration, scenario, case_, check, let, native };
+enum class DeclKind { import, record, enumeration, scenario, case_, check, let, native, exercise };
 
 struct Decl {
   DeclKind kind;
@@ -253,6 +253,37 @@ struct NativeDecl : Decl {
   Type resolved;
   const struct NativeFunction* implementation = nullptr;  // set by the checker
   NativeDecl() : Decl(DeclKind::native) {}
+};
+
+// A piece of an exercise's prompt: literal text, or an interpolated `{expr}`.
+struct PromptPiece {
+  std::string text;  // when expr is null
+  ExprPtr expr;
+};
+
+// `vary input in [a, b, ...]` or `vary input in a .. b step c`.
+struct Vary {
+  std::string name;
+  SourceRange range;            // the input's name
+  std::vector<ExprPtr> values;  // a list; empty for a range
+  ExprPtr from, to, step;       // a range
+  int input = -1;               // set by the checker: the input's index in the scenario
+};
+
+// A textbook exercise about a case: a prompt, inputs varied per student, the asked
+// expression (its type gives the expected dimension), a tolerance and hints. The
+// parser ensures exactly one about, prompt and answer and at most one tolerance.
+struct ExerciseDecl : Decl {
+  std::string about;
+  SourceRange about_range;
+  std::vector<Vary> vary;
+  std::vector<PromptPiece> prompt;
+  SourceRange prompt_range;
+  ExprPtr answer;
+  ExprPtr tolerance;                            // relative; null: the default
+  std::vector<std::vector<PromptPiece>> hints;  // interpolated like the prompt
+  const CaseDecl* case_decl = nullptr;          // set by the checker
+  ExerciseDecl() : Decl(DeclKind::exercise) {}
 };
 
 // One parsed file.

@@ -65,6 +65,7 @@ class Checker {
     for (auto* d : all<LetDecl>(DeclKind::let)) let_type(*d, d->name_range);
     for (auto* d : all<CaseDecl>(DeclKind::case_)) resolve_case(*d);
     for (auto* d : all<CheckDecl>(DeclKind::check)) check_check(*d);
+    for (auto* d : all<ExerciseDecl>(DeclKind::exercise)) check_exercise(*d);
     flush();
   }
 
@@ -499,6 +500,95 @@ class Checker {
                                   describe(side) + ", not " + describe(tol));
   }
 
+  // An exercise is checked in the scope of the case it is about, like `reckon eval
+  // --case`: varied values must suit their inputs, the interpolations of the prompt and
+  // hints and the answer are typed there, and the tolerance is a plain number.
+  void check_exercise(ExerciseDecl& x) {
+    Decl* d = p_.find(x.about);
+    if (!d || d->kind != DeclKind::case_) {
+      if (d && d->kind == DeclKind::scenario) {
+        error(x.about_range,
+              "`" + x.about + "` is a scenario: an exercise is about a case (`case C = " + x.about +
+                  "(...)`)");
+      } else {
+        std::vector<std::string> names;
+        for (const auto& [n, g] : p_.globals)
+          if (g->kind == DeclKind::case_) names.push_back(n);
+        error(x.about_range, "`" + x.about + "` is not a case" + did_you_mean(x.about, names));
+      }
+      return;
+    }
+    auto* c = static_cast<CaseDecl*>(d);
+    resolve_case(*c);
+    if (!c->scenario) return;
+    x.case_decl = c;
+    const ScenarioDecl& s = *c->scenario;
+    Scope scope{&s, nullptr};
+    for (std::size_t i = 0; i < x.vary.size(); ++i) check_vary(x, i, s);
+    for (PromptPiece& piece : x.prompt)
+      if (piece.expr) check(*piece.expr, scope, nullptr);
+    for (auto& hint : x.hints)
+      for (PromptPiece& piece : hint)
+        if (piece.expr) check(*piece.expr, scope, nullptr);
+    Type answer = check(*x.answer, scope, nullptr);
+    if (!answer.is_error()) {
+      if (answer.optional && answer.kind != TypeKind::none)
+        error(x.answer->range, "the answer may be none; give a fallback with `??`");
+      else if (!answer.is_quantity() && answer.kind != TypeKind::boolean)
+        error(x.answer->range,
+              "an answer must be a number, a quantity or a bool, not " + describe(answer));
+    }
+    if (!x.tolerance) return;
+    Type tol = check(*x.tolerance, {}, nullptr);
+    if (!tol.is_error() && !is_number(tol))
+      error(x.tolerance->range,
+            "the tolerance of an exercise is a relative number (1e-2), not " + describe(tol));
+    else if (answer.kind == TypeKind::boolean)
+      error(x.tolerance->range, "a yes-or-no answer has no tolerance");
+  }
+
+  void check_vary(ExerciseDecl& x, std::size_t i, const ScenarioDecl& s) {
+    Vary& v = x.vary[i];
+    auto values_alone = [&] {  // still report their own errors
+      for (auto& e : v.values) check(*e, {}, nullptr);
+      for (Expr* e : {v.from.get(), v.to.get(), v.step.get()})
+        if (e) check(*e, {}, nullptr);
+    };
+    int index = s.input_index(v.name);
+    if (index < 0) {
+      if (s.property_index(v.name) >= 0) {
+        error(v.range, "`" + v.name + "` is a property of `" + s.name +
+                           "`, not an input: only inputs can vary");
+      } else {
+        std::vector<std::string> names;
+        for (const Input& in : s.inputs) names.push_back(in.name);
+        error(v.range,
+              "`" + s.name + "` has no input `" + v.name + "`" + did_you_mean(v.name, names));
+      }
+      values_alone();
+      return;
+    }
+    for (std::size_t j = 0; j < i; ++j)
+      if (x.vary[j].name == v.name)
+        error(v.range, "`" + v.name + "` is varied twice",
+              {{x.vary[j].range, "first varied here"}});
+    v.input = index;
+    const Input& in = s.inputs[static_cast<std::size_t>(index)];
+    for (auto& e : v.values) expect(*e, {}, in.resolved, "a value of `" + v.name + "`", &in.type);
+    if (!v.from) return;
+    if (!in.resolved.is_quantity()) {
+      error(v.range, "`" + v.name + "` is " + describe(in.resolved) +
+                         ": a range needs a number or a quantity; list the values in [...]");
+      values_alone();
+      return;
+    }
+    Type bound = in.resolved;
+    bound.optional = false;
+    expect(*v.from, {}, bound, "the start of the range of `" + v.name + "`");
+    expect(*v.to, {}, bound, "the end of the range of `" + v.name + "`");
+    expect(*v.step, {}, bound, "the step of the range of `" + v.name + "`");
+  }
+
   // --- expressions ----------------------------------------------------------------
   Type check(Expr& e, const Scope& s, const Type* expected) {
     e.type = check_inner(e, s, expected);
@@ -617,6 +707,9 @@ class Checker {
           error(e.range, "`" + n + "` is a function: call it with its arguments");
           return {};
         }
+        case DeclKind::exercise:
+          error(e.range, "`" + n + "` is an exercise, not a value");
+          return {};
         case DeclKind::enumeration:
           error(e.range, "`" + n + "` is an enumeration: name one of its values, as in `" + n +
                              "." + static_cast<EnumDecl*>(d)->members.at(0) + "`");

@@ -25,7 +25,8 @@ bool close(double a, double b, double relative) {
 
 }  // namespace
 
-Evaluator::Evaluator(const Program& program, int digits) : program_(program), digits_(digits) {
+Evaluator::Evaluator(const Program& program, int digits) : digits_(digits) {
+  (void)program;  // the program outlives the evaluator; kept in the signature for callers
   char here = 0;
   stack_base_ = reinterpret_cast<std::uintptr_t>(&here);
 }
@@ -114,6 +115,14 @@ void Evaluator::bind_input(Instance& self, std::size_t index, const Expr& e) {
   self.input_exprs.at(index) = &e;
   self.input_in_instance.at(index) = false;
   self.inputs.at(index) = Thunk{};
+}
+
+void Evaluator::bind_input_value(Instance& self, std::size_t index, Value v, SourceRange at) {
+  const Input& in = self.scenario->inputs.at(index);
+  require_whole(v, in.resolved, at, "input `" + in.name + "`");
+  self.input_exprs.at(index) = nullptr;
+  self.input_in_instance.at(index) = false;
+  self.inputs.at(index) = Thunk{ThunkState::done, std::move(v), nullptr};
 }
 
 Value Evaluator::property(Instance& self, std::size_t index, SourceRange used_at) {

@@ -57,6 +57,10 @@ class Evaluator {
   // Rebinds an input of an instance that has not been evaluated yet to `e`,
   // evaluated at file scope (the command line's --set).
   void bind_input(Instance& self, std::size_t index, const Expr& e);
+  // Binds an input of an instance that has not been evaluated yet to a value (an
+  // exercise's varied input). A fractional value for a whole-number input is an error
+  // at `at`.
+  void bind_input_value(Instance& self, std::size_t index, Value v, SourceRange at);
   std::string show(const Value& v, const std::optional<DisplayUnit>& unit) const;
 
  private:
@@ -84,7 +88,6 @@ class Evaluator {
     SourceRange used_at;
   };
 
-  const Program& program_;
   int digits_;
   std::uintptr_t stack_base_;
   std::vector<Active> stack_;

@@ -29,6 +29,8 @@ std::string_view SourceFile::line_text(std::uint32_t line) const {
 }
 
 FileId SourceManager::add(std::string name, std::string text) {
+  // A UTF-8 byte-order mark is not part of the program (editors on Windows add it).
+  if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
   files_.push_back(std::make_unique<SourceFile>(std::move(name), std::move(text)));
   return static_cast<FileId>(files_.size() - 1);
 }

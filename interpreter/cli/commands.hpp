@@ -3,6 +3,7 @@
 // (reported on `err` with its location), 2 wrong usage.
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -40,6 +41,34 @@ int check(const std::string& file, std::ostream& out, std::ostream& err);
 // `directory` (one file per scenario) or, if it is empty, to `out`.
 int doc(const std::string& file, const std::string& format, const std::string& directory,
         const Common& common, std::ostream& out, std::ostream& err);
+
+// `reckon exercises build`: a question sheet and an answer key for the exercises of
+// `file`, `variants` sets of numbers chosen reproducibly from `seed`, in `format` (md,
+// qmd or latex), into `directory` (questions.EXT and answers.EXT) or, if it is empty,
+// both to `out`.
+struct ExerciseBuildOptions {
+  std::string file;
+  int variants = 1;
+  std::uint64_t seed = 1;
+  std::string format = "md";
+  std::string directory;
+  int depth = 1;  // levels of the worked solution's derivation
+};
+int exercises_build(const ExerciseBuildOptions& options, const Common& common, std::ostream& out,
+                    std::ostream& err);
+
+// `reckon exercises grade`: grades the CSV `answers` (header variant,exercise,answer)
+// against the variants of `file` built with the same `variants` and `seed`, as a table
+// or (`json`) a JSON array. Exit 0 whenever grading ran.
+struct ExerciseGradeOptions {
+  std::string file;
+  std::string answers;
+  int variants = 1;
+  std::uint64_t seed = 1;
+  bool json = false;
+};
+int exercises_grade(const ExerciseGradeOptions& options, const Common& common, std::ostream& out,
+                    std::ostream& err);
 
 // `what` is functions, units, models, hardware or scenarios (of `files`);
 // `markdown` writes the function reference as Markdown (docs/stdlib.md).

@@ -78,6 +78,36 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   doc->add_option("-o,--output", doc_dir, "Directory for one file per scenario (default: stdout)");
 
+  reckon::cli::ExerciseBuildOptions build_options;
+  reckon::cli::ExerciseGradeOptions grade_options;
+  auto* exercises = app.add_subcommand(
+      "exercises", "Build exercise sheets and answer keys, or grade submitted answers");
+  exercises->require_subcommand(1);
+  auto* build = exercises->add_subcommand("build", "Write a question sheet and an answer key");
+  build->add_option("FILE", build_options.file, "File of exercises")->required();
+  build->add_option("--variants", build_options.variants, "Sets of numbers, one per student")
+      ->check(CLI::Range(1, 10000))
+      ->capture_default_str();
+  build->add_option("--seed", build_options.seed, "Seed the numbers are chosen from")
+      ->capture_default_str();
+  build->add_option("--format", build_options.format, "md, qmd or latex")
+      ->check(CLI::IsMember({"md", "qmd", "latex"}))
+      ->capture_default_str();
+  build->add_option("--depth", build_options.depth, "Levels of the worked solutions")
+      ->check(CLI::Range(0, 100))
+      ->capture_default_str();
+  build->add_option("-o,--output", build_options.directory,
+                    "Directory for questions.EXT and answers.EXT (default: stdout)");
+  auto* grade = exercises->add_subcommand("grade", "Grade answers from a CSV file");
+  grade->add_option("FILE", grade_options.file, "File of exercises")->required();
+  grade->add_option("--answers", grade_options.answers, "CSV: variant,exercise,answer")->required();
+  grade->add_option("--variants", grade_options.variants, "Variants the sheet was built with")
+      ->check(CLI::Range(1, 10000))
+      ->capture_default_str();
+  grade->add_option("--seed", grade_options.seed, "Seed the sheet was built with")
+      ->capture_default_str();
+  grade->add_flag("--json", grade_options.json, "Print a JSON array");
+
   std::vector<std::string> repl_files;
   auto* repl =
       app.add_subcommand("repl", "Explore interactively (also plain `reckon` on a terminal)");
@@ -104,6 +134,8 @@ int main(int argc, char** argv) {
       }
       return reckon::cli::doc(doc_file, doc_format, doc_dir, common, std::cout, std::cerr);
     }
+    if (*build) return reckon::cli::exercises_build(build_options, common, std::cout, std::cerr);
+    if (*grade) return reckon::cli::exercises_grade(grade_options, common, std::cout, std::cerr);
     if (*run) return reckon::cli::run(run_file, common, std::cout, std::cerr);
     if (*eval || *explain) {
       request.expression = positionals.back();

@@ -26,6 +26,50 @@ std::string indent(const std::string& text) {
   return out + "\n";
 }
 
+// `text` on one line: runs of whitespace (line breaks, indentation) become one space.
+std::string one_line(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    bool space = std::isspace(static_cast<unsigned char>(c));
+    if (space && (out.empty() || out.back() == ' ')) continue;
+    out += space ? ' ' : c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+// At most `width` characters of `text` on one line, with `...` when cut.
+std::string abridged(std::string_view text, std::size_t width) {
+  std::string line = one_line(text);
+  return line.size() <= width ? line : line.substr(0, width - 3) + "...";
+}
+
+// The first sentence of a documentation text, on one line.
+std::string first_sentence(const std::string& text) {
+  std::string line = one_line(text);
+  auto end = line.find(". ");
+  return end == std::string::npos ? line : line.substr(0, end + 1);
+}
+
+struct BuiltinDoc {
+  const char* name;
+  const char* text;
+};
+
+const BuiltinDoc builtin_docs[] = {
+    {"sqrt", "sqrt(x): square root; the dimension's exponents must be even (sqrt(4 m^2) is 2 m)"},
+    {"abs", "abs(x): absolute value, in x's dimension"},
+    {"round", "round(x): nearest whole number of x's base unit, in x's dimension"},
+    {"floor", "floor(x): largest whole number of x's base unit not above x"},
+    {"ceil", "ceil(x): smallest whole number of x's base unit not below x"},
+    {"min", "min(x, y, ...): the smallest of one or more compatible quantities"},
+    {"max", "max(x, y, ...): the largest of one or more compatible quantities"},
+    {"log2", "log2(x): base-2 logarithm of a plain number"},
+    {"log10", "log10(x): base-10 logarithm of a plain number"},
+    {"ln", "ln(x): natural logarithm of a plain number"},
+    {"exp", "exp(x): e to the power of a plain number"},
+};
+
 std::string docs_block(const Docs& d) {
   std::string out = indent(d.text);
   for (const auto& [key, value] : d.metadata) out += fmt::format("  {}: {}\n", key, value);
@@ -35,7 +79,7 @@ std::string docs_block(const Docs& d) {
 std::string input_line(const Program& p, const Input& in) {
   std::string s = fmt::format("    {}: {}", in.name, type_text(in.type));
   if (in.default_value) s += " = " + std::string(source_text(p, in.default_value->range));
-  std::string first = in.docs.text.substr(0, in.docs.text.find('\n'));
+  std::string first = first_sentence(in.docs.text);
   return s + (first.empty() ? "" : "    # " + first) + "\n";
 }
 
@@ -43,7 +87,7 @@ std::string property_page(const Program& p, const ScenarioDecl& s, const Propert
   std::string out = fmt::format("{}.{}", s.name, signature(prop));
   if (prop.declared) out += ": " + type_text(*prop.declared);
   out += "\n" + docs_block(prop.docs);
-  out += "  equation: " + std::string(source_text(p, prop.body->range)) + "\n";
+  out += "  equation: " + one_line(source_text(p, prop.body->range)) + "\n";
   out += "  unit: " + (prop.declared ? type_text(*prop.declared) : describe(prop.resolved)) + "\n";
   return out;
 }
@@ -55,7 +99,7 @@ std::string scenario_page(const Program& p, const ScenarioDecl& s) {
   for (const Property& prop : s.properties) {
     out += "    " + signature(prop);
     if (prop.declared) out += ": " + type_text(*prop.declared);
-    out += " = " + std::string(source_text(p, prop.body->range)).substr(0, 70) + "\n";
+    out += " = " + abridged(source_text(p, prop.body->range), 70) + "\n";
   }
   return out;
 }
@@ -78,6 +122,12 @@ Reply Session::doc(const std::string& name) {
   std::string head = name.substr(0, name.find('.'));
   std::string member = name.find('.') == std::string::npos ? "" : name.substr(name.find('.') + 1);
   Decl* d = p.find(head);
+  if (!d && member.empty())
+    for (const BuiltinDoc& b : builtin_docs)
+      if (head == b.name) {
+        reply.output = std::string(b.text) + " (builtin)\n";
+        return reply;
+      }
   if (!d) {
     std::vector<std::string> names;
     for (const auto& [n, decl] : p.globals) names.push_back(n);
@@ -120,7 +170,7 @@ Reply Session::doc(const std::string& name) {
       reply.output = scenario_page(p, *scenario);
       break;
     case DeclKind::case_:
-      reply.output = "case " + std::string(source_text(p, d->range)) + "\n" + docs_block(d->docs) +
+      reply.output = std::string(source_text(p, d->range)) + "\n" + docs_block(d->docs) +
                      scenario_page(p, *scenario);
       break;
     case DeclKind::record: {
@@ -130,7 +180,7 @@ Reply Session::doc(const std::string& name) {
         reply.output += fmt::format("    {}: {}", f.name, type_text(f.type));
         if (f.default_value)
           reply.output += " = " + std::string(source_text(p, f.default_value->range));
-        std::string first = f.docs.text.substr(0, f.docs.text.find('\n'));
+        std::string first = first_sentence(f.docs.text);
         reply.output += (first.empty() ? "" : "    # " + first) + "\n";
       }
       break;

@@ -5,6 +5,7 @@
 #include "interpreter/repl/repl.hpp"
 
 #include <editline/readline.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -34,15 +35,35 @@ char* next_match(const char*, int state) {
   return index < matches.size() ? strdup(matches[index++].c_str()) : nullptr;
 }
 
+// Ctrl-C at the prompt jumps out of readline() back to read_input, which drops the
+// input being typed (as psql does). On its own libedit only restarted its read, so the
+// abandoned text stayed and the next line was appended to it. The jump is armed only
+// while readline() waits for keys, never while C++ code (completion) runs.
+sigjmp_buf at_prompt;
+volatile std::sig_atomic_t jump_armed = 0;
+
+void on_interrupt(int) {
+  interrupted = 1;
+  if (jump_armed) {
+    jump_armed = 0;
+    siglongjmp(at_prompt, 1);
+  }
+}
+
 char** complete(const char* text, int, int) {
+  jump_armed = 0;
   rl_attempted_completion_over = 1;  // never fall back to file names
   matches =
       completing->completions(std::string(rl_line_buffer), static_cast<std::size_t>(rl_point));
-  (void)text;
-  return rl_completion_matches(text, next_match);
+  char** result = rl_completion_matches(text, next_match);
+  if (interrupted) {  // Ctrl-C while completing: abandon the line now
+    for (char** m = result; m && *m; ++m) std::free(*m);
+    std::free(result);
+    siglongjmp(at_prompt, 1);
+  }
+  jump_armed = 1;
+  return result;
 }
-
-void on_interrupt(int) { interrupted = 1; }
 
 // $XDG_STATE_HOME/reckon/history, or ~/.local/state/reckon/history.
 std::string history_path() {
@@ -74,15 +95,15 @@ bool read_input(bool interactive, std::string& input) {
       input += line + "\n";
     } else {
       interrupted = 0;
-      char* line = readline(input.empty() ? "reckon> " : "   ...> ");
-      if (!line) {
-        if (interrupted) {  // Ctrl-C abandons the current input, never the session
-          std::cout << "\n";
-          input.clear();
-          continue;
-        }
-        return !input.empty();
+      if (sigsetjmp(at_prompt, 1) != 0) {  // Ctrl-C: abandon the input, never the session
+        std::cout << "\n";
+        input.clear();
+        continue;
       }
+      jump_armed = 1;
+      char* line = readline(input.empty() ? "reckon> " : "   ...> ");
+      jump_armed = 0;
+      if (!line) return !input.empty();
       input += std::string(line) + "\n";
       std::free(line);
     }
@@ -106,12 +127,13 @@ int run(const std::vector<std::string>& files, int digits) {
     }
   };
   if (digits != 4) print(session.submit(":set digits " + std::to_string(digits)));
-  for (const std::string& f : files) print(session.load(f));
+  if (!files.empty()) print(session.load(files));  // one transaction, one build
 
   std::string history;
   if (interactive) {
     completing = &session;
     rl_attempted_completion_function = complete;
+    rl_catch_signals = 0;  // libedit's handler re-raised SIGINT and kept reading
     rl_basic_word_break_characters = " \t\n\"\\'`@$><=;|&{(,.:+-*/^%";
     rl_completion_append_character = '\0';
     history = history_path();

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -78,9 +79,68 @@ std::string quoted(const std::string& s) {
   return out + "\"";
 }
 
+std::vector<Diagnostic> diagnostics_of(const std::exception_ptr& e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const UserError& err) {
+    return {err.diagnostic()};
+  } catch (const UserErrors& errs) {
+    return errs.diagnostics();
+  }
+}
+
+// How a file is imported into the session: relative to the current directory (so that
+// messages name it as the user did), always with a `/` so that it is not a module.
+std::string import_path(const std::string& path) {
+  std::string normal = std::filesystem::path(path).lexically_normal().string();
+  return normal.find('/') == std::string::npos ? "./" + normal : normal;
+}
+
+// A file as messages show it: `./x.rk` is `x.rk`.
+std::string fs_display(const std::string& path) {
+  return std::filesystem::path(path).lexically_normal().string();
+}
+
+std::string absolute_path(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::absolute(path, ec).lexically_normal().string();
+}
+
+bool same_path(const std::string& a, const std::string& b) {
+  namespace fs = std::filesystem;
+  return fs::path(a).lexically_normal() == fs::path(b).lexically_normal();
+}
+
+// True for blank lines and `#` comments (but not `##` documentation) only.
+bool only_comments(const std::string& text) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    line = trim(line);
+    if (!line.empty() && (line[0] != '#' || line.starts_with("##"))) return false;
+  }
+  return true;
+}
+
+// The first sentence of a documentation text, on one line.
+std::string summary(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  auto end = text.find(". ");
+  return end == std::string::npos ? text : text.substr(0, end + 1);
+}
+
 }  // namespace
 
 bool needs_more(const std::string& text) {
+  // Documentation (`##`) and metadata (`@key "text"`) lines wait for their declaration.
+  bool only_docs = false;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    line = trim(line);
+    if (line.empty()) continue;
+    only_docs = line.starts_with("##") || line.starts_with("@");
+    if (!only_docs) break;
+  }
+  if (only_docs) return true;
   int depth = 0;
   bool in_string = false;
   bool in_comment = false;
@@ -90,10 +150,10 @@ bool needs_more(const std::string& text) {
       in_comment = c != '\n';
       continue;
     }
-    if (in_string) {
-      if (c == '\\')
+    if (in_string) {  // a string ends on its line (an unterminated one is an error)
+      if (c == '\\' && i + 1 < text.size() && text[i + 1] != '\n')
         ++i;
-      else if (c == '"')
+      else if (c == '"' || c == '\n')
         in_string = false;
       continue;
     }
@@ -102,7 +162,7 @@ bool needs_more(const std::string& text) {
     if (c == '(' || c == '{') ++depth;
     if (c == ')' || c == '}') --depth;
   }
-  return depth > 0 || in_string;
+  return depth > 0;
 }
 
 Session::Session(const Library& library) : library_(library) {
@@ -134,14 +194,14 @@ std::string Session::session_text() const {
 void Session::build(Program& program, const std::string& extra) const {
   // The input comes first so that its line numbers are its own.
   std::string text = extra + "\nimport \"session\"\n";
-  for (const std::string& f : files_) text += "import \"" + f + "\"\n";
+  for (const std::string& f : files_) text += "import " + quoted(f) + "\n";
   load_program_text(program, library_, "<input>", text);
   check_program(program);
 }
 
 Reply Session::submit(const std::string& raw) {
   std::string input = trim(raw);
-  if (input.empty()) return {};
+  if (only_comments(input)) return {};
   if (input.front() == ':') return command(input);
   if (starts_declaration(input)) return declaration(input);
   return expression(input);
@@ -181,13 +241,21 @@ Reply Session::declaration(const std::string& input) {
   Program p;
   try {
     build(p, input);
+    Evaluator ev(p, digits_);
+    // A let's value is computed now, so that `let r = 1 / 0` is refused at once.
+    for (const LetDecl* l : p.main_decls<LetDecl>(DeclKind::let)) {
+      ExprPtr use = parse_expression(p.sources, p.sources.add("<input>", l->name));
+      check_expression(p, *use, {});
+      ev.evaluate(*use, {});
+    }
     if (has_check) {
-      Evaluator ev(p, digits_);
+      // A check is run, not kept; one that does not hold is an error (exit 1 on a pipe).
       for (const CheckDecl* c : p.main_decls<CheckDecl>(DeclKind::check)) {
         CheckOutcome o = ev.run_check(*c);
-        reply.output += o.passed ? "check holds" : "check does not hold";
-        if (!o.left.empty()) reply.output += ": " + o.left + " vs " + o.right;
-        reply.output += "\n";
+        std::string& out = o.passed ? reply.output : reply.errors;
+        out += o.passed ? "check holds" : "check does not hold";
+        if (!o.left.empty()) out += ": " + o.left + " vs " + o.right;
+        out += "\n";
       }
     }
   } catch (...) {
@@ -195,8 +263,12 @@ Reply Session::declaration(const std::string& input) {
     reply.errors = render_errors(p, std::current_exception());
     return reply;
   }
-  definitions_.push_back(std::move(def));
-  for (const auto& n : definitions_.back().names) reply.output += "defined " + n + "\n";
+  if (!reply.errors.empty()) {  // a check did not hold: the input leaves no trace
+    definitions_ = std::move(before);
+    return reply;
+  }
+  for (const auto& n : def.names) reply.output += "defined " + n + "\n";
+  if (!def.names.empty()) definitions_.push_back(std::move(def));
   return reply;
 }
 
@@ -242,34 +314,102 @@ Reply Session::expression(const std::string& input) {
   return reply;
 }
 
-Reply Session::load(const std::string& path) {
+Reply Session::load(const std::string& path) { return load(std::vector<std::string>{path}); }
+
+Reply Session::load(const std::vector<std::string>& paths) {
   Reply reply;
-  std::error_code ec;
-  std::string absolute = std::filesystem::absolute(path, ec).lexically_normal().string();
-  if (std::find(files_.begin(), files_.end(), absolute) != files_.end()) return reload();
-  files_.push_back(absolute);
-  Program p;
-  try {
-    build(p, "");
-  } catch (...) {
-    files_.pop_back();
-    reply.errors = render_errors(p, std::current_exception());
-    return reply;
+  std::vector<std::string> pending;  // new files, as imported
+  bool again = false;                // a file already loaded: :reload it
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    if (!std::ifstream(path) || std::filesystem::is_directory(path, ec)) {
+      reply.errors += "error: cannot open `" + path + "`\n";
+      continue;
+    }
+    std::string absolute = absolute_path(path);
+    auto is_it = [&](const std::string& f) { return absolute_path(f) == absolute; };
+    if (std::any_of(files_.begin(), files_.end(), is_it))
+      again = true;
+    else if (std::none_of(pending.begin(), pending.end(), is_it))
+      pending.push_back(import_path(path));
   }
-  std::size_t scenarios = 0, cases = 0;
-  for (const auto& m : p.modules) {
-    if (m->name != absolute) continue;
-    for (const auto& d : m->decls) {
-      scenarios += d->kind == DeclKind::scenario;
-      cases += d->kind == DeclKind::case_;
+  auto loaded = [&](const Program& p, const std::string& f) {
+    std::size_t scenarios = 0, cases = 0;
+    for (const auto& m : p.modules) {
+      if (!same_path(m->name, f)) continue;
+      for (const auto& d : m->decls) {
+        scenarios += d->kind == DeclKind::scenario;
+        cases += d->kind == DeclKind::case_;
+      }
+    }
+    reply.output +=
+        fmt::format("loaded {} ({} scenarios, {} cases)\n", fs_display(f), scenarios, cases);
+  };
+  // One build for all the new files. A failure leaves out the files its errors are in
+  // and tries the rest; errors that no new file owns (say, in a file one of them
+  // imports) fall back to one file at a time.
+  const std::vector<std::string> kept = files_;
+  while (!pending.empty()) {
+    files_ = kept;
+    files_.insert(files_.end(), pending.begin(), pending.end());
+    Program p;
+    try {
+      build(p, "");
+    } catch (...) {
+      files_ = kept;
+      std::exception_ptr e = std::current_exception();
+      std::vector<std::string> bad;
+      for (const Diagnostic& d : diagnostics_of(e)) {
+        if (!d.range) continue;
+        const std::string& name = p.sources.file(d.range->file).name();
+        for (const std::string& f : pending)
+          if (same_path(f, name) && std::find(bad.begin(), bad.end(), f) == bad.end())
+            bad.push_back(f);
+      }
+      if (bad.empty()) break;
+      reply.errors += render_errors(p, e);
+      for (const std::string& f : bad) {
+        reply.errors += "not loaded: " + fs_display(f) + "\n";
+        std::erase(pending, f);
+      }
+      continue;
+    }
+    for (const std::string& f : pending) loaded(p, f);
+    pending.clear();
+  }
+  for (const std::string& f : pending) {
+    files_.push_back(f);
+    Program p;
+    try {
+      build(p, "");
+      loaded(p, f);
+    } catch (...) {
+      files_.pop_back();
+      reply.errors += render_errors(p, std::current_exception());
+      reply.errors += "not loaded: " + fs_display(f) + "\n";
     }
   }
-  reply.output = fmt::format("loaded {} ({} scenarios, {} cases)\n", path, scenarios, cases);
+  if (again) {
+    Reply r = reload();
+    reply.output += r.output;
+    reply.errors += r.errors;
+  }
   return reply;
 }
 
 Reply Session::reload() {
   Reply reply;
+  std::size_t files_before = files_.size(), definitions_before = definitions_.size();
+  {  // Usually everything still checks: one build.
+    Program p;
+    try {
+      build(p, "");
+      reply.output = fmt::format("reloaded {} files, kept {} of {} definitions\n", files_before,
+                                 definitions_before, definitions_before);
+      return reply;
+    } catch (...) {
+    }
+  }
   // Files first: a file that no longer loads is dropped with its error.
   std::vector<std::string> files = std::move(files_);
   std::vector<Definition> definitions = std::move(definitions_);
@@ -285,7 +425,7 @@ Reply Session::reload() {
     } catch (...) {
       files_.pop_back();
       reply.errors += render_errors(p, std::current_exception());
-      reply.errors += "dropped " + f + "\n";
+      reply.errors += "dropped " + fs_display(f) + "\n";
     }
   }
   for (Definition& d : definitions) {
@@ -326,6 +466,8 @@ Reply Session::command(const std::string& input) {
       return load(rest);
   } else if (name == ":reload") {
     return reload();
+  } else if ((name == ":why" || name == ":type") && rest.empty()) {
+    reply.errors = "error: usage: " + name + " EXPR\n";
   } else if (name == ":why") {
     return why(rest);
   } else if (name == ":type") {
@@ -400,7 +542,7 @@ Reply Session::list(const std::string& what) {
         if (what == "cases" && d->kind == DeclKind::case_)
           reply.output += d->name + " = " + static_cast<const CaseDecl&>(*d).scenario->name + "\n";
         if (what == "scenarios" && d->kind == DeclKind::scenario)
-          reply.output += d->name + ": " + d->docs.text.substr(0, d->docs.text.find('\n')) + "\n";
+          reply.output += d->name + ": " + summary(d->docs.text) + "\n";
       }
     }
     if (reply.output.empty()) reply.output = "(no " + what + " yet: :load a file)\n";

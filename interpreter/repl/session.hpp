@@ -27,6 +27,10 @@ class Session {
 
   // Loads a file into the session (`:load`), as a transaction.
   Reply load(const std::string& path);
+  // Loads several files (the command line's) with as few rebuilds as possible: all at
+  // once when they check together; otherwise a file whose errors are its own is left
+  // out with them and the rest are kept.
+  Reply load(const std::vector<std::string>& paths);
 
   // Candidates to complete the word that ends at `cursor` in `line`.
   std::vector<std::string> completions(const std::string& line, std::size_t cursor);
@@ -52,8 +56,8 @@ class Session {
   Reply reload();
   void remember_ans(const struct Value& v, const std::string& text);
 
-  Library library_;  // the standard library, plus the session's own module
-  std::vector<std::string> files_;
+  Library library_;                 // the standard library, plus the session's own module
+  std::vector<std::string> files_;  // as imported: relative to the current directory
   std::vector<Definition> definitions_;
   std::string ans_;  // `let ans = ...` for the last value, or ""
   int digits_ = 4;

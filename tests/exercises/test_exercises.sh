@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# `reckon exercises` on the bundled exercises (scenarios/exercises/training.rk): the same
+# seed builds the same sheets, every format builds, answers.csv grades to its golden
+# table (grade.expected) and JSON (grade.json), and mistakes in exercise files are
+# located errors. Regenerate the goldens with
+#   reckon exercises grade scenarios/exercises/training.rk --variants 3 --seed 42 \
+#     --answers tests/exercises/answers.csv [--json] > tests/exercises/grade.{expected,json}
+# and review the diff.
+# Usage: test_exercises.sh PATH/TO/reckon   (from the repository root)
+set -u
+reckon="$1"
+file=scenarios/exercises/training.rk
+failures=0
+fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# expect NAME WANTED_EXIT PATTERN -- COMMAND...: the exit code, and stdout+stderr
+# matching the extended regular expression PATTERN.
+expect() {
+  local name="$1" want="$2" pattern="$3"
+  shift 4
+  local output code
+  output=$("$@" 2>&1)
+  code=$?
+  if [[ $code -ne $want ]] || ! grep -Eq -- "$pattern" <<<"$output"; then
+    fail "$name: exit $code (wanted $want), output:"
+    echo "$output" | sed 's/^/    /'
+  fi
+}
+
+# --- build ------------------------------------------------------------------------------
+"$reckon" exercises build "$file" --variants 4 --seed 7 >"$tmp/a.md" || fail "build exited $?"
+"$reckon" exercises build "$file" --variants 4 --seed 7 >"$tmp/b.md" || fail "build exited $?"
+cmp -s "$tmp/a.md" "$tmp/b.md" || fail "the same seed built different sheets"
+"$reckon" exercises build "$file" --variants 4 --seed 8 >"$tmp/c.md" || fail "build exited $?"
+cmp -s "$tmp/a.md" "$tmp/c.md" && fail "another seed built the same sheets"
+[[ $(grep -c '^### ' "$tmp/a.md") -eq $((2 * 4 * 11)) ]] ||
+  fail "expected 11 exercises x 4 variants in questions and answers"
+grep -q '^<!-- ===== questions.md ===== -->$' "$tmp/a.md" || fail "no questions marker"
+grep -q '^<!-- ===== answers.md ===== -->$' "$tmp/a.md" || fail "no answers marker"
+questions=$(sed '/===== answers.md/,$d' "$tmp/a.md")
+grep -q 'Worked solution' <<<"$questions" && fail "the questions hold worked solutions"
+grep -q '{' <<<"$questions" && fail "a prompt was left uninterpolated"
+answers=$(sed -n '/===== answers.md/,$p' "$tmp/a.md")
+[[ $(grep -c '^Worked solution:$' <<<"$answers") -eq 44 ]] || fail "not every answer is worked"
+grep -q '^- `per_token_activations` = `activations(selective)` = ' <<<"$answers" ||
+  fail "the worked solution is not explain's derivation"
+
+"$reckon" exercises build "$file" --variants 2 --seed 7 -o "$tmp/out" >/dev/null || fail "-o exited $?"
+[[ -f $tmp/out/questions.md && -f $tmp/out/answers.md ]] || fail "-o did not write both files"
+# Variants do not depend on how many are built.
+diff -q <(sed -n '/^## Variant 1$/,/^## Variant 2$/p' "$tmp/out/answers.md") \
+  <(sed -n '/^## Variant 1$/,/^## Variant 2$/p' <<<"$answers") >/dev/null ||
+  fail "variant 1 changed with --variants"
+
+"$reckon" exercises build "$file" --format qmd >"$tmp/q.qmd" || fail "qmd exited $?"
+grep -q '^title: "Exercises: answer key"$' "$tmp/q.qmd" || fail "qmd has no front matter"
+"$reckon" exercises build "$file" --format latex -o "$tmp/tex" >/dev/null || fail "latex exited $?"
+[[ -f $tmp/tex/questions.tex && -f $tmp/tex/answers.tex ]] || fail "latex did not write .tex files"
+grep -q '\\begin{align\*}' "$tmp/tex/answers.tex" || fail "latex answers have no derivation"
+grep -q 'checkpoint\\_segments' "$tmp/tex/answers.tex" || fail "latex text is not escaped"
+grep -q '\\subsubsection\*{1. SelectiveFootprint}' "$tmp/tex/questions.tex" || fail "latex headings"
+
+# --- grade ------------------------------------------------------------------------------
+grade=("$reckon" exercises grade "$file" --variants 3 --seed 42 --answers tests/exercises/answers.csv)
+diff -u tests/exercises/grade.expected <("${grade[@]}") || fail "grade differs from grade.expected"
+diff -u tests/exercises/grade.json <("${grade[@]}" --json) || fail "grade --json differs from grade.json"
+"${grade[@]}" --json | python3 -c 'import json, sys; json.load(sys.stdin)' 2>/dev/null ||
+  fail "grade --json is not JSON"
+
+# --- exit codes and errors --------------------------------------------------------------
+expect "missing answers file" 1 "cannot open .nope.csv." -- \
+  "$reckon" exercises grade "$file" --answers nope.csv
+printf 'student,answer\n1,2 GB\n' >"$tmp/header.csv"
+expect "wrong header" 1 "header .variant,exercise,answer." -- \
+  "$reckon" exercises grade "$file" --answers "$tmp/header.csv"
+printf 'variant,exercise,answer\n' >"$tmp/empty.csv"
+expect "no answers" 0 "0 of 0 answers correct" -- \
+  "$reckon" exercises grade "$file" --answers "$tmp/empty.csv"
+printf 'variant,exercise,answer\n1,SegmentLayers,"unterminated\n' >"$tmp/quote.csv"
+expect "unterminated quote" 0 "malformed +unterminated quoted field" -- \
+  "$reckon" exercises grade "$file" --answers "$tmp/quote.csv"
+expect "grade needs --answers" 2 "answers" -- "$reckon" exercises grade "$file"
+expect "unknown format" 2 "format" -- "$reckon" exercises build "$file" --format pdf
+expect "exercises needs build or grade" 2 "" -- "$reckon" exercises
+expect "no exercises" 1 "declares no exercise" -- "$reckon" exercises build scenarios/training.rk
+expect "check counts" 0 "ok" -- "$reckon" check "$file"
+
+cp scenarios/training.rk "$tmp/training.rk"
+bad() {  # bad NAME PATTERN EXERCISE-TEXT: the checker's error for one exercise
+  printf 'import "training.rk"\n%s\n' "$3" >"$tmp/bad.rk"
+  expect "$1" 1 "$2" -- "$reckon" check "$tmp/bad.rk"
+}
+bad "about a scenario" "bad.rk:2:20: error: .ActivationMemory. is a scenario" \
+  'exercise X { about ActivationMemory prompt "a" answer 1 }'
+bad "about a misspelt case" "did you mean .Gpt3ActivationsMicrobatch4.\?" \
+  'exercise X { about Gpt3ActivationsMicrobatch44 prompt "a" answer 1 }'
+bad "vary an unknown input" "bad.rk:2:52: error: .ActivationMemory. has no input .micro_bach.; did you mean .micro_batch.\?" \
+  'exercise X { about Gpt3ActivationsMicrobatch4 vary micro_bach in [1] prompt "a" answer 1 }'
+bad "vary a value of the wrong unit" "bad.rk:2:71: error: a value of .micro_batch. must be count, not B \(information\)" \
+  'exercise X { about Gpt3ActivationsMicrobatch4 vary micro_batch in [1, 2 GB] prompt "a" answer 1 }'
+bad "range step of the wrong unit" "error: the step of the range of .seq_len. must be token \(token count\), not s \(time\)" \
+  'exercise X { about Gpt3ActivationsMicrobatch4 vary seq_len in 1 token .. 4 token step 1 s prompt "a" answer 1 }'
+bad "prompt interpolation located in the string" "bad.rk:2:63: error: unknown name .sequnce.; did you mean .sequence.\?" \
+  'exercise X { about Gpt3ActivationsMicrobatch4 prompt "length {sequnce}" answer 1 }'
+bad "prompt interpolation syntax" "bad.rk:2:61: error: expected an operand after the operator" \
+  'exercise X { about Gpt3ActivationsMicrobatch4 prompt "a {1 +} b" answer 1 }'
+bad "answer not a quantity" "an answer must be a number, a quantity or a bool, not Transformer" \
+  'exercise X { about Gpt3ActivationsMicrobatch4 prompt "a" answer workload }'
+bad "tolerance with a unit" "the tolerance of an exercise is a relative number \(1e-2\), not B \(information\)" \
+  'exercise X { about Gpt3ActivationsMicrobatch4 prompt "a" answer 1 within 1 GB }'
+bad "missing answer" "exercise .X. needs an .answer EXPR." \
+  'exercise X { about Gpt3ActivationsMicrobatch4 prompt "a" }'
+bad "range without step" "expected .step. and the step of the range" \
+  'exercise X { about Gpt3ActivationsMicrobatch4 vary micro_batch in 1 .. 4 prompt "a" answer 1 }'
+printf 'import "training.rk"\nexercise X { about Gpt3ActivationsMicrobatch4 vary micro_batch in 1 .. 2 step 0.5 prompt "a" answer 1 }\n' >"$tmp/frac.rk"
+expect "a fractional count is an error at the vary" 1 "frac.rk:2:52: error: input .micro_batch. must be a whole number" -- \
+  "$reckon" exercises build "$tmp/frac.rk" --variants 8
+printf 'import "training.rk"\nexercise X { about Gpt3ActivationsMicrobatch4 vary micro_batch in 4 .. 1 step 1 prompt "a" answer 1 }\n' >"$tmp/empty.rk"
+expect "an empty range" 1 "empty.rk:2:72: error: the range is empty" -- \
+  "$reckon" exercises build "$tmp/empty.rk"
+
+echo "exercise tests: $failures failed"
+[[ $failures -eq 0 ]]

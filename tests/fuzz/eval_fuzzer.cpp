@@ -1,0 +1,62 @@
+// libFuzzer target: a whole file parsed, checked and evaluated: every input and
+// property of every case and every check, as `reckon run` does. Only the user's
+// errors (UserError, UserErrors) may escape the interpreter.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "interpreter/checker.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/evaluator.hpp"
+#include "stdlib/library.hpp"
+
+namespace {
+
+void render_all(const reckon::Program& p, const reckon::UserErrors& e) {
+  for (const auto& d : e.diagnostics()) (void)reckon::render(p.sources, d);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace reckon;
+  Program p;
+  try {
+    load_program_text(p, stdlib::standard_library(), "fuzz.rk",
+                      std::string(reinterpret_cast<const char*>(data), size));
+    check_program(p);
+  } catch (const UserError& e) {
+    (void)render(p.sources, e.diagnostic());
+    return 0;
+  } catch (const UserErrors& e) {
+    render_all(p, e);
+    return 0;
+  }
+  Evaluator ev(p);
+  for (const CaseDecl* c : p.main_decls<CaseDecl>(DeclKind::case_)) {
+    auto inst = ev.instance_of(*c);
+    for (std::size_t i = 0; i < c->scenario->inputs.size(); ++i) {
+      try {
+        (void)ev.show(ev.input(*inst, i, c->name_range), std::nullopt);
+      } catch (const UserError& e) {
+        (void)render(p.sources, e.diagnostic());
+      }
+    }
+    for (std::size_t i = 0; i < c->scenario->properties.size(); ++i) {
+      if (c->scenario->properties[i].is_method) continue;
+      try {
+        (void)ev.show(ev.property(*inst, i, c->name_range), std::nullopt);
+      } catch (const UserError& e) {
+        (void)render(p.sources, e.diagnostic());
+      }
+    }
+  }
+  for (const CheckDecl* c : p.main_decls<CheckDecl>(DeclKind::check)) {
+    try {
+      (void)ev.run_check(*c);
+    } catch (const UserError& e) {
+      (void)render(p.sources, e.diagnostic());
+    }
+  }
+  return 0;
+}
