@@ -2,6 +2,7 @@
 // owned AST (the parse tree points into the input buffer).
 #include "grammar/parse.hpp"
 
+#include <cmath>
 #include <cstdlib>
 #include <string>
 #include <tao/pegtl/contrib/parse_tree.hpp>
@@ -161,6 +162,9 @@ class Converter {
     auto e = make(ExprKind::number, n);
     const Node& num = *n.children.at(0);
     e->number = std::strtod(num.string().c_str(), nullptr);
+    if (!std::isfinite(e->number))
+      throw UserError(range(num), "number out of range: " + num.string() +
+                                      " does not fit in a double (the limit is about 1.8e308)");
     if (n.children.size() > 1) e->unit = unit(*n.children[1]);
     return e;
   }

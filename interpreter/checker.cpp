@@ -140,10 +140,10 @@ class Checker {
     const UnitExpr& u = t.unit;
     bool single = u.factors.size() == 1 && u.factors[0].exponent == 1;
     std::string_view name = single ? std::string_view(u.factors[0].name) : "";
-    if (name == "count") {
-      out = Type::quantity({}, true);
-    } else if (name == "number") {
-      out = Type::quantity({}, t.integer);
+    if (name == "count" || name == "number") {
+      out = Type::quantity({}, name == "count" || t.integer);
+      // Shown as a plain number, even when counting units cancelled into it.
+      if (display) *display = DisplayUnit{"", 1};
     } else if (name == "bool") {
       out = Type::of(TypeKind::boolean);
     } else if (name == "text") {

@@ -138,15 +138,10 @@ Value Evaluator::method(Instance& self, std::size_t index, std::vector<Value> ar
                         SourceRange used_at) {
   const Property& prop = self.scenario->properties[index];
   MethodMemo& memo = self.methods[index];
-  MethodCall* call = nullptr;
-  for (MethodCall* c : memo.calls)
-    if (std::equal(c->arguments.begin(), c->arguments.end(), arguments.begin(), arguments.end(),
-                   [&](const Value& a, const Value& b) { return equal(a, b); }))
-      call = c;
+  MethodCall*& call = memo.calls[arguments];
   if (!call) {
     call = &method_calls_.emplace_back();
     call->arguments = std::move(arguments);
-    memo.calls.push_back(call);
   }
   const std::vector<Value>& args = call->arguments;
   std::string label;
@@ -160,6 +155,27 @@ Value Evaluator::method(Instance& self, std::size_t index, std::vector<Value> ar
     Value v = evaluate(*prop.body, Frame{&self, &args});
     require_whole(v, prop.resolved, prop.range, "`" + prop.name + "`");
     return v;
+  });
+}
+
+std::size_t ArgumentsHash::operator()(const std::vector<Value>& args) const {
+  std::size_t h = args.size();
+  auto mix = [&](std::size_t x) { h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
+  for (const Value& v : args) {
+    mix(static_cast<std::size_t>(v.kind));
+    mix(std::hash<double>{}(v.number));
+    if (v.text) mix(std::hash<std::string>{}(*v.text));
+    mix(std::hash<const void*>{}(v.record.get()));
+    mix(std::hash<const void*>{}(v.instance.get()));
+  }
+  return h;
+}
+
+bool ArgumentsEqual::operator()(const std::vector<Value>& a, const std::vector<Value>& b) const {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const Value& x, const Value& y) {
+    return x.kind == y.kind && x.number == y.number && x.dim == y.dim &&
+           x.enumeration == y.enumeration && x.record == y.record && x.instance == y.instance &&
+           (x.text == y.text || (x.text && y.text && *x.text == *y.text));
   });
 }
 
@@ -210,6 +226,10 @@ bool Evaluator::equal(const Value& a, const Value& b) const {
 Value Evaluator::evaluate(const Expr& e, const Frame& frame) {
   char probe = 0;
   auto here = reinterpret_cast<std::uintptr_t>(&probe);
+  if (++steps_ > max_steps)
+    throw UserError(e.range, fmt::format("evaluation takes more than {} steps (the limit); is a "
+                                         "method recursing over many argument values?",
+                                         max_steps));
   if (stack_base_ > here && stack_base_ - here > max_stack_bytes)
     throw UserError(e.range, "evaluation is nested too deeply (its stack exceeds " +
                                  std::to_string(max_stack_bytes >> 20) + " MiB)");

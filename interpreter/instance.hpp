@@ -4,6 +4,7 @@
 
 #include <exception>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "interpreter/value.hpp"
@@ -27,10 +28,20 @@ struct MethodCall {
   Thunk result;
 };
 
+// Hashing and exact equality of argument lists, so a method's memo is a hash table
+// (a linear scan made many distinct calls quadratic). Quantities match bit for bit
+// here; two arguments equal only within `==`'s tolerance are simply two entries.
+struct ArgumentsHash {
+  std::size_t operator()(const std::vector<Value>& args) const;
+};
+struct ArgumentsEqual {
+  bool operator()(const std::vector<Value>& a, const std::vector<Value>& b) const;
+};
+
 // A method's calls so far. The calls live in the evaluator, which keeps their
 // addresses stable while nested calls add more.
 struct MethodMemo {
-  std::vector<MethodCall*> calls;
+  std::unordered_map<std::vector<Value>, MethodCall*, ArgumentsHash, ArgumentsEqual> calls;
 };
 
 struct Instance {
