@@ -242,6 +242,7 @@ struct LetDecl : Decl {
   std::optional<TypeExpr> declared;
   ExprPtr value;
   Type resolved;
+  std::optional<DisplayUnit> display;  // from the declared type, set by the checker
   LetDecl() : Decl(DeclKind::let) {}
 };
 

@@ -205,6 +205,11 @@ class Checker {
   void expect(Expr& e, const Scope& s, const Type& to, const std::string& what,
               const TypeExpr* declared = nullptr) {
     Type from = check(e, s, &to);
+    // A fractional literal where a whole number is declared is wrong before it runs.
+    if (to.integer && e.kind == ExprKind::number && !e.unit && e.number != std::trunc(e.number)) {
+      error(e.range, fmt::format("{} must be a whole number, not {}", what, e.number));
+      return;
+    }
     if (assignable(from, to)) return;
     if (from.optional && !to.optional && from.kind != TypeKind::none) {
       error(e.range, what + " may be none here; give a fallback with `??`");
@@ -392,7 +397,7 @@ class Checker {
     }
     state = State::in_progress;
     if (d.declared) {
-      d.resolved = resolve_type(*d.declared);
+      d.resolved = resolve_type(*d.declared, &d.display);
       expect(*d.value, {}, d.resolved, "`" + d.name + "`", &*d.declared);
     } else {
       d.resolved = check(*d.value, {}, nullptr);

@@ -563,6 +563,8 @@ CheckOutcome Evaluator::run_check(const CheckDecl& check) {
 
 std::optional<DisplayUnit> Evaluator::declared_unit(const Expr& e, const ScenarioDecl* scope) {
   if (e.kind == ExprKind::convert) return DisplayUnit{e.unit->text, e.unit_scale};
+  if (e.kind == ExprKind::name && e.ref == RefKind::let)
+    return static_cast<const LetDecl*>(e.target)->display;
   const ScenarioDecl* s = e.kind == ExprKind::name ? scope : nullptr;
   if (e.kind == ExprKind::member && e.operands[0]->type.kind == TypeKind::instance)
     s = e.operands[0]->type.scenario;

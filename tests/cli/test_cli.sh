@@ -63,7 +63,7 @@ expect "eval located error" 1 "^<expr>:1:13: error: unknown Recompute .selectiv.
 expect "--set without =" 2 "INPUT=VALUE" -- "$reckon" eval "$training" sequence --set micro_batch
 expect "--set unknown input" 1 "has no input .micro_batc.; did you mean .micro_batch.\?" \
   -- "$reckon" eval "$training" sequence --set micro_batc=8
-expect "--set fractional count" 1 "--set micro_batch:1:1: error: input .micro_batch. must be a whole number, but its value is 2.5" \
+expect "--set fractional count" 1 "--set micro_batch:1:1: error: input .micro_batch. must be a whole number, not 2.5" \
   -- "$reckon" eval "$training" micro_batch --set micro_batch=2.5
 expect "--set wrong unit" 1 "input .seq_len. must be token\? \(token count\)\?, not s \(time\)|input .seq_len. must be" \
   -- "$reckon" eval "$training" sequence --set "seq_len=3 s"

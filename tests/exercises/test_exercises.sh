@@ -115,7 +115,7 @@ bad "missing answer" "exercise .X. needs an .answer EXPR." \
 bad "range without step" "expected .step. and the step of the range" \
   'exercise X { about Gpt3ActivationsMicrobatch4 vary micro_batch in 1 .. 4 prompt "a" answer 1 }'
 printf 'import "training.rk"\nexercise X { about Gpt3ActivationsMicrobatch4 vary micro_batch in 1 .. 2 step 0.5 prompt "a" answer 1 }\n' >"$tmp/frac.rk"
-expect "a fractional count is an error at the vary" 1 "frac.rk:2:52: error: input .micro_batch. must be a whole number" -- \
+expect "a fractional step is found by the checker" 1 "frac.rk:2:79: error: the step of the range of .micro_batch. must be a whole number, not 0.5" -- \
   "$reckon" exercises build "$tmp/frac.rk" --variants 8
 printf 'import "training.rk"\nexercise X { about Gpt3ActivationsMicrobatch4 vary micro_batch in 4 .. 1 step 1 prompt "a" answer 1 }\n' >"$tmp/empty.rk"
 expect "an empty range" 1 "empty.rk:2:72: error: the range is empty" -- \
