@@ -230,7 +230,9 @@ class Explainer {
   std::vector<std::shared_ptr<Instance>> keep_;
 };
 
-std::string latex_escape(const std::string& s) {
+}  // namespace
+
+std::string latex_escape(std::string_view s) {
   std::string out;
   for (char c : s) {
     switch (c) {
@@ -259,8 +261,6 @@ std::string latex_escape(const std::string& s) {
   }
   return out;
 }
-
-}  // namespace
 
 std::vector<ExplainStep> explain(const Program& program, Evaluator& evaluator, const Expr& e,
                                  const Evaluator::Frame& frame, int depth) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "interpreter/evaluator.hpp"
@@ -25,6 +26,9 @@ std::vector<ExplainStep> explain(const Program& program, Evaluator& evaluator, c
                                  const Evaluator::Frame& frame, int depth);
 
 enum class ExplainFormat { text, markdown, latex };
+
+// Text set in LaTeX's text mode: _ % # & $ { } escaped, \ ^ ~ spelled out.
+std::string latex_escape(std::string_view text);
 std::string render_explanation(const std::vector<ExplainStep>& steps, ExplainFormat format);
 
 }  // namespace reckon

@@ -19,6 +19,7 @@
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/commands.hpp"
+#include "interpreter/cli/guarded.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
@@ -207,36 +208,6 @@ class Workbook {
 
 // --- build ------------------------------------------------------------------------------
 
-std::string latex_escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '_':
-      case '%':
-      case '#':
-      case '&':
-      case '$':
-      case '{':
-      case '}':
-        out += '\\';
-        out += c;
-        break;
-      case '\\':
-        out += "\\textbackslash{}";
-        break;
-      case '^':
-        out += "\\^{}";
-        break;
-      case '~':
-        out += "\\~{}";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 // Markdown and Quarto share everything but the title; LaTeX is a fragment to \input.
 class SheetWriter {
  public:
@@ -346,19 +317,6 @@ class SheetWriter {
   const ExerciseBuildOptions& options_;
   std::string file_;
 };
-
-// Runs `body`; a user error inside it is printed, located, and becomes exit code 1.
-template <typename Body>
-int guarded(const Program& program, std::ostream& err, Body body) {
-  try {
-    return body();
-  } catch (const UserError& e) {
-    err << render(program.sources, e.diagnostic());
-  } catch (const UserErrors& e) {
-    for (const Diagnostic& d : e.diagnostics()) err << render(program.sources, d);
-  }
-  return 1;
-}
 
 // --- grade ------------------------------------------------------------------------------
 

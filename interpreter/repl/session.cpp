@@ -296,22 +296,29 @@ void Session::remember_ans(const Value& v, const std::string& text) {
   }
 }
 
-Reply Session::expression(const std::string& input) {
+Reply Session::with_expression(const std::string& text,
+                               const std::function<void(Program&, Expr&, Reply&)>& use) {
   Reply reply;
   Program p;
   try {
     build(p, "");
-    FileId f = p.sources.add("<input>", input);
+    FileId f = p.sources.add("<input>", text);
     ExprPtr e = parse_expression(p.sources, f);
     check_expression(p, *e, {});
-    Evaluator ev(p, digits_);
-    Value v = ev.evaluate(*e, {});
-    reply.output = ev.show(v, Evaluator::declared_unit(*e)) + "\n";
-    remember_ans(v, input);
+    use(p, *e, reply);
   } catch (...) {
     reply.errors = render_errors(p, std::current_exception());
   }
   return reply;
+}
+
+Reply Session::expression(const std::string& input) {
+  return with_expression(input, [&](Program& p, Expr& e, Reply& reply) {
+    Evaluator ev(p, digits_);
+    Value v = ev.evaluate(e, {});
+    reply.output = ev.show(v, Evaluator::declared_unit(e)) + "\n";
+    remember_ans(v, input);
+  });
 }
 
 Reply Session::load(const std::string& path) { return load(std::vector<std::string>{path}); }
@@ -496,34 +503,15 @@ Reply Session::command(const std::string& input) {
 }
 
 Reply Session::why(const std::string& text) {
-  Reply reply;
-  Program p;
-  try {
-    build(p, "");
-    FileId f = p.sources.add("<input>", text);
-    ExprPtr e = parse_expression(p.sources, f);
-    check_expression(p, *e, {});
+  return with_expression(text, [&](Program& p, Expr& e, Reply& reply) {
     Evaluator ev(p, digits_);
-    reply.output = render_explanation(explain(p, ev, *e, {}, 1), ExplainFormat::text);
-  } catch (...) {
-    reply.errors = render_errors(p, std::current_exception());
-  }
-  return reply;
+    reply.output = render_explanation(explain(p, ev, e, {}, 1), ExplainFormat::text);
+  });
 }
 
 Reply Session::type_of(const std::string& text) {
-  Reply reply;
-  Program p;
-  try {
-    build(p, "");
-    FileId f = p.sources.add("<input>", text);
-    ExprPtr e = parse_expression(p.sources, f);
-    check_expression(p, *e, {});
-    reply.output = describe(e->type) + "\n";
-  } catch (...) {
-    reply.errors = render_errors(p, std::current_exception());
-  }
-  return reply;
+  return with_expression(
+      text, [](Program&, Expr& e, Reply& reply) { reply.output = describe(e.type) + "\n"; });
 }
 
 Reply Session::list(const std::string& what) {

@@ -4,6 +4,7 @@
 // trace, and no error can end the session.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,6 +48,10 @@ class Session {
   void build(Program& program, const std::string& extra) const;
   std::string session_text() const;
   Reply declaration(const std::string& input);
+  // Builds the session's program, checks `text` as an expression in it and hands both
+  // to `use`; a user error anywhere becomes the reply's errors.
+  Reply with_expression(const std::string& text,
+                        const std::function<void(Program&, Expr&, Reply&)>& use);
   Reply expression(const std::string& input);
   Reply command(const std::string& input);
   Reply why(const std::string& expression);

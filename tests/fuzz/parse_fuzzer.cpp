@@ -9,7 +9,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   reckon::SourceManager sources;
-  reckon::FileId file = sources.add("fuzz.rk", std::string(reinterpret_cast<const char*>(data), size));
+  reckon::FileId file =
+      sources.add("fuzz.rk", std::string(reinterpret_cast<const char*>(data), size));
   try {
     reckon::parse_module(sources, file);
   } catch (const reckon::UserError& e) {
