@@ -1,5 +1,7 @@
 // The error-message table. A rule that is used under must<> and has no message here
 // does not compile (must_if's RequireMessage), so every parse error has its own text.
+// Each text starts with its error code ("E0108: "), which parse.cpp splits off into
+// Diagnostic::code; rules that report the same mistake share a code (docs/errors.md).
 #pragma once
 
 #include "grammar/grammar.hpp"
@@ -12,56 +14,58 @@ inline constexpr const char* error_message = nullptr;
 #define RK_MESSAGE(rule, text) \
   template <>                  \
   inline constexpr const char* error_message<rule> = text
-RK_MESSAGE(digits, "expected digits in the exponent of a number");
-RK_MESSAGE(escape_char, "unknown escape in string (use \\\", \\\\, \\n or \\t)");
-RK_MESSAGE(string_close, "unterminated string: expected a closing '\"' on the same line");
-RK_MESSAGE(string_literal, "expected a string in double quotes");
-RK_MESSAGE(unit_power, "expected an integer exponent after '^' in a unit");
-RK_MESSAGE(unit_factor, "expected a unit name after '*' or '/' in a unit");
-RK_MESSAGE(unit_expr, "expected a unit after '->'");
-RK_MESSAGE(close_paren, "expected ')'");
-RK_MESSAGE(member_name, "expected a member name after '.'");
-RK_MESSAGE(nested_expr, "expected an expression");
-RK_MESSAGE(nested_unary, "expected an operand");
-RK_MESSAGE(nested_not, "expected an operand after 'not'");
-RK_MESSAGE(unary, "expected an operand after the operator");
-RK_MESSAGE(product, "expected an operand after the operator");
+RK_MESSAGE(digits, "E0101: expected digits in the exponent of a number");
+RK_MESSAGE(escape_char, "E0102: unknown escape in string (use \\\", \\\\, \\n or \\t)");
+RK_MESSAGE(string_close, "E0103: unterminated string: expected a closing '\"' on the same line");
+RK_MESSAGE(string_literal, "E0104: expected a string in double quotes");
+RK_MESSAGE(unit_power, "E0105: expected an integer exponent after '^' in a unit");
+RK_MESSAGE(unit_factor, "E0106: expected a unit name after '*' or '/' in a unit");
+RK_MESSAGE(unit_expr, "E0107: expected a unit after '->'");
+RK_MESSAGE(close_paren, "E0108: expected ')'");
+RK_MESSAGE(member_name, "E0109: expected a member name after '.'");
+RK_MESSAGE(nested_expr, "E0110: expected an expression");
+RK_MESSAGE(nested_unary, "E0111: expected an operand");
+RK_MESSAGE(nested_not, "E0111: expected an operand after 'not'");
+RK_MESSAGE(unary, "E0111: expected an operand after the operator");
+RK_MESSAGE(product, "E0111: expected an operand after the operator");
 RK_MESSAGE(sum,
-           "expected an operand after the ?"
+           "E0111: expected an operand after the ?"
            "? operator");
-RK_MESSAGE(coalesce, "expected an operand after the comparison");
-RK_MESSAGE(logical_not, "expected an operand after 'and'");
-RK_MESSAGE(logical_and, "expected an operand after 'or'");
-RK_MESSAGE(kw_then, "expected 'then' after the condition of 'if'");
-RK_MESSAGE(kw_else, "expected 'else': every 'if' needs both branches");
-RK_MESSAGE(expr, "expected an expression");
-RK_MESSAGE(meta_key, "expected a metadata key after '@', as in @source \"...\"");
-RK_MESSAGE(colon, "expected ':' and a type");
-RK_MESSAGE(type_expr, "expected a type or unit (for example count, B, GB/s, Transformer)");
-RK_MESSAGE(name, "expected a name");
-RK_MESSAGE(open_brace, "expected '{'");
-RK_MESSAGE(close_brace, "expected '}' or another member");
-RK_MESSAGE(equals, "expected '=' and a definition");
-RK_MESSAGE(case_base, "expected the scenario or case this case binds");
-RK_MESSAGE(case_body, "expected '(' with input values, or 'with' and overrides");
-RK_MESSAGE(parameters, "expected '(' and the parameters of the native function");
-RK_MESSAGE(native_body, "expected 'let NAME: TYPE' or 'NAME(PARAMS): TYPE' after 'native'");
-RK_MESSAGE(about_case, "expected the case the exercise is about, as in `about MyCase`");
-RK_MESSAGE(vary_name, "expected the input to vary, as in `vary micro_batch in [1, 2, 4]`");
-RK_MESSAGE(kw_in, "expected 'in' and the values to vary over");
-RK_MESSAGE(vary_values, "expected a list of values `[a, b, ...]` or a range `a .. b step c`");
-RK_MESSAGE(close_bracket, "expected ']' or ',' and another value");
-RK_MESSAGE(range_end, "expected the last value of the range after '..'");
-RK_MESSAGE(kw_step, "expected 'step' and the step of the range, as in `1 .. 8 step 1`");
-RK_MESSAGE(range_step, "expected the step of the range after 'step'");
-RK_MESSAGE(prompt_text, "expected the prompt as a string in double quotes");
-RK_MESSAGE(hint_text, "expected the hint as a string in double quotes");
+RK_MESSAGE(coalesce, "E0111: expected an operand after the comparison");
+RK_MESSAGE(logical_not, "E0111: expected an operand after 'and'");
+RK_MESSAGE(logical_and, "E0111: expected an operand after 'or'");
+RK_MESSAGE(kw_then, "E0112: expected 'then' after the condition of 'if'");
+RK_MESSAGE(kw_else, "E0113: expected 'else': every 'if' needs both branches");
+RK_MESSAGE(expr, "E0110: expected an expression");
+RK_MESSAGE(meta_key, "E0114: expected a metadata key after '@', as in @source \"...\"");
+RK_MESSAGE(colon, "E0115: expected ':' and a type");
+RK_MESSAGE(type_expr, "E0116: expected a type or unit (for example count, B, GB/s, Transformer)");
+RK_MESSAGE(name, "E0117: expected a name");
+RK_MESSAGE(open_brace, "E0118: expected '{'");
+RK_MESSAGE(close_brace, "E0119: expected '}' or another member");
+RK_MESSAGE(equals, "E0120: expected '=' and a definition");
+RK_MESSAGE(case_base, "E0121: expected the scenario or case this case binds");
+RK_MESSAGE(case_body, "E0122: expected '(' with input values, or 'with' and overrides");
+RK_MESSAGE(parameters, "E0123: expected '(' and the parameters of the native function");
+RK_MESSAGE(native_body, "E0124: expected 'let NAME: TYPE' or 'NAME(PARAMS): TYPE' after 'native'");
+RK_MESSAGE(about_case, "E0125: expected the case the exercise is about, as in `about MyCase`");
+RK_MESSAGE(vary_name, "E0126: expected the input to vary, as in `vary micro_batch in [1, 2, 4]`");
+RK_MESSAGE(kw_in, "E0127: expected 'in' and the values to vary over");
+RK_MESSAGE(vary_values,
+           "E0128: expected a list of values `[a, b, ...]` or a range `a .. b step c`");
+RK_MESSAGE(close_bracket, "E0129: expected ']' or ',' and another value");
+RK_MESSAGE(range_end, "E0130: expected the last value of the range after '..'");
+RK_MESSAGE(kw_step, "E0131: expected 'step' and the step of the range, as in `1 .. 8 step 1`");
+RK_MESSAGE(range_step, "E0132: expected the step of the range after 'step'");
+RK_MESSAGE(prompt_text, "E0104: expected the prompt as a string in double quotes");
+RK_MESSAGE(hint_text, "E0104: expected the hint as a string in double quotes");
 RK_MESSAGE(exercise_close,
-           "expected '}' or an exercise item (about, vary, prompt, answer, within or hint)");
+           "E0134: expected '}' or an exercise item (about, vary, prompt, answer, within or hint)");
 // Unchanged since `exercise` was added: golden and unit tests quote it.
-RK_MESSAGE(decl_body,
-           "expected a declaration (import, record, enum, scenario, case, check, let or native)");
-RK_MESSAGE(end_of_file, "unexpected text: expected the end of the input");
+RK_MESSAGE(
+    decl_body,
+    "E0135: expected a declaration (import, record, enum, scenario, case, check, let or native)");
+RK_MESSAGE(end_of_file, "E0136: unexpected text: expected the end of the input");
 #undef RK_MESSAGE
 
 struct errors {

@@ -48,6 +48,8 @@ using namespace pegtl;
 
 // Deepest nesting of expressions; deeper input is an error, never a stack overflow.
 inline constexpr std::size_t max_nesting = 200;
+// The longest string literal, in bytes between its quotes (parse.cpp checks it).
+inline constexpr std::size_t max_string_bytes = 64 * 1024;
 
 // Parses Rule, failing with an error once expressions nest deeper than max_nesting.
 template <typename Rule>
@@ -64,7 +66,7 @@ struct nesting_limited {
       ~restore() { --depth; }
     } guard{in.private_depth};
     if (in.private_depth > max_nesting)
-      throw parse_error("expressions nest too deeply (the limit is 200 levels)", in);
+      throw parse_error("E0160: expressions nest too deeply (the limit is 200 levels)", in);
     return Control<Rule>::template match<A, M, Action, Control>(in, st...);
   }
 };

@@ -2,6 +2,8 @@
 // owned AST (the parse tree points into the input buffer).
 #include "grammar/parse.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -163,8 +165,9 @@ class Converter {
     const Node& num = *n.children.at(0);
     e->number = std::strtod(num.string().c_str(), nullptr);
     if (!std::isfinite(e->number))
-      throw UserError(range(num), "number out of range: " + num.string() +
-                                      " does not fit in a double (the limit is about 1.8e308)");
+      throw UserError(range(num), "E0161",
+                      "number out of range: " + num.string() +
+                          " does not fit in a double (the limit is about 1.8e308)");
     if (n.children.size() > 1) e->unit = unit(*n.children[1]);
     return e;
   }
@@ -414,7 +417,8 @@ class Converter {
     bool has_about = false, has_prompt = false;
     auto once = [&](bool seen, const Node& item, const char* what) {
       if (seen)
-        throw UserError(range(item), "exercise `" + x->name + "` has more than one " + what);
+        throw UserError(range(item), "E0163",
+                        "exercise `" + x->name + "` has more than one " + what);
     };
     for (std::size_t i = 1; i < body.children.size(); ++i) {
       const Node& item = *body.children[i];
@@ -455,7 +459,8 @@ class Converter {
       }
     }
     auto need = [&](bool present, const char* what) {
-      if (!present) throw UserError(x->name_range, "exercise `" + x->name + "` needs " + what);
+      if (!present)
+        throw UserError(x->name_range, "E0164", "exercise `" + x->name + "` needs " + what);
     };
     need(has_about, "`about CASE`: the case it is about");
     need(has_prompt, "a `prompt \"...\"`: the question");
@@ -487,15 +492,15 @@ class Converter {
         text += c;
         ++i;
       } else if (c == '}') {
-        throw UserError(at(i), "a lone '}' in the text: write '}}' for a brace");
+        throw UserError(at(i), "E0165", "a lone '}' in the text: write '}}' for a brace");
       } else if (c == '{') {
         std::size_t close = raw.find('}', i + 1);
         if (close == std::string_view::npos)
-          throw UserError(at(i),
+          throw UserError(at(i), "E0165",
                           "unclosed '{' in the text: end the expression with '}', or "
                           "write '{{' for a brace");
         if (raw.substr(i + 1, close - i - 1).find_first_not_of(" \t") == std::string_view::npos)
-          throw UserError(at(i), "empty '{}' in the text: put an expression inside");
+          throw UserError(at(i), "E0165", "empty '{}' in the text: put an expression inside");
         flush();
         auto begin = base + static_cast<std::uint32_t>(i + 1);
         auto end = base + static_cast<std::uint32_t>(close);
@@ -528,6 +533,17 @@ class Converter {
   FileId file_;
 };
 
+// Rejects a string literal longer than grammar::max_string_bytes.
+void check_strings(const Node& n, FileId file) {
+  if (n.is_type<g::string_body>() && n.string_view().size() > g::max_string_bytes) {
+    auto begin = static_cast<std::uint32_t>(n.m_begin.byte);
+    throw UserError(SourceRange{file, begin - 1, begin}, "E0162",
+                    fmt::format("string literal is too long: {} bytes (the limit is {} KiB)",
+                                n.string_view().size(), g::max_string_bytes / 1024));
+  }
+  for (const auto& c : n.children) check_strings(*c, file);
+}
+
 // Parses the bytes [begin, end) of a file with Rule; positions stay those of the file.
 template <typename Rule>
 std::unique_ptr<Node> run(const SourceManager& sources, FileId file, std::uint32_t begin,
@@ -538,12 +554,19 @@ std::unique_ptr<Node> run(const SourceManager& sources, FileId file, std::uint32
       f.text().data() + begin, f.text().data() + end, f.name(), begin, start.line, start.column);
   try {
     auto root = pt::parse<Rule, selector, tao::pegtl::nothing, g::control>(in);
-    if (!root) throw UserError(SourceRange{file, 0, 0}, "could not parse the input");
+    if (!root) throw UserError(SourceRange{file, 0, 0}, "E0135", "could not parse the input");
+    check_strings(*root, file);
     return root;
   } catch (const tao::pegtl::parse_error& e) {
     auto at = static_cast<std::uint32_t>(e.positions().front().byte);
     std::string message(e.message());
-    throw UserError(SourceRange{file, at, at + 1}, message);
+    // The messages of grammar/errors.hpp start with their code: "E0108: expected ')'".
+    std::string code;
+    if (message.size() > 7 && message[0] == 'E' && message.compare(5, 2, ": ") == 0) {
+      code = message.substr(0, 5);
+      message.erase(0, 7);
+    }
+    throw UserError(SourceRange{file, at, at + 1}, std::move(code), std::move(message));
   }
 }
 

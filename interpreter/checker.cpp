@@ -81,8 +81,8 @@ class Checker {
 
  private:
   // --- bookkeeping --------------------------------------------------------------
-  void error(SourceRange r, std::string message, std::vector<Note> notes = {}) {
-    errors_.push_back({r, std::move(message), std::move(notes)});
+  void error(SourceRange r, std::string code, std::string message, std::vector<Note> notes = {}) {
+    errors_.push_back({r, std::move(message), std::move(notes), std::move(code)});
   }
   void flush() {
     if (!errors_.empty()) throw UserErrors(std::move(errors_));
@@ -110,7 +110,7 @@ class Checker {
         if (from_stdlib[it->second] && !m->is_stdlib)
           it->second = d.get();
         else
-          error(d->name_range, "`" + d->name + "` is already defined",
+          error(d->name_range, "E0301", "`" + d->name + "` is already defined",
                 {{it->second->name_range, "first defined here"}});
       }
     }
@@ -126,7 +126,7 @@ class Checker {
       if (!info) {
         std::vector<std::string> names;
         for (const UnitInfo& x : all_units()) names.push_back(x.symbol);
-        error(f.range, "unknown unit `" + f.name + "`" + did_you_mean(f.name, names));
+        error(f.range, "E0302", "unknown unit `" + f.name + "`" + did_you_mean(f.name, names));
         return std::nullopt;
       }
       c.scale *= std::pow(info->scale, f.exponent);
@@ -168,7 +168,7 @@ class Checker {
             d->kind == DeclKind::scenario)
           names.push_back(n);
       for (const UnitInfo& x : all_units()) names.push_back(x.symbol);
-      error(u.range,
+      error(u.range, "E0302",
             "unknown type or unit `" + std::string(name) + "`" + did_you_mean(name, names));
       return out;
     } else {
@@ -207,18 +207,18 @@ class Checker {
     Type from = check(e, s, &to);
     // A fractional literal where a whole number is declared is wrong before it runs.
     if (to.integer && e.kind == ExprKind::number && !e.unit && e.number != std::trunc(e.number)) {
-      error(e.range, fmt::format("{} must be a whole number, not {}", what, e.number));
+      error(e.range, "E0403", fmt::format("{} must be a whole number, not {}", what, e.number));
       return;
     }
     if (assignable(from, to)) return;
     if (from.optional && !to.optional && from.kind != TypeKind::none) {
-      error(e.range, what + " may be none here; give a fallback with `??`");
+      error(e.range, "E0404", what + " may be none here; give a fallback with `??`");
       return;
     }
     std::string wanted = describe(to);
     if (declared && to.is_quantity() && !to.dim.is_dimensionless())
       wanted = type_text(*declared) + " (" + dimension_name(to.dim) + ")";
-    error(e.range, what + " must be " + wanted + ", not " + describe(from));
+    error(e.range, "E0402", what + " must be " + wanted + ", not " + describe(from));
   }
 
   // --- declarations -------------------------------------------------------------------
@@ -227,7 +227,7 @@ class Checker {
       Field& f = r.fields[i];
       for (std::size_t j = 0; j < i; ++j)
         if (r.fields[j].name == f.name)
-          error(f.range, "field `" + f.name + "` appears twice in `" + r.name + "`");
+          error(f.range, "E0303", "field `" + f.name + "` appears twice in `" + r.name + "`");
       f.resolved = resolve_type(f.type);
     }
   }
@@ -236,14 +236,15 @@ class Checker {
     for (std::size_t i = 0; i < e.members.size(); ++i)
       for (std::size_t j = 0; j < i; ++j)
         if (e.members[j] == e.members[i])
-          error(e.member_ranges[i], "`" + e.members[i] + "` appears twice in `" + e.name + "`");
+          error(e.member_ranges[i], "E0303",
+                "`" + e.members[i] + "` appears twice in `" + e.name + "`");
   }
 
   void resolve_parameters(std::vector<Parameter>& params) {
     for (std::size_t i = 0; i < params.size(); ++i) {
       for (std::size_t j = 0; j < i; ++j)
         if (params[j].name == params[i].name)
-          error(params[i].range, "parameter `" + params[i].name + "` appears twice");
+          error(params[i].range, "E0303", "parameter `" + params[i].name + "` appears twice");
       params[i].resolved = resolve_type(params[i].type);
     }
   }
@@ -255,22 +256,24 @@ class Checker {
     const NativeFunction* f =
         p_.library && p_.library->natives ? p_.library->natives->find(d.name) : nullptr;
     if (!f) {
-      error(d.name_range, "`" + d.name + "` is declared native but has no implementation");
+      error(d.name_range, "E0304", "`" + d.name + "` is declared native but has no implementation");
       return;
     }
     if (f->is_constant != d.is_constant || f->parameters.size() != d.parameters.size()) {
-      error(d.name_range, fmt::format("native `{}` is implemented with {} parameters", d.name,
-                                      f->parameters.size()));
+      error(d.name_range, "E0304",
+            fmt::format("native `{}` is implemented with {} parameters", d.name,
+                        f->parameters.size()));
       return;
     }
     for (std::size_t i = 0; i < d.parameters.size(); ++i)
       if (!matches(f->parameters[i], d.parameters[i].resolved))
-        error(d.parameters[i].type.range,
+        error(d.parameters[i].type.range, "E0304",
               fmt::format("parameter `{}` of native `{}` is implemented as {}",
                           d.parameters[i].name, d.name, describe_native(f->parameters[i])));
     if (!matches(f->result, d.resolved))
-      error(d.result.range, fmt::format("native `{}` is implemented to return {}", d.name,
-                                        describe_native(f->result)));
+      error(d.result.range, "E0304",
+            fmt::format("native `{}` is implemented to return {}", d.name,
+                        describe_native(f->result)));
     d.implementation = f;
   }
 
@@ -322,7 +325,7 @@ class Checker {
     auto unique = [&](const std::string& name, SourceRange r) {
       auto [it, inserted] = seen.emplace(name, r);
       if (!inserted)
-        error(r, "`" + name + "` is already defined in `" + s.name + "`",
+        error(r, "E0301", "`" + name + "` is already defined in `" + s.name + "`",
               {{it->second, "first defined here"}});
     };
     for (Input& in : s.inputs) {
@@ -370,7 +373,7 @@ class Checker {
     // Typed by an earlier run (check_expression after check_program).
     if (state == State::unvisited && !prop.resolved.is_error()) return prop.resolved;
     if (state == State::in_progress) {
-      error(used_at,
+      error(used_at, "E0306",
             "cannot infer the unit of `" + prop.name +
                 "`: its definition depends on itself; declare its unit "
                 "(`" +
@@ -391,7 +394,7 @@ class Checker {
     if (state == State::done) return d.resolved;
     if (state == State::unvisited && !d.resolved.is_error()) return d.resolved;
     if (state == State::in_progress) {
-      error(used_at, "`" + d.name + "` is defined in terms of itself",
+      error(used_at, "E0305", "`" + d.name + "` is defined in terms of itself",
             {{d.name_range, "`" + d.name + "` is defined here"}});
       return {};
     }
@@ -412,7 +415,7 @@ class Checker {
     State& state = case_state_[&c];
     if (state == State::done || (state == State::unvisited && c.scenario)) return;
     if (state == State::in_progress) {
-      error(c.name_range, "case `" + c.name + "` is based on itself");
+      error(c.name_range, "E0305", "case `" + c.name + "` is based on itself");
       return;
     }
     state = State::in_progress;
@@ -421,7 +424,7 @@ class Checker {
       std::vector<std::string> names;
       for (const auto& [n, d] : p_.globals)
         if (d->kind == DeclKind::scenario || d->kind == DeclKind::case_) names.push_back(n);
-      error(c.base_range,
+      error(c.base_range, "E0307",
             "`" + c.base + "` is not a scenario or a case" + did_you_mean(c.base, names));
       state = State::done;
       return;
@@ -430,14 +433,16 @@ class Checker {
       auto* b = static_cast<CaseDecl*>(base);
       resolve_case(*b);
       if (!c.is_override) {
-        error(c.base_range, "`" + c.base + "` is a case: write `case " + c.name + " = " + c.base +
-                                " with input: value` to override its inputs");
+        error(c.base_range, "E0308",
+              "`" + c.base + "` is a case: write `case " + c.name + " = " + c.base +
+                  " with input: value` to override its inputs");
       }
       c.scenario = b->scenario;
       c.bindings = b->bindings;
     } else {
       if (c.is_override)
-        error(c.base_range, "`" + c.base + "` is a scenario: bind it with `" + c.base + "(...)`");
+        error(c.base_range, "E0308",
+              "`" + c.base + "` is a scenario: bind it with `" + c.base + "(...)`");
       c.scenario = static_cast<ScenarioDecl*>(base);
       for (const Input& in : c.scenario->inputs) c.bindings.push_back(in.default_value.get());
     }
@@ -455,23 +460,25 @@ class Checker {
         if (index < 0) {
           std::vector<std::string> names;
           for (const Input& in : s.inputs) names.push_back(in.name);
-          error(a.name_range,
+          error(a.name_range, "E0309",
                 "`" + s.name + "` has no input `" + *a.name + "`" + did_you_mean(*a.name, names));
           check(*a.value, {}, nullptr);
           continue;
         }
       } else if (c.is_override) {
-        error(a.value->range, "an override names the input it changes: `input: value`");
+        error(a.value->range, "E0313", "an override names the input it changes: `input: value`");
         continue;
       } else {
         index = static_cast<int>(k);
         if (index >= static_cast<int>(s.inputs.size())) {
-          error(a.value->range, fmt::format("`{}` has only {} inputs", s.name, s.inputs.size()));
+          error(a.value->range, "E0311",
+                fmt::format("`{}` has only {} inputs", s.name, s.inputs.size()));
           continue;
         }
       }
       auto i = static_cast<std::size_t>(index);
-      if (given[i]) error(a.value->range, "input `" + s.inputs[i].name + "` is given twice");
+      if (given[i])
+        error(a.value->range, "E0310", "input `" + s.inputs[i].name + "` is given twice");
       given[i] = true;
       expect(*a.value, {}, s.inputs[i].resolved, "input `" + s.inputs[i].name + "`",
              &s.inputs[i].type);
@@ -479,30 +486,32 @@ class Checker {
     }
     for (std::size_t i = 0; i < s.inputs.size(); ++i)
       if (!c.bindings[i] && !s.inputs[i].resolved.optional)
-        error(c.range, "case `" + c.name + "` does not give input `" + s.inputs[i].name +
-                           "`, which has no default");
+        error(c.range, "E0312",
+              "case `" + c.name + "` does not give input `" + s.inputs[i].name +
+                  "`, which has no default");
     state = State::done;
   }
 
   void check_check(CheckDecl& c) {
     Type t = check(*c.condition, {}, nullptr);
     if (!t.is_error() && t.kind != TypeKind::boolean) {
-      error(c.condition->range, "a check needs a condition (bool), not " + describe(t));
+      error(c.condition->range, "E0410", "a check needs a condition (bool), not " + describe(t));
       return;
     }
     if (!c.tolerance) return;
     Type tol = check(*c.tolerance, {}, nullptr);
     const Expr& cond = *c.condition;
     if (cond.kind != ExprKind::binary || cond.op != Op::eq) {
-      error(c.tolerance->range, "`within` applies to a check of the form `a == b`");
+      error(c.tolerance->range, "E0411", "`within` applies to a check of the form `a == b`");
       return;
     }
     const Type& side = cond.operands[0]->type;
     if (tol.is_error() || is_number(tol) ||
         (side.is_quantity() && tol.is_quantity() && tol.dim.compatible(side.dim)))
       return;
-    error(c.tolerance->range, "a tolerance is a relative number (1e-3) or an absolute " +
-                                  describe(side) + ", not " + describe(tol));
+    error(c.tolerance->range, "E0411",
+          "a tolerance is a relative number (1e-3) or an absolute " + describe(side) + ", not " +
+              describe(tol));
   }
 
   // An exercise is checked in the scope of the case it is about, like `reckon eval
@@ -512,14 +521,15 @@ class Checker {
     Decl* d = p_.find(x.about);
     if (!d || d->kind != DeclKind::case_) {
       if (d && d->kind == DeclKind::scenario) {
-        error(x.about_range,
+        error(x.about_range, "E0321",
               "`" + x.about + "` is a scenario: an exercise is about a case (`case C = " + x.about +
                   "(...)`)");
       } else {
         std::vector<std::string> names;
         for (const auto& [n, g] : p_.globals)
           if (g->kind == DeclKind::case_) names.push_back(n);
-        error(x.about_range, "`" + x.about + "` is not a case" + did_you_mean(x.about, names));
+        error(x.about_range, "E0321",
+              "`" + x.about + "` is not a case" + did_you_mean(x.about, names));
       }
       return;
     }
@@ -538,18 +548,18 @@ class Checker {
     Type answer = check(*x.answer, scope, nullptr);
     if (!answer.is_error()) {
       if (answer.optional && answer.kind != TypeKind::none)
-        error(x.answer->range, "the answer may be none; give a fallback with `??`");
+        error(x.answer->range, "E0404", "the answer may be none; give a fallback with `??`");
       else if (!answer.is_quantity() && answer.kind != TypeKind::boolean)
-        error(x.answer->range,
+        error(x.answer->range, "E0412",
               "an answer must be a number, a quantity or a bool, not " + describe(answer));
     }
     if (!x.tolerance) return;
     Type tol = check(*x.tolerance, {}, nullptr);
     if (!tol.is_error() && !is_number(tol))
-      error(x.tolerance->range,
+      error(x.tolerance->range, "E0411",
             "the tolerance of an exercise is a relative number (1e-2), not " + describe(tol));
     else if (answer.kind == TypeKind::boolean)
-      error(x.tolerance->range, "a yes-or-no answer has no tolerance");
+      error(x.tolerance->range, "E0411", "a yes-or-no answer has no tolerance");
   }
 
   void check_vary(ExerciseDecl& x, std::size_t i, const ScenarioDecl& s) {
@@ -562,12 +572,13 @@ class Checker {
     int index = s.input_index(v.name);
     if (index < 0) {
       if (s.property_index(v.name) >= 0) {
-        error(v.range, "`" + v.name + "` is a property of `" + s.name +
-                           "`, not an input: only inputs can vary");
+        error(v.range, "E0322",
+              "`" + v.name + "` is a property of `" + s.name +
+                  "`, not an input: only inputs can vary");
       } else {
         std::vector<std::string> names;
         for (const Input& in : s.inputs) names.push_back(in.name);
-        error(v.range,
+        error(v.range, "E0309",
               "`" + s.name + "` has no input `" + v.name + "`" + did_you_mean(v.name, names));
       }
       values_alone();
@@ -575,15 +586,16 @@ class Checker {
     }
     for (std::size_t j = 0; j < i; ++j)
       if (x.vary[j].name == v.name)
-        error(v.range, "`" + v.name + "` is varied twice",
+        error(v.range, "E0322", "`" + v.name + "` is varied twice",
               {{x.vary[j].range, "first varied here"}});
     v.input = index;
     const Input& in = s.inputs[static_cast<std::size_t>(index)];
     for (auto& e : v.values) expect(*e, {}, in.resolved, "a value of `" + v.name + "`", &in.type);
     if (!v.from) return;
     if (!in.resolved.is_quantity()) {
-      error(v.range, "`" + v.name + "` is " + describe(in.resolved) +
-                         ": a range needs a number or a quantity; list the values in [...]");
+      error(v.range, "E0413",
+            "`" + v.name + "` is " + describe(in.resolved) +
+                ": a range needs a number or a quantity; list the values in [...]");
       values_alone();
       return;
     }
@@ -632,11 +644,13 @@ class Checker {
         auto c = compose(*e.unit);
         if (!c || t.is_error()) return {};
         if (!t.is_quantity() || !t.dim.compatible(c->dim)) {
-          error(e.range, "cannot convert " + describe(t) + " to " + e.unit->text + " (" +
-                             dimension_name(c->dim) + ")");
+          error(e.range, "E0407",
+                "cannot convert " + describe(t) + " to " + e.unit->text + " (" +
+                    dimension_name(c->dim) + ")");
           return {};
         }
-        if (t.optional) error(e.operands[0]->range, "this may be none; give a fallback with `??`");
+        if (t.optional)
+          error(e.operands[0]->range, "E0404", "this may be none; give a fallback with `??`");
         e.unit_scale = c->scale;
         return Type::quantity(merge(t.dim, c->dim), t.integer);
       }
@@ -680,7 +694,7 @@ class Checker {
       if (int i = s.scenario->property_index(n); i >= 0) {
         const Property& prop = s.scenario->properties[static_cast<std::size_t>(i)];
         if (prop.is_method) {
-          error(e.range,
+          error(e.range, "E0315",
                 "`" + n + "` is a method: call it with its arguments, as in `" + n + "(...)`");
           return {};
         }
@@ -709,20 +723,21 @@ class Checker {
             e.ref = RefKind::constant;
             return nd->resolved;
           }
-          error(e.range, "`" + n + "` is a function: call it with its arguments");
+          error(e.range, "E0315", "`" + n + "` is a function: call it with its arguments");
           return {};
         }
         case DeclKind::exercise:
-          error(e.range, "`" + n + "` is an exercise, not a value");
+          error(e.range, "E0315", "`" + n + "` is an exercise, not a value");
           return {};
         case DeclKind::enumeration:
-          error(e.range, "`" + n + "` is an enumeration: name one of its values, as in `" + n +
-                             "." + static_cast<EnumDecl*>(d)->members.at(0) + "`");
+          error(e.range, "E0315",
+                "`" + n + "` is an enumeration: name one of its values, as in `" + n + "." +
+                    static_cast<EnumDecl*>(d)->members.at(0) + "`");
           return {};
         default:
-          error(e.range, "`" + n + "` is a " +
-                             (d->kind == DeclKind::record ? "record type" : "scenario") +
-                             ": construct a value with `" + n + "(...)`");
+          error(e.range, "E0315",
+                "`" + n + "` is a " + (d->kind == DeclKind::record ? "record type" : "scenario") +
+                    ": construct a value with `" + n + "(...)`");
           return {};
       }
     }
@@ -733,12 +748,13 @@ class Checker {
     }
     std::vector<std::string> names = visible_names(s);
     if (expected && expected->kind == TypeKind::enumeration) {
-      error(e.range, "unknown " + expected->enumeration->name + " `" + n + "`" +
-                         did_you_mean(n, expected->enumeration->members) + " (the values are " +
-                         join(expected->enumeration->members) + ")");
+      error(e.range, "E0318",
+            "unknown " + expected->enumeration->name + " `" + n + "`" +
+                did_you_mean(n, expected->enumeration->members) + " (the values are " +
+                join(expected->enumeration->members) + ")");
       return {};
     }
-    error(e.range, "unknown name `" + n + "`" + did_you_mean(n, names));
+    error(e.range, "E0316", "unknown name `" + n + "`" + did_you_mean(n, names));
     return {};
   }
 
@@ -765,11 +781,12 @@ class Checker {
     Type t = check(*e.operands[0], s, nullptr);
     if (t.is_error()) return t;
     if (e.op == Op::logical_not) {
-      if (t.kind != TypeKind::boolean) error(e.range, "`not` needs a bool, not " + describe(t));
+      if (t.kind != TypeKind::boolean)
+        error(e.range, "E0405", "`not` needs a bool, not " + describe(t));
       return Type::of(TypeKind::boolean);
     }
     if (!t.is_quantity() || t.optional) {
-      error(e.range, "cannot negate " + describe(t));
+      error(e.range, "E0405", "cannot negate " + describe(t));
       return {};
     }
     return t;
@@ -778,10 +795,10 @@ class Checker {
   bool require_quantity(const Expr& operand, const Type& t, std::string_view op) {
     if (t.is_quantity() && !t.optional) return true;
     if (t.optional && t.is_quantity())
-      error(operand.range,
+      error(operand.range, "E0404",
             "this may be none; give a fallback with `??` before using `" + std::string(op) + "`");
     else
-      error(operand.range,
+      error(operand.range, "E0405",
             "`" + std::string(op) + "` needs a number or quantity, not " + describe(t));
     return false;
   }
@@ -794,7 +811,8 @@ class Checker {
       Type a = check(l, s, nullptr), b = check(r, s, nullptr);
       for (auto [x, t] : {std::pair{&l, a}, std::pair{&r, b}})
         if (!t.is_error() && t.kind != TypeKind::boolean)
-          error(x->range, "`" + std::string(op_symbol(e.op)) + "` needs bools, not " + describe(t));
+          error(x->range, "E0405",
+                "`" + std::string(op_symbol(e.op)) + "` needs bools, not " + describe(t));
       return Type::of(TypeKind::boolean);
     }
     if (e.op == Op::eq || e.op == Op::ne) return equality(e, s);
@@ -817,7 +835,7 @@ class Checker {
                              : e.op == Op::mod ? "take the remainder of"
                                                : "compare";
           std::string joiner = e.op == Op::mod ? " by " : " and ";
-          error(e.name_range, "cannot " + verb + " " + describe(a) + joiner + describe(b));
+          error(e.name_range, "E0401", "cannot " + verb + " " + describe(a) + joiner + describe(b));
           return {};
         }
         if (e.op == Op::add || e.op == Op::sub || e.op == Op::mod)
@@ -841,7 +859,7 @@ class Checker {
   Type power(Expr& e, const Type& a, const Type& b) {
     Expr& r = *e.operands[1];
     if (!is_number(b)) {
-      error(r.range, "an exponent must be a plain number, not " + describe(b));
+      error(r.range, "E0406", "an exponent must be a plain number, not " + describe(b));
       return {};
     }
     if (a.dim.is_dimensionless()) return Type::quantity({});
@@ -853,8 +871,9 @@ class Checker {
     }
     if (lit->kind != ExprKind::number || lit->unit || lit->number != std::trunc(lit->number) ||
         std::fabs(lit->number) > 64) {
-      error(r.range, "the exponent of " + describe(a) +
-                         " must be a whole number written in place (like 2 or -1)");
+      error(r.range, "E0406",
+            "the exponent of " + describe(a) +
+                " must be a whole number written in place (like 2 or -1)");
       return {};
     }
     Dimension d = a.dim.pow(static_cast<int>(sign * lit->number));
@@ -884,7 +903,7 @@ class Checker {
     if (ok && a.kind == TypeKind::enumeration) ok = a.enumeration == b.enumeration;
     if (ok && a.kind == TypeKind::record) ok = a.record == b.record;
     if (ok && a.kind == TypeKind::instance) ok = false;
-    if (!ok) error(e.name_range, "cannot compare " + describe(a) + " and " + describe(b));
+    if (!ok) error(e.name_range, "E0408", "cannot compare " + describe(a) + " and " + describe(b));
     return Type::of(TypeKind::boolean);
   }
 
@@ -897,7 +916,8 @@ class Checker {
     if (a.kind == TypeKind::none) return b;
     if (b.kind == TypeKind::none) return a;  // `x ?? none`: still optional
     if (!assignable(b, Type{plain}) && !(b.optional && assignable(b, a))) {
-      error(e.name_range, "the two sides of `??` differ: " + describe(a) + " and " + describe(b));
+      error(e.name_range, "E0409",
+            "the two sides of `??` differ: " + describe(a) + " and " + describe(b));
       return {};
     }
     Type result = plain;
@@ -912,7 +932,8 @@ class Checker {
   Type conditional(Expr& e, const Scope& s, const Type* expected) {
     Type c = check(*e.operands[0], s, nullptr);
     if (!c.is_error() && c.kind != TypeKind::boolean)
-      error(e.operands[0]->range, "the condition of `if` must be a bool, not " + describe(c));
+      error(e.operands[0]->range, "E0410",
+            "the condition of `if` must be a bool, not " + describe(c));
     Type a = check(*e.operands[1], s, expected);
     Type b = check(*e.operands[2], s, expected ? expected : &a);
     if (a.is_error() || b.is_error()) return {};
@@ -927,7 +948,8 @@ class Checker {
     Type pa = a, pb = b;
     pa.optional = pb.optional = true;
     if (!assignable(b, pa) || !assignable(a, pb)) {
-      error(e.range, "the branches of `if` differ: " + describe(a) + " and " + describe(b));
+      error(e.range, "E0409",
+            "the branches of `if` differ: " + describe(a) + " and " + describe(b));
       return {};
     }
     Type result = a;
@@ -955,19 +977,20 @@ class Checker {
         if (index < 0) {
           std::vector<std::string> names;
           for (const Slot& sl : slots) names.emplace_back(sl.name);
-          error(a.name_range,
+          error(a.name_range, "E0314",
                 what + " has no parameter `" + *a.name + "`" + did_you_mean(*a.name, names));
           check(*a.value, s, nullptr);
           continue;
         }
       } else {
         if (named_seen) {
-          error(a.value->range, "a positional argument cannot follow a named one");
+          error(a.value->range, "E0313", "a positional argument cannot follow a named one");
           continue;
         }
         if (k >= slots.size()) {
-          error(a.value->range, fmt::format("{} takes {} argument{}", what, slots.size(),
-                                            slots.size() == 1 ? "" : "s"));
+          error(a.value->range, "E0311",
+                fmt::format("{} takes {} argument{}", what, slots.size(),
+                            slots.size() == 1 ? "" : "s"));
           check(*a.value, s, nullptr);
           continue;
         }
@@ -975,7 +998,7 @@ class Checker {
       }
       auto i = static_cast<std::size_t>(index);
       if (call.binding[i] >= 0) {
-        error(a.value->range, "`" + std::string(slots[i].name) + "` is given twice");
+        error(a.value->range, "E0310", "`" + std::string(slots[i].name) + "` is given twice");
         continue;
       }
       call.binding[i] = static_cast<int>(k);
@@ -987,7 +1010,7 @@ class Checker {
     if (errors_.size() > errors_before) return;
     for (std::size_t i = 0; i < slots.size(); ++i)
       if (call.binding[i] < 0 && !slots[i].has_default)
-        error(call.range, what + " needs argument `" + std::string(slots[i].name) + "`");
+        error(call.range, "E0312", what + " needs argument `" + std::string(slots[i].name) + "`");
   }
 
   static std::vector<Slot> slots_of(const std::vector<Parameter>& params) {
@@ -1008,13 +1031,13 @@ class Checker {
       Type obj = check(*callee.operands[0], s, nullptr);
       if (obj.is_error()) return check_args_only();
       if (obj.kind != TypeKind::instance || obj.optional) {
-        error(callee.name_range, describe(obj) + " has no method `" + callee.text + "`");
+        error(callee.name_range, "E0320", describe(obj) + " has no method `" + callee.text + "`");
         return check_args_only();
       }
       return method_call(e, *obj.scenario, callee.text, callee.name_range, s);
     }
     if (callee.kind != ExprKind::name) {
-      error(callee.range, "this is not a function");
+      error(callee.range, "E0319", "this is not a function");
       return check_args_only();
     }
     const std::string& n = callee.text;
@@ -1052,12 +1075,12 @@ class Checker {
         t.scenario = sc;
         return t;
       }
-      error(callee.range, "`" + n + "` is not a function");
+      error(callee.range, "E0319", "`" + n + "` is not a function");
       return check_args_only();
     }
     if (auto b = find_builtin(n)) return builtin(e, *b, s);
     std::vector<std::string> names = visible_names(s);
-    error(callee.range, "unknown function `" + n + "`" + did_you_mean(n, names));
+    error(callee.range, "E0316", "unknown function `" + n + "`" + did_you_mean(n, names));
     return check_args_only();
   }
 
@@ -1073,12 +1096,12 @@ class Checker {
     if (index < 0) {
       std::vector<std::string> names;
       for (const auto& prop : sc.properties) names.push_back(prop.name);
-      error(at, "`" + sc.name + "` has no method `" + n + "`" + did_you_mean(n, names));
+      error(at, "E0320", "`" + sc.name + "` has no method `" + n + "`" + did_you_mean(n, names));
       return {};
     }
     const Property& prop = sc.properties[static_cast<std::size_t>(index)];
     if (!prop.is_method) {
-      error(at, "`" + n + "` is a property, not a method: use it without arguments");
+      error(at, "E0319", "`" + n + "` is a property, not a method: use it without arguments");
       return {};
     }
     e.call = CallKind::method;
@@ -1094,7 +1117,7 @@ class Checker {
     std::string name(builtin_names[static_cast<std::size_t>(b)]);
     std::vector<Type> args;
     for (Argument& a : e.arguments) {
-      if (a.name) error(a.name_range, "`" + name + "` takes no named arguments");
+      if (a.name) error(a.name_range, "E0313", "`" + name + "` takes no named arguments");
       args.push_back(check(*a.value, s, nullptr));
     }
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -1103,7 +1126,7 @@ class Checker {
     }
     bool variadic = b == Builtin::min || b == Builtin::max;
     if ((variadic && args.empty()) || (!variadic && args.size() != 1)) {
-      error(e.range,
+      error(e.range, "E0311",
             "`" + name + "` takes " + (variadic ? "one or more arguments" : "one argument"));
       return {};
     }
@@ -1112,7 +1135,7 @@ class Checker {
       case Builtin::sqrt: {
         for (auto exponent : x.dim.exponents)
           if (exponent % 2 != 0) {
-            error(e.range, "cannot take the square root of " + describe(x));
+            error(e.range, "E0405", "cannot take the square root of " + describe(x));
             return {};
           }
         Dimension d;
@@ -1131,7 +1154,7 @@ class Checker {
         Type result = x;
         for (std::size_t i = 1; i < args.size(); ++i) {
           if (!args[i].dim.compatible(result.dim)) {
-            error(e.arguments[i].value->range,
+            error(e.arguments[i].value->range, "E0401",
                   "`" + name + "` of " + describe(result) + " and " + describe(args[i]));
             return {};
           }
@@ -1142,7 +1165,7 @@ class Checker {
       }
       default:
         if (!x.dim.is_dimensionless()) {
-          error(e.arguments[0].value->range,
+          error(e.arguments[0].value->range, "E0405",
                 "`" + name + "` needs a plain number, not " + describe(x));
           return {};
         }
@@ -1158,9 +1181,9 @@ class Checker {
         auto* en = static_cast<EnumDecl*>(d);
         int index = en->member_index(e.text);
         if (index < 0) {
-          error(e.name_range, "unknown " + en->name + " `" + e.text + "`" +
-                                  did_you_mean(e.text, en->members) + " (the values are " +
-                                  join(en->members) + ")");
+          error(e.name_range, "E0318",
+                "unknown " + en->name + " `" + e.text + "`" + did_you_mean(e.text, en->members) +
+                    " (the values are " + join(en->members) + ")");
           return {};
         }
         return enum_member(e, en, index);
@@ -1169,7 +1192,7 @@ class Checker {
     Type t = check(obj, s, nullptr);
     if (t.is_error()) return t;
     if (t.optional) {
-      error(obj.range,
+      error(obj.range, "E0404",
             "this may be none; give a fallback with `??` before using `." + e.text + "`");
       return {};
     }
@@ -1181,7 +1204,7 @@ class Checker {
       }
       std::vector<std::string> names;
       for (const auto& f : t.record->fields) names.push_back(f.name);
-      error(e.name_range,
+      error(e.name_range, "E0320",
             "`" + t.record->name + "` has no field `" + e.text + "`" + did_you_mean(e.text, names));
       return {};
     }
@@ -1194,7 +1217,7 @@ class Checker {
       }
       if (int i = sc.property_index(e.text); i >= 0) {
         if (sc.properties[static_cast<std::size_t>(i)].is_method) {
-          error(e.name_range, "`" + e.text + "` is a method: call it with its arguments");
+          error(e.name_range, "E0315", "`" + e.text + "` is a method: call it with its arguments");
           return {};
         }
         e.ref = RefKind::property;
@@ -1204,11 +1227,12 @@ class Checker {
       std::vector<std::string> names;
       for (const auto& in : sc.inputs) names.push_back(in.name);
       for (const auto& prop : sc.properties) names.push_back(prop.name);
-      error(e.name_range, "`" + sc.name + "` has no input or property `" + e.text + "`" +
-                              did_you_mean(e.text, names));
+      error(e.name_range, "E0320",
+            "`" + sc.name + "` has no input or property `" + e.text + "`" +
+                did_you_mean(e.text, names));
       return {};
     }
-    error(e.name_range, describe(t) + " has no member `" + e.text + "`");
+    error(e.name_range, "E0320", describe(t) + " has no member `" + e.text + "`");
     return {};
   }
 

@@ -34,13 +34,17 @@ std::string excerpt(const SourceManager& sources, SourceRange range) {
 
 }  // namespace
 
+std::string error_label(const std::string& code) {
+  return code.empty() ? std::string("error") : "error[" + code + "]";
+}
+
 std::string render(const SourceManager& sources, const Diagnostic& d) {
   std::string out;
   if (d.range) {
-    out = fmt::format("{}: error: {}\n", location(sources, *d.range), d.message);
+    out = fmt::format("{}: {}: {}\n", location(sources, *d.range), error_label(d.code), d.message);
     out += excerpt(sources, *d.range);
   } else {
-    out = fmt::format("error: {}\n", d.message);
+    out = fmt::format("{}: {}\n", error_label(d.code), d.message);
   }
   for (const Note& n : d.notes) {
     if (n.range)

@@ -1,7 +1,7 @@
 // User-facing errors. A Diagnostic is located at a source range and may carry notes
 // (for example one per link of a dependency cycle). Stages collect diagnostics or
 // throw a UserError; the driver prints them as
-//   file:line:col: error: message
+//   file:line:col: error[E0102]: message
 //     the source line
 //     ^~~~
 #pragma once
@@ -20,18 +20,23 @@ struct Note {
   std::string message;
 };
 
+// `code` is the stable error code (E0102), listed in docs/errors.md.
 struct Diagnostic {
   std::optional<SourceRange> range;
   std::string message;
   std::vector<Note> notes;
+  std::string code;
 };
 
 // An error in the user's input: the driver exits with status 1.
 class UserError : public std::runtime_error {
  public:
   explicit UserError(Diagnostic d) : std::runtime_error(d.message), diagnostic_(std::move(d)) {}
-  UserError(SourceRange range, std::string message)
-      : UserError(Diagnostic{range, std::move(message), {}}) {}
+  UserError(SourceRange range, std::string code, std::string message)
+      : UserError(Diagnostic{range, std::move(message), {}, std::move(code)}) {}
+  // An error without a location.
+  UserError(std::string code, std::string message)
+      : UserError(Diagnostic{std::nullopt, std::move(message), {}, std::move(code)}) {}
   const Diagnostic& diagnostic() const { return diagnostic_; }
   Diagnostic& diagnostic() { return diagnostic_; }
 
@@ -51,6 +56,9 @@ class UserErrors : public std::runtime_error {
 };
 
 std::string render(const SourceManager& sources, const Diagnostic& d);
+
+// "error[E0102]" (or "error" for a diagnostic without a code).
+std::string error_label(const std::string& code);
 
 // "file:line:col" of a range's start.
 std::string location(const SourceManager& sources, SourceRange range);

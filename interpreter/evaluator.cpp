@@ -47,9 +47,10 @@ const Value& Evaluator::force(Thunk& thunk, std::string_view label, SourceRange 
       break;
   }
   if (stack_.size() >= max_depth)
-    throw UserError(used_at, fmt::format("evaluation nests deeper than {} properties (the limit); "
-                                         "is a method calling itself without end?",
-                                         max_depth));
+    throw UserError(used_at, "E0505",
+                    fmt::format("evaluation nests deeper than {} properties (the limit); "
+                                "is a method calling itself without end?",
+                                max_depth));
   thunk.state = ThunkState::evaluating;
   stack_.push_back({&thunk, std::string(label), used_at});
   try {
@@ -77,7 +78,7 @@ void Evaluator::cycle(const Thunk& thunk, std::string_view label, SourceRange us
     notes.push_back({at, "`" + stack_[i].label + "` uses `" + std::string(next) + "` here"});
   }
   path += label;
-  throw UserError(Diagnostic{used_at, "dependency cycle: " + path, std::move(notes)});
+  throw UserError(Diagnostic{used_at, "dependency cycle: " + path, std::move(notes), "E0504"});
 }
 
 std::shared_ptr<Instance> Evaluator::instance_of(const CaseDecl& c) {
@@ -182,8 +183,9 @@ bool ArgumentsEqual::operator()(const std::vector<Value>& a, const std::vector<V
 // --- checks on values ---------------------------------------------------------------
 
 Value Evaluator::checked(const Expr& at, double v, const Dimension& d) const {
-  if (std::isnan(v)) throw UserError(at.range, "the result is not a number (NaN)");
-  if (std::isinf(v)) throw UserError(at.range, "arithmetic overflow: the result is infinite");
+  if (std::isnan(v)) throw UserError(at.range, "E0502", "the result is not a number (NaN)");
+  if (std::isinf(v))
+    throw UserError(at.range, "E0502", "arithmetic overflow: the result is infinite");
   return Value::quantity(v, d);
 }
 
@@ -192,7 +194,8 @@ void Evaluator::require_whole(const Value& v, const Type& declared, SourceRange 
   if (!declared.integer || v.kind != ValueKind::quantity || v.number == std::trunc(v.number))
     return;
   throw UserError(
-      at, what + " must be a whole number, but its value is " + fmt::format("{}", v.number));
+      at, "E0503",
+      what + " must be a whole number, but its value is " + fmt::format("{}", v.number));
 }
 
 bool Evaluator::equal(const Value& a, const Value& b) const {
@@ -227,12 +230,14 @@ Value Evaluator::evaluate(const Expr& e, const Frame& frame) {
   char probe = 0;
   auto here = reinterpret_cast<std::uintptr_t>(&probe);
   if (++steps_ > max_steps)
-    throw UserError(e.range, fmt::format("evaluation takes more than {} steps (the limit); is a "
-                                         "method recursing over many argument values?",
-                                         max_steps));
+    throw UserError(e.range, "E0506",
+                    fmt::format("evaluation takes more than {} steps (the limit); is a "
+                                "method recursing over many argument values?",
+                                max_steps));
   if (stack_base_ > here && stack_base_ - here > max_stack_bytes)
-    throw UserError(e.range, "evaluation is nested too deeply (its stack exceeds " +
-                                 std::to_string(max_stack_bytes >> 20) + " MiB)");
+    throw UserError(e.range, "E0507",
+                    "evaluation is nested too deeply (its stack exceeds " +
+                        std::to_string(max_stack_bytes >> 20) + " MiB)");
   switch (e.kind) {
     case ExprKind::number:
       return Value::quantity(e.number * e.unit_scale, e.type.dim);
@@ -338,13 +343,13 @@ Value Evaluator::binary(const Expr& e, const Frame& frame) {
     case Op::mul:
       return checked(e, x * y, d);
     case Op::div:
-      if (y == 0) throw UserError(r.range, "division by zero");
+      if (y == 0) throw UserError(r.range, "E0501", "division by zero");
       return checked(e, x / y, d);
     case Op::floordiv:
-      if (y == 0) throw UserError(r.range, "integer division by zero");
+      if (y == 0) throw UserError(r.range, "E0501", "integer division by zero");
       return checked(e, std::floor(x / y), d);
     case Op::mod:
-      if (y == 0) throw UserError(r.range, "remainder of a division by zero");
+      if (y == 0) throw UserError(r.range, "E0501", "remainder of a division by zero");
       return checked(e, x - y * std::floor(x / y), d);
     case Op::pow:
       return checked(e, std::pow(x, y), d);
@@ -415,7 +420,7 @@ Value Evaluator::call(const Expr& e, const Frame& frame) {
       try {
         result = f.call(args);
       } catch (const std::domain_error& err) {
-        throw UserError(e.range, "`" + decl->name + "`: " + err.what());
+        throw UserError(e.range, "E0508", "`" + decl->name + "`: " + err.what());
       }
       if (result.kind == ValueKind::quantity) return checked(e, result.number, result.dim);
       return result;
@@ -477,7 +482,7 @@ Value Evaluator::builtin(const Expr& e, const Frame& frame) {
   auto domain = [&](bool ok, const char* what) {
     if (!ok)
       throw UserError(
-          e.arguments[0].value->range,
+          e.arguments[0].value->range, "E0508",
           fmt::format("`{}` {}, but the argument is {}", builtin_name(static_cast<Builtin>(e.slot)),
                       what, show(args[0], std::nullopt)));
   };

@@ -1,6 +1,8 @@
 // Loading a program: the prelude, then the main file and, depth first, its imports.
 // Each module is loaded once; meeting a module that is still being loaded is an
 // import cycle.
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -38,11 +40,12 @@ class Loader {
       std::string path;
       for (std::size_t j = i; j < stack_.size(); ++j) path += stack_[j].display + " -> ";
       path += display;
-      throw UserError(*imported_at, "import cycle: " + path);
+      throw UserError(*imported_at, "E0202", "import cycle: " + path);
     }
     if (stack_.size() >= max_import_depth)
-      throw UserError(*imported_at,
+      throw UserError(*imported_at, "E0203",
                       "imports nest deeper than " + std::to_string(max_import_depth) + " files");
+    if (text.size() > max_input_bytes) too_large(display, text.size(), imported_at);
     FileId id = p_.sources.add(display, std::move(text));
     auto module = parse_module(p_.sources, id);
     module->name = display;
@@ -57,14 +60,25 @@ class Loader {
     return result;
   }
 
+  [[noreturn]] static void too_large(const std::string& display, std::uintmax_t size,
+                                     std::optional<SourceRange> imported_at) {
+    std::string message = fmt::format("`{}` is too large: {} bytes (the limit is {} MiB, {} bytes)",
+                                      display, size, max_input_bytes >> 20, max_input_bytes);
+    if (imported_at) throw UserError(*imported_at, "E0206", message);
+    throw UserError("E0206", message);
+  }
+
   const Module* load_file(const fs::path& path, std::string display,
                           std::optional<SourceRange> imported_at) {
     std::ifstream in(path, std::ios::binary);
     if (!in || fs::is_directory(path)) {
       std::string message = "cannot open `" + display + "`";
-      if (imported_at) throw UserError(*imported_at, message);
-      throw UserError(Diagnostic{std::nullopt, message, {}});
+      if (imported_at) throw UserError(*imported_at, "E0201", message);
+      throw UserError("E0201", message);
     }
+    std::error_code size_ec;
+    auto size = fs::file_size(path, size_ec);
+    if (!size_ec && size > max_input_bytes) too_large(display, size, imported_at);
     std::ostringstream text;
     text << in.rdbuf();
     std::error_code ec;
@@ -86,7 +100,7 @@ class Loader {
                             (suggestion.empty() ? " (there are: " + known + "; a file path"
                                                 : suggestion + " (a file path") +
                             " needs a `/` or the `.rk` ending)";
-      throw UserError(*imported_at, message);
+      throw UserError(*imported_at, "E0204", message);
     }
     std::string display =
         lib_.module_display_name ? lib_.module_display_name(name) : "<stdlib>/" + name + ".rk";
@@ -99,7 +113,7 @@ class Loader {
         target.find('/') != std::string::npos || (target.size() > 3 && target.ends_with(".rk"));
     if (!is_file) return load_stdlib(target, d.range);
     if (!importer_key.starts_with("file:"))
-      throw UserError(d.range, "a standard library module cannot import a file");
+      throw UserError(d.range, "E0205", "a standard library module cannot import a file");
     fs::path base = fs::path(importer_key.substr(5)).parent_path();
     const SourceFile& importer = p_.sources.file(d.range.file);
     fs::path shown = fs::path(importer.name()).parent_path() / target;

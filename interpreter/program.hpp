@@ -30,6 +30,8 @@ struct Library {
 };
 
 inline constexpr std::size_t max_import_depth = 64;
+// The largest source file (or text) the loader accepts.
+inline constexpr std::size_t max_input_bytes = 16u << 20;
 
 struct Program {
   SourceManager sources;

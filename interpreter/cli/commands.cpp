@@ -128,7 +128,7 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
       out << fmt::format("{}  {}  {}\n", outcome.passed ? "ok   " : "FAIL ", at, text);
       if (outcome.passed) continue;
       ++failed;
-      Diagnostic d{c->condition->range, "check failed: " + text, {}};
+      Diagnostic d{c->condition->range, "check failed: " + text, {}, "E0509"};
       if (!outcome.left.empty()) {
         d.notes.push_back({std::nullopt, "left side is  " + outcome.left});
         d.notes.push_back({std::nullopt, "right side is " + outcome.right});
@@ -185,7 +185,7 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
 }
 
 nlohmann::json json_error(const Program& p, const Diagnostic& d) {
-  nlohmann::json e{{"message", d.message}};
+  nlohmann::json e{{"code", d.code}, {"message", d.message}};
   if (d.range) {
     const SourceFile& f = p.sources.file(d.range->file);
     LineColumn at = f.position(d.range->begin);
@@ -230,17 +230,15 @@ int prepare(const EvalRequest& request, const Common& common, Query& q, std::ost
     if (!d || d->kind != DeclKind::case_) {
       std::vector<std::string> names;
       for (const CaseDecl* c : cases) names.push_back(c->name);
-      throw UserError(Diagnostic{std::nullopt,
-                                 "no case named `" + *request.case_name + "` in " + request.file +
-                                     did_you_mean(*request.case_name, names),
-                                 {}});
+      throw UserError("E0601", "no case named `" + *request.case_name + "` in " + request.file +
+                                   did_you_mean(*request.case_name, names));
     }
     chosen = static_cast<const CaseDecl*>(d);
   } else if (!cases.empty()) {
     chosen = cases.front();
   }
   if (!request.sets.empty() && !chosen) {
-    err << fmt::format("error: --set needs a case, and {} defines none\n",
+    err << fmt::format("error[E0602]: --set needs a case, and {} defines none\n",
                        request.file.empty() ? "the standard library" : request.file);
     return 2;
   }
@@ -249,7 +247,7 @@ int prepare(const EvalRequest& request, const Common& common, Query& q, std::ost
   for (const std::string& set : request.sets) {
     auto eq = set.find('=');
     if (eq == std::string::npos || eq == 0) {
-      err << "error: --set takes INPUT=VALUE, not `" << set << "`\n";
+      err << "error[E0603]: --set takes INPUT=VALUE, not `" << set << "`\n";
       return 2;
     }
     std::string name = set.substr(0, eq);
@@ -258,10 +256,8 @@ int prepare(const EvalRequest& request, const Common& common, Query& q, std::ost
     if (index < 0) {
       std::vector<std::string> names;
       for (const Input& in : s.inputs) names.push_back(in.name);
-      throw UserError(Diagnostic{
-          std::nullopt,
-          "--set: `" + s.name + "` has no input `" + name + "`" + did_you_mean(name, names),
-          {}});
+      throw UserError("E0309", "--set: `" + s.name + "` has no input `" + name + "`" +
+                                   did_you_mean(name, names));
     }
     FileId f = p.sources.add("--set " + name, set.substr(eq + 1));
     q.keep.push_back(parse_expression(p.sources, f));

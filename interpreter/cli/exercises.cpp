@@ -171,7 +171,7 @@ class Workbook {
   double tolerance(const ExerciseDecl& x) {
     if (!x.tolerance) return default_tolerance;
     double t = ev_.evaluate(*x.tolerance, {}).number;
-    if (t < 0) throw UserError(x.tolerance->range, "a tolerance cannot be negative");
+    if (t < 0) throw UserError(x.tolerance->range, "E0701", "a tolerance cannot be negative");
     return t;
   }
 
@@ -186,14 +186,15 @@ class Workbook {
     Value to = ev_.evaluate(*vary.to, {});
     Value step = ev_.evaluate(*vary.step, {});
     if (!(step.number > 0))
-      throw UserError(vary.step->range, "the step of a range must be positive");
+      throw UserError(vary.step->range, "E0702", "the step of a range must be positive");
     if (to.number < from.number)
-      throw UserError(vary.to->range, "the range is empty: it ends before it starts");
+      throw UserError(vary.to->range, "E0702", "the range is empty: it ends before it starts");
     double count = std::floor((to.number - from.number) / step.number + 1e-9) + 1;
     if (count > static_cast<double>(max_range_values))
-      throw UserError(vary.step->range, fmt::format("the range has more than {} values; "
-                                                    "choose a larger step",
-                                                    max_range_values));
+      throw UserError(vary.step->range, "E0702",
+                      fmt::format("the range has more than {} values; "
+                                  "choose a larger step",
+                                  max_range_values));
     for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
       out.push_back(Value::quantity(from.number + static_cast<double>(i) * step.number, from.dim));
     return values_[&vary] = std::move(out);
@@ -641,7 +642,7 @@ void load(Program& p, const std::string& file) {
   load_program(p, stdlib::standard_library(), file);
   check_program(p);
   if (p.main_decls<ExerciseDecl>(DeclKind::exercise).empty())
-    throw UserError(Diagnostic{std::nullopt, file + " declares no exercise", {}});
+    throw UserError("E0703", file + " declares no exercise");
 }
 
 }  // namespace
@@ -671,7 +672,7 @@ int exercises_build(const ExerciseBuildOptions& options, const Common& common, s
       std::ofstream file(path, std::ios::binary);
       file << *text;
       if (!file) {
-        err << "error: cannot write " << path.string() << "\n";
+        err << "error[E0704]: cannot write " << path.string() << "\n";
         return 1;
       }
       out << "wrote " << path.string() << "\n";
@@ -687,7 +688,7 @@ int exercises_grade(const ExerciseGradeOptions& options, const Common& common, s
     load(p, options.file);
     std::ifstream in(options.answers, std::ios::binary);
     if (!in || std::filesystem::is_directory(options.answers)) {
-      err << "error: cannot open `" << options.answers << "`\n";
+      err << "error[E0201]: cannot open `" << options.answers << "`\n";
       return 1;
     }
     std::stringstream text;
@@ -699,7 +700,7 @@ int exercises_grade(const ExerciseGradeOptions& options, const Common& common, s
     if (!rows.empty())
       for (const auto& f : rows.front().fields) header.push_back(lower(trim(f)));
     if (header != std::vector<std::string>{"variant", "exercise", "answer"}) {
-      err << "error: " << options.answers
+      err << "error[E0705]: " << options.answers
           << ":1: the first line must be the header `variant,exercise,answer`\n";
       return 1;
     }

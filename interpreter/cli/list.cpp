@@ -152,7 +152,7 @@ int list(const std::string& what, const std::vector<std::string>& files, bool ma
         }
       }
     } else {
-      err << "error: list what? functions, units, models, hardware or scenarios\n";
+      err << "error[E0604]: list what? functions, units, models, hardware or scenarios\n";
       return 2;
     }
     return 0;

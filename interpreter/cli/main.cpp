@@ -123,13 +123,13 @@ int main(int argc, char** argv) {
     if (*repl) return reckon::repl::run(repl_files, common.digits);
     if (app.get_subcommands().empty()) {
       if (isatty(STDIN_FILENO)) return reckon::repl::run({}, common.digits);
-      std::cerr << app.help() << "error: a subcommand is required\n";
+      std::cerr << app.help() << "error[E0605]: a subcommand is required\n";
       return 2;
     }
     if (*doc) {
       if (doc_stdlib) return reckon::cli::list("functions", {}, true, std::cout, std::cerr);
       if (doc_file.empty()) {
-        std::cerr << "error: doc needs a FILE, or --stdlib\n";
+        std::cerr << "error[E0606]: doc needs a FILE, or --stdlib\n";
         return 2;
       }
       return reckon::cli::doc(doc_file, doc_format, doc_dir, common, std::cout, std::cerr);

@@ -34,7 +34,21 @@ expect "explain shows the work" 0 \
 expect "repl without a terminal reads a script" 0 "^85.90 GB$" -- \
   bash -c "echo '80 GiB -> GB' | \"\$0\" repl" "$reckon"
 expect "bad --digits is usage" 2 "digits" -- "$reckon" --digits 0 run "$training"
-expect "missing file is a user error" 1 "error: cannot open .nope.rk." -- "$reckon" run nope.rk
+expect "missing file is a user error" 1 "error\[E0201\]: cannot open .nope.rk." -- "$reckon" run nope.rk
+expect "no subcommand on a pipe" 2 "error\[E0605\]: a subcommand is required" -- \
+  bash -c '"$0" </dev/null' "$reckon"
+expect "doc without a file" 2 "error\[E0606\]: doc needs a FILE" -- "$reckon" doc
+expect "--set without INPUT=VALUE" 2 "error\[E0603\]: --set takes INPUT=VALUE" -- \
+  "$reckon" eval "$training" micro_batch --set micro_batch
+expect "--set without a case" 2 "error\[E0602\]: --set needs a case" -- \
+  "$reckon" eval "1 + 1" --set n=1
+expect "--case that does not exist" 1 "error\[E0601\]: no case named .Nope." -- \
+  "$reckon" eval "$training" micro_batch --case Nope
+big=$(mktemp)
+head -c $((16 * 1024 * 1024 + 1)) /dev/zero | tr '\0' ' ' >"$big"
+expect "a file over the size limit" 1 "error\[E0206\]: .* is too large: 16777217 bytes \(the limit is 16 MiB" -- \
+  "$reckon" run "$big"
+rm -f "$big"
 expect "check passes" 0 "ok \(2 scenarios, 5 cases, 18 checks\)" -- "$reckon" check "$training"
 expect "run passes" 0 "all 18 checks hold" -- "$reckon" run "$training"
 
@@ -56,14 +70,14 @@ expect "eval --json value" 0 \
   '"base_unit":"B","base_value":328564998144(\.0)?,"dimension":"information","display":"328.6 GB","expression":"per_token_activations","unit":"GB","value":328.564998144' \
   -- "$reckon" eval --json "$training" per_token_activations
 expect "eval --json error" 1 \
-  '^\{"error":\{"column":10,"file":"<expr>","line":1,"message":"cannot add token \(token count\) and s \(time\)"\}\}$' \
+  '^\{"error":\{"code":"E0401","column":10,"file":"<expr>","line":1,"message":"cannot add token \(token count\) and s \(time\)"\}\}$' \
   -- "$reckon" eval --json "$training" "sequence + 1 s"
-expect "eval located error" 1 "^<expr>:1:13: error: unknown Recompute .selectiv.; did you mean .selective.\?" \
+expect "eval located error" 1 "^<expr>:1:13: error\[E0318\]: unknown Recompute .selectiv.; did you mean .selective.\?" \
   -- "$reckon" eval "$training" "activations(selectiv)"
 expect "--set without =" 2 "INPUT=VALUE" -- "$reckon" eval "$training" sequence --set micro_batch
 expect "--set unknown input" 1 "has no input .micro_batc.; did you mean .micro_batch.\?" \
   -- "$reckon" eval "$training" sequence --set micro_batc=8
-expect "--set fractional count" 1 "--set micro_batch:1:1: error: input .micro_batch. must be a whole number, not 2.5" \
+expect "--set fractional count" 1 "--set micro_batch:1:1: error\[E0403\]: input .micro_batch. must be a whole number, not 2.5" \
   -- "$reckon" eval "$training" micro_batch --set micro_batch=2.5
 expect "--set wrong unit" 1 "input .seq_len. must be token\? \(token count\)\?, not s \(time\)|input .seq_len. must be" \
   -- "$reckon" eval "$training" sequence --set "seq_len=3 s"

@@ -92,19 +92,19 @@ bad() {  # bad NAME PATTERN EXERCISE-TEXT: the checker's error for one exercise
   printf 'import "training.rk"\n%s\n' "$3" >"$tmp/bad.rk"
   expect "$1" 1 "$2" -- "$reckon" check "$tmp/bad.rk"
 }
-bad "about a scenario" "bad.rk:2:20: error: .ActivationMemory. is a scenario" \
+bad "about a scenario" "bad.rk:2:20: error\\[E0321\\]: .ActivationMemory. is a scenario" \
   'exercise X { about ActivationMemory prompt "a" answer 1 }'
 bad "about a misspelt case" "did you mean .Gpt3ActivationsMicrobatch4.\?" \
   'exercise X { about Gpt3ActivationsMicrobatch44 prompt "a" answer 1 }'
-bad "vary an unknown input" "bad.rk:2:52: error: .ActivationMemory. has no input .micro_bach.; did you mean .micro_batch.\?" \
+bad "vary an unknown input" "bad.rk:2:52: error\\[E0309\\]: .ActivationMemory. has no input .micro_bach.; did you mean .micro_batch.\?" \
   'exercise X { about Gpt3ActivationsMicrobatch4 vary micro_bach in [1] prompt "a" answer 1 }'
-bad "vary a value of the wrong unit" "bad.rk:2:71: error: a value of .micro_batch. must be count, not B \(information\)" \
+bad "vary a value of the wrong unit" "bad.rk:2:71: error\\[E0402\\]: a value of .micro_batch. must be count, not B \(information\)" \
   'exercise X { about Gpt3ActivationsMicrobatch4 vary micro_batch in [1, 2 GB] prompt "a" answer 1 }'
-bad "range step of the wrong unit" "error: the step of the range of .seq_len. must be token \(token count\), not s \(time\)" \
+bad "range step of the wrong unit" "error\\[E0402\\]: the step of the range of .seq_len. must be token \(token count\), not s \(time\)" \
   'exercise X { about Gpt3ActivationsMicrobatch4 vary seq_len in 1 token .. 4 token step 1 s prompt "a" answer 1 }'
-bad "prompt interpolation located in the string" "bad.rk:2:63: error: unknown name .sequnce.; did you mean .sequence.\?" \
+bad "prompt interpolation located in the string" "bad.rk:2:63: error\\[E0316\\]: unknown name .sequnce.; did you mean .sequence.\?" \
   'exercise X { about Gpt3ActivationsMicrobatch4 prompt "length {sequnce}" answer 1 }'
-bad "prompt interpolation syntax" "bad.rk:2:61: error: expected an operand after the operator" \
+bad "prompt interpolation syntax" "bad.rk:2:61: error\\[E0111\\]: expected an operand after the operator" \
   'exercise X { about Gpt3ActivationsMicrobatch4 prompt "a {1 +} b" answer 1 }'
 bad "answer not a quantity" "an answer must be a number, a quantity or a bool, not Transformer" \
   'exercise X { about Gpt3ActivationsMicrobatch4 prompt "a" answer workload }'
@@ -115,11 +115,25 @@ bad "missing answer" "exercise .X. needs an .answer EXPR." \
 bad "range without step" "expected .step. and the step of the range" \
   'exercise X { about Gpt3ActivationsMicrobatch4 vary micro_batch in 1 .. 4 prompt "a" answer 1 }'
 printf 'import "training.rk"\nexercise X { about Gpt3ActivationsMicrobatch4 vary micro_batch in 1 .. 2 step 0.5 prompt "a" answer 1 }\n' >"$tmp/frac.rk"
-expect "a fractional step is found by the checker" 1 "frac.rk:2:79: error: the step of the range of .micro_batch. must be a whole number, not 0.5" -- \
+expect "a fractional step is found by the checker" 1 "frac.rk:2:79: error\\[E0403\\]: the step of the range of .micro_batch. must be a whole number, not 0.5" -- \
   "$reckon" exercises build "$tmp/frac.rk" --variants 8
 printf 'import "training.rk"\nexercise X { about Gpt3ActivationsMicrobatch4 vary micro_batch in 4 .. 1 step 1 prompt "a" answer 1 }\n' >"$tmp/empty.rk"
-expect "an empty range" 1 "empty.rk:2:72: error: the range is empty" -- \
+expect "an empty range" 1 "empty.rk:2:72: error\\[E0702\\]: the range is empty" -- \
   "$reckon" exercises build "$tmp/empty.rk"
+
+printf 'import "training.rk"\nexercise X { about Gpt3ActivationsMicrobatch4 prompt "a" answer 1 within 0 - 0.5 }\n' >"$tmp/negtol.rk"
+expect "a negative tolerance" 1 "negtol.rk:2:.*: error\\[E0701\\]: a tolerance cannot be negative" -- \
+  "$reckon" exercises build "$tmp/negtol.rk"
+expect "a file without exercises" 1 "error\\[E0703\\]: .* declares no exercise" -- \
+  "$reckon" exercises build scenarios/training.rk
+printf 'x' >"$tmp/notadir"
+expect "an output directory that cannot be written" 1 "error\\[E0704\\]: cannot write" -- \
+  "$reckon" exercises build scenarios/exercises/training.rk -o "$tmp/notadir"
+printf 'name,answer\n' >"$tmp/badheader.csv"
+expect "an answers file without its header" 1 "error\\[E0705\\]: .*the first line must be the header" -- \
+  "$reckon" exercises grade scenarios/exercises/training.rk --answers "$tmp/badheader.csv"
+expect "an answers file that cannot be opened" 1 "error\\[E0201\\]: cannot open" -- \
+  "$reckon" exercises grade scenarios/exercises/training.rk --answers "$tmp/none.csv"
 
 echo "exercise tests: $failures failed"
 [[ $failures -eq 0 ]]
