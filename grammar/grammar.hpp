@@ -39,6 +39,7 @@
 // and a member's '.' must be on the same line as what they follow.
 #pragma once
 
+#include <cstdint>
 #include <tao/pegtl.hpp>
 
 namespace reckon::grammar {
@@ -48,6 +49,9 @@ using namespace pegtl;
 
 // Deepest nesting of expressions; deeper input is an error, never a stack overflow.
 inline constexpr std::size_t max_nesting = 200;
+// Tallest expression tree, counting every operator of a chain (`1 + 1 + ... + 1` is as
+// tall as it has terms): the checker and evaluator recurse over the tree.
+inline constexpr std::uint32_t max_expression_depth = 1000;
 // The longest string literal, in bytes between its quotes (parse.cpp checks it).
 inline constexpr std::size_t max_string_bytes = 64 * 1024;
 

@@ -63,6 +63,21 @@ class Converter {
     return r;
   }
 
+  // Sets e's depth from its children's and refuses a tree taller than the limit.
+  ExprPtr finish(ExprPtr e) {
+    std::uint32_t below = 0;
+    for (const auto& o : e->operands) below = std::max(below, o->depth);
+    if (e->callee) below = std::max(below, e->callee->depth);
+    for (const auto& a : e->arguments) below = std::max(below, a.value->depth);
+    e->depth = below + 1;
+    if (e->depth > g::max_expression_depth)
+      throw UserError(e->range, "E0160",
+                      fmt::format("expression is nested too deeply: more than {} levels, counting "
+                                  "each operator of a chain (split it with `let`s)",
+                                  g::max_expression_depth));
+    return e;
+  }
+
   // --- expressions --------------------------------------------------------------
   ExprPtr expr(const Node& n) {
     // Precedence levels store a node even when they hold a single operand.
@@ -94,24 +109,24 @@ class Converter {
       auto e = make(ExprKind::unary, n);
       e->op = Op::neg;
       e->operands.push_back(expr(*n.children.at(0)));
-      return e;
+      return finish(std::move(e));
     }
     if (n.is_type<g::logical_not>()) {  // children: op_not, operand
       auto e = make(ExprKind::unary, n);
       e->op = Op::logical_not;
       e->operands.push_back(expr(*n.children.at(1)));
-      return e;
+      return finish(std::move(e));
     }
     if (n.is_type<g::conversion>()) {
       auto e = make(ExprKind::convert, n);
       e->operands.push_back(expr(*n.children.at(0)));
       e->unit = unit(*n.children.at(1));
-      return e;
+      return finish(std::move(e));
     }
     if (n.is_type<g::conditional>()) {
       auto e = make(ExprKind::conditional, n);
       for (const auto& c : n.children) e->operands.push_back(expr(*c));
-      return e;
+      return finish(std::move(e));
     }
     if (is_chain(n)) return chain(n);
     throw std::logic_error("parse tree node not converted: " + std::string(n.type));
@@ -136,7 +151,7 @@ class Converter {
       e->name_range = range(*n.children[i]);
       e->operands.push_back(std::move(left));
       e->operands.push_back(std::move(right));
-      left = std::move(e);
+      left = finish(std::move(e));
     }
     return left;
   }
@@ -181,14 +196,14 @@ class Converter {
         auto call = std::make_unique<Expr>(ExprKind::call, r);
         call->callee = std::move(e);
         call->arguments = arguments(s);
-        e = std::move(call);
+        e = finish(std::move(call));
       } else {
         auto member = std::make_unique<Expr>(ExprKind::member, r);
         const Node& name = *s.children.at(0);
         member->text = name.string();
         member->name_range = range(name);
         member->operands.push_back(std::move(e));
-        e = std::move(member);
+        e = finish(std::move(member));
       }
     }
     return e;

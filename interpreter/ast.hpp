@@ -3,6 +3,7 @@
 // to), then walked by the evaluator.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -130,6 +131,10 @@ struct Expr {
   int slot = -1;                 // index of the global / input / property / parameter / member
   double unit_scale = 1;         // number: its unit's scale to base units; convert: target's
   const void* target = nullptr;  // resolved declaration for globals, calls and members
+
+  // Height of this expression's tree (1 for a leaf). Bounded by the parser, so that
+  // checking, evaluating and destroying the tree never recurse too deep.
+  std::uint32_t depth = 1;
 
   Expr(ExprKind k, SourceRange r) : kind(k), range(r) {}
 };
