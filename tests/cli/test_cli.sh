@@ -4,25 +4,7 @@
 set -u
 reckon="$1"
 training=scenarios/training.rk
-failures=0
-passes=0
-
-# expect NAME WANTED_EXIT PATTERN -- COMMAND...: runs COMMAND, checks its exit code
-# and that stdout+stderr match the extended regular expression PATTERN.
-expect() {
-  local name="$1" want="$2" pattern="$3"
-  shift 4
-  local output code
-  output=$("$@" 2>&1)
-  code=$?
-  if [[ $code -ne $want ]] || ! grep -Eq -- "$pattern" <<<"$output"; then
-    echo "FAIL $name: exit $code (wanted $want), output:"
-    echo "$output" | sed 's/^/    /'
-    failures=$((failures + 1))
-  else
-    passes=$((passes + 1))
-  fi
-}
+source "$(dirname "$0")/../expect.sh"
 
 expect "no subcommand is usage" 2 "subcommand" -- "$reckon"
 expect "unknown subcommand is usage" 2 "" -- "$reckon" frobnicate

@@ -10,24 +10,11 @@
 set -u
 reckon="$1"
 file=scenarios/exercises/training.rk
-failures=0
 fail() { echo "FAIL $*"; failures=$((failures + 1)); }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# expect NAME WANTED_EXIT PATTERN -- COMMAND...: the exit code, and stdout+stderr
-# matching the extended regular expression PATTERN.
-expect() {
-  local name="$1" want="$2" pattern="$3"
-  shift 4
-  local output code
-  output=$("$@" 2>&1)
-  code=$?
-  if [[ $code -ne $want ]] || ! grep -Eq -- "$pattern" <<<"$output"; then
-    fail "$name: exit $code (wanted $want), output:"
-    echo "$output" | sed 's/^/    /'
-  fi
-}
+source "$(dirname "$0")/../expect.sh"
 
 # --- build ------------------------------------------------------------------------------
 "$reckon" exercises build "$file" --variants 4 --seed 7 >"$tmp/a.md" || fail "build exited $?"
