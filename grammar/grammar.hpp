@@ -51,7 +51,7 @@ using namespace pegtl;
 inline constexpr std::size_t max_nesting = 200;
 // Tallest expression tree, counting every operator of a chain (`1 + 1 + ... + 1` is as
 // tall as it has terms): the checker and evaluator recurse over the tree.
-inline constexpr std::uint32_t max_expression_depth = 1000;
+inline constexpr std::uint32_t max_expression_depth = 256;
 // The longest string literal, in bytes between its quotes (parse.cpp checks it).
 inline constexpr std::size_t max_string_bytes = 64 * 1024;
 

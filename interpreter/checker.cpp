@@ -8,9 +8,11 @@
 
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <unordered_map>
 
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/evaluator.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/suggest.hpp"
 #include "interpreter/units.hpp"
@@ -46,7 +48,10 @@ enum class State { unvisited, in_progress, done };
 
 class Checker {
  public:
-  explicit Checker(Program& p) : p_(p) {}
+  explicit Checker(Program& p) : p_(p) {
+    char here = 0;
+    stack_base_ = reinterpret_cast<std::uintptr_t>(&here);
+  }
 
   void run() {
     collect();
@@ -608,6 +613,18 @@ class Checker {
 
   // --- expressions ----------------------------------------------------------------
   Type check(Expr& e, const Scope& s, const Type* expected) {
+    // Properties without a declared unit are typed through each other, so the checker
+    // recurses over chains of definitions as well as over expressions: bound its stack
+    // as the evaluator bounds its own.
+    char probe = 0;
+    auto here = reinterpret_cast<std::uintptr_t>(&probe);
+    if (stack_base_ > here && stack_base_ - here > Evaluator::max_stack_bytes) {
+      error(e.range, "E0507",
+            "definitions depend on each other too deeply to check (declare the units of "
+            "some properties)");
+      e.type = Type{};
+      return e.type;
+    }
     e.type = check_inner(e, s, expected);
     return e.type;
   }
@@ -1242,6 +1259,7 @@ class Checker {
   }
 
   Program& p_;
+  std::uintptr_t stack_base_ = 0;
   std::vector<Diagnostic> errors_;
   std::unordered_map<const Property*, State> property_state_;
   std::unordered_map<const LetDecl*, State> let_state_;
