@@ -61,6 +61,21 @@ RK_MESSAGE(prompt_text, "E0104: expected the prompt as a string in double quotes
 RK_MESSAGE(hint_text, "E0104: expected the hint as a string in double quotes");
 RK_MESSAGE(exercise_close,
            "E0134: expected '}' or an exercise item (about, vary, prompt, answer, within or hint)");
+RK_MESSAGE(range_stride,
+           "E0137: expected 'step' and the step of the range, or 'times' and its factor, as in "
+           "`2048 .. 32768 times 2`");
+RK_MESSAGE(range_factor, "E0137: expected the factor of the range after 'times'");
+RK_MESSAGE(sweep_values,
+           "E0128: expected a list of values `[a, b, ...]` or a range "
+           "`a .. b step c` or `a .. b times f`");
+RK_MESSAGE(show_list, "E0138: expected the expressions to show, separated by ','");
+RK_MESSAGE(sweep_close,
+           "E0139: expected '}' or a sweep item (about, vary, show, where, minimize or maximize)");
+RK_MESSAGE(spec_values,
+           "E0140: expected values `1, 2, 4` or a range `2048..32768*2` (times 2), `1..64+8` "
+           "(step 8) or `1..8`");
+RK_MESSAGE(spec_end, "E0130: expected the last value of the range after '..'");
+RK_MESSAGE(spec_operand, "E0140: expected the range's step after '+' or its factor after '*'");
 // Unchanged since `exercise` was added: golden and unit tests quote it.
 RK_MESSAGE(
     decl_body,

@@ -2,7 +2,7 @@
 //
 //   file      := sep (decl sep)* EOF
 //   decl      := (doc_line | metadata)* (import | record | enum | scenario | case
-//                                        | check | let | native | exercise)
+//                                        | check | let | native | exercise | sweep)
 //   doc_line  := '##' text-to-end-of-line            metadata := '@' ident string
 //   import    := 'import' string
 //   record    := 'record' Ident '{' (field)* '}'     field := docs ident ':' type ('=' expr)?
@@ -19,6 +19,12 @@
 //   item      := 'about' Ident | 'vary' ident 'in' values | 'prompt' string (string)*
 //              | 'answer' expr | 'within' expr | 'hint' string
 //   values    := '[' expr (',' expr)* ','? ']' | expr '..' expr 'step' expr
+//   sweep     := 'sweep' Ident '{' (sweep_item)* '}'          (items in any order)
+//   sweep_item := 'about' Ident | 'vary' ident 'in' sweep_values | 'show' expr (',' expr)*
+//              | 'where' expr | 'minimize' expr | 'maximize' expr
+//   sweep_values := '[' expr (',' expr)* ','? ']' | expr '..' expr ('step' | 'times') expr
+//   vary_spec := (the command line's --vary VALUES) expr (',' expr)*
+//              | expr '..' postfix (('+' | '*') postfix)?
 //   (in a prompt, `{expr}` interpolates an expression and `{{` `}}` are braces)
 //   type      := 'int'? unit '?'?
 //   unit      := ident ('^' '-'? digits)? (('*' | '/') ident ('^' '-'? digits)?)*   (no spaces)
@@ -106,7 +112,7 @@ RK_KEY(kw_true, "true");
 RK_KEY(kw_false, "false");
 RK_KEY(kw_none, "none");
 RK_KEY(kw_int, "int");
-// Only `exercise` starts a declaration; the others are keywords only inside one, so
+// Only `exercise` and `sweep` start a declaration; the others are keywords only inside one, so
 // they stay usable as names (a property may be called `step`).
 RK_KEY(kw_exercise, "exercise");
 RK_KEY(kw_about, "about");
@@ -116,6 +122,12 @@ RK_KEY(kw_step, "step");
 RK_KEY(kw_prompt, "prompt");
 RK_KEY(kw_answer, "answer");
 RK_KEY(kw_hint, "hint");
+RK_KEY(kw_sweep, "sweep");
+RK_KEY(kw_times, "times");
+RK_KEY(kw_show, "show");
+RK_KEY(kw_where, "where");
+RK_KEY(kw_minimize, "minimize");
+RK_KEY(kw_maximize, "maximize");
 #undef RK_KEY
 
 struct reserved : sor<kw_import, kw_record, kw_enum, kw_scenario, kw_input, kw_case, kw_check,
@@ -148,8 +160,10 @@ struct type_expr : seq<opt<int_mark>, unit_expr, opt<optional_mark>> {};
 // --- expressions --------------------------------------------------------------
 struct expr;
 
-// No unit is named like an exercise's keywords: `8 step 1` and `answer 1 hint "..."`.
-struct exercise_word : sor<kw_about, kw_vary, kw_step, kw_prompt, kw_answer, kw_hint> {};
+// No unit is named like an exercise's or a sweep's keywords: `8 step 1`, `8 times 2` and
+// `answer 1 hint "..."`.
+struct exercise_word : sor<kw_about, kw_vary, kw_step, kw_times, kw_prompt, kw_answer, kw_hint,
+                           kw_show, kw_where, kw_minimize, kw_maximize> {};
 struct quantity : seq<number, opt<hsep, not_at<exercise_word>, unit_expr>> {};
 struct true_literal : kw_true {};
 struct false_literal : kw_false {};
@@ -300,13 +314,49 @@ struct exercise_close : one<'}'> {};
 struct exercise_decl : seq<kw_exercise, sep, must<name>, sep, must<open_brace>, sep,
                            star<exercise_item, sep>, must<exercise_close>> {};
 
+struct range_factor : nested_expr {};
+struct range_step_by : seq<kw_step, sep, must<range_step>> {};
+struct range_times : seq<kw_times, sep, must<range_factor>> {};
+struct range_stride : sor<range_step_by, range_times> {};
+struct sweep_range
+    : seq<nested_expr, sep, range_dots, sep, must<range_end>, sep, must<range_stride>> {};
+struct sweep_values : sor<vary_list, sweep_range> {};
+struct sweep_vary : seq<kw_vary, sep, must<vary_name>, sep, must<kw_in>, sep, must<sweep_values>> {
+};
+struct show_list : list<nested_expr, seq<sep, one<','>, sep>> {};
+struct sweep_show : seq<kw_show, sep, must<show_list>> {};
+struct sweep_where : seq<kw_where, sep, must<expr>> {};
+struct sweep_minimize : seq<kw_minimize, sep, must<expr>> {};
+struct sweep_maximize : seq<kw_maximize, sep, must<expr>> {};
+struct sweep_item
+    : sor<exercise_about, sweep_vary, sweep_show, sweep_where, sweep_minimize, sweep_maximize> {};
+struct sweep_close : one<'}'> {};
+struct sweep_decl : seq<kw_sweep, sep, must<name>, sep, must<open_brace>, sep,
+                        star<sweep_item, sep>, must<sweep_close>> {};
+
 struct decl_body : sor<import_decl, record_decl, enum_decl, scenario_decl, case_decl, check_decl,
-                       let_decl, native_decl, exercise_decl> {};
+                       let_decl, native_decl, exercise_decl, sweep_decl> {};
 struct decl : seq<preamble, must<decl_body>> {};
 struct end_of_file : eof {};
 struct file : seq<sep, star<not_at<eof>, decl, sep>, must<end_of_file>> {};
 
 // A lone expression, for `reckon eval EXPR` and `--set NAME=EXPR`.
 struct expression_only : seq<sep, must<expr>, sep, must<end_of_file>> {};
+
+// The command line's --vary values: a list `1, 2, 4` or a range `2048..32768*2`
+// (times 2), `1..64+8` (step 8) or `1..8` (step 1). The range's end and stride are
+// postfix terms so that `*2` is the stride, not part of the end; parenthesize more.
+struct spec_end : postfix {};
+struct spec_operand : postfix {};
+struct spec_times : seq<one<'*'>, sep, must<spec_operand>> {};
+struct spec_step : seq<one<'+'>, sep, must<spec_operand>> {};
+struct spec_range
+    : seq<nested_expr, sep, range_dots, sep, must<spec_end>, sep, opt<sor<spec_times, spec_step>>> {
+};
+struct spec_list : list<nested_expr, seq<sep, one<','>, sep>> {};
+struct spec_values : sor<spec_range, spec_list> {};
+struct vary_spec : seq<sep, must<spec_values>, sep, must<end_of_file>> {};
+// The command line's --show: expressions separated by commas.
+struct expression_list : seq<sep, must<show_list>, sep, must<end_of_file>> {};
 
 }  // namespace reckon::grammar

@@ -4,10 +4,16 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <cmath>
+#include <cstddef>
 #include <cstdlib>
+#include <functional>
+#include <memory>
 #include <string>
 #include <tao/pegtl/contrib/parse_tree.hpp>
+#include <utility>
+#include <vector>
 
 #include "grammar/errors.hpp"
 #include "grammar/grammar.hpp"
@@ -19,46 +25,138 @@ namespace pt = tao::pegtl::parse_tree;
 
 namespace {
 
+// A precedence level that matched a single operand (most do: a lone literal passes
+// through every level) is replaced by that operand as soon as it succeeds, so the tree
+// stays small; levels with an operator keep their content.
+struct fold_single : pt::apply<fold_single> {
+  template <typename N, typename... States>
+  static void transform(std::unique_ptr<N>& n, States&&...) noexcept {
+    if (n->children.size() == 1) n = std::move(n->children.front());
+  }
+};
+
+// Each declaration is converted to the AST as soon as it is parsed, and its subtree
+// freed: the parse tree of a large file never exists whole (parse_module passes the sink
+// as parse state; other parses never reach a `decl`).
+struct DeclSink {
+  std::function<void(const pt::basic_node<struct Node>&)> take;
+};
+struct convert_decl : pt::apply<convert_decl> {
+  template <typename N>
+  static void transform(std::unique_ptr<N>& n, DeclSink& sink) {
+    sink.take(*n);
+    n.reset();
+  }
+};
+
 template <typename Rule>
 using selector = pt::selector<
-    Rule, pt::store_content::on<
-              // expressions
-              g::quantity, g::number, g::unit_expr, g::unit_factor, g::unit_mul, g::unit_div,
-              g::string_literal, g::string_body, g::true_literal, g::false_literal, g::none_literal,
-              g::name_ref, g::postfix, g::call_suffix, g::member_suffix, g::member_name,
-              g::argument, g::arg_name, g::power, g::negation, g::product, g::sum, g::coalesce,
-              g::comparison, g::logical_not, g::logical_and, g::logical_or, g::conversion,
-              g::conditional, g::op_not, g::op_pow, g::paren, g::op_floordiv, g::op_mul, g::op_div,
-              g::op_mod, g::op_add, g::op_sub, g::op_coalesce, g::op_eq, g::op_ne, g::op_le,
-              g::op_ge, g::op_lt, g::op_gt, g::op_and, g::op_or,
-              // types and declarations
-              g::type_expr, g::int_mark, g::optional_mark, g::name, g::doc_line, g::metadata,
-              g::meta_key, g::decl, g::import_decl, g::record_decl, g::field, g::default_value,
-              g::enum_decl, g::enum_member, g::scenario_decl, g::member, g::input_decl,
-              g::property_decl, g::parameters, g::parameter, g::declared_type, g::case_decl,
-              g::case_base, g::case_call, g::case_with, g::check_decl, g::tolerance, g::let_decl,
-              g::native_decl, g::native_constant, g::native_function,
-              // exercises
-              g::exercise_decl, g::exercise_about, g::about_case, g::exercise_vary, g::vary_name,
-              g::vary_list, g::vary_range, g::exercise_prompt, g::exercise_answer,
-              g::exercise_within, g::exercise_hint>>;
+    Rule, convert_decl::on<g::decl>,
+    fold_single::on<g::postfix, g::power, g::product, g::sum, g::coalesce, g::comparison,
+                    g::logical_and, g::logical_or, g::conversion>,
+    pt::store_content::on<
+        // expressions
+        g::quantity, g::number, g::unit_expr, g::unit_factor, g::unit_mul, g::unit_div,
+        g::string_literal, g::string_body, g::true_literal, g::false_literal, g::none_literal,
+        g::name_ref, g::call_suffix, g::member_suffix, g::member_name, g::argument, g::arg_name,
+        g::negation, g::logical_not, g::conditional, g::paren,
+        // Operators are not stored: after every operand the parser tries each level's
+        // operators, and a stored rule costs a node per attempt. The converter reads
+        // an operator from the text between its operands instead (operator_at).
+        // types and declarations
+        g::type_expr, g::int_mark, g::optional_mark, g::name, g::doc_line, g::metadata, g::meta_key,
+        g::import_decl, g::record_decl, g::field, g::default_value, g::enum_decl, g::enum_member,
+        g::scenario_decl, g::member, g::input_decl, g::property_decl, g::parameters, g::parameter,
+        g::declared_type, g::case_decl, g::case_base, g::case_call, g::case_with, g::check_decl,
+        g::tolerance, g::let_decl, g::native_decl, g::native_constant, g::native_function,
+        // exercises
+        g::exercise_decl, g::exercise_about, g::about_case, g::exercise_vary, g::vary_name,
+        g::vary_list, g::vary_range, g::exercise_prompt, g::exercise_answer, g::exercise_within,
+        g::exercise_hint,
+        // sweeps and the command line's sweep options
+        g::sweep_decl, g::sweep_vary, g::sweep_range, g::range_step_by, g::range_times,
+        g::sweep_show, g::show_list, g::sweep_where, g::sweep_minimize, g::sweep_maximize,
+        g::spec_range, g::spec_list, g::spec_times, g::spec_step>>;
 
-using Node = pt::node;
+// PEGTL's parse tree creates a node for every rule it tries, selected or not, and
+// destroys most of them at once: with the global allocator that was most of the time of
+// parsing a large file. Nodes come from a free list instead, refilled in slabs; the
+// slabs go back when the last node of a parse is gone.
+class NodePool {
+ public:
+  static void* take(std::size_t size) {
+    Pool& p = pool();
+    if (size != p.node_size) return ::operator new(size);
+    ++p.live;
+    if (p.free) {
+      Free* f = p.free;
+      p.free = f->next;
+      return f;
+    }
+    if (p.slabs.empty() || p.used == slab_nodes) {
+      p.slabs.push_back(std::unique_ptr<Slot[]>(new Slot[slab_nodes]));  // not zeroed
+      p.used = 0;
+    }
+    return &p.slabs.back()[p.used++];
+  }
+  static void give(void* at, std::size_t size) {
+    Pool& p = pool();
+    if (size != p.node_size) return ::operator delete(at);
+    auto* f = static_cast<Free*>(at);
+    f->next = p.free;
+    p.free = f;
+    if (--p.live == 0) {  // every node of the parse is gone: release the memory
+      p.free = nullptr;
+      p.slabs.clear();
+      p.used = 0;
+    }
+  }
 
-template <typename Rule>
+ private:
+  struct Free {
+    Free* next;
+  };
+  static constexpr std::size_t slab_nodes = 4096;
+  static constexpr std::size_t node_bytes = sizeof(pt::basic_node<pt::node>);
+  struct Slot {
+    alignas(std::max_align_t) unsigned char bytes[node_bytes];
+  };
+  struct Pool {
+    std::size_t node_size = node_bytes;
+    std::vector<std::unique_ptr<Slot[]>> slabs;
+    std::size_t used = 0;
+    Free* free = nullptr;
+    std::size_t live = 0;
+  };
+  static Pool& pool() {
+    thread_local Pool p;
+    return p;
+  }
+};
+
+struct Node : pt::basic_node<Node> {
+  // Members are set by start() and success(); zeroing every node first (what value
+  // initialization of an aggregate-like node does) cost a tenth of parsing.
+  Node() {}  // NOLINT(modernize-use-equals-default): `= default` would zero-initialize
+  static void* operator new(std::size_t size) { return NodePool::take(size); }
+  static void operator delete(void* at, std::size_t size) { NodePool::give(at, size); }
+};
+
+template <typename Rule, typename... States>
 std::unique_ptr<Node> run(const SourceManager& sources, FileId file, std::uint32_t begin,
-                          std::uint32_t end);
+                          std::uint32_t end, States&... states);
 
 class Converter {
  public:
-  Converter(const SourceManager& sources, FileId file) : sources_(sources), file_(file) {}
+  Converter(const SourceManager& sources, FileId file)
+      : sources_(sources), file_(file), origin_(sources.file(file).text().data()) {}
+
+  // Byte offsets in the file: the input tracks positions lazily, so nodes hold pointers.
+  std::uint32_t offset(const char* at) const { return static_cast<std::uint32_t>(at - origin_); }
 
   SourceRange range(const Node& n) const {
-    if (n.has_content())
-      return {file_, static_cast<std::uint32_t>(n.m_begin.byte),
-              static_cast<std::uint32_t>(n.m_end.byte)};
-    SourceRange r{file_, static_cast<std::uint32_t>(n.m_begin.byte),
-                  static_cast<std::uint32_t>(n.m_begin.byte)};
+    if (n.has_content()) return {file_, offset(n.m_begin.data), offset(n.m_end.data)};
+    SourceRange r{file_, offset(n.m_begin.data), offset(n.m_begin.data)};
     if (!n.children.empty()) r.end = range(*n.children.back()).end;
     return r;
   }
@@ -111,10 +209,10 @@ class Converter {
       e->operands.push_back(expr(*n.children.at(0)));
       return finish(std::move(e));
     }
-    if (n.is_type<g::logical_not>()) {  // children: op_not, operand
+    if (n.is_type<g::logical_not>()) {  // `not` and its operand (a comparison never starts so)
       auto e = make(ExprKind::unary, n);
       e->op = Op::logical_not;
-      e->operands.push_back(expr(*n.children.at(1)));
+      e->operands.push_back(expr(*n.children.at(0)));
       return finish(std::move(e));
     }
     if (n.is_type<g::conversion>()) {
@@ -135,20 +233,28 @@ class Converter {
   static bool is_chain(const Node& n) {
     return n.is_type<g::power>() || n.is_type<g::product>() || n.is_type<g::sum>() ||
            n.is_type<g::coalesce>() || n.is_type<g::comparison>() || n.is_type<g::logical_and>() ||
-           n.is_type<g::logical_or>() || n.is_type<g::logical_not>() || n.is_type<g::postfix>() ||
-           n.is_type<g::conversion>();
+           n.is_type<g::logical_or>() || (n.is_type<g::logical_not>() && !starts_with_not(n)) ||
+           n.is_type<g::postfix>() || n.is_type<g::conversion>();
+  }
+
+  static bool starts_with_not(const Node& n) {
+    std::string_view text = n.string_view();
+    return text.starts_with("not") &&
+           (text.size() == 3 ||
+            !(std::isalnum(static_cast<unsigned char>(text[3])) || text[3] == '_'));
   }
 
   // operand (op operand)*, folded to the left (power is right-associative, but its
   // grammar nests the right operand, so each chain has at most one '^').
   ExprPtr chain(const Node& n) {
     ExprPtr left = expr(*n.children.at(0));
-    for (std::size_t i = 1; i + 1 < n.children.size(); i += 2) {
-      ExprPtr right = expr(*n.children[i + 1]);
+    for (std::size_t i = 1; i < n.children.size(); ++i) {
+      auto [op, at] = operator_at(range(*n.children[i - 1]).end, range(*n.children[i]).begin);
+      ExprPtr right = expr(*n.children[i]);
       SourceRange r{file_, left->range.begin, right->range.end};
       auto e = std::make_unique<Expr>(ExprKind::binary, r);
-      e->op = binary_op(*n.children[i]);
-      e->name_range = range(*n.children[i]);
+      e->op = op;
+      e->name_range = at;
       e->operands.push_back(std::move(left));
       e->operands.push_back(std::move(right));
       left = finish(std::move(e));
@@ -156,23 +262,43 @@ class Converter {
     return left;
   }
 
-  static Op binary_op(const Node& n) {
-    if (n.is_type<g::op_add>()) return Op::add;
-    if (n.is_type<g::op_sub>()) return Op::sub;
-    if (n.is_type<g::op_mul>()) return Op::mul;
-    if (n.is_type<g::op_div>()) return Op::div;
-    if (n.is_type<g::op_floordiv>()) return Op::floordiv;
-    if (n.is_type<g::op_mod>()) return Op::mod;
-    if (n.is_type<g::op_coalesce>()) return Op::coalesce;
-    if (n.is_type<g::op_eq>()) return Op::eq;
-    if (n.is_type<g::op_ne>()) return Op::ne;
-    if (n.is_type<g::op_lt>()) return Op::lt;
-    if (n.is_type<g::op_le>()) return Op::le;
-    if (n.is_type<g::op_gt>()) return Op::gt;
-    if (n.is_type<g::op_ge>()) return Op::ge;
-    if (n.is_type<g::op_and>()) return Op::logical_and;
-    if (n.is_type<g::op_or>()) return Op::logical_or;
-    return Op::pow;
+  // The binary operator between two operands, in the bytes [from, to) of the file:
+  // layout (spaces and `#` comments) and then the operator, longest spelling first.
+  std::pair<Op, SourceRange> operator_at(std::uint32_t from, std::uint32_t to) const {
+    std::string_view text(origin_ + from, to - from);
+    std::size_t i = 0;
+    while (i < text.size()) {
+      if (text[i] == '#') {
+        while (i < text.size() && text[i] != '\n') ++i;
+      } else if (std::isspace(static_cast<unsigned char>(text[i]))) {
+        ++i;
+      } else {
+        break;
+      }
+    }
+    static constexpr std::pair<std::string_view, Op> spellings[] = {{"//", Op::floordiv},
+                                                                    {"??", Op::coalesce},
+                                                                    {"==", Op::eq},
+                                                                    {"!=", Op::ne},
+                                                                    {"<=", Op::le},
+                                                                    {">=", Op::ge},
+                                                                    {"and", Op::logical_and},
+                                                                    {"or", Op::logical_or},
+                                                                    {"+", Op::add},
+                                                                    {"-", Op::sub},
+                                                                    {"*", Op::mul},
+                                                                    {"/", Op::div},
+                                                                    {"%", Op::mod},
+                                                                    {"^", Op::pow},
+                                                                    {"<", Op::lt},
+                                                                    {">", Op::gt}};
+    std::string_view rest = text.substr(i);
+    for (const auto& [spelling, op] : spellings)
+      if (rest.starts_with(spelling)) {
+        auto begin = from + static_cast<std::uint32_t>(i);
+        return {op, SourceRange{file_, begin, begin + static_cast<std::uint32_t>(spelling.size())}};
+      }
+    throw std::logic_error("no operator between two operands");
   }
 
   ExprPtr quantity(const Node& n) {
@@ -262,13 +388,6 @@ class Converter {
   }
 
   // --- declarations -----------------------------------------------------------------
-  std::unique_ptr<Module> module(const Node& root) {
-    auto m = std::make_unique<Module>();
-    m->file = file_;
-    for (const auto& d : root.children) m->decls.push_back(decl(*d));
-    return m;
-  }
-
   // Collects the doc lines and metadata before a declaration; returns the index of
   // the first child after them.
   std::size_t docs(const Node& n, Docs& out) {
@@ -336,6 +455,8 @@ class Converter {
       result = std::move(l);
     } else if (body.is_type<g::exercise_decl>()) {
       result = exercise(body);
+    } else if (body.is_type<g::sweep_decl>()) {
+      result = sweep(body);
     } else {
       result = native(*body.children.at(0));
     }
@@ -483,6 +604,72 @@ class Converter {
     return x;
   }
 
+  std::unique_ptr<SweepDecl> sweep(const Node& body) {
+    auto x = std::make_unique<SweepDecl>();
+    name_of(*x, body);
+    bool has_about = false;
+    for (std::size_t i = 1; i < body.children.size(); ++i) {
+      const Node& item = *body.children[i];
+      if (item.is_type<g::exercise_about>()) {
+        if (has_about)
+          throw UserError(range(item), "E0163",
+                          "sweep `" + x->name + "` has more than one `about`");
+        has_about = true;
+        x->about = item.children.at(0)->string();
+        x->about_range = range(*item.children[0]);
+      } else if (item.is_type<g::sweep_vary>()) {
+        Vary v;
+        v.name = item.children.at(0)->string();
+        v.range = range(*item.children[0]);
+        const Node& values = *item.children.at(1);
+        if (values.is_type<g::vary_list>()) {
+          for (const auto& c : values.children) v.values.push_back(expr(*c));
+        } else {
+          v.from = expr(*values.children.at(0));
+          v.to = expr(*values.children.at(1));
+          const Node& stride = *values.children.at(2);
+          (stride.is_type<g::range_times>() ? v.factor : v.step) = expr(*stride.children.at(0));
+        }
+        x->vary.push_back(std::move(v));
+      } else if (item.is_type<g::sweep_show>()) {
+        for (const auto& c : item.children.at(0)->children) x->show.push_back(expr(*c));
+      } else if (item.is_type<g::sweep_where>()) {
+        x->where.push_back(expr(*item.children.at(0)));
+      } else {
+        if (x->objective)
+          throw UserError(range(item), "E0163",
+                          "sweep `" + x->name + "` has more than one objective");
+        x->maximize = item.is_type<g::sweep_maximize>();
+        x->objective = expr(*item.children.at(0));
+      }
+    }
+    if (!has_about)
+      throw UserError(x->name_range, "E0164",
+                      "sweep `" + x->name + "` needs `about CASE`: the case it varies");
+    if (x->vary.empty())
+      throw UserError(x->name_range, "E0164",
+                      "sweep `" + x->name + "` needs at least one `vary INPUT in VALUES`");
+    return x;
+  }
+
+  // The command line's --vary values: a list, or a range whose stride is a step or a
+  // factor (neither: step 1).
+  Vary vary_spec(const Node& root) {
+    Vary v;
+    const Node& values = *root.children.at(0);
+    if (values.is_type<g::spec_list>()) {
+      for (const auto& c : values.children) v.values.push_back(expr(*c));
+      return v;
+    }
+    v.from = expr(*values.children.at(0));
+    v.to = expr(*values.children.at(1));
+    if (values.children.size() > 2) {
+      const Node& stride = *values.children[2];
+      (stride.is_type<g::spec_times>() ? v.factor : v.step) = expr(*stride.children.at(0));
+    }
+    return v;
+  }
+
   // Splits one string of a prompt or hint (its string_body node) into text and `{expr}`
   // pieces. The expressions are parsed where they stand in the file, so their errors
   // point into the string.
@@ -546,31 +733,33 @@ class Converter {
   ExprPtr make(ExprKind kind, const Node& n) { return std::make_unique<Expr>(kind, range(n)); }
   const SourceManager& sources_;
   FileId file_;
+  const char* origin_;
 };
 
 // Rejects a string literal longer than grammar::max_string_bytes.
-void check_strings(const Node& n, FileId file) {
+void check_strings(const Node& n, FileId file, const char* origin) {
   if (n.is_type<g::string_body>() && n.string_view().size() > g::max_string_bytes) {
-    auto begin = static_cast<std::uint32_t>(n.m_begin.byte);
+    auto begin = static_cast<std::uint32_t>(n.m_begin.data - origin);
     throw UserError(SourceRange{file, begin - 1, begin}, "E0162",
                     fmt::format("string literal is too long: {} bytes (the limit is {} KiB)",
                                 n.string_view().size(), g::max_string_bytes / 1024));
   }
-  for (const auto& c : n.children) check_strings(*c, file);
+  for (const auto& c : n.children) check_strings(*c, file, origin);
 }
 
 // Parses the bytes [begin, end) of a file with Rule; positions stay those of the file.
-template <typename Rule>
+template <typename Rule, typename... States>
 std::unique_ptr<Node> run(const SourceManager& sources, FileId file, std::uint32_t begin,
-                          std::uint32_t end) {
+                          std::uint32_t end, States&... states) {
   const SourceFile& f = sources.file(file);
   LineColumn start = f.position(begin);
-  tao::pegtl::memory_input<tao::pegtl::tracking_mode::eager> in(
+  // Lazy tracking: lines and columns are counted only for an error's position.
+  tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(
       f.text().data() + begin, f.text().data() + end, f.name(), begin, start.line, start.column);
   try {
-    auto root = pt::parse<Rule, selector, tao::pegtl::nothing, g::control>(in);
+    auto root = pt::parse<Rule, Node, selector, tao::pegtl::nothing, g::control>(in, states...);
     if (!root) throw UserError(SourceRange{file, 0, 0}, "E0135", "could not parse the input");
-    check_strings(*root, file);
+    check_strings(*root, file, f.text().data());
     return root;
   } catch (const tao::pegtl::parse_error& e) {
     auto at = static_cast<std::uint32_t>(e.positions().front().byte);
@@ -592,13 +781,35 @@ std::uint32_t text_size(const SourceManager& sources, FileId file) {
 }  // namespace
 
 std::unique_ptr<Module> parse_module(const SourceManager& sources, FileId file) {
-  auto root = run<g::file>(sources, file, 0, text_size(sources, file));
-  return Converter(sources, file).module(*root);
+  Converter convert(sources, file);
+  auto m = std::make_unique<Module>();
+  m->file = file;
+  const char* origin = sources.file(file).text().data();
+  DeclSink sink{[&](const pt::basic_node<Node>& n) {
+    const Node& decl = static_cast<const Node&>(n);
+    check_strings(decl, file, origin);
+    m->decls.push_back(convert.decl(decl));
+  }};
+  run<g::file>(sources, file, 0, text_size(sources, file), sink);
+  return m;
 }
 
 ExprPtr parse_expression(const SourceManager& sources, FileId file) {
   auto root = run<g::expression_only>(sources, file, 0, text_size(sources, file));
   return Converter(sources, file).expr(*root->children.at(0));
+}
+
+Vary parse_vary_spec(const SourceManager& sources, FileId file) {
+  auto root = run<g::vary_spec>(sources, file, 0, text_size(sources, file));
+  return Converter(sources, file).vary_spec(*root);
+}
+
+std::vector<ExprPtr> parse_expression_list(const SourceManager& sources, FileId file) {
+  auto root = run<g::expression_list>(sources, file, 0, text_size(sources, file));
+  Converter convert(sources, file);
+  std::vector<ExprPtr> out;
+  for (const auto& c : root->children.at(0)->children) out.push_back(convert.expr(*c));
+  return out;
 }
 
 }  // namespace reckon

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "interpreter/ast.hpp"
 #include "interpreter/source.hpp"
@@ -12,5 +13,11 @@ std::unique_ptr<Module> parse_module(const SourceManager& sources, FileId file);
 
 // A lone expression (the command line's EXPR and --set values).
 ExprPtr parse_expression(const SourceManager& sources, FileId file);
+
+// The command line's `--vary NAME=VALUES` (the VALUES part): a list or a range; the
+// result's name, range and input are left for the caller.
+Vary parse_vary_spec(const SourceManager& sources, FileId file);
+// The command line's `--show A,B`: expressions separated by commas.
+std::vector<ExprPtr> parse_expression_list(const SourceManager& sources, FileId file);
 
 }  // namespace reckon

@@ -151,7 +151,18 @@ struct RecordDecl;
 struct EnumDecl;
 struct ScenarioDecl;
 
-enum class DeclKind { import, record, enumeration, scenario, case_, check, let, native, exercise };
+enum class DeclKind {
+  import,
+  record,
+  enumeration,
+  scenario,
+  case_,
+  check,
+  let,
+  native,
+  exercise,
+  sweep
+};
 
 struct Decl {
   DeclKind kind;
@@ -267,12 +278,14 @@ struct PromptPiece {
   ExprPtr expr;
 };
 
-// `vary input in [a, b, ...]` or `vary input in a .. b step c`.
+// `vary input in [a, b, ...]`, `vary input in a .. b step c` or (sweeps only)
+// `vary input in a .. b times f`.
 struct Vary {
   std::string name;
   SourceRange range;            // the input's name
   std::vector<ExprPtr> values;  // a list; empty for a range
-  ExprPtr from, to, step;       // a range
+  ExprPtr from, to, step;       // a range: step for an arithmetic one,
+  ExprPtr factor;               // factor for a geometric one
   int input = -1;               // set by the checker: the input's index in the scenario
 };
 
@@ -290,6 +303,21 @@ struct ExerciseDecl : Decl {
   std::vector<std::vector<PromptPiece>> hints;  // interpolated like the prompt
   const CaseDecl* case_decl = nullptr;          // set by the checker
   ExerciseDecl() : Decl(DeclKind::exercise) {}
+};
+
+// A design-space sweep over a case: the cartesian product of the varied inputs'
+// values, the expressions shown per point, filters and an optional objective. All
+// expressions are checked in the scope of the case's scenario.
+struct SweepDecl : Decl {
+  std::string about;
+  SourceRange about_range;
+  std::vector<Vary> vary;
+  std::vector<ExprPtr> show;
+  std::vector<ExprPtr> where;  // every one must hold for a point to be kept
+  ExprPtr objective;           // minimized, or maximized when `maximize` is set
+  bool maximize = false;
+  const CaseDecl* case_decl = nullptr;  // set by the checker
+  SweepDecl() : Decl(DeclKind::sweep) {}
 };
 
 // One parsed file.

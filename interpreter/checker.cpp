@@ -71,6 +71,7 @@ class Checker {
     for (auto* d : all<CaseDecl>(DeclKind::case_)) resolve_case(*d);
     for (auto* d : all<CheckDecl>(DeclKind::check)) check_check(*d);
     for (auto* d : all<ExerciseDecl>(DeclKind::exercise)) check_exercise(*d);
+    for (auto* d : all<SweepDecl>(DeclKind::sweep)) check_sweep(*d);
     flush();
   }
 
@@ -523,28 +524,12 @@ class Checker {
   // --case`: varied values must suit their inputs, the interpolations of the prompt and
   // hints and the answer are typed there, and the tolerance is a plain number.
   void check_exercise(ExerciseDecl& x) {
-    Decl* d = p_.find(x.about);
-    if (!d || d->kind != DeclKind::case_) {
-      if (d && d->kind == DeclKind::scenario) {
-        error(x.about_range, "E0321",
-              "`" + x.about + "` is a scenario: an exercise is about a case (`case C = " + x.about +
-                  "(...)`)");
-      } else {
-        std::vector<std::string> names;
-        for (const auto& [n, g] : p_.globals)
-          if (g->kind == DeclKind::case_) names.push_back(n);
-        error(x.about_range, "E0321",
-              "`" + x.about + "` is not a case" + did_you_mean(x.about, names));
-      }
-      return;
-    }
-    auto* c = static_cast<CaseDecl*>(d);
-    resolve_case(*c);
-    if (!c->scenario) return;
+    const CaseDecl* c = about_case(x.about, x.about_range, "an exercise");
+    if (!c) return;
     x.case_decl = c;
     const ScenarioDecl& s = *c->scenario;
     Scope scope{&s, nullptr};
-    for (std::size_t i = 0; i < x.vary.size(); ++i) check_vary(x, i, s);
+    for (std::size_t i = 0; i < x.vary.size(); ++i) check_vary(x.vary, i, s);
     for (PromptPiece& piece : x.prompt)
       if (piece.expr) check(*piece.expr, scope, nullptr);
     for (auto& hint : x.hints)
@@ -567,11 +552,70 @@ class Checker {
       error(x.tolerance->range, "E0411", "a yes-or-no answer has no tolerance");
   }
 
-  void check_vary(ExerciseDecl& x, std::size_t i, const ScenarioDecl& s) {
-    Vary& v = x.vary[i];
+  // The case an exercise or a sweep (`what`) is about, resolved; null after an error.
+  const CaseDecl* about_case(const std::string& name, SourceRange at, const std::string& what) {
+    Decl* d = p_.find(name);
+    if (!d || d->kind != DeclKind::case_) {
+      if (d && d->kind == DeclKind::scenario) {
+        error(at, "E0321",
+              "`" + name + "` is a scenario: " + what + " is about a case (`case C = " + name +
+                  "(...)`)");
+      } else {
+        std::vector<std::string> names;
+        for (const auto& [n, g] : p_.globals)
+          if (g->kind == DeclKind::case_) names.push_back(n);
+        error(at, "E0321", "`" + name + "` is not a case" + did_you_mean(name, names));
+      }
+      return nullptr;
+    }
+    auto* c = static_cast<CaseDecl*>(d);
+    resolve_case(*c);
+    return c->scenario ? c : nullptr;
+  }
+
+ public:
+  // A sweep is checked in the scope of its case, like an exercise: varied values must
+  // suit their inputs; what it shows must be a value a table can hold (a quantity, a
+  // bool or an enumeration member), its filters bools and its objective a quantity.
+  void check_sweep(SweepDecl& x) {
+    const CaseDecl* c = about_case(x.about, x.about_range, "a sweep");
+    if (!c) return;
+    x.case_decl = c;
+    const ScenarioDecl& s = *c->scenario;
+    Scope scope{&s, nullptr};
+    for (std::size_t i = 0; i < x.vary.size(); ++i) check_vary(x.vary, i, s);
+    for (auto& e : x.show) {
+      Type t = check(*e, scope, nullptr);
+      if (t.is_error()) continue;
+      if (t.optional && t.kind != TypeKind::none)
+        error(e->range, "E0404", "this may be none; give a fallback with `??` to show it");
+      else if (!t.is_quantity() && t.kind != TypeKind::boolean && t.kind != TypeKind::enumeration)
+        error(
+            e->range, "E0414",
+            "a sweep shows numbers, quantities, bools and enumeration members, not " + describe(t));
+    }
+    for (auto& e : x.where) {
+      Type t = check(*e, scope, nullptr);
+      if (!t.is_error() && (t.kind != TypeKind::boolean || t.optional))
+        error(e->range, "E0415",
+              "a filter must be a bool, as in `memory < 80 GiB`, not " + describe(t));
+    }
+    if (x.objective) {
+      Type t = check(*x.objective, scope, nullptr);
+      if (!t.is_error() && (!t.is_quantity() || t.optional))
+        error(x.objective->range, "E0416",
+              std::string("the objective to ") + (x.maximize ? "maximize" : "minimize") +
+                  " must be a number or a quantity, not " + describe(t));
+    }
+    flush();
+  }
+
+ private:
+  void check_vary(std::vector<Vary>& all, std::size_t i, const ScenarioDecl& s) {
+    Vary& v = all[i];
     auto values_alone = [&] {  // still report their own errors
       for (auto& e : v.values) check(*e, {}, nullptr);
-      for (Expr* e : {v.from.get(), v.to.get(), v.step.get()})
+      for (Expr* e : {v.from.get(), v.to.get(), v.step.get(), v.factor.get()})
         if (e) check(*e, {}, nullptr);
     };
     int index = s.input_index(v.name);
@@ -590,9 +634,9 @@ class Checker {
       return;
     }
     for (std::size_t j = 0; j < i; ++j)
-      if (x.vary[j].name == v.name)
+      if (all[j].name == v.name)
         error(v.range, "E0322", "`" + v.name + "` is varied twice",
-              {{x.vary[j].range, "first varied here"}});
+              {{all[j].range, "first varied here"}});
     v.input = index;
     const Input& in = s.inputs[static_cast<std::size_t>(index)];
     for (auto& e : v.values) expect(*e, {}, in.resolved, "a value of `" + v.name + "`", &in.type);
@@ -608,7 +652,9 @@ class Checker {
     bound.optional = false;
     expect(*v.from, {}, bound, "the start of the range of `" + v.name + "`");
     expect(*v.to, {}, bound, "the end of the range of `" + v.name + "`");
-    expect(*v.step, {}, bound, "the step of the range of `" + v.name + "`");
+    if (v.step) expect(*v.step, {}, bound, "the step of the range of `" + v.name + "`");
+    if (v.factor)
+      expect(*v.factor, {}, Type::quantity({}), "the factor of the range of `" + v.name + "`");
   }
 
   // --- expressions ----------------------------------------------------------------
@@ -745,6 +791,9 @@ class Checker {
         }
         case DeclKind::exercise:
           error(e.range, "E0315", "`" + n + "` is an exercise, not a value");
+          return {};
+        case DeclKind::sweep:
+          error(e.range, "E0315", "`" + n + "` is a sweep, not a value");
           return {};
         case DeclKind::enumeration:
           error(e.range, "E0315",
@@ -1279,5 +1328,7 @@ void check_expression(Program& program, Expr& expr, const Scope& scope) {
 void check_binding(Program& program, Expr& expr, const Type& expected, const std::string& what) {
   Checker(program).binding(expr, expected, what);
 }
+
+void check_sweep(Program& program, SweepDecl& sweep) { Checker(program).check_sweep(sweep); }
 
 }  // namespace reckon

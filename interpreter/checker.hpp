@@ -23,6 +23,8 @@ void check_program(Program& program);
 void check_expression(Program& program, Expr& expr, const Scope& scope);
 // The same for a value bound where `expected` is declared (`what` names that place).
 void check_binding(Program& program, Expr& expr, const Type& expected, const std::string& what);
+// Checks a sweep that is not part of the program (one the command line assembled).
+void check_sweep(Program& program, SweepDecl& sweep);
 
 // Builtin functions that work on any dimension (sqrt, min, ...), implemented by the
 // evaluator. Indexed by Expr::slot of a builtin call.

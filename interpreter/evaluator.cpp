@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <stdexcept>
 
@@ -19,6 +20,12 @@ namespace {
 // depend on rounding.
 constexpr double equality_tolerance = 1e-12;
 
+// Sweeps evaluate points with one evaluator per thread; the natives they share count
+// their calls atomically.
+void count_call(const NativeFunction& f) {
+  std::atomic_ref<std::uint64_t>(f.calls).fetch_add(1, std::memory_order_relaxed);
+}
+
 bool close(double a, double b, double relative) {
   return std::fabs(a - b) <= relative * std::max(std::fabs(a), std::fabs(b));
 }
@@ -34,7 +41,8 @@ Evaluator::Evaluator(const Program& program, int digits) : digits_(digits) {
 // --- thunks -------------------------------------------------------------------------
 
 template <typename Compute>
-const Value& Evaluator::force(Thunk& thunk, std::string_view label, SourceRange used_at,
+const Value& Evaluator::force(Thunk& thunk, std::string_view name,
+                              const std::vector<Value>* arguments, SourceRange used_at,
                               Compute compute) {
   switch (thunk.state) {
     case ThunkState::done:
@@ -42,7 +50,7 @@ const Value& Evaluator::force(Thunk& thunk, std::string_view label, SourceRange 
     case ThunkState::failed:
       std::rethrow_exception(thunk.error);
     case ThunkState::evaluating:
-      cycle(thunk, label, used_at);
+      cycle(thunk, Active{&thunk, name, arguments, used_at}, used_at);
     case ThunkState::pending:
       break;
   }
@@ -52,7 +60,7 @@ const Value& Evaluator::force(Thunk& thunk, std::string_view label, SourceRange 
                                 "is a method calling itself without end?",
                                 max_depth));
   thunk.state = ThunkState::evaluating;
-  stack_.push_back({&thunk, std::string(label), used_at});
+  stack_.push_back({&thunk, name, arguments, used_at});
   try {
     thunk.value = compute();
     thunk.state = ThunkState::done;
@@ -66,18 +74,29 @@ const Value& Evaluator::force(Thunk& thunk, std::string_view label, SourceRange 
   return thunk.value;
 }
 
-void Evaluator::cycle(const Thunk& thunk, std::string_view label, SourceRange used_at) {
+// A frame's name as a trace shows it: `name`, or `name(arg, ...)` for a method call.
+// Built only for an error, never on the way in.
+std::string Evaluator::label(const Active& a) const {
+  std::string out(a.name);
+  if (!a.arguments) return out;
+  out += "(";
+  for (std::size_t i = 0; i < a.arguments->size(); ++i)
+    out += (i ? ", " : "") + show((*a.arguments)[i], std::nullopt);
+  return out + ")";
+}
+
+void Evaluator::cycle(const Thunk& thunk, const Active& again, SourceRange used_at) {
   std::size_t start = 0;
   while (start < stack_.size() && stack_[start].thunk != &thunk) ++start;
   std::string path;
   std::vector<Note> notes;
   for (std::size_t i = start; i < stack_.size(); ++i) {
-    path += stack_[i].label + " -> ";
-    std::string_view next = i + 1 < stack_.size() ? std::string_view(stack_[i + 1].label) : label;
+    path += label(stack_[i]) + " -> ";
+    std::string next = label(i + 1 < stack_.size() ? stack_[i + 1] : again);
     SourceRange at = i + 1 < stack_.size() ? stack_[i + 1].used_at : used_at;
-    notes.push_back({at, "`" + stack_[i].label + "` uses `" + std::string(next) + "` here"});
+    notes.push_back({at, "`" + label(stack_[i]) + "` uses `" + next + "` here"});
   }
-  path += label;
+  path += label(again);
   throw UserError(Diagnostic{used_at, "dependency cycle: " + path, std::move(notes), "E0504"});
 }
 
@@ -102,12 +121,12 @@ std::shared_ptr<Instance> Evaluator::instance_of(const CaseDecl& c) {
 
 Value Evaluator::input(Instance& self, std::size_t index, SourceRange used_at) {
   const Input& in = self.scenario->inputs[index];
-  return force(self.inputs[index], in.name, used_at, [&] {
+  return force(self.inputs[index], in.name, nullptr, used_at, [&] {
     const Expr* e = self.input_exprs[index];
     if (!e) return Value{};
     Frame frame{self.input_in_instance[index] ? &self : nullptr, nullptr};
     Value v = evaluate(*e, frame);
-    require_whole(v, in.resolved, e->range, "input `" + in.name + "`");
+    require_whole(v, in.resolved, e->range, "input ", in.name);
     return v;
   });
 }
@@ -120,7 +139,7 @@ void Evaluator::bind_input(Instance& self, std::size_t index, const Expr& e) {
 
 void Evaluator::bind_input_value(Instance& self, std::size_t index, Value v, SourceRange at) {
   const Input& in = self.scenario->inputs.at(index);
-  require_whole(v, in.resolved, at, "input `" + in.name + "`");
+  require_whole(v, in.resolved, at, "input ", in.name);
   self.input_exprs.at(index) = nullptr;
   self.input_in_instance.at(index) = false;
   self.inputs.at(index) = Thunk{ThunkState::done, std::move(v), nullptr};
@@ -128,9 +147,9 @@ void Evaluator::bind_input_value(Instance& self, std::size_t index, Value v, Sou
 
 Value Evaluator::property(Instance& self, std::size_t index, SourceRange used_at) {
   const Property& prop = self.scenario->properties[index];
-  return force(self.properties[index], prop.name, used_at, [&] {
+  return force(self.properties[index], prop.name, nullptr, used_at, [&] {
     Value v = evaluate(*prop.body, Frame{&self, nullptr});
-    require_whole(v, prop.resolved, prop.range, "`" + prop.name + "`");
+    require_whole(v, prop.resolved, prop.range, "", prop.name);
     return v;
   });
 }
@@ -145,16 +164,9 @@ Value Evaluator::method(Instance& self, std::size_t index, std::vector<Value> ar
     call->arguments = std::move(arguments);
   }
   const std::vector<Value>& args = call->arguments;
-  std::string label;
-  if (call->result.state != ThunkState::done) {  // a label is only needed in a trace
-    label = prop.name + "(";
-    for (std::size_t i = 0; i < args.size(); ++i)
-      label += (i ? ", " : "") + show(args[i], std::nullopt);
-    label += ")";
-  }
-  return force(call->result, label, used_at, [&] {
+  return force(call->result, prop.name, &args, used_at, [&] {
     Value v = evaluate(*prop.body, Frame{&self, &args});
-    require_whole(v, prop.resolved, prop.range, "`" + prop.name + "`");
+    require_whole(v, prop.resolved, prop.range, "", prop.name);
     return v;
   });
 }
@@ -190,12 +202,12 @@ Value Evaluator::checked(const Expr& at, double v, const Dimension& d) const {
 }
 
 void Evaluator::require_whole(const Value& v, const Type& declared, SourceRange at,
-                              const std::string& what) const {
+                              std::string_view what, std::string_view name) const {
   if (!declared.integer || v.kind != ValueKind::quantity || v.number == std::trunc(v.number))
     return;
   throw UserError(
       at, "E0503",
-      what + " must be a whole number, but its value is " + fmt::format("{}", v.number));
+      fmt::format("{}`{}` must be a whole number, but its value is {}", what, name, v.number));
 }
 
 bool Evaluator::equal(const Value& a, const Value& b) const {
@@ -253,15 +265,15 @@ Value Evaluator::evaluate(const Expr& e, const Frame& frame) {
       switch (e.ref) {
         case RefKind::let: {
           const auto* d = static_cast<const LetDecl*>(e.target);
-          return force(lets_[d], d->name, e.range, [&] {
+          return force(lets_[d], d->name, nullptr, e.range, [&] {
             Value v = evaluate(*d->value, Frame{});
-            require_whole(v, d->resolved, d->value->range, "`" + d->name + "`");
+            require_whole(v, d->resolved, d->value->range, "", d->name);
             return v;
           });
         }
         case RefKind::constant: {
           const NativeFunction* f = static_cast<const NativeDecl*>(e.target)->implementation;
-          ++f->calls;
+          count_call(*f);
           return f->call({});
         }
         case RefKind::instance: {
@@ -366,8 +378,8 @@ Value Evaluator::binary(const Expr& e, const Frame& frame) {
   }
 }
 
-std::vector<Value> Evaluator::arguments(const Expr& call, const Frame& frame,
-                                        const std::vector<const Expr*>& defaults,
+template <typename Defaults>
+std::vector<Value> Evaluator::arguments(const Expr& call, const Frame& frame, Defaults defaults,
                                         const Frame& defaults_frame) {
   std::vector<Value> values;
   values.reserve(call.binding.size());
@@ -375,8 +387,8 @@ std::vector<Value> Evaluator::arguments(const Expr& call, const Frame& frame,
     int k = call.binding[i];
     if (k >= 0)
       values.push_back(evaluate(*call.arguments[static_cast<std::size_t>(k)].value, frame));
-    else if (defaults[i])
-      values.push_back(evaluate(*defaults[i], defaults_frame));
+    else if (const Expr* d = defaults(i))
+      values.push_back(evaluate(*d, defaults_frame));
     else
       values.emplace_back();  // an optional left out: none
   }
@@ -398,24 +410,22 @@ Value Evaluator::call(const Expr& e, const Frame& frame) {
         self = keep.get();
       }
       const Property& prop = self->scenario->properties[static_cast<std::size_t>(e.slot)];
-      std::vector<const Expr*> defaults;
-      for (const Parameter& p : prop.parameters) defaults.push_back(p.default_value.get());
+      auto defaults = [&](std::size_t i) { return prop.parameters[i].default_value.get(); };
       std::vector<Value> args = arguments(e, frame, defaults, Frame{self, nullptr});
       for (std::size_t i = 0; i < args.size(); ++i)
-        require_whole(args[i], prop.parameters[i].resolved, argument_range(i, e.range),
-                      "argument `" + prop.parameters[i].name + "`");
+        require_whole(args[i], prop.parameters[i].resolved, argument_range(i, e.range), "argument ",
+                      prop.parameters[i].name);
       return method(*self, static_cast<std::size_t>(e.slot), std::move(args), e.range);
     }
     case CallKind::native: {
       const auto* decl = static_cast<const NativeDecl*>(e.target);
-      std::vector<const Expr*> defaults;
-      for (const Parameter& p : decl->parameters) defaults.push_back(p.default_value.get());
+      auto defaults = [&](std::size_t i) { return decl->parameters[i].default_value.get(); };
       std::vector<Value> args = arguments(e, frame, defaults, Frame{});
       for (std::size_t i = 0; i < args.size(); ++i)
         require_whole(args[i], decl->parameters[i].resolved, argument_range(i, e.range),
-                      "argument `" + decl->parameters[i].name + "`");
+                      "argument ", decl->parameters[i].name);
       const NativeFunction& f = *decl->implementation;
-      ++f.calls;
+      count_call(f);
       Value result;
       try {
         result = f.call(args);
@@ -427,14 +437,13 @@ Value Evaluator::call(const Expr& e, const Frame& frame) {
     }
     case CallKind::record: {
       const auto* r = static_cast<const RecordDecl*>(e.target);
-      std::vector<const Expr*> defaults;
-      for (const Field& f : r->fields) defaults.push_back(f.default_value.get());
+      auto defaults = [&](std::size_t i) { return r->fields[i].default_value.get(); };
       auto rec = std::make_shared<RecordValue>();
       rec->type = r;
       rec->fields = arguments(e, frame, defaults, Frame{});
       for (std::size_t i = 0; i < rec->fields.size(); ++i)
-        require_whole(rec->fields[i], r->fields[i].resolved, argument_range(i, e.range),
-                      "field `" + r->fields[i].name + "`");
+        require_whole(rec->fields[i], r->fields[i].resolved, argument_range(i, e.range), "field ",
+                      r->fields[i].name);
       Value v;
       v.kind = ValueKind::record;
       v.record = std::move(rec);
@@ -456,8 +465,8 @@ Value Evaluator::call(const Expr& e, const Frame& frame) {
         inst->input_in_instance.push_back(true);
         if (k < 0) continue;
         Value v = evaluate(*e.arguments[static_cast<std::size_t>(k)].value, frame);
-        require_whole(v, s->inputs[i].resolved, argument_range(i, e.range),
-                      "input `" + s->inputs[i].name + "`");
+        require_whole(v, s->inputs[i].resolved, argument_range(i, e.range), "input ",
+                      s->inputs[i].name);
         inst->inputs[i].state = ThunkState::done;
         inst->inputs[i].value = std::move(v);
       }

@@ -67,9 +67,20 @@ class Evaluator {
   std::string show(const Value& v, const std::optional<DisplayUnit>& unit) const;
 
  private:
+  // A thunk being forced: its name (an input, property, method or let), a method's
+  // arguments, and where it was asked for. The names live in the AST.
+  struct Active {
+    const Thunk* thunk;
+    std::string_view name;
+    const std::vector<Value>* arguments;
+    SourceRange used_at;
+  };
+
   template <typename Compute>
-  const Value& force(Thunk& thunk, std::string_view label, SourceRange used_at, Compute compute);
-  [[noreturn]] void cycle(const Thunk& thunk, std::string_view label, SourceRange used_at);
+  const Value& force(Thunk& thunk, std::string_view name, const std::vector<Value>* arguments,
+                     SourceRange used_at, Compute compute);
+  [[noreturn]] void cycle(const Thunk& thunk, const Active& again, SourceRange used_at);
+  std::string label(const Active& a) const;
 
   Value method(Instance& self, std::size_t index, std::vector<Value> arguments,
                SourceRange used_at);
@@ -77,19 +88,17 @@ class Evaluator {
   Value call(const Expr& e, const Frame& frame);
   Value member(const Expr& e, const Frame& frame);
   Value builtin(const Expr& e, const Frame& frame);
-  std::vector<Value> arguments(const Expr& call, const Frame& frame,
-                               const std::vector<const Expr*>& defaults,
+  // Per parameter: its argument, or its default (`defaults(i)`, evaluated in
+  // `defaults_frame`), or none.
+  template <typename Defaults>
+  std::vector<Value> arguments(const Expr& call, const Frame& frame, Defaults defaults,
                                const Frame& defaults_frame);
   Value checked(const Expr& at, double v, const Dimension& d) const;
-  void require_whole(const Value& v, const Type& declared, SourceRange at,
-                     const std::string& what) const;
+  // E0503 unless v is whole where `declared` is an integer type; the message names
+  // "{what}`{name}`" (built only then).
+  void require_whole(const Value& v, const Type& declared, SourceRange at, std::string_view what,
+                     std::string_view name) const;
   bool equal(const Value& a, const Value& b) const;
-
-  struct Active {
-    const Thunk* thunk;
-    std::string label;
-    SourceRange used_at;
-  };
 
   int digits_;
   std::uintptr_t stack_base_;

@@ -26,24 +26,29 @@ struct enum_names;
 template <typename T>
 struct native_traits;
 
+// Each trait converts through the plain number (from_number, to_number), so that the
+// Value adapter and the raw adapter of planned sweeps compute the same bits.
 template <>
 struct native_traits<double> {
   static NativeType type() { return {NativeType::Kind::number, {}, {}, {}}; }
-  static double from(const Value& v) { return v.number; }
-  static Value to(double x) { return Value::quantity(x); }
+  static double from_number(double x) { return x; }
+  static double to_number(double x) { return x; }
+  static Value to(double x) { return Value::quantity(to_number(x)); }
 };
 
 template <>
 struct native_traits<std::int64_t> {
   static NativeType type() { return {NativeType::Kind::integer, {}, {}, {}}; }
-  static std::int64_t from(const Value& v) { return static_cast<std::int64_t>(v.number); }
-  static Value to(std::int64_t x) { return Value::quantity(static_cast<double>(x)); }
+  static std::int64_t from_number(double x) { return static_cast<std::int64_t>(x); }
+  static double to_number(std::int64_t x) { return static_cast<double>(x); }
+  static Value to(std::int64_t x) { return Value::quantity(to_number(x)); }
 };
 
 template <>
 struct native_traits<bool> {
   static NativeType type() { return {NativeType::Kind::boolean, {}, {}, {}}; }
-  static bool from(const Value& v) { return v.truthy(); }
+  static bool from_number(double x) { return x != 0; }
+  static double to_number(bool x) { return x ? 1 : 0; }
   static Value to(bool x) { return Value::boolean(x); }
 };
 
@@ -55,8 +60,9 @@ struct native_traits<boost::units::quantity<Unit, double>> {
   static NativeType type() {
     return {NativeType::Kind::number, units::dimension_of<Unit>(), {}, {}};
   }
-  static Q from(const Value& v) { return Q::from_value(v.number); }
-  static Value to(const Q& q) { return Value::quantity(q.value(), units::dimension_of<Unit>()); }
+  static Q from_number(double x) { return Q::from_value(x); }
+  static double to_number(const Q& q) { return q.value(); }
+  static Value to(const Q& q) { return Value::quantity(to_number(q), units::dimension_of<Unit>()); }
 };
 
 template <typename E>
@@ -67,8 +73,20 @@ struct native_traits<E> {
     for (std::string_view m : enum_names<E>::members) t.enum_members.push_back(m);
     return t;
   }
-  static E from(const Value& v) { return static_cast<E>(static_cast<int>(v.number)); }
+  static E from_number(double x) { return static_cast<E>(static_cast<int>(x)); }
 };
+
+// The raw adapter of a native (NativeFunction::raw): the function pointer comes back
+// from its erased type, which a round trip through another function pointer type allows.
+template <typename R, typename... Args>
+double call_raw(void (*erased)(), const double* args) {
+  auto fn = reinterpret_cast<R (*)(Args...)>(erased);
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return native_traits<R>::to_number(
+        fn(native_traits<std::decay_t<Args>>::from_number(args[I])...));
+  }
+  (std::index_sequence_for<Args...>{});
+}
 
 template <typename R, typename... Args>
 NativeFunction bind_function(std::string name, R (*fn)(Args...)) {
@@ -78,10 +96,13 @@ NativeFunction bind_function(std::string name, R (*fn)(Args...)) {
   f.result = native_traits<R>::type();
   f.call = [fn](std::span<const Value> args) {
     return [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return native_traits<R>::to(fn(native_traits<std::decay_t<Args>>::from(args[I])...));
+      return native_traits<R>::to(
+          fn(native_traits<std::decay_t<Args>>::from_number(args[I].number)...));
     }
     (std::index_sequence_for<Args...>{});
   };
+  f.raw = &call_raw<R, Args...>;
+  f.raw_fn = reinterpret_cast<void (*)()>(fn);
   return f;
 }
 

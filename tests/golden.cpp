@@ -3,6 +3,8 @@
 //   parse-fail-*, check-fail-*   `reckon check` exits 1 (output: the diagnostics)
 //   eval-fail-*                  `reckon run` exits 1
 //   eval-ok-*                    `reckon run` exits 0
+//   sweep-fail-*                 `reckon sweep FILE` (its first sweep) exits 1
+//   sweep-ok-*                   `reckon sweep FILE` exits 0
 // The expected file holds stdout then stderr. With RECKON_ACCEPT=1 in the
 // environment the actual output is written to the .exp file instead (review the diff).
 #include <cstdlib>
@@ -33,9 +35,17 @@ int main(int argc, char** argv) {
   } else if (name.starts_with("eval-ok-")) {
     expected_code = 0;
     code = reckon::cli::run(file, {}, out, err);
+  } else if (name.starts_with("sweep-fail-") || name.starts_with("sweep-ok-")) {
+    expected_code = name.starts_with("sweep-ok-") ? 0 : 1;
+    reckon::cli::SweepRequest request;
+    request.file = file;
+    request.progress = false;
+    request.jobs = 2;
+    code = reckon::cli::sweep(request, {}, out, err);
   } else {
     std::cerr << name
-              << ": the name must start with parse-fail-, check-fail-, eval-fail- or eval-ok-\n";
+              << ": the name must start with parse-fail-, check-fail-, eval-fail-, eval-ok-, "
+                 "sweep-fail- or sweep-ok-\n";
     return 2;
   }
   std::string actual = "# exit " + std::to_string(code) + "\n" + out.str() + err.str();

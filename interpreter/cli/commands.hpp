@@ -70,6 +70,26 @@ struct ExerciseGradeOptions {
 int exercises_grade(const ExerciseGradeOptions& options, const Common& common, std::ostream& out,
                     std::ostream& err);
 
+// `reckon sweep FILE [NAME]`: NAME is a sweep declared in FILE (default: its first)
+// or a case to vary from the command line alone.
+struct SweepRequest {
+  std::string file;
+  std::string name;
+  std::vector<std::string> vary;   // INPUT=VALUES
+  std::vector<std::string> show;   // expressions, comma-separated
+  std::vector<std::string> where;  // bool expressions, all must hold
+  std::optional<std::string> minimize, maximize;
+  std::vector<std::string> sets;  // INPUT=VALUE
+  std::string format = "table";   // table, csv, jsonl or svg
+  std::string output;             // a file, or "" for standard output
+  int jobs = 0;                   // 0: every core
+  std::string shard = "1/1";      // I/N
+  bool skip_errors = false;
+  bool progress = true;  // on a terminal only
+  bool verbose = false;
+};
+int sweep(const SweepRequest& request, const Common& common, std::ostream& out, std::ostream& err);
+
 // `what` is functions, units, models, hardware or scenarios (of `files`);
 // `markdown` writes the function reference as Markdown (docs/stdlib.md).
 int list(const std::string& what, const std::vector<std::string>& files, bool markdown,

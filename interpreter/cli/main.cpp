@@ -108,6 +108,45 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   grade->add_flag("--json", grade_options.json, "Print a JSON array");
 
+  reckon::cli::SweepRequest sweep_request;
+  bool no_progress = false;
+  auto* sweep =
+      app.add_subcommand("sweep", "Evaluate a case over the cartesian product of varied inputs");
+  sweep->add_option("FILE", sweep_request.file, "Scenario file")->required();
+  sweep->add_option("NAME", sweep_request.name,
+                    "A sweep declared in FILE (default: its first), or a case to vary");
+  sweep
+      ->add_option("--vary", sweep_request.vary,
+                   "INPUT=VALUES: a list 1,2,4 or a range 2048..32768*2 (times 2), "
+                   "1..64+8 (step 8) or 1..8")
+      ->type_name("INPUT=VALUES");
+  sweep->add_option("--show", sweep_request.show, "Expressions to show, comma-separated")
+      ->type_name("EXPR,...");
+  sweep->add_option("--where", sweep_request.where, "Keep only points where EXPR holds")
+      ->type_name("EXPR");
+  auto* minimize = sweep->add_option("--minimize", sweep_request.minimize,
+                                     "Print only the point with the least EXPR");
+  sweep
+      ->add_option("--maximize", sweep_request.maximize,
+                   "Print only the point with the greatest EXPR")
+      ->excludes(minimize);
+  sweep->add_option("--set", sweep_request.sets, "Override an input of the case: INPUT=VALUE")
+      ->type_name("INPUT=VALUE");
+  sweep->add_option("--format", sweep_request.format, "table, csv, jsonl or svg")
+      ->check(CLI::IsMember({"table", "csv", "jsonl", "svg"}))
+      ->capture_default_str();
+  sweep->add_option("-o,--output", sweep_request.output, "Write to FILE instead of stdout");
+  sweep->add_option("--jobs", sweep_request.jobs, "Threads (default: every core)")
+      ->check(CLI::Range(1, 1024));
+  sweep
+      ->add_option("--shard", sweep_request.shard,
+                   "Run only the I-th of N equal parts (outputs concatenate)")
+      ->capture_default_str();
+  sweep->add_flag("--skip-errors", sweep_request.skip_errors,
+                  "Leave out points whose evaluation fails instead of stopping");
+  sweep->add_flag("--no-progress", no_progress, "No progress bar, even on a terminal");
+  sweep->add_flag("--verbose", sweep_request.verbose, "Say when a sweep cannot be planned");
+
   std::vector<std::string> repl_files;
   auto* repl =
       app.add_subcommand("repl", "Explore interactively (also plain `reckon` on a terminal)");
@@ -137,6 +176,10 @@ int main(int argc, char** argv) {
     if (*build) return reckon::cli::exercises_build(build_options, common, std::cout, std::cerr);
     if (*grade) return reckon::cli::exercises_grade(grade_options, common, std::cout, std::cerr);
     if (*run) return reckon::cli::run(run_file, common, std::cout, std::cerr);
+    if (*sweep) {
+      sweep_request.progress = !no_progress;
+      return reckon::cli::sweep(sweep_request, common, std::cout, std::cerr);
+    }
     if (*eval || *explain) {
       request.expression = positionals.back();
       if (positionals.size() == 2) request.file = positionals.front();

@@ -138,6 +138,20 @@ std::string show_parameters(const std::vector<Parameter>& params) {
   return out + ")";
 }
 
+// `x in [1, 2]`, `x in 1 .. 8 step 1`, `x in 1 .. 8 times 2`, `x in 1 .. 8`.
+std::string show_vary(const Vary& v) {
+  std::string out = v.name + " in ";
+  if (!v.from) {
+    out += "[";
+    for (std::size_t i = 0; i < v.values.size(); ++i) out += (i ? ", " : "") + show(*v.values[i]);
+    return out + "]";
+  }
+  out += show(*v.from) + " .. " + show(*v.to);
+  if (v.step) out += " step " + show(*v.step);
+  if (v.factor) out += " times " + show(*v.factor);
+  return out;
+}
+
 std::string show(const Decl& d) {
   std::string out = show_docs(d.docs);
   switch (d.kind) {
@@ -203,6 +217,16 @@ std::string show(const Decl& d) {
     }
     case DeclKind::exercise:
       return out + "exercise " + d.name;  // its parts are tested by tests/exercises/
+    case DeclKind::sweep: {
+      const auto& x = static_cast<const SweepDecl&>(d);
+      out += "sweep " + x.name + " about " + x.about;
+      for (const Vary& v : x.vary) out += "; " + show_vary(v);
+      for (const auto& e : x.show) out += "; show " + show(*e);
+      for (const auto& e : x.where) out += "; where " + show(*e);
+      if (x.objective)
+        out += std::string("; ") + (x.maximize ? "max " : "min ") + show(*x.objective);
+      return out;
+    }
   }
   return out + "?";
 }
@@ -420,6 +444,21 @@ TEST_CASE("modules parse to the expected declarations", "[grammar]") {
        "{docs \"\" @source<only metadata>} case A = S()"},
       {"# a plain comment is not documentation\nlet x = 1", "let x = 1"},
       {"## CRLF line\r\nlet x = 1\r\n", "{docs \"CRLF line\"} let x = 1"},
+      // sweeps: items in any order; `times` and `show` are not units of a number
+      {"sweep Fit {\n"
+       "  about C\n"
+       "  vary b in [1, 2, 4]\n"
+       "  vary s in 2048 token .. 32768 token times 2\n"
+       "  vary k in 1 .. 8 step 1\n"
+       "  show m, f(x), 2 * m\n"
+       "  where m < 80 GiB\n"
+       "  where b > 1\n"
+       "  maximize b * s\n"
+       "}",
+       "sweep Fit about C; b in [1, 2, 4]; s in 2048[token^1] .. 32768[token^1] times 2; "
+       "k in 1 .. 8 step 1; show m; show call(f, x); show mul(2, m); where lt(m, 80[GiB^1]); "
+       "where gt(b, 1); max mul(b, s)"},
+      {"sweep S { about C vary x in [1] minimize y }", "sweep S about C; x in [1]; min y"},
   };
   for (const Row& r : rows) {
     DYNAMIC_SECTION(r.source) {
@@ -459,6 +498,44 @@ TEST_CASE("declarations carry their names' ranges", "[grammar]") {
   const auto& c = static_cast<const CaseDecl&>(*m->decls[1]);
   CHECK(c.base_range.begin == text.find("S(w"));
   CHECK(location(sources, m->decls[2]->name_range) == "test.rk:3:10");
+}
+
+TEST_CASE("the command line's --vary and --show values parse", "[grammar]") {
+  struct Row {
+    std::string source;
+    std::string parsed;
+  };
+  const std::vector<Row> rows = {
+      {"1,2,4,8", "x in [1, 2, 4, 8]"},
+      {"1", "x in [1]"},
+      {"2 GB, 4 GB", "x in [2[GB^1], 4[GB^1]]"},
+      // the end and the stride of a range are postfix terms: `*2` is the factor
+      {"2048..32768*2", "x in 2048 .. 32768 times 2"},
+      {"2048 token .. 32768 token * 2", "x in 2048[token^1] .. 32768[token^1] times 2"},
+      {"1..64+8", "x in 1 .. 64 step 8"},
+      {"1..8", "x in 1 .. 8"},
+      {"(1 + 1)..(4 * 4)+2", "x in add(1, 1) .. mul(4, 4) step 2"},
+      {"GPT3_175B, LLAMA3_70B", "x in [GPT3_175B, LLAMA3_70B]"},
+  };
+  for (const Row& r : rows) {
+    DYNAMIC_SECTION(r.source) {
+      SourceManager sources;
+      FileId id = sources.add("--vary x", r.source);
+      Vary v = parse_vary_spec(sources, id);
+      v.name = "x";
+      CHECK(show_vary(v) == r.parsed);
+    }
+  }
+  SourceManager sources;
+  auto list = parse_expression_list(sources, sources.add("--show", "a, f(b, c), d.e"));
+  REQUIRE(list.size() == 3);
+  CHECK(show(*list[1]) == "call(f, b, c)");
+  CHECK(show(*list[2]) == "member(d, e)");
+  for (const char* bad : {"1..", "1,,2", "1..8*", "", "1..8 step 2"}) {
+    INFO(bad);
+    SourceManager errors;
+    CHECK_THROWS_AS(parse_vary_spec(errors, errors.add("--vary x", bad)), UserError);
+  }
 }
 
 TEST_CASE("syntax errors are located UserErrors", "[grammar]") {

@@ -1,0 +1,410 @@
+// `reckon sweep`: assembles a sweep from a `sweep` declaration and the command line,
+// runs it in blocks on all cores, and writes the kept points (or the best one) as
+// they complete, with a progress bar on a terminal and a clean stop on Ctrl-C.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <fstream>
+#include <ostream>
+#include <thread>
+
+#include "grammar/parse.hpp"
+#include "interpreter/checker.hpp"
+#include "interpreter/cli/commands.hpp"
+#include "interpreter/cli/guarded.hpp"
+#include "interpreter/cli/sweep_output.hpp"
+#include "interpreter/format.hpp"
+#include "interpreter/suggest.hpp"
+#include "stdlib/library.hpp"
+
+namespace reckon::cli {
+
+namespace {
+
+volatile std::sig_atomic_t interrupted = 0;
+extern "C" void on_interrupt(int) { interrupted = 1; }
+
+// Ctrl-C only sets a flag while a sweep runs; the sweep stops after its current block.
+class InterruptGuard {
+ public:
+  InterruptGuard() {
+    interrupted = 0;
+    previous_ = std::signal(SIGINT, on_interrupt);
+  }
+  ~InterruptGuard() { std::signal(SIGINT, previous_); }
+
+ private:
+  void (*previous_)(int);
+};
+
+// "I/N" with 1 <= I <= N.
+std::optional<std::pair<std::uint64_t, std::uint64_t>> parse_shard(const std::string& s) {
+  auto slash = s.find('/');
+  if (slash == std::string::npos) return std::nullopt;
+  try {
+    std::size_t used = 0;
+    auto i = std::stoull(s.substr(0, slash), &used);
+    if (used != slash) return std::nullopt;
+    auto n = std::stoull(s.substr(slash + 1), &used);
+    if (used != s.size() - slash - 1 || i < 1 || i > n || n > sweep::max_points)
+      return std::nullopt;
+    return std::make_pair(i, n);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+// The sweep the command line asks for, checked in the scope of its case: the
+// declaration's items with the command line's on top.
+struct Assembly {
+  SweepDecl extra;  // the command line's vary, show, where and objective
+  std::vector<ExprPtr> sets;
+  sweep::Space space;
+};
+
+std::string_view text_of(const Program& p, const Expr& e) {
+  return std::string_view(p.sources.file(e.range.file).text())
+      .substr(e.range.begin, e.range.end - e.range.begin);
+}
+
+const SweepDecl* find_sweep(const Program& p, const std::string& name) {
+  Decl* d = p.find(name);
+  return d && d->kind == DeclKind::sweep ? static_cast<const SweepDecl*>(d) : nullptr;
+}
+
+// Returns 0, or 2 after printing a usage error; throws the user's errors.
+int assemble(const SweepRequest& request, Program& p, Assembly& a, std::ostream& err) {
+  const SweepDecl* declared = nullptr;
+  std::string case_name;
+  if (request.name.empty()) {
+    auto sweeps = p.main_decls<SweepDecl>(DeclKind::sweep);
+    if (sweeps.empty()) {
+      err << fmt::format(
+          "error[E0802]: {} declares no sweep: name a case or a sweep after the file\n",
+          request.file);
+      return 2;
+    }
+    declared = sweeps.front();
+  } else if ((declared = find_sweep(p, request.name)) == nullptr) {
+    Decl* d = p.find(request.name);
+    if (!d || d->kind != DeclKind::case_) {
+      std::vector<std::string> names;
+      for (const auto* c : p.main_decls<CaseDecl>(DeclKind::case_)) names.push_back(c->name);
+      for (const auto* s : p.main_decls<SweepDecl>(DeclKind::sweep)) names.push_back(s->name);
+      throw UserError("E0601", "no case or sweep named `" + request.name + "` in " + request.file +
+                                   did_you_mean(request.name, names));
+    }
+    case_name = request.name;
+  }
+  if (declared) case_name = declared->about;
+
+  SweepDecl& x = a.extra;
+  x.name = "<command line>";
+  x.about = case_name;
+  for (const std::string& spec : request.vary) {
+    auto eq = spec.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      err << "error[E0603]: --vary takes INPUT=VALUES, not `" << spec << "`\n";
+      return 2;
+    }
+    std::string name = spec.substr(0, eq);
+    FileId f = p.sources.add("--vary " + name, spec.substr(eq + 1));
+    Vary v = parse_vary_spec(p.sources, f);
+    v.name = name;
+    v.range = SourceRange{f, 0, static_cast<std::uint32_t>(spec.size() - eq - 1)};
+    x.vary.push_back(std::move(v));
+  }
+  for (std::size_t i = 0; i < request.show.size(); ++i) {
+    FileId f = p.sources.add("--show", request.show[i]);
+    for (auto& e : parse_expression_list(p.sources, f)) x.show.push_back(std::move(e));
+  }
+  for (const std::string& w : request.where) {
+    FileId f = p.sources.add("--where", w);
+    x.where.push_back(parse_expression(p.sources, f));
+  }
+  if (request.minimize || request.maximize) {
+    x.maximize = request.maximize.has_value();
+    FileId f = p.sources.add(x.maximize ? "--maximize" : "--minimize",
+                             x.maximize ? *request.maximize : *request.minimize);
+    x.objective = parse_expression(p.sources, f);
+  }
+  check_sweep(p, x);
+  const CaseDecl& c = *x.case_decl;
+  const ScenarioDecl& s = *c.scenario;
+
+  sweep::Space& space = a.space;
+  space.case_decl = &c;
+  for (const std::string& set : request.sets) {
+    auto eq = set.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      err << "error[E0603]: --set takes INPUT=VALUE, not `" << set << "`\n";
+      return 2;
+    }
+    std::string name = set.substr(0, eq);
+    int index = s.input_index(name);
+    if (index < 0) {
+      std::vector<std::string> names;
+      for (const Input& in : s.inputs) names.push_back(in.name);
+      throw UserError("E0309", "--set: `" + s.name + "` has no input `" + name + "`" +
+                                   did_you_mean(name, names));
+    }
+    FileId f = p.sources.add("--set " + name, set.substr(eq + 1));
+    a.sets.push_back(parse_expression(p.sources, f));
+    const Input& in = s.inputs[static_cast<std::size_t>(index)];
+    check_binding(p, *a.sets.back(), in.resolved, "input `" + name + "`");
+    space.sets.emplace_back(static_cast<std::size_t>(index), a.sets.back().get());
+  }
+
+  // The declaration's varied inputs, then the command line's (which replace any of
+  // the same name); the same for what is shown and the objective.
+  std::vector<const Vary*> vary;
+  if (declared)
+    for (const Vary& v : declared->vary) {
+      bool replaced = false;
+      for (const Vary& w : x.vary) replaced = replaced || w.name == v.name;
+      if (!replaced) vary.push_back(&v);
+    }
+  for (const Vary& v : x.vary) vary.push_back(&v);
+  if (vary.empty()) {
+    err << "error[E0802]: a sweep needs at least one --vary INPUT=VALUES\n";
+    return 2;
+  }
+  Evaluator ev(p);
+  std::uint64_t points = 1;
+  for (const Vary* v : vary) {
+    auto input = static_cast<std::size_t>(v->input);
+    for (const auto& [set_input, e] : space.sets)
+      if (set_input == input)
+        throw UserError(e->range, "E0322",
+                        "`" + v->name + "` is varied, so it cannot also be --set");
+    sweep::Axis axis{v->name, input, v->range, sweep::expand(ev, *v, s.inputs[input])};
+    if (axis.values.empty()) throw UserError(v->range, "E0702", "no values to vary over");
+    points *= axis.values.size();
+    if (points > sweep::max_points)
+      throw UserError(v->range, "E0801",
+                      fmt::format("the sweep has more than {} points (the limit); vary fewer "
+                                  "values, or split it into several sweeps",
+                                  sweep::max_points));
+    space.axes.push_back(std::move(axis));
+  }
+  auto pick = [](const std::vector<ExprPtr>& mine, const std::vector<ExprPtr>* theirs) {
+    std::vector<const Expr*> out;
+    for (const auto& e : (mine.empty() && theirs ? *theirs : mine)) out.push_back(e.get());
+    return out;
+  };
+  space.show = pick(x.show, declared ? &declared->show : nullptr);
+  space.where = pick(x.where, nullptr);
+  if (declared)
+    for (const auto& e : declared->where) space.where.push_back(e.get());
+  space.objective = x.objective ? x.objective.get()
+                    : declared  ? declared->objective.get()
+                                : nullptr;
+  space.maximize = x.objective ? x.maximize : declared && declared->maximize;
+  if (space.show.empty()) {  // every property of the scenario that is a plain value
+    for (std::size_t i = 0; i < s.properties.size(); ++i) {
+      const Property& prop = s.properties[i];
+      if (prop.is_method) continue;
+      TypeKind k = prop.resolved.kind;
+      if (prop.resolved.optional ||
+          (k != TypeKind::quantity && k != TypeKind::boolean && k != TypeKind::enumeration))
+        continue;
+      FileId f = p.sources.add("--show", prop.name);
+      a.sets.push_back(parse_expression(p.sources, f));
+      check_expression(p, *a.sets.back(), Scope{&s, nullptr});
+      space.show.push_back(a.sets.back().get());
+    }
+  }
+  // The objective is shown too, unless it already is.
+  if (space.objective) {
+    bool shown = false;
+    for (const Expr* e : space.show)
+      shown = shown || text_of(p, *e) == text_of(p, *space.objective);
+    if (!shown) space.show.push_back(space.objective);
+  }
+  return 0;
+}
+
+std::string point_text(const sweep::Space& space, std::uint64_t point, int digits) {
+  std::vector<std::size_t> at = space.coordinates(point);
+  std::string out;
+  for (std::size_t k = 0; k < space.axes.size(); ++k) {
+    const sweep::Axis& axis = space.axes[k];
+    const Input& in = space.case_decl->scenario->inputs[axis.input];
+    const DisplayUnit* unit = in.display ? &*in.display : nullptr;
+    out += fmt::format("{}{} = {}", k ? ", " : "", axis.name,
+                       format_value(axis.values[at[k]], DisplayOptions{digits}, unit));
+  }
+  return out;
+}
+
+class Progress {
+ public:
+  Progress(std::uint64_t total, bool enabled, std::ostream& err)
+      : total_(total), enabled_(enabled), err_(err), start_(clock::now()) {}
+  void update(std::uint64_t done) {
+    if (!enabled_) return;
+    auto now = clock::now();
+    double elapsed = std::chrono::duration<double>(now - start_).count();
+    if (elapsed < 1.0 || now - last_ < std::chrono::milliseconds(100)) return;
+    last_ = now;
+    constexpr int width = 30;
+    double share = total_ ? static_cast<double>(done) / static_cast<double>(total_) : 1;
+    int filled = static_cast<int>(share * width);
+    err_ << fmt::format("\r[{:#<{}}{:.<{}}] {:5.1f}%  {}/{} points  {:.1f} s", "", filled, "",
+                        width - filled, 100 * share, done, total_, elapsed)
+         << std::flush;
+    shown_ = true;
+  }
+  ~Progress() {
+    if (shown_) err_ << "\r" << std::string(80, ' ') << "\r" << std::flush;
+  }
+
+ private:
+  using clock = std::chrono::steady_clock;
+  std::uint64_t total_;
+  bool enabled_;
+  std::ostream& err_;
+  clock::time_point start_, last_;
+  bool shown_ = false;
+};
+
+}  // namespace
+
+int sweep(const SweepRequest& request, const Common& common, std::ostream& out, std::ostream& err) {
+  Program p;
+  Assembly a;
+  return guarded(p, err, [&]() -> int {
+    auto shard = parse_shard(request.shard);
+    if (!shard) {
+      err << "error[E0603]: --shard takes I/N with 1 <= I <= N, not `" << request.shard << "`\n";
+      return 2;
+    }
+    load_program(p, stdlib::standard_library(), request.file);
+    check_program(p);
+    if (int code = assemble(request, p, a, err)) return code;
+    const sweep::Space& space = a.space;
+    if (request.format == "svg") {
+      if (space.axes.size() > 2 || space.show.empty()) {
+        err << "error[E0803]: an SVG chart plots one or two varied inputs against what is "
+               "shown; this sweep varies "
+            << space.axes.size() << "\n";
+        return 2;
+      }
+      if (shard->second != 1 || space.objective) {
+        err << "error[E0803]: an SVG chart is drawn from the whole sweep: drop --shard and "
+               "the objective\n";
+        return 2;
+      }
+      if (space.size() > max_chart_points) {
+        err << fmt::format(
+            "error[E0803]: an SVG chart is drawn from at most {} points; this "
+            "sweep has {}\n",
+            max_chart_points, space.size());
+        return 2;
+      }
+    }
+
+    std::optional<std::vector<Value>> first;
+    try {
+      first = sweep::evaluate_lazily(p, space, 0);
+    } catch (const UserError&) {  // reported when the point comes up
+    }
+    std::ofstream file;
+    std::ostream* sink = &out;
+    if (!request.output.empty()) {
+      file.open(request.output);
+      if (!file) throw UserError("E0704", "cannot write `" + request.output + "`");
+      sink = &file;
+    }
+    OutputOptions options{request.format, common.digits, shard->first == 1};
+    auto writer =
+        make_writer(options, space, sweep_columns(p, space, first ? &*first : nullptr), *sink);
+
+    sweep::Runner runner(p, space);
+    if (request.verbose) {
+      if (runner.planned())
+        err << fmt::format("note: planned: {} instructions, {} registers\n{}",
+                           runner.plan()->instruction_count(), runner.plan()->registers().size(),
+                           runner.plan()->listing());
+      else
+        err << "note: evaluating every point lazily: " << runner.why_unplanned() << "\n";
+    }
+    const std::uint64_t total = space.size();
+    const std::uint64_t begin = total * (shard->first - 1) / shard->second;
+    const std::uint64_t end = total * shard->first / shard->second;
+    unsigned jobs = request.jobs > 0 ? static_cast<unsigned>(request.jobs)
+                                     : std::max(1u, std::thread::hardware_concurrency());
+    // Blocks of a few milliseconds keep Ctrl-C and the progress bar responsive.
+    const std::size_t block_size = runner.planned() ? 1u << 16 : 1u << 9;
+
+    InterruptGuard guard;
+    Progress progress(end - begin, request.progress && isatty(STDERR_FILENO), err);
+    const std::size_t width = runner.target_count();
+    const std::size_t objective_at = width - 1;
+    std::optional<std::pair<std::uint64_t, std::vector<double>>> best;
+    std::uint64_t done = 0, kept = 0, failed = 0;
+    std::optional<std::pair<std::uint64_t, Diagnostic>> error;
+    sweep::Block block;
+    for (std::uint64_t at = begin; at < end && !interrupted && !error;) {
+      auto count = static_cast<std::size_t>(std::min<std::uint64_t>(block_size, end - at));
+      runner.run(at, count, jobs, block);
+      for (std::size_t i = 0; i < count; ++i) {
+        std::uint64_t point = at + i;
+        if (block.status[i] == sweep::Status::failed) {
+          if (!request.skip_errors && block.first_error && block.first_error->first == point) {
+            error = block.first_error;
+            break;
+          }
+          ++failed;
+          continue;
+        }
+        ++done;
+        if (block.status[i] != sweep::Status::kept) continue;
+        ++kept;
+        const double* values = block.values.data() + i * width;
+        if (space.objective) {
+          double v = values[objective_at];
+          if (!best ||
+              (space.maximize ? v > best->second[objective_at] : v < best->second[objective_at]))
+            best.emplace(point, std::vector<double>(values, values + width));
+          continue;
+        }
+        writer->row(space.coordinates(point), values);
+      }
+      at += count;
+      progress.update(at - begin);
+    }
+    if (best) writer->row(space.coordinates(best->first), best->second.data());
+    writer->finish();
+    sink->flush();
+    if (error) {
+      Diagnostic d = error->second;
+      d.notes.push_back(
+          {std::nullopt, "at the point " + point_text(space, error->first, common.digits)});
+      err << render(p.sources, d);
+      if (!d.code.empty()) err << "(use --skip-errors to leave out the points that fail)\n";
+      return 1;
+    }
+    if (failed)
+      err << fmt::format("note: {} point{} failed and {} left out\n", failed,
+                         failed == 1 ? "" : "s", failed == 1 ? "was" : "were");
+    if (interrupted) {
+      err << fmt::format(
+          "interrupted: {} of {} points evaluated; the output has every point up to "
+          "there\n",
+          done + failed, end - begin);
+      return 130;
+    }
+    if (space.objective && !best && !interrupted) {
+      err << "error[E0804]: no point satisfies the filters, so there is no best point\n";
+      return 1;
+    }
+    if (!space.objective && kept == 0) err << "note: no point satisfies the filters\n";
+    return 0;
+  });
+}
+
+}  // namespace reckon::cli

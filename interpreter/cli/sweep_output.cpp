@@ -1,0 +1,300 @@
+#include "interpreter/cli/sweep_output.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "interpreter/format.hpp"
+#include "interpreter/sweep/svg_chart.hpp"
+
+namespace reckon::cli {
+
+namespace {
+
+std::string_view source_text(const Program& p, SourceRange r) {
+  return std::string_view(p.sources.file(r.file).text()).substr(r.begin, r.end - r.begin);
+}
+
+// The unit a column shows its quantities in: the declared one, else the readable unit
+// of the first point's value, else the base unit.
+DisplayUnit column_unit(const std::optional<DisplayUnit>& declared, const Value* sample,
+                        const Dimension& dim) {
+  if (declared) return *declared;
+  if (sample && sample->kind == ValueKind::quantity) return default_display_unit(*sample);
+  return DisplayUnit{base_unit_string(dim), 1};
+}
+
+// Records (a varied workload) show as their `name` field when they have one.
+std::string record_label(const Value& v, const DisplayOptions& options) {
+  int index = v.record->type->field_index("name");
+  if (index >= 0) {
+    const Value& name = v.record->fields[static_cast<std::size_t>(index)];
+    if (name.kind == ValueKind::text) return *name.text;
+  }
+  return format_value(v, options);
+}
+
+}  // namespace
+
+std::vector<Column> sweep_columns(const Program& program, const sweep::Space& space,
+                                  const std::vector<Value>* first) {
+  std::vector<Column> columns;
+  const ScenarioDecl& s = *space.case_decl->scenario;
+  for (std::size_t k = 0; k < space.axes.size(); ++k) {
+    const sweep::Axis& axis = space.axes[k];
+    const Input& in = s.inputs[axis.input];
+    Column c;
+    c.name = axis.name;
+    c.axis = static_cast<int>(k);
+    const Value& v = axis.values.front();
+    c.kind = v.kind;
+    c.enumeration = v.enumeration;
+    if (v.kind == ValueKind::quantity) c.unit = column_unit(in.display, &v, v.dim);
+    columns.push_back(std::move(c));
+  }
+  for (std::size_t t = 0; t < space.show.size(); ++t) {
+    const Expr& e = *space.show[t];
+    Column c;
+    c.name = std::string(source_text(program, e.range));
+    c.target = t;
+    c.kind = e.type.kind == TypeKind::boolean       ? ValueKind::boolean
+             : e.type.kind == TypeKind::enumeration ? ValueKind::enumeration
+                                                    : ValueKind::quantity;
+    c.enumeration = e.type.enumeration;
+    if (c.kind == ValueKind::quantity)
+      c.unit =
+          column_unit(Evaluator::declared_unit(e, &s), first ? &(*first)[t] : nullptr, e.type.dim);
+    columns.push_back(std::move(c));
+  }
+  return columns;
+}
+
+namespace {
+
+// The writers share how a cell reads: `exact` gives numbers to the last bit (CSV,
+// JSON), otherwise to the chosen significant digits.
+class Cells {
+ public:
+  Cells(const sweep::Space& space, std::vector<Column> columns, int digits)
+      : space_(space), columns_(std::move(columns)), digits_(digits) {}
+
+  const std::vector<Column>& columns() const { return columns_; }
+
+  double number(const Column& c, const std::vector<std::size_t>& at, const double* values) const {
+    if (c.axis >= 0) return value_at(c, at).number;
+    return values[c.target];
+  }
+
+  std::string text(const Column& c, const std::vector<std::size_t>& at, const double* values,
+                   bool exact) const {
+    if (c.axis >= 0 && c.kind == ValueKind::record)
+      return record_label(value_at(c, at), DisplayOptions{digits_});
+    double x = number(c, at, values);
+    switch (c.kind) {
+      case ValueKind::boolean:
+        return x != 0 ? "true" : "false";
+      case ValueKind::enumeration:
+        return c.enumeration->members.at(static_cast<std::size_t>(x));
+      case ValueKind::quantity:
+        return exact ? fmt::format("{}", x / c.unit.scale)
+                     : format_number(x / c.unit.scale, digits_);
+      default:
+        return format_value(value_at(c, at), DisplayOptions{digits_});
+    }
+  }
+
+  const Value& value_at(const Column& c, const std::vector<std::size_t>& at) const {
+    auto k = static_cast<std::size_t>(c.axis);
+    return space_.axes[k].values[at[k]];
+  }
+
+ private:
+  const sweep::Space& space_;
+  std::vector<Column> columns_;
+  int digits_;
+};
+
+// An aligned table: names, then units, then one row per point. Widths depend only on
+// the columns (never on the values), so shards align when concatenated.
+class TableWriter : public SweepWriter {
+ public:
+  TableWriter(Cells cells, int digits, bool header, std::ostream& out)
+      : cells_(std::move(cells)), out_(out) {
+    for (const Column& c : cells_.columns()) {
+      std::size_t w = std::max<std::size_t>(c.name.size(), c.unit.symbol.size());
+      if (c.kind == ValueKind::enumeration)
+        for (const auto& m : c.enumeration->members) w = std::max(w, m.size());
+      else
+        w = std::max<std::size_t>(w, static_cast<std::size_t>(digits) + 6);
+      widths_.push_back(w);
+    }
+    if (!header) return;
+    std::string names, units;
+    for (std::size_t i = 0; i < widths_.size(); ++i) {
+      const Column& c = cells_.columns()[i];
+      names += fmt::format("{}{:>{}}", i ? "  " : "", c.name, widths_[i]);
+      units += fmt::format("{}{:>{}}", i ? "  " : "", c.unit.symbol, widths_[i]);
+    }
+    out_ << names << "\n" << units << "\n";
+  }
+  void row(const std::vector<std::size_t>& at, const double* values) override {
+    std::string line;
+    for (std::size_t i = 0; i < widths_.size(); ++i)
+      line += fmt::format("{}{:>{}}", i ? "  " : "",
+                          cells_.text(cells_.columns()[i], at, values, false), widths_[i]);
+    out_ << line << "\n";
+  }
+
+ private:
+  Cells cells_;
+  std::ostream& out_;
+  std::vector<std::size_t> widths_;
+};
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+class CsvWriter : public SweepWriter {
+ public:
+  CsvWriter(Cells cells, bool header, std::ostream& out) : cells_(std::move(cells)), out_(out) {
+    if (!header) return;
+    std::string line;
+    for (const Column& c : cells_.columns()) {
+      std::string name = c.unit.symbol.empty() ? c.name : c.name + " (" + c.unit.symbol + ")";
+      line += (line.empty() ? "" : ",") + csv_field(name);
+    }
+    out_ << line << "\n";
+  }
+  void row(const std::vector<std::size_t>& at, const double* values) override {
+    std::string line;
+    bool first = true;
+    for (const Column& c : cells_.columns()) {
+      line += (first ? "" : ",") + csv_field(cells_.text(c, at, values, true));
+      first = false;
+    }
+    out_ << line << "\n";
+  }
+
+ private:
+  Cells cells_;
+  std::ostream& out_;
+};
+
+// One JSON object per point: quantities as {"value", "unit"} in the column's unit,
+// plain numbers as numbers, bools as bools, members and records as strings.
+class JsonLinesWriter : public SweepWriter {
+ public:
+  JsonLinesWriter(Cells cells, std::ostream& out) : cells_(std::move(cells)), out_(out) {}
+  void row(const std::vector<std::size_t>& at, const double* values) override {
+    nlohmann::ordered_json j;
+    for (const Column& c : cells_.columns()) {
+      if (c.kind == ValueKind::quantity) {
+        double x = cells_.number(c, at, values) / c.unit.scale;
+        if (c.unit.symbol.empty())
+          j[c.name] = x;
+        else
+          j[c.name] = {{"value", x}, {"unit", c.unit.symbol}};
+      } else if (c.kind == ValueKind::boolean) {
+        j[c.name] = cells_.number(c, at, values) != 0;
+      } else {
+        j[c.name] = cells_.text(c, at, values, true);
+      }
+    }
+    out_ << j.dump() << "\n";
+  }
+
+ private:
+  Cells cells_;
+  std::ostream& out_;
+};
+
+// A line chart of one varied input against the shown quantities that share the
+// first one's unit, or a heat map of two varied inputs against the first shown value.
+// Filtered points are gaps (NaN).
+class SvgWriter : public SweepWriter {
+ public:
+  SvgWriter(Cells cells, const sweep::Space& space, std::ostream& out)
+      : cells_(std::move(cells)), space_(space), out_(out) {
+    for (const Column& c : cells_.columns())
+      if (c.axis < 0) shown_.push_back(&c);
+    std::size_t total = 1;
+    for (const auto& a : space.axes) total *= a.values.size();
+    grid_.assign(total * shown_.size(), std::numeric_limits<double>::quiet_NaN());
+  }
+  void row(const std::vector<std::size_t>& at, const double* values) override {
+    std::size_t index = 0;
+    for (std::size_t k = 0; k < at.size(); ++k)
+      index = index * space_.axes[k].values.size() + at[k];
+    for (std::size_t s = 0; s < shown_.size(); ++s)
+      grid_[index * shown_.size() + s] = values[shown_[s]->target] / shown_[s]->unit.scale;
+  }
+  void finish() override {
+    const auto& columns = cells_.columns();
+    auto axis_of = [&](std::size_t k) {
+      sweep::ChartAxis a{columns[k].name, columns[k].unit.symbol, false};
+      std::vector<double> xs;
+      for (const Value& v : space_.axes[k].values) xs.push_back(v.number / columns[k].unit.scale);
+      a.log_scale = sweep::ChartAxis::wants_log(xs);
+      return std::make_pair(a, xs);
+    };
+    std::string title =
+        fmt::format("{} ({})", space_.case_decl->name, space_.case_decl->scenario->name);
+    if (space_.axes.size() == 1) {
+      sweep::LineChart chart;
+      chart.title = title;
+      std::tie(chart.x, chart.xs) = axis_of(0);
+      const Column& first = *shown_.front();
+      chart.y = {shown_.size() == 1 ? first.name : std::string("value"), first.unit.symbol, false};
+      std::vector<double> all;
+      for (std::size_t s = 0; s < shown_.size(); ++s) {
+        if (shown_[s]->unit.symbol != first.unit.symbol || shown_[s]->kind != first.kind) continue;
+        sweep::LineSeries series{shown_[s]->name, {}};
+        for (std::size_t i = 0; i < chart.xs.size(); ++i)
+          series.y.push_back(grid_[i * shown_.size() + s]);
+        all.insert(all.end(), series.y.begin(), series.y.end());
+        chart.series.push_back(std::move(series));
+      }
+      chart.y.log_scale = sweep::ChartAxis::wants_log(all);
+      out_ << sweep::render_svg(chart);
+      return;
+    }
+    sweep::HeatMap map;
+    map.title = title;
+    std::tie(map.x, map.xs) = axis_of(1);
+    std::tie(map.y, map.ys) = axis_of(0);
+    map.x.log_scale = map.y.log_scale = false;  // cells are evenly spaced
+    map.z = {shown_.front()->name, shown_.front()->unit.symbol, false};
+    // Points are numbered with the last axis fastest: row = first axis, column = second.
+    for (std::size_t i = 0; i < map.xs.size() * map.ys.size(); ++i)
+      map.z_values.push_back(grid_[i * shown_.size()]);
+    out_ << sweep::render_svg(map);
+  }
+
+ private:
+  Cells cells_;
+  const sweep::Space& space_;
+  std::ostream& out_;
+  std::vector<const Column*> shown_;
+  std::vector<double> grid_;  // per point, per shown column
+};
+
+}  // namespace
+
+std::unique_ptr<SweepWriter> make_writer(const OutputOptions& options, const sweep::Space& space,
+                                         std::vector<Column> columns, std::ostream& out) {
+  Cells cells(space, std::move(columns), options.digits);
+  if (options.format == "csv")
+    return std::make_unique<CsvWriter>(std::move(cells), options.header, out);
+  if (options.format == "jsonl") return std::make_unique<JsonLinesWriter>(std::move(cells), out);
+  if (options.format == "svg") return std::make_unique<SvgWriter>(std::move(cells), space, out);
+  return std::make_unique<TableWriter>(std::move(cells), options.digits, options.header, out);
+}
+
+}  // namespace reckon::cli

@@ -1,0 +1,132 @@
+// The planned form of a checked scenario, for sweeps: the expressions a sweep asks
+// for, compiled once into straight-line code over a file of double registers. Names
+// are resolved to registers, units to the scale factors already in the literals, and
+// everything that does not depend on a varied input is folded to a constant by the
+// lazy evaluator itself, so a plan computes the very same floating-point operations
+// as the evaluator, in the same order, and its results are equal to the last bit.
+//
+// A plan runs eagerly: both branches of an `if`, both sides of `and`, every property
+// a target needs. Anything that would be an error in the evaluator (overflow, a
+// division by zero, a fractional count, a native's domain error, a folded constant
+// that failed) makes the point "unsure" instead, and the caller evaluates that point
+// again with the lazy evaluator, which decides whether the error really happens (an
+// untaken branch's error does not) and reports it with its location.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "interpreter/evaluator.hpp"
+
+namespace reckon::sweep {
+
+// An instruction: dst = op(a, b). 8 bytes, so that the seed's plan fits in a cache line
+// or two.
+enum class Code : std::uint8_t {
+  add,
+  sub,
+  mul,
+  div,
+  floordiv,
+  mod,
+  pow,
+  neg,
+  logical_not,
+  logical_and,
+  logical_or,
+  lt,
+  le,
+  gt,
+  ge,
+  eq_close,  // quantities: equal within the evaluator's tolerance
+  ne_close,
+  eq_exact,  // bools and enumeration members
+  ne_exact,
+  select,  // dst = r[a] != 0 ? r[b] : r[aux register in args pool]
+  sqrt,
+  abs,
+  round,
+  floor,
+  ceil,
+  log2,
+  log10,
+  ln,
+  exp,
+  min,  // over aux registers listed in the args pool from a
+  max,
+  native,  // dst = natives[b](args pool [a, a + aux))
+  whole,   // unsure unless r[a] is a whole number (dst unused)
+  fail,    // always unsure: a folded constant that was an error
+};
+
+struct Instr {
+  Code code;
+  std::uint8_t aux = 0;  // argument count (native, min, max)
+  std::uint16_t dst = 0, a = 0, b = 0;
+};
+
+// Thrown at compile time for what a plan cannot express (text or none that varies, an
+// instance built from varied inputs, recursion through varied arguments); the sweep
+// then evaluates every point lazily.
+struct Unplannable : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// How a varied input's value is spread over registers: a number, bool or enumeration
+// member takes one; a record one per numeric field, recursively. The shape comes from
+// a sample value; other fields (text, none) get no register and may not be read.
+struct Shape {
+  int reg = -1;  // a leaf's register; -1: a leaf without one
+  bool record = false;
+  std::vector<Shape> fields;
+};
+
+class Plan {
+ public:
+  // Compiles `targets` (checked in the scope of the instance's scenario) for `self`,
+  // whose inputs listed in `varied` change per point; `sample` holds one value of each
+  // varied input, which gives records their shape. `ev` folds constants and must have
+  // bound everything else of `self` already.
+  static Plan compile(Evaluator& ev, Instance& self, std::span<const std::size_t> varied,
+                      std::span<const Value> sample, std::span<const Expr* const> targets);
+
+  // A value of a varied input (in the order of `varied` given to compile) as pairs of
+  // register and content; throws Unplannable for a value whose shape the plan cannot
+  // hold (none where the sample had a number, say).
+  std::vector<std::pair<std::uint16_t, double>> flatten(std::size_t varied_index,
+                                                        const Value& v) const;
+
+  // Points a batch holds: each instruction runs over a batch at once, so the cost of
+  // dispatching it is shared and its loop vectorizes.
+  static constexpr std::size_t batch = 64;
+
+  // The register file with every constant in place; one per thread.
+  std::vector<double> registers() const { return constants_; }
+  // The same for batches: register i of lane j is at [i * batch + j].
+  std::vector<double> batch_registers() const;
+  // Runs the plan on `r`, whose input registers are filled. False: the point is unsure.
+  bool run(double* r) const;
+  // Runs the plan on the first `lanes` lanes of a batch register file. False: at least
+  // one lane is unsure (run() tells which).
+  bool run_batch(double* r, std::size_t lanes) const;
+  std::uint16_t target_register(std::size_t i) const { return targets_[i]; }
+  std::size_t instruction_count() const { return code_.size(); }
+  // The instructions, one per line (`r12 = mul r3 r7`), for --verbose and the docs.
+  std::string listing() const;
+
+ private:
+  friend class Compiler;
+  std::vector<Instr> code_;
+  std::vector<std::uint16_t> pool_;  // argument registers of native, min, max, select
+  std::vector<const NativeFunction*> natives_;
+  std::vector<double> constants_;
+  std::vector<std::uint16_t> targets_;
+  std::vector<Shape> shapes_;  // per varied input
+};
+
+}  // namespace reckon::sweep

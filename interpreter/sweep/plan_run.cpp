@@ -1,0 +1,380 @@
+// Running a Plan: one pass over its instructions. Every check the lazy evaluator makes
+// is here too, but as a flag: a point that trips one is evaluated again lazily.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+#include <limits>
+
+#include "interpreter/sweep/plan.hpp"
+
+namespace reckon::sweep {
+
+namespace {
+
+// The evaluator's tolerance for `==`, `<=` and `>=` on quantities (evaluator.cpp).
+constexpr double equality_tolerance = 1e-12;
+
+inline bool close(double a, double b) {
+  return std::fabs(a - b) <= equality_tolerance * std::max(std::fabs(a), std::fabs(b));
+}
+
+}  // namespace
+
+bool Plan::run(double* r) const {
+  bool ok = true;
+  const std::uint16_t* pool = pool_.data();
+  auto finite = [&](double v) {
+    ok &= std::isfinite(v);
+    return v;
+  };
+  try {
+    for (const Instr& in : code_) {
+      double& d = r[in.dst];
+      switch (in.code) {
+        case Code::add:
+          d = finite(r[in.a] + r[in.b]);
+          break;
+        case Code::sub:
+          d = finite(r[in.a] - r[in.b]);
+          break;
+        case Code::mul:
+          d = finite(r[in.a] * r[in.b]);
+          break;
+        case Code::div:
+          ok &= r[in.b] != 0;
+          d = finite(r[in.a] / r[in.b]);
+          break;
+        case Code::floordiv:
+          ok &= r[in.b] != 0;
+          d = finite(std::floor(r[in.a] / r[in.b]));
+          break;
+        case Code::mod: {
+          double x = r[in.a], y = r[in.b];
+          ok &= y != 0;
+          d = finite(x - y * std::floor(x / y));
+          break;
+        }
+        case Code::pow:
+          d = finite(std::pow(r[in.a], r[in.b]));
+          break;
+        case Code::neg:
+          d = -r[in.a];
+          break;
+        case Code::logical_not:
+          d = r[in.a] != 0 ? 0 : 1;
+          break;
+        case Code::logical_and:
+          d = r[in.a] != 0 && r[in.b] != 0 ? 1 : 0;
+          break;
+        case Code::logical_or:
+          d = r[in.a] != 0 || r[in.b] != 0 ? 1 : 0;
+          break;
+        case Code::lt:
+          d = r[in.a] < r[in.b] ? 1 : 0;
+          break;
+        case Code::le:
+          d = r[in.a] <= r[in.b] || close(r[in.a], r[in.b]) ? 1 : 0;
+          break;
+        case Code::gt:
+          d = r[in.a] > r[in.b] ? 1 : 0;
+          break;
+        case Code::ge:
+          d = r[in.a] >= r[in.b] || close(r[in.a], r[in.b]) ? 1 : 0;
+          break;
+        case Code::eq_close:
+          d = close(r[in.a], r[in.b]) ? 1 : 0;
+          break;
+        case Code::ne_close:
+          d = close(r[in.a], r[in.b]) ? 0 : 1;
+          break;
+        case Code::eq_exact:
+          d = r[in.a] == r[in.b] ? 1 : 0;
+          break;
+        case Code::ne_exact:
+          d = r[in.a] == r[in.b] ? 0 : 1;
+          break;
+        case Code::select: {
+          const std::uint16_t* p = pool + in.a;
+          d = r[p[0]] != 0 ? r[p[1]] : r[p[2]];
+          break;
+        }
+        case Code::sqrt:
+          ok &= r[in.a] >= 0;
+          d = finite(std::sqrt(r[in.a]));
+          break;
+        case Code::abs:
+          d = std::fabs(r[in.a]);
+          break;
+        case Code::round:
+          d = std::round(r[in.a]);
+          break;
+        case Code::floor:
+          d = std::floor(r[in.a]);
+          break;
+        case Code::ceil:
+          d = std::ceil(r[in.a]);
+          break;
+        case Code::log2:
+          ok &= r[in.a] > 0;
+          d = finite(std::log2(r[in.a]));
+          break;
+        case Code::log10:
+          ok &= r[in.a] > 0;
+          d = finite(std::log10(r[in.a]));
+          break;
+        case Code::ln:
+          ok &= r[in.a] > 0;
+          d = finite(std::log(r[in.a]));
+          break;
+        case Code::exp:
+          d = finite(std::exp(r[in.a]));
+          break;
+        case Code::min:
+        case Code::max: {
+          const std::uint16_t* p = pool + in.a;
+          double best = r[p[0]];
+          for (std::uint8_t i = 0; i < in.aux; ++i)
+            best = in.code == Code::min ? std::min(best, r[p[i]]) : std::max(best, r[p[i]]);
+          d = best;
+          break;
+        }
+        case Code::native: {
+          double args[16];
+          const std::uint16_t* p = pool + in.a;
+          for (std::uint8_t i = 0; i < in.aux; ++i) args[i] = r[p[i]];
+          const NativeFunction& f = *natives_[in.b];
+          d = finite(f.raw(f.raw_fn, args));
+          break;
+        }
+        case Code::whole:
+          ok &= r[in.a] == std::trunc(r[in.a]);
+          break;
+        case Code::fail:
+          ok = false;
+          break;
+      }
+    }
+  } catch (const std::exception&) {  // a native's domain error: the lazy evaluator reports it
+    return false;
+  }
+  return ok;
+}
+
+std::vector<double> Plan::batch_registers() const {
+  std::vector<double> r(constants_.size() * batch);
+  for (std::size_t i = 0; i < constants_.size(); ++i)
+    std::fill_n(r.begin() + static_cast<std::ptrdiff_t>(i * batch), batch, constants_[i]);
+  return r;
+}
+
+namespace {
+
+// Whole numbers without std::trunc, which is a library call on baseline x86-64:
+// doubles of magnitude 2^52 and more are all whole.
+inline bool not_whole(double x) {
+  return std::fabs(x) < 4503599627370496.0 && x != static_cast<double>(static_cast<long long>(x));
+}
+
+}  // namespace
+
+// Every check of the evaluator that a result is a number reduces to "it is finite":
+// x / 0 is infinite or NaN, and so are floor(x / 0), x mod 0, sqrt or log of what they
+// do not take, and overflow. Each lane keeps `health`, to which every result adds
+// v - v: 0 while all are finite, NaN from the first that is not. The loops stay
+// branch-free and vectorize.
+bool Plan::run_batch(double* r, std::size_t n) const {
+  alignas(64) double health[batch] = {};
+  bool bad = false;
+  const std::uint16_t* pool = pool_.data();
+  auto at = [&](std::uint16_t reg) { return r + static_cast<std::size_t>(reg) * batch; };
+  auto each = [&](const Instr& in, auto f) {  // d = f(a, b), counted in health
+    double* d = at(in.dst);
+    const double* a = at(in.a);
+    const double* b = at(in.b);
+    for (std::size_t i = 0; i < n; ++i) {
+      double v = f(a[i], b[i]);
+      d[i] = v;
+      health[i] += v - v;
+    }
+  };
+  auto each_plain = [&](const Instr& in, auto f) {  // results that are always finite
+    double* d = at(in.dst);
+    const double* a = at(in.a);
+    const double* b = at(in.b);
+    for (std::size_t i = 0; i < n; ++i) d[i] = f(a[i], b[i]);
+  };
+  try {
+    for (const Instr& in : code_) {
+      switch (in.code) {
+        case Code::add:
+          each(in, [](double x, double y) { return x + y; });
+          break;
+        case Code::sub:
+          each(in, [](double x, double y) { return x - y; });
+          break;
+        case Code::mul:
+          each(in, [](double x, double y) { return x * y; });
+          break;
+        case Code::div:
+          each(in, [](double x, double y) { return x / y; });
+          break;
+        case Code::floordiv:
+          each(in, [](double x, double y) { return std::floor(x / y); });
+          break;
+        case Code::mod:
+          each(in, [](double x, double y) { return x - y * std::floor(x / y); });
+          break;
+        case Code::pow:
+          each(in, [](double x, double y) { return std::pow(x, y); });
+          break;
+        case Code::neg:
+          each_plain(in, [](double x, double) { return -x; });
+          break;
+        case Code::logical_not:
+          each_plain(in, [](double x, double) { return x != 0 ? 0.0 : 1.0; });
+          break;
+        case Code::logical_and:
+          each_plain(in, [](double x, double y) { return x != 0 && y != 0 ? 1.0 : 0.0; });
+          break;
+        case Code::logical_or:
+          each_plain(in, [](double x, double y) { return x != 0 || y != 0 ? 1.0 : 0.0; });
+          break;
+        case Code::lt:
+          each_plain(in, [](double x, double y) { return x < y ? 1.0 : 0.0; });
+          break;
+        case Code::le:
+          each_plain(in, [](double x, double y) { return x <= y || close(x, y) ? 1.0 : 0.0; });
+          break;
+        case Code::gt:
+          each_plain(in, [](double x, double y) { return x > y ? 1.0 : 0.0; });
+          break;
+        case Code::ge:
+          each_plain(in, [](double x, double y) { return x >= y || close(x, y) ? 1.0 : 0.0; });
+          break;
+        case Code::eq_close:
+          each_plain(in, [](double x, double y) { return close(x, y) ? 1.0 : 0.0; });
+          break;
+        case Code::ne_close:
+          each_plain(in, [](double x, double y) { return close(x, y) ? 0.0 : 1.0; });
+          break;
+        case Code::eq_exact:
+          each_plain(in, [](double x, double y) { return x == y ? 1.0 : 0.0; });
+          break;
+        case Code::ne_exact:
+          each_plain(in, [](double x, double y) { return x == y ? 0.0 : 1.0; });
+          break;
+        case Code::select: {
+          const std::uint16_t* p = pool + in.a;
+          double* d = at(in.dst);
+          const double *c = at(p[0]), *t = at(p[1]), *f = at(p[2]);
+          for (std::size_t i = 0; i < n; ++i) d[i] = c[i] != 0 ? t[i] : f[i];
+          break;
+        }
+        case Code::sqrt:
+          each(in, [](double x, double) { return std::sqrt(x); });
+          break;
+        case Code::abs:
+          each_plain(in, [](double x, double) { return std::fabs(x); });
+          break;
+        case Code::round:
+          each_plain(in, [](double x, double) { return std::round(x); });
+          break;
+        case Code::floor:
+          each_plain(in, [](double x, double) { return std::floor(x); });
+          break;
+        case Code::ceil:
+          each_plain(in, [](double x, double) { return std::ceil(x); });
+          break;
+        case Code::log2:
+          each(in, [](double x, double) { return std::log2(x); });
+          break;
+        case Code::log10:
+          each(in, [](double x, double) { return std::log10(x); });
+          break;
+        case Code::ln:
+          each(in, [](double x, double) { return std::log(x); });
+          break;
+        case Code::exp:
+          each(in, [](double x, double) { return std::exp(x); });
+          break;
+        case Code::min:
+        case Code::max: {
+          const std::uint16_t* p = pool + in.a;
+          double* d = at(in.dst);
+          const bool is_min = in.code == Code::min;
+          std::copy_n(at(p[0]), n, d);
+          for (std::uint8_t k = 0; k < in.aux; ++k) {
+            const double* a = at(p[k]);
+            for (std::size_t i = 0; i < n; ++i)
+              d[i] = is_min ? std::min(d[i], a[i]) : std::max(d[i], a[i]);
+          }
+          break;
+        }
+        case Code::native: {
+          const std::uint16_t* p = pool + in.a;
+          const NativeFunction& f = *natives_[in.b];
+          double* d = at(in.dst);
+          double args[16];
+          for (std::size_t i = 0; i < n; ++i) {
+            for (std::uint8_t k = 0; k < in.aux; ++k) args[k] = at(p[k])[i];
+            double v = f.raw(f.raw_fn, args);
+            d[i] = v;
+            health[i] += v - v;
+          }
+          break;
+        }
+        case Code::whole: {
+          const double* a = at(in.a);
+          for (std::size_t i = 0; i < n; ++i) bad = bad || not_whole(a[i]);
+          break;
+        }
+        case Code::fail:
+          return false;
+      }
+    }
+  } catch (const std::exception&) {
+    return false;
+  }
+  for (std::size_t i = 0; i < n; ++i) bad = bad || health[i] != 0;
+  return !bad;
+}
+
+std::string Plan::listing() const {
+  static constexpr const char* names[] = {
+      "add",      "sub",    "mul",  "div", "floordiv", "mod",   "pow",  "neg",  "not",
+      "and",      "or",     "lt",   "le",  "gt",       "ge",    "eq",   "ne",   "eq_exact",
+      "ne_exact", "select", "sqrt", "abs", "round",    "floor", "ceil", "log2", "log10",
+      "ln",       "exp",    "min",  "max", "native",   "whole", "fail"};
+  std::string out;
+  for (const Instr& in : code_) {
+    auto code = static_cast<std::size_t>(in.code);
+    std::string args;
+    switch (in.code) {
+      case Code::select:
+      case Code::min:
+      case Code::max:
+      case Code::native:
+        for (std::uint8_t i = 0; i < (in.code == Code::select ? 3 : in.aux); ++i)
+          args += fmt::format(" r{}", pool_[in.a + i]);
+        if (in.code == Code::native) args = " " + natives_[in.b]->name + args;
+        break;
+      case Code::whole:
+        args = fmt::format(" r{}", in.a);
+        break;
+      case Code::fail:
+        break;
+      default:
+        args = fmt::format(" r{}", in.a);
+        if (in.code <= Code::pow || (in.code >= Code::logical_and && in.code <= Code::ne_exact))
+          args += fmt::format(" r{}", in.b);
+    }
+    bool writes = in.code != Code::whole && in.code != Code::fail;
+    out += writes ? fmt::format("r{} = {}{}\n", in.dst, names[code], args)
+                  : fmt::format("{}{}\n", names[code], args);
+  }
+  return out;
+}
+
+}  // namespace reckon::sweep

@@ -1,0 +1,236 @@
+#include "interpreter/sweep/sweep.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <thread>
+
+namespace reckon::sweep {
+
+// --- the space ---------------------------------------------------------------------
+
+std::uint64_t Space::size() const {
+  std::uint64_t n = 1;
+  for (const Axis& a : axes) n *= a.values.size();
+  return n;
+}
+
+std::vector<std::size_t> Space::coordinates(std::uint64_t point) const {
+  std::vector<std::size_t> at(axes.size());
+  for (std::size_t k = axes.size(); k-- > 0;) {
+    at[k] = static_cast<std::size_t>(point % axes[k].values.size());
+    point /= axes[k].values.size();
+  }
+  return at;
+}
+
+std::vector<const Expr*> Space::targets() const {
+  std::vector<const Expr*> out(show.begin(), show.end());
+  out.insert(out.end(), where.begin(), where.end());
+  if (objective) out.push_back(objective);
+  return out;
+}
+
+namespace {
+
+void require_whole(const Value& v, const Input& in, SourceRange at) {
+  if (!in.resolved.integer || v.kind != ValueKind::quantity || v.number == std::trunc(v.number))
+    return;
+  throw UserError(
+      at, "E0503",
+      fmt::format("input `{}` must be a whole number, but this value is {}", in.name, v.number));
+}
+
+}  // namespace
+
+std::vector<Value> expand(Evaluator& ev, const Vary& vary, const Input& input) {
+  std::vector<Value> out;
+  for (const auto& e : vary.values) {
+    out.push_back(ev.evaluate(*e, {}));
+    require_whole(out.back(), input, e->range);
+  }
+  if (!vary.from) return out;
+  Value from = ev.evaluate(*vary.from, {});
+  Value to = ev.evaluate(*vary.to, {});
+  if (to.number < from.number)
+    throw UserError(vary.to->range, "E0702", "the range is empty: it ends before it starts");
+  auto too_many = [&](const Expr& at) {
+    return UserError(
+        at.range, "E0801",
+        fmt::format("the range has more than {} values (the most a sweep may have)", max_points));
+  };
+  if (vary.factor) {
+    Value factor = ev.evaluate(*vary.factor, {});
+    if (!(factor.number > 1))
+      throw UserError(vary.factor->range, "E0702",
+                      "the factor of a geometric range must be greater than 1");
+    if (!(from.number > 0))
+      throw UserError(vary.from->range, "E0702",
+                      "a geometric range (`times`) must start above zero");
+    // The end is included when repeated multiplication lands within rounding of it.
+    for (double x = from.number; x <= to.number * (1 + 1e-12); x *= factor.number) {
+      if (out.size() >= max_points) throw too_many(*vary.factor);
+      out.push_back(Value::quantity(x, from.dim));
+    }
+  } else {
+    double step = 1;  // the command line's `a..b`
+    if (vary.step) step = ev.evaluate(*vary.step, {}).number;
+    const Expr& step_at = vary.step ? *vary.step : *vary.to;
+    if (!(step > 0))
+      throw UserError(step_at.range, "E0702", "the step of a range must be positive");
+    // As exercises count a range (cli/exercises.cpp): the end is included within 1e-9 steps.
+    double count = std::floor((to.number - from.number) / step + 1e-9) + 1;
+    if (count > static_cast<double>(max_points)) throw too_many(step_at);
+    for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
+      out.push_back(Value::quantity(from.number + static_cast<double>(i) * step, from.dim));
+  }
+  for (const Value& v : out) require_whole(v, input, vary.from->range);
+  return out;
+}
+
+std::vector<Value> evaluate_lazily(const Program& program, const Space& space,
+                                   std::uint64_t point) {
+  Evaluator ev(program);
+  auto inst = ev.instance_of(*space.case_decl);
+  for (const auto& [input, e] : space.sets) ev.bind_input(*inst, input, *e);
+  std::vector<std::size_t> at = space.coordinates(point);
+  for (std::size_t k = 0; k < space.axes.size(); ++k) {
+    const Axis& axis = space.axes[k];
+    ev.bind_input_value(*inst, axis.input, axis.values[at[k]], axis.at);
+  }
+  std::vector<Value> out;
+  for (const Expr* t : space.targets()) out.push_back(ev.evaluate(*t, {inst.get(), nullptr}));
+  return out;
+}
+
+// --- the runner ----------------------------------------------------------------------
+
+Runner::Runner(const Program& program, const Space& space)
+    : program_(program), space_(space), targets_(space.targets()) {
+  // Constants are folded by an evaluator whose case holds the first point's values;
+  // the compiler never folds what depends on a varied input.
+  Evaluator ev(program);
+  auto inst = ev.instance_of(*space.case_decl);
+  for (const auto& [input, e] : space.sets) ev.bind_input(*inst, input, *e);
+  std::vector<std::size_t> varied;
+  std::vector<Value> sample;
+  for (const Axis& axis : space.axes) {
+    varied.push_back(axis.input);
+    sample.push_back(axis.values.front());
+    ev.bind_input_value(*inst, axis.input, axis.values.front(), axis.at);
+  }
+  try {
+    Plan plan = Plan::compile(ev, *inst, varied, sample, targets_);
+    for (std::size_t k = 0; k < space.axes.size(); ++k) {
+      auto& per_value = flat_.emplace_back();
+      for (const Value& v : space.axes[k].values) per_value.push_back(plan.flatten(k, v));
+    }
+    plan_ = std::move(plan);
+  } catch (const Unplannable& e) {
+    why_unplanned_ = e.what();
+    flat_.clear();
+  }
+}
+
+Status Runner::judge(const double* values) const {
+  for (std::size_t i = 0; i < space_.where.size(); ++i)
+    if (values[space_.show.size() + i] == 0) return Status::filtered;
+  return Status::kept;
+}
+
+void Runner::lazily(std::uint64_t point, double* values, Status& status,
+                    std::optional<std::pair<std::uint64_t, Diagnostic>>& error) const {
+  try {
+    std::vector<Value> v = evaluate_lazily(program_, space_, point);
+    for (std::size_t i = 0; i < v.size(); ++i) values[i] = v[i].number;
+    status = judge(values);
+  } catch (const UserError& e) {
+    status = Status::failed;
+    if (!error) error.emplace(point, e.diagnostic());
+  }
+}
+
+void Runner::run_part(std::uint64_t begin, std::size_t count, Block& out,
+                      std::optional<std::pair<std::uint64_t, Diagnostic>>& error) const {
+  const std::size_t width = targets_.size();
+  const std::size_t offset = static_cast<std::size_t>(begin - out.begin);
+  double* values = out.values.data() + offset * width;
+  Status* status = out.status.data() + offset;
+  if (!plan_) {
+    for (std::size_t i = 0; i < count; ++i) lazily(begin + i, values + i * width, status[i], error);
+    return;
+  }
+  // Points run a batch at a time (Plan::run_batch); a batch with an unsure lane runs
+  // each lane alone, and a lane still unsure is evaluated lazily.
+  constexpr std::size_t lanes_max = Plan::batch;
+  std::vector<double> batch = plan_->batch_registers();
+  std::vector<double> single = plan_->registers();
+  std::vector<std::size_t> at = space_.coordinates(begin);
+  auto set_point = [&](std::uint64_t point) {
+    std::vector<std::size_t> c = space_.coordinates(point);
+    for (std::size_t k = 0; k < c.size(); ++k)
+      for (auto [reg, x] : flat_[k][c[k]]) single[reg] = x;
+  };
+  for (std::size_t first = 0; first < count; first += lanes_max) {
+    const std::size_t lanes = std::min(lanes_max, count - first);
+    for (std::size_t lane = 0; lane < lanes; ++lane) {
+      for (std::size_t k = 0; k < at.size(); ++k)
+        for (auto [reg, x] : flat_[k][at[k]]) batch[reg * lanes_max + lane] = x;
+      // The next point: an odometer over the axes, the last one turning fastest.
+      for (std::size_t k = at.size(); k-- > 0;) {
+        if (++at[k] < space_.axes[k].values.size()) break;
+        at[k] = 0;
+      }
+    }
+    double* v = values + first * width;
+    if (plan_->run_batch(batch.data(), lanes)) {
+      for (std::size_t lane = 0; lane < lanes; ++lane) {
+        for (std::size_t t = 0; t < width; ++t)
+          v[lane * width + t] = batch[plan_->target_register(t) * lanes_max + lane];
+        status[first + lane] = judge(v + lane * width);
+      }
+      continue;
+    }
+    for (std::size_t lane = 0; lane < lanes; ++lane) {
+      std::uint64_t point = begin + first + lane;
+      double* w = v + lane * width;
+      set_point(point);
+      if (plan_->run(single.data())) {
+        for (std::size_t t = 0; t < width; ++t) w[t] = single[plan_->target_register(t)];
+        status[first + lane] = judge(w);
+      } else {
+        lazily(point, w, status[first + lane], error);
+      }
+    }
+  }
+}
+
+void Runner::run(std::uint64_t begin, std::size_t count, unsigned jobs, Block& out) const {
+  out.begin = begin;
+  out.count = count;
+  out.values.assign(count * targets_.size(), 0.0);
+  out.status.assign(count, Status::kept);
+  out.first_error.reset();
+  jobs = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(count / 1024 + 1)));
+  std::vector<std::optional<std::pair<std::uint64_t, Diagnostic>>> errors(jobs);
+  std::vector<std::thread> threads;
+  for (unsigned j = 0; j < jobs; ++j) {
+    std::uint64_t from = begin + count * j / jobs;
+    std::uint64_t to = begin + count * (j + 1) / jobs;
+    auto part = [this, from, to, &out, &errors, j] {
+      run_part(from, static_cast<std::size_t>(to - from), out, errors[j]);
+    };
+    if (j + 1 == jobs)
+      part();  // the calling thread takes the last part
+    else
+      threads.emplace_back(part);
+  }
+  for (auto& t : threads) t.join();
+  for (auto& e : errors)  // parts are in order: the first error found is the earliest
+    if (e) {
+      out.first_error = std::move(e);
+      break;
+    }
+}
+
+}  // namespace reckon::sweep

@@ -1,0 +1,94 @@
+// A sweep made concrete: the case it varies, the values of each varied input (its
+// axes), and what each point computes. Points are numbered in the order of nested
+// loops over the axes, the last axis innermost; shards are contiguous ranges of them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/evaluator.hpp"
+#include "interpreter/sweep/plan.hpp"
+
+namespace reckon::sweep {
+
+// The most points one sweep (before sharding) may have.
+inline constexpr std::uint64_t max_points = 1'000'000'000;
+
+struct Axis {
+  std::string name;       // the varied input
+  std::size_t input = 0;  // its index in the scenario
+  SourceRange at;         // where it is varied, for errors
+  std::vector<Value> values;
+};
+
+struct Space {
+  const CaseDecl* case_decl = nullptr;
+  std::vector<std::pair<std::size_t, const Expr*>> sets;  // inputs bound at file scope
+  std::vector<Axis> axes;
+  // What each point computes, in this order: shown values, filters, the objective.
+  std::vector<const Expr*> show, where;
+  const Expr* objective = nullptr;
+  bool maximize = false;
+
+  std::uint64_t size() const;
+  // The index of each axis's value at `point`.
+  std::vector<std::size_t> coordinates(std::uint64_t point) const;
+  std::vector<const Expr*> targets() const;
+};
+
+// The values of a checked `vary`, evaluated by `ev` at file scope: a list, an
+// arithmetic range (`step`) or a geometric one (`times`). Errors (an empty range, a
+// step that is not positive, a fractional count, too many values) are located.
+std::vector<Value> expand(Evaluator& ev, const Vary& vary, const Input& input);
+
+// The reference semantics of a point: a fresh lazy evaluator, the case with the
+// point's values bound, the targets evaluated in order. Throws the point's UserError.
+std::vector<Value> evaluate_lazily(const Program& program, const Space& space, std::uint64_t point);
+
+// The results of a block of consecutive points. Per point: every target as a number
+// (Value::number) and a status.
+enum class Status : std::uint8_t { kept, filtered, failed };
+struct Block {
+  std::uint64_t begin = 0;
+  std::size_t count = 0;
+  std::vector<double> values;  // count * targets
+  std::vector<Status> status;
+  // The first point of the block whose evaluation failed, and its error.
+  std::optional<std::pair<std::uint64_t, Diagnostic>> first_error;
+};
+
+// Runs points on the plan of the sweep, falling back to the lazy evaluator for a
+// point the plan is unsure of, and for every point if the sweep cannot be planned.
+class Runner {
+ public:
+  Runner(const Program& program, const Space& space);
+
+  bool planned() const { return plan_.has_value(); }
+  const std::string& why_unplanned() const { return why_unplanned_; }
+  const Plan* plan() const { return plan_ ? &*plan_ : nullptr; }
+  std::size_t target_count() const { return targets_.size(); }
+
+  // Evaluates points [begin, begin + count) on `jobs` threads into `out`.
+  void run(std::uint64_t begin, std::size_t count, unsigned jobs, Block& out) const;
+
+ private:
+  void run_part(std::uint64_t begin, std::size_t count, Block& out,
+                std::optional<std::pair<std::uint64_t, Diagnostic>>& error) const;
+  void lazily(std::uint64_t point, double* values, Status& status,
+              std::optional<std::pair<std::uint64_t, Diagnostic>>& error) const;
+  Status judge(const double* values) const;
+
+  const Program& program_;
+  const Space& space_;
+  std::vector<const Expr*> targets_;
+  std::optional<Plan> plan_;
+  std::string why_unplanned_;
+  // Per axis, per value: the registers it sets.
+  std::vector<std::vector<std::vector<std::pair<std::uint16_t, double>>>> flat_;
+};
+
+}  // namespace reckon::sweep

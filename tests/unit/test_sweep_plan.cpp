@@ -1,0 +1,171 @@
+// Planned sweeps compute exactly what the lazy evaluator computes. For every case of
+// every bundled scenario, each numeric input is varied over random values around the
+// case's own, every plain property is shown, and points are run through the plan (in
+// batches and one by one) and compared with a fresh lazy evaluation, bit for bit.
+// Points the lazy evaluator rejects must fail in the plan's run too, with the same code.
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "interpreter/checker.hpp"
+#include "interpreter/evaluator.hpp"
+#include "interpreter/sweep/sweep.hpp"
+#include "stdlib/library.hpp"
+
+namespace {
+
+using namespace reckon;
+
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+// Every property of the scenario that a sweep can show, as name expressions checked in
+// the scenario's scope (kept alive by `keep`).
+std::vector<const Expr*> shown(Program& p, const ScenarioDecl& s, std::vector<ExprPtr>& keep) {
+  std::vector<const Expr*> out;
+  for (const Property& prop : s.properties) {
+    if (prop.is_method || prop.resolved.optional) continue;
+    TypeKind k = prop.resolved.kind;
+    if (k != TypeKind::quantity && k != TypeKind::boolean && k != TypeKind::enumeration) continue;
+    auto e = std::make_unique<Expr>(ExprKind::name, prop.range);
+    e->text = prop.name;
+    check_expression(p, *e, Scope{&s, nullptr});
+    out.push_back(e.get());
+    keep.push_back(std::move(e));
+  }
+  return out;
+}
+
+// Axes over the case's numeric inputs: `count` values each, the case's own value scaled
+// by random factors in [0.25, 4], rounded for whole-number inputs (at least 1).
+std::vector<sweep::Axis> random_axes(Evaluator& ev, const CaseDecl& c, std::mt19937_64& rng,
+                                     std::size_t count) {
+  auto inst = ev.instance_of(c);
+  std::uniform_real_distribution<double> factor(0.25, 4.0);
+  std::vector<sweep::Axis> axes;
+  const ScenarioDecl& s = *c.scenario;
+  for (std::size_t i = 0; i < s.inputs.size() && axes.size() < 4; ++i) {
+    Value v;
+    try {
+      v = ev.input(*inst, i, c.name_range);
+    } catch (const UserError&) {
+      continue;
+    }
+    if (v.kind != ValueKind::quantity) continue;
+    sweep::Axis axis{s.inputs[i].name, i, c.name_range, {}};
+    for (std::size_t k = 0; k < count; ++k) {
+      double x = v.number * factor(rng);
+      if (s.inputs[i].resolved.integer) x = std::max(1.0, std::round(x));
+      axis.values.push_back(Value::quantity(x, v.dim));
+    }
+    axes.push_back(std::move(axis));
+  }
+  return axes;
+}
+
+struct Tally {
+  std::size_t compared = 0, failed = 0, planned_cases = 0;
+};
+
+void compare_case(Program& p, const CaseDecl& c, std::mt19937_64& rng, Tally& tally) {
+  std::vector<ExprPtr> keep;
+  Evaluator ev(p);
+  sweep::Space space;
+  space.case_decl = &c;
+  space.axes = random_axes(ev, c, rng, 6);
+  if (space.axes.empty()) return;
+  space.show = shown(p, *c.scenario, keep);
+  sweep::Runner runner(p, space);
+  INFO("case " << c.name << (runner.planned() ? "" : ": not planned: " + runner.why_unplanned()));
+  CHECK(runner.planned());  // every bundled scenario is plannable
+  if (runner.planned()) ++tally.planned_cases;
+
+  // The whole space in batches on two threads, and a random sample of points alone.
+  sweep::Block all;
+  runner.run(0, static_cast<std::size_t>(space.size()), 2, all);
+  std::uniform_int_distribution<std::uint64_t> pick(0, space.size() - 1);
+  for (int n = 0; n < 60; ++n) {
+    std::uint64_t point = pick(rng);
+    sweep::Block one;
+    runner.run(point, 1, 1, one);
+    const std::size_t width = runner.target_count();
+    INFO("point " << point);
+    try {
+      std::vector<Value> expected = sweep::evaluate_lazily(p, space, point);
+      REQUIRE(one.status[0] != sweep::Status::failed);
+      REQUIRE(all.status[point] != sweep::Status::failed);
+      for (std::size_t t = 0; t < width; ++t) {
+        INFO("target " << t << ": lazy " << expected[t].number << ", planned " << one.values[t]);
+        CHECK(same_bits(expected[t].number, one.values[t]));
+        CHECK(same_bits(expected[t].number, all.values[point * width + t]));
+      }
+      ++tally.compared;
+    } catch (const UserError& e) {
+      CHECK(one.status[0] == sweep::Status::failed);
+      REQUIRE(one.first_error);
+      CHECK(one.first_error->second.code == e.diagnostic().code);
+      CHECK(all.status[point] == sweep::Status::failed);
+      ++tally.failed;
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("planned sweeps equal the lazy evaluator to the last bit on random points") {
+  std::mt19937_64 rng(20261130);
+  Tally tally;
+  for (const char* file :
+       {"training.rk", "serving.rk", "distributed.rk", "reliability.rk", "economics.rk"}) {
+    Program p;
+    load_program(p, stdlib::standard_library(),
+                 std::string(RECKON_SOURCE_DIR "/scenarios/") + file);
+    check_program(p);
+    for (const CaseDecl* c : p.main_decls<CaseDecl>(DeclKind::case_))
+      compare_case(p, *c, rng, tally);
+  }
+  // Most random points are valid; the comparison must have happened at scale.
+  CHECK(tally.planned_cases >= 15);
+  CHECK(tally.compared >= 600);
+}
+
+TEST_CASE("a plan folds what does not vary and keeps what does") {
+  Program p;
+  load_program(p, stdlib::standard_library(), RECKON_SOURCE_DIR "/scenarios/training.rk");
+  check_program(p);
+  const auto* c = static_cast<const CaseDecl*>(p.find("Gpt3ActivationsMicrobatch4"));
+  REQUIRE(c);
+  const ScenarioDecl& s = *c->scenario;
+  std::vector<ExprPtr> keep;
+  auto name = [&](const char* text) {
+    auto e = std::make_unique<Expr>(ExprKind::name, SourceRange{});
+    e->text = text;
+    check_expression(p, *e, Scope{&s, nullptr});
+    keep.push_back(std::move(e));
+    return keep.back().get();
+  };
+  sweep::Space space;
+  space.case_decl = c;
+  auto micro_batch = static_cast<std::size_t>(s.input_index("micro_batch"));
+  space.axes.push_back({"micro_batch",
+                        micro_batch,
+                        c->name_range,
+                        {Value::quantity(1), Value::quantity(2), Value::quantity(4)}});
+  // forward_equivalents uses no varied input: a constant, no instructions at all.
+  space.show = {name("forward_equivalents")};
+  sweep::Runner constant(p, space);
+  REQUIRE(constant.planned());
+  CHECK(constant.plan()->instruction_count() == 0);
+  // per_sequence_activations = activations(selective) / micro_batch: one native call, a
+  // division, and the whole-number check of the native's micro_batch argument.
+  space.show = {name("per_sequence_activations")};
+  sweep::Runner varying(p, space);
+  REQUIRE(varying.planned());
+  CHECK(varying.plan()->instruction_count() == 3);
+  sweep::Block b;
+  varying.run(0, 3, 1, b);
+  // 34 s b h L bytes per micro-batch (Korthikanti et al. 2022, Table 2, selective),
+  // divided by b: 34 * 2048 * 12288 * 96 B = 82,141,249,536 B for every micro-batch.
+  for (std::size_t i = 0; i < 3; ++i) CHECK(b.values[i] == Approx(82141249536.0).epsilon(1e-12));
+}
