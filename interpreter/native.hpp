@@ -35,11 +35,11 @@ struct NativeFunction {
   std::function<Value(std::span<const Value>)> call;
   // The same function on plain doubles, for planned sweeps (interpreter/sweep/): every
   // argument and the result as Value::number holds it (a quantity in base units, a
-  // bool as 0 or 1, an enumeration member as its index). `raw(raw_fn, args)` returns
-  // exactly what `call` would put in Value::number. Null when not available.
-  using RawCall = double (*)(void (*fn)(), const double* args);
-  RawCall raw = nullptr;
-  void (*raw_fn)() = nullptr;
+  // bool as 0 or 1, an enumeration member as its index). `raw(args)` returns exactly
+  // what `call` would put in Value::number; `raw_batch(columns, out, n)` does so for n
+  // points, argument k of point i at columns[k][i]. Null when not available.
+  double (*raw)(const double* args) = nullptr;
+  void (*raw_batch)(const double* const* columns, double* out, std::size_t n) = nullptr;
   // How often call() ran: lets tests prove that evaluation is lazy and memoized.
   mutable std::uint64_t calls = 0;
 };

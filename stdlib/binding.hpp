@@ -76,34 +76,50 @@ struct native_traits<E> {
   static E from_number(double x) { return static_cast<E>(static_cast<int>(x)); }
 };
 
-// The raw adapter of a native (NativeFunction::raw): the function pointer comes back
-// from its erased type, which a round trip through another function pointer type allows.
-template <typename R, typename... Args>
-double call_raw(void (*erased)(), const double* args) {
-  auto fn = reinterpret_cast<R (*)(Args...)>(erased);
+// The plain-number adapters of a native (NativeFunction::raw and raw_batch), for
+// planned sweeps. The function is a template argument, so each adapter calls it
+// directly, and the batch adapter's loop can inline it.
+template <auto Fn, typename R, typename... Args>
+double call_raw(const double* args) {
   return [&]<std::size_t... I>(std::index_sequence<I...>) {
     return native_traits<R>::to_number(
-        fn(native_traits<std::decay_t<Args>>::from_number(args[I])...));
+        Fn(native_traits<std::decay_t<Args>>::from_number(args[I])...));
   }
   (std::index_sequence_for<Args...>{});
 }
 
-template <typename R, typename... Args>
-NativeFunction bind_function(std::string name, R (*fn)(Args...)) {
+template <auto Fn, typename R, typename... Args>
+void call_raw_batch(const double* const* columns, double* out, std::size_t n) {
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    for (std::size_t i = 0; i < n; ++i)
+      out[i] = native_traits<R>::to_number(
+          Fn(native_traits<std::decay_t<Args>>::from_number(columns[I][i])...));
+  }
+  (std::index_sequence_for<Args...>{});
+}
+
+template <auto Fn, typename R, typename... Args>
+NativeFunction bind_signature(std::string name, R (*)(Args...)) {
   NativeFunction f;
   f.name = std::move(name);
   f.parameters = {native_traits<std::decay_t<Args>>::type()...};
   f.result = native_traits<R>::type();
-  f.call = [fn](std::span<const Value> args) {
+  f.call = [](std::span<const Value> args) {
     return [&]<std::size_t... I>(std::index_sequence<I...>) {
       return native_traits<R>::to(
-          fn(native_traits<std::decay_t<Args>>::from_number(args[I].number)...));
+          Fn(native_traits<std::decay_t<Args>>::from_number(args[I].number)...));
     }
     (std::index_sequence_for<Args...>{});
   };
-  f.raw = &call_raw<R, Args...>;
-  f.raw_fn = reinterpret_cast<void (*)()>(fn);
+  f.raw = &call_raw<Fn, R, Args...>;
+  f.raw_batch = &call_raw_batch<Fn, R, Args...>;
   return f;
+}
+
+// The native for the C++ function Fn, named `name` in Reckon: bind_function<&f>("f").
+template <auto Fn>
+NativeFunction bind_function(std::string name) {
+  return bind_signature<Fn>(std::move(name), Fn);
 }
 
 template <typename T>

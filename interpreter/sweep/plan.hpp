@@ -91,9 +91,11 @@ class Plan {
   // Compiles `targets` (checked in the scope of the instance's scenario) for `self`,
   // whose inputs listed in `varied` change per point; `sample` holds one value of each
   // varied input, which gives records their shape. `ev` folds constants and must have
-  // bound everything else of `self` already.
+  // bound everything else of `self` already. `whole_inputs[i]` promises that every
+  // value of varied input i is a whole number (the plan then checks none).
   static Plan compile(Evaluator& ev, Instance& self, std::span<const std::size_t> varied,
-                      std::span<const Value> sample, std::span<const Expr* const> targets);
+                      std::span<const Value> sample, std::span<const Expr* const> targets,
+                      const std::vector<bool>& whole_inputs = {});
 
   // A value of a varied input (in the order of `varied` given to compile) as pairs of
   // register and content; throws Unplannable for a value whose shape the plan cannot

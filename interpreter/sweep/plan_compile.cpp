@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <tuple>
 
 #include "interpreter/checker.hpp"
 #include "interpreter/diagnostics.hpp"
@@ -70,9 +71,11 @@ class Compiler {
     int depth = 0;
   };
 
-  void bind_varied(std::size_t input, const Value& sample) {
+  void bind_varied(std::size_t input, const Value& sample, bool whole) {
     Shape shape;
-    varied_[input] = shape_of(sample, shape);
+    Operand o = shape_of(sample, shape);
+    if (whole && o.kind == Operand::Kind::reg) known_whole_.insert(o.reg);
+    varied_[input] = o;
     plan_.shapes_.push_back(std::move(shape));
   }
 
@@ -117,8 +120,13 @@ class Compiler {
     plan_.code_.push_back(in);
     return in.dst;
   }
+  // Pure operations on the same registers are computed once (`elements(w)` called with
+  // two widths multiplies micro_batch by sequence for each): the same operation on the
+  // same operands gives the same bits.
   std::uint16_t op(Code code, std::uint16_t a, std::uint16_t b = 0) {
-    return emit({code, 0, new_register(0), a, b});
+    auto key = std::make_tuple(code, a, b);
+    if (auto it = computed_.find(key); it != computed_.end()) return it->second;
+    return computed_[key] = emit({code, 0, new_register(0), a, b});
   }
   std::uint16_t pooled(Code code, const std::vector<std::uint16_t>& args, std::uint16_t b = 0) {
     auto at = plan_.pool_.size();
@@ -127,8 +135,12 @@ class Compiler {
     return emit({code, static_cast<std::uint8_t>(args.size()), new_register(0),
                  static_cast<std::uint16_t>(at), b});
   }
+  // A whole-number check, once per register, and none for registers known to be whole:
+  // varied inputs whose values were all checked before the sweep (`whole_inputs`).
   void require_whole(const Operand& o, const Type& declared) {
-    if (declared.integer && o.kind == Operand::Kind::reg) emit({Code::whole, 0, 0, o.reg, 0});
+    if (!declared.integer || o.kind != Operand::Kind::reg) return;
+    if (!known_whole_.insert(o.reg).second) return;
+    emit({Code::whole, 0, 0, o.reg, 0});
   }
 
   // --- varied inputs ----------------------------------------------------------------
@@ -382,7 +394,7 @@ class Compiler {
         std::vector<Operand> args = arguments(e, env, defaults, Env{});
         if (all_constant(args)) return fold(e, env);
         const NativeFunction& f = *decl->implementation;
-        if (!f.raw || args.size() > max_native_arguments)
+        if (!f.raw || !f.raw_batch || args.size() > max_native_arguments)
           throw Unplannable("`" + decl->name + "` has no plain-number form");
         std::vector<std::uint16_t> regs;
         for (std::size_t i = 0; i < args.size(); ++i) {
@@ -513,13 +525,17 @@ class Compiler {
   std::vector<std::shared_ptr<std::vector<Value>>> held_values_;
   int nesting_ = 0;
   std::uint64_t unique_ = 0;
+  std::map<std::tuple<Code, std::uint16_t, std::uint16_t>, std::uint16_t> computed_;
+  std::set<std::uint16_t> known_whole_;
 };
 
 Plan Plan::compile(Evaluator& ev, Instance& self, std::span<const std::size_t> varied,
-                   std::span<const Value> sample, std::span<const Expr* const> targets) {
+                   std::span<const Value> sample, std::span<const Expr* const> targets,
+                   const std::vector<bool>& whole_inputs) {
   Plan plan;
   Compiler compiler(ev, self, plan);
-  for (std::size_t i = 0; i < varied.size(); ++i) compiler.bind_varied(varied[i], sample[i]);
+  for (std::size_t i = 0; i < varied.size(); ++i)
+    compiler.bind_varied(varied[i], sample[i], i < whole_inputs.size() && whole_inputs[i]);
   for (const Expr* t : targets) plan.targets_.push_back(compiler.target(*t));
   return plan;
 }

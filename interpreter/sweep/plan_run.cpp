@@ -144,8 +144,7 @@ bool Plan::run(double* r) const {
           double args[16];
           const std::uint16_t* p = pool + in.a;
           for (std::uint8_t i = 0; i < in.aux; ++i) args[i] = r[p[i]];
-          const NativeFunction& f = *natives_[in.b];
-          d = finite(f.raw(f.raw_fn, args));
+          d = finite(natives_[in.b]->raw(args));
           break;
         }
         case Code::whole:
@@ -314,15 +313,11 @@ bool Plan::run_batch(double* r, std::size_t n) const {
         }
         case Code::native: {
           const std::uint16_t* p = pool + in.a;
-          const NativeFunction& f = *natives_[in.b];
+          const double* columns[16];
+          for (std::uint8_t k = 0; k < in.aux; ++k) columns[k] = at(p[k]);
           double* d = at(in.dst);
-          double args[16];
-          for (std::size_t i = 0; i < n; ++i) {
-            for (std::uint8_t k = 0; k < in.aux; ++k) args[k] = at(p[k])[i];
-            double v = f.raw(f.raw_fn, args);
-            d[i] = v;
-            health[i] += v - v;
-          }
+          natives_[in.b]->raw_batch(columns, d, n);
+          for (std::size_t i = 0; i < n; ++i) health[i] += d[i] - d[i];
           break;
         }
         case Code::whole: {

@@ -114,13 +114,18 @@ Runner::Runner(const Program& program, const Space& space)
   for (const auto& [input, e] : space.sets) ev.bind_input(*inst, input, *e);
   std::vector<std::size_t> varied;
   std::vector<Value> sample;
+  std::vector<bool> whole;  // every value a whole number: the plan need not check it
   for (const Axis& axis : space.axes) {
     varied.push_back(axis.input);
     sample.push_back(axis.values.front());
     ev.bind_input_value(*inst, axis.input, axis.values.front(), axis.at);
+    bool all_whole = true;
+    for (const Value& v : axis.values)
+      all_whole = all_whole && v.kind == ValueKind::quantity && v.number == std::trunc(v.number);
+    whole.push_back(all_whole);
   }
   try {
-    Plan plan = Plan::compile(ev, *inst, varied, sample, targets_);
+    Plan plan = Plan::compile(ev, *inst, varied, sample, targets_, whole);
     for (std::size_t k = 0; k < space.axes.size(); ++k) {
       auto& per_value = flat_.emplace_back();
       for (const Value& v : space.axes[k].values) per_value.push_back(plan.flatten(k, v));
@@ -208,8 +213,10 @@ void Runner::run_part(std::uint64_t begin, std::size_t count, Block& out,
 void Runner::run(std::uint64_t begin, std::size_t count, unsigned jobs, Block& out) const {
   out.begin = begin;
   out.count = count;
-  out.values.assign(count * targets_.size(), 0.0);
-  out.status.assign(count, Status::kept);
+  // Every value and status is written below: resizing without zeroing saves a pass
+  // over the block (it showed as a tenth of a sweep's time).
+  out.values.resize(count * targets_.size());
+  out.status.resize(count);
   out.first_error.reset();
   jobs = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(count / 1024 + 1)));
   std::vector<std::optional<std::pair<std::uint64_t, Diagnostic>>> errors(jobs);

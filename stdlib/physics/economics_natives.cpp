@@ -5,11 +5,11 @@
 namespace reckon::stdlib {
 
 void register_economics(NativeRegistry& r) {
-  r.add(bind_function("energy_consumption", &physics::energy_consumption));
-  r.add(bind_function("carbon_emissions", &physics::carbon_emissions));
-  r.add(bind_function("electricity_cost", &physics::electricity_cost));
-  r.add(bind_function("device_hours_cost", &physics::device_hours_cost));
-  r.add(bind_function("fleet_tco", &physics::fleet_tco));
+  r.add(bind_function<&physics::energy_consumption>("energy_consumption"));
+  r.add(bind_function<&physics::carbon_emissions>("carbon_emissions"));
+  r.add(bind_function<&physics::electricity_cost>("electricity_cost"));
+  r.add(bind_function<&physics::device_hours_cost>("device_hours_cost"));
+  r.add(bind_function<&physics::fleet_tco>("fleet_tco"));
 }
 
 }  // namespace reckon::stdlib

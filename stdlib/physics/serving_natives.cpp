@@ -5,17 +5,17 @@
 namespace reckon::stdlib {
 
 void register_serving(NativeRegistry& r) {
-  r.add(bind_function("mmc_utilization", &physics::mmc_utilization));
-  r.add(bind_function("mmc_wait_probability", &physics::mmc_wait_probability));
-  r.add(bind_function("mmc_mean_wait", &physics::mmc_mean_wait));
-  r.add(bind_function("mmc_mean_response_time", &physics::mmc_mean_response_time));
-  r.add(bind_function("mmc_wait_quantile", &physics::mmc_wait_quantile));
-  r.add(bind_function("mmc_p50_wait", &physics::mmc_p50_wait));
-  r.add(bind_function("mmc_p99_wait", &physics::mmc_p99_wait));
-  r.add(bind_function("time_to_first_token", &physics::time_to_first_token));
-  r.add(bind_function("inter_token_latency", &physics::inter_token_latency));
-  r.add(bind_function("decode_tokens_per_second", &physics::decode_tokens_per_second));
-  r.add(bind_function("kv_cache_max_batch", &physics::kv_cache_max_batch));
+  r.add(bind_function<&physics::mmc_utilization>("mmc_utilization"));
+  r.add(bind_function<&physics::mmc_wait_probability>("mmc_wait_probability"));
+  r.add(bind_function<&physics::mmc_mean_wait>("mmc_mean_wait"));
+  r.add(bind_function<&physics::mmc_mean_response_time>("mmc_mean_response_time"));
+  r.add(bind_function<&physics::mmc_wait_quantile>("mmc_wait_quantile"));
+  r.add(bind_function<&physics::mmc_p50_wait>("mmc_p50_wait"));
+  r.add(bind_function<&physics::mmc_p99_wait>("mmc_p99_wait"));
+  r.add(bind_function<&physics::time_to_first_token>("time_to_first_token"));
+  r.add(bind_function<&physics::inter_token_latency>("inter_token_latency"));
+  r.add(bind_function<&physics::decode_tokens_per_second>("decode_tokens_per_second"));
+  r.add(bind_function<&physics::kv_cache_max_batch>("kv_cache_max_batch"));
 }
 
 }  // namespace reckon::stdlib

@@ -157,12 +157,27 @@ TEST_CASE("a plan folds what does not vary and keeps what does") {
   sweep::Runner constant(p, space);
   REQUIRE(constant.planned());
   CHECK(constant.plan()->instruction_count() == 0);
-  // per_sequence_activations = activations(selective) / micro_batch: one native call, a
-  // division, and the whole-number check of the native's micro_batch argument.
+  // per_sequence_activations = activations(selective) / micro_batch: one native call and
+  // a division. micro_batch's values are whole, so the native's count argument needs no
+  // check at run time.
   space.show = {name("per_sequence_activations")};
   sweep::Runner varying(p, space);
   REQUIRE(varying.planned());
-  CHECK(varying.plan()->instruction_count() == 3);
+  CHECK(varying.plan()->instruction_count() == 2);
+  // A fractional micro-batch brings the check back, and that point fails as it would
+  // in the evaluator (E0503), while the whole ones around it do not.
+  sweep::Space fractional = space;
+  fractional.axes[0].values = {Value::quantity(1), Value::quantity(2.5), Value::quantity(4)};
+  sweep::Runner checked(p, fractional);
+  REQUIRE(checked.planned());
+  CHECK(checked.plan()->instruction_count() == 3);
+  sweep::Block f;
+  checked.run(0, 3, 1, f);
+  CHECK(f.status[0] == sweep::Status::kept);
+  CHECK(f.status[1] == sweep::Status::failed);
+  CHECK(f.status[2] == sweep::Status::kept);
+  REQUIRE(f.first_error);
+  CHECK(f.first_error->second.code == "E0503");
   sweep::Block b;
   varying.run(0, 3, 1, b);
   // 34 s b h L bytes per micro-batch (Korthikanti et al. 2022, Table 2, selective),
