@@ -1,0 +1,224 @@
+// Reckon's lazy evaluator on the seed case: per iteration a fresh Evaluator, a fresh
+// instance of the case, and every non-method property forced (the work of `reckon run`
+// for one case, without the printing). Loading and checking the program is done once,
+// outside the timed loop.
+//
+// Usage: reckon_bench FILE CASE [MILLISECONDS_PER_SAMPLE=200]
+//        reckon_bench FILE CASE --profile N   (N fresh cases, untimed: for perf/callgrind)
+// Prints `value NAME BASE_VALUE` per property (the case as written), then
+// `time NAME NS_PER_EVALUATION` lines; `n/a` where a measurement does not exist yet.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "interpreter/checker.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/evaluator.hpp"
+#include "interpreter/program.hpp"
+#include "interpreter/sweep/sweep.hpp"
+#include "measure.hpp"
+#include "stdlib/library.hpp"
+
+namespace {
+
+using reckon::CaseDecl;
+using reckon::Evaluator;
+using reckon::Program;
+using reckon::ScenarioDecl;
+using reckon::Value;
+
+// Every non-method property of a fresh instance of `c`; returns their sum, in base units.
+// With `micro_batch`, that input is bound first (a sweep point done the way a caller
+// can today: a fresh case with one input replaced).
+double evaluate_fresh(const Program& p, const CaseDecl& c, std::optional<std::size_t> input,
+                      double value) {
+  Evaluator ev(p);
+  auto inst = ev.instance_of(c);
+  if (input) ev.bind_input_value(*inst, *input, Value::quantity(value), c.name_range);
+  const ScenarioDecl& s = *c.scenario;
+  double acc = 0;
+  for (std::size_t i = 0; i < s.properties.size(); ++i)
+    if (!s.properties[i].is_method) acc += ev.property(*inst, i, c.name_range).number;
+  return acc;
+}
+
+// ---------------------------------------------------------------------------------------
+// Planned sweeps (interpreter/sweep/): the engine `reckon sweep` runs, measured per point
+// over a block of 65,536 points (Runner::run: the plan over batches of 64, the inputs'
+// registers, the targets copied out, the status of each point). Every non-method
+// property is a target. `open` lists the inputs varied: with micro_batch alone, all
+// that does not depend on it is folded, as in a real sweep over micro-batches; with
+// every input (the workload record as its numeric fields) nothing of the case is
+// folded but constants: a fresh case per point. Checks once that the plan's values
+// equal the evaluator's to the last bit.
+struct Planned {
+  std::vector<reckon::ExprPtr> keep;
+  reckon::sweep::Space space;
+  std::unique_ptr<reckon::sweep::Runner> runner;
+};
+
+std::unique_ptr<Planned> plan_case(Program& p, const CaseDecl& c, bool every_input) {
+  auto planned = std::make_unique<Planned>();
+  reckon::sweep::Space& space = planned->space;
+  space.case_decl = &c;
+  const ScenarioDecl& s = *c.scenario;
+  Evaluator ev(p);
+  auto inst = ev.instance_of(c);
+  for (std::size_t i = 0; i < s.inputs.size(); ++i) {
+    const bool is_micro_batch = s.inputs[i].name == "micro_batch";
+    if (!every_input && !is_micro_batch) continue;
+    Value v = ev.input(*inst, i, c.name_range);
+    if (v.is_none()) continue;  // a none cannot vary in a plan; it stays a constant
+    reckon::sweep::Axis axis{s.inputs[i].name, i, c.name_range, {v}};
+    if (is_micro_batch) {  // 1..8 over and over: 65,536 points
+      axis.values.clear();
+      for (int k = 0; k < 65536; ++k) axis.values.push_back(Value::quantity(1 + (k & 7)));
+    }
+    space.axes.push_back(std::move(axis));
+  }
+  for (const reckon::Property& prop : s.properties) {
+    if (prop.is_method) continue;
+    auto e = std::make_unique<reckon::Expr>(reckon::ExprKind::name, prop.range);
+    e->text = prop.name;
+    reckon::check_expression(p, *e, reckon::Scope{&s, nullptr});
+    space.show.push_back(e.get());
+    planned->keep.push_back(std::move(e));
+  }
+  planned->runner = std::make_unique<reckon::sweep::Runner>(p, space);
+  if (!planned->runner->planned()) {
+    std::fprintf(stderr, "not planned: %s\n", planned->runner->why_unplanned().c_str());
+    return nullptr;
+  }
+  // The plan against the lazy evaluator, bit for bit, on the first 8 points.
+  reckon::sweep::Block block;
+  planned->runner->run(0, 8, 1, block);
+  for (std::uint64_t point = 0; point < 8; ++point) {
+    std::vector<Value> lazy = reckon::sweep::evaluate_lazily(p, space, point);
+    for (std::size_t t = 0; t < lazy.size(); ++t)
+      if (std::memcmp(&lazy[t].number, &block.values[point * lazy.size() + t], sizeof(double))) {
+        std::fprintf(stderr, "planned value %zu of point %lu differs from the evaluator's\n", t,
+                     static_cast<unsigned long>(point));
+        return nullptr;
+      }
+  }
+  return planned;
+}
+
+std::optional<double> planned_ns_per_point(const Planned* planned, double ms, unsigned threads) {
+  if (!planned) return std::nullopt;
+  const std::size_t block = 65536;
+  reckon::sweep::Block out;
+  auto body = [&](long n) {
+    double acc = 0;
+    for (long i = 0; i < n; ++i) {
+      planned->runner->run(0, block, threads, out);
+      acc += out.values[static_cast<std::size_t>(i) % out.values.size()];
+    }
+    return acc;
+  };
+  // One thread by its CPU time, several by the wall clock (measure.hpp).
+  auto clock = threads == 1 ? reckon::bench::Clock::thread_cpu : reckon::bench::Clock::wall;
+  return reckon::bench::ns_per_iteration(ms, 7, body, clock) / static_cast<double>(block);
+}
+// ---------------------------------------------------------------------------------------
+
+void print_time(const char* name, std::optional<double> ns) {
+  if (ns)
+    std::printf("time %s %.3f\n", name, *ns);
+  else
+    std::printf("time %s n/a\n", name);
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: reckon_bench FILE CASE [MILLISECONDS_PER_SAMPLE]\n");
+    return 2;
+  }
+  const std::string file = argv[1];
+  const std::string case_name = argv[2];
+  const bool profile = argc > 4 && std::string(argv[3]) == "--profile";
+  const double ms = argc > 3 && !profile ? std::atof(argv[3]) : 200;
+
+  Program p;
+  try {
+    reckon::load_program(p, reckon::stdlib::standard_library(), file);
+    reckon::check_program(p);
+  } catch (const reckon::UserError& e) {
+    std::fprintf(stderr, "%s", reckon::render(p.sources, e.diagnostic()).c_str());
+    return 1;
+  } catch (const reckon::UserErrors& e) {
+    for (const auto& d : e.diagnostics())
+      std::fprintf(stderr, "%s", reckon::render(p.sources, d).c_str());
+    return 1;
+  }
+  const CaseDecl* c = nullptr;
+  for (const CaseDecl* d : p.main_decls<CaseDecl>(reckon::DeclKind::case_))
+    if (d->name == case_name) c = d;
+  if (!c) {
+    std::fprintf(stderr, "no case %s in %s\n", case_name.c_str(), file.c_str());
+    return 1;
+  }
+  const ScenarioDecl& s = *c->scenario;
+  const int mb = s.input_index("micro_batch");
+  if (mb < 0) {
+    std::fprintf(stderr, "scenario %s has no input micro_batch\n", s.name.c_str());
+    return 1;
+  }
+  const auto micro_batch = static_cast<std::size_t>(mb);
+
+  {
+    Evaluator ev(p);
+    auto inst = ev.instance_of(*c);
+    for (std::size_t i = 0; i < s.properties.size(); ++i)
+      if (!s.properties[i].is_method)
+        std::printf("value %s %.17g\n", s.properties[i].name.c_str(),
+                    ev.property(*inst, i, c->name_range).number);
+  }
+  std::fflush(stdout);
+  if (profile) {
+    const long n = std::atol(argv[4]);
+    double acc = 0;
+    for (long i = 0; i < n; ++i) acc += evaluate_fresh(p, *c, std::nullopt, 0);
+    reckon::bench::sink = acc;
+    return 0;
+  }
+
+  // A fresh case, all properties, exactly as written.
+  print_time("reckon_fresh_case", reckon::bench::ns_per_iteration(ms, 7, [&](long n) {
+               double acc = 0;
+               for (long i = 0; i < n; ++i) acc += evaluate_fresh(p, *c, std::nullopt, 0);
+               return acc;
+             }));
+
+  // The same with micro_batch bound to 1..8: a sweep point as a caller can do it today.
+  print_time("reckon_fresh_case_bound", reckon::bench::ns_per_iteration(ms, 7, [&](long n) {
+               double acc = 0;
+               for (long i = 0; i < n; ++i)
+                 acc += evaluate_fresh(p, *c, micro_batch, static_cast<double>(1 + (i & 7)));
+               return acc;
+             }));
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  print_time("reckon_fresh_case_bound_all_cores",
+             reckon::bench::ns_per_iteration_threads(ms, 7, cores, [&](unsigned, long n) {
+               double acc = 0;
+               for (long i = 0; i < n; ++i)
+                 acc += evaluate_fresh(p, *c, micro_batch, static_cast<double>(1 + (i & 7)));
+               return acc;
+             }));
+
+  auto over_micro_batch = plan_case(p, *c, false);
+  auto every_input = plan_case(p, *c, true);
+  print_time("planned_sweep_1_core", planned_ns_per_point(over_micro_batch.get(), ms, 1));
+  print_time("planned_sweep_all_cores", planned_ns_per_point(over_micro_batch.get(), ms, cores));
+  print_time("planned_fresh_case_1_core", planned_ns_per_point(every_input.get(), ms, 1));
+  std::printf("cores %u\n", cores);
+  return 0;
+}
