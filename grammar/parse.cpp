@@ -564,18 +564,7 @@ class Converter {
         x->about = item.children.at(0)->string();
         x->about_range = range(*item.children[0]);
       } else if (item.is_type<g::exercise_vary>()) {
-        Vary v;
-        v.name = item.children.at(0)->string();
-        v.range = range(*item.children[0]);
-        const Node& values = *item.children.at(1);
-        if (values.is_type<g::vary_list>()) {
-          for (const auto& c : values.children) v.values.push_back(expr(*c));
-        } else {
-          v.from = expr(*values.children.at(0));
-          v.to = expr(*values.children.at(1));
-          v.step = expr(*values.children.at(2));
-        }
-        x->vary.push_back(std::move(v));
+        x->vary.push_back(vary(item));
       } else if (item.is_type<g::exercise_prompt>()) {
         once(has_prompt, item, "`prompt`");
         has_prompt = true;
@@ -604,6 +593,29 @@ class Converter {
     return x;
   }
 
+  // `vary NAME in VALUES` of an exercise or a sweep: a list, or a range whose stride is
+  // an exercise's bare step or a sweep's `step S` or `times F`.
+  Vary vary(const Node& item) {
+    Vary v;
+    v.name = item.children.at(0)->string();
+    v.range = range(*item.children[0]);
+    const Node& values = *item.children.at(1);
+    if (values.is_type<g::vary_list>()) {
+      for (const auto& c : values.children) v.values.push_back(expr(*c));
+      return v;
+    }
+    v.from = expr(*values.children.at(0));
+    v.to = expr(*values.children.at(1));
+    const Node& stride = *values.children.at(2);
+    if (stride.is_type<g::range_times>())
+      v.factor = expr(*stride.children.at(0));
+    else if (stride.is_type<g::range_step_by>())
+      v.step = expr(*stride.children.at(0));
+    else
+      v.step = expr(stride);
+    return v;
+  }
+
   std::unique_ptr<SweepDecl> sweep(const Node& body) {
     auto x = std::make_unique<SweepDecl>();
     name_of(*x, body);
@@ -618,19 +630,7 @@ class Converter {
         x->about = item.children.at(0)->string();
         x->about_range = range(*item.children[0]);
       } else if (item.is_type<g::sweep_vary>()) {
-        Vary v;
-        v.name = item.children.at(0)->string();
-        v.range = range(*item.children[0]);
-        const Node& values = *item.children.at(1);
-        if (values.is_type<g::vary_list>()) {
-          for (const auto& c : values.children) v.values.push_back(expr(*c));
-        } else {
-          v.from = expr(*values.children.at(0));
-          v.to = expr(*values.children.at(1));
-          const Node& stride = *values.children.at(2);
-          (stride.is_type<g::range_times>() ? v.factor : v.step) = expr(*stride.children.at(0));
-        }
-        x->vary.push_back(std::move(v));
+        x->vary.push_back(vary(item));
       } else if (item.is_type<g::sweep_show>()) {
         for (const auto& c : item.children.at(0)->children) x->show.push_back(expr(*c));
       } else if (item.is_type<g::sweep_where>()) {

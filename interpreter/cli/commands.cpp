@@ -198,6 +198,30 @@ nlohmann::json json_error(const Program& p, const Diagnostic& d) {
 
 }  // namespace
 
+std::optional<std::pair<std::size_t, std::unique_ptr<Expr>>> parse_set(Program& p,
+                                                                       const ScenarioDecl& s,
+                                                                       const std::string& set,
+                                                                       std::ostream& err) {
+  auto eq = set.find('=');
+  if (eq == std::string::npos || eq == 0) {
+    err << "error[E0603]: --set takes INPUT=VALUE, not `" << set << "`\n";
+    return std::nullopt;
+  }
+  std::string name = set.substr(0, eq);
+  int index = s.input_index(name);
+  if (index < 0) {
+    std::vector<std::string> names;
+    for (const Input& in : s.inputs) names.push_back(in.name);
+    throw UserError(
+        "E0309", "--set: `" + s.name + "` has no input `" + name + "`" + did_you_mean(name, names));
+  }
+  FileId f = p.sources.add("--set " + name, set.substr(eq + 1));
+  ExprPtr e = parse_expression(p.sources, f);
+  const Input& in = s.inputs[static_cast<std::size_t>(index)];
+  check_binding(p, *e, in.resolved, "input `" + name + "`");
+  return std::make_pair(static_cast<std::size_t>(index), std::move(e));
+}
+
 namespace {
 
 // What eval and explain share: the file loaded and checked (or the standard library
@@ -245,25 +269,10 @@ int prepare(const EvalRequest& request, const Common& common, Query& q, std::ost
   q.evaluator = std::make_unique<Evaluator>(p, common.digits);
   if (chosen) q.instance = q.evaluator->instance_of(*chosen);
   for (const std::string& set : request.sets) {
-    auto eq = set.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      err << "error[E0603]: --set takes INPUT=VALUE, not `" << set << "`\n";
-      return 2;
-    }
-    std::string name = set.substr(0, eq);
-    const ScenarioDecl& s = *chosen->scenario;
-    int index = s.input_index(name);
-    if (index < 0) {
-      std::vector<std::string> names;
-      for (const Input& in : s.inputs) names.push_back(in.name);
-      throw UserError("E0309", "--set: `" + s.name + "` has no input `" + name + "`" +
-                                   did_you_mean(name, names));
-    }
-    FileId f = p.sources.add("--set " + name, set.substr(eq + 1));
-    q.keep.push_back(parse_expression(p.sources, f));
-    const Input& in = s.inputs[static_cast<std::size_t>(index)];
-    check_binding(p, *q.keep.back(), in.resolved, "input `" + name + "`");
-    q.evaluator->bind_input(*q.instance, static_cast<std::size_t>(index), *q.keep.back());
+    auto bound = parse_set(p, *chosen->scenario, set, err);
+    if (!bound) return 2;
+    q.keep.push_back(std::move(bound->second));
+    q.evaluator->bind_input(*q.instance, bound->first, *q.keep.back());
   }
   FileId f = p.sources.add("<expr>", request.expression);
   q.keep.push_back(parse_expression(p.sources, f));

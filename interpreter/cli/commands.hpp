@@ -5,11 +5,14 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "interpreter/explain.hpp"
+#include "interpreter/program.hpp"
 
 namespace reckon::cli {
 
@@ -18,6 +21,15 @@ struct Common {
 };
 
 int run(const std::string& file, const Common& common, std::ostream& out, std::ostream& err);
+
+// One `--set INPUT=VALUE` for an input of `s`: the input's index and the value's
+// expression, parsed (its source named `--set INPUT`) and checked against the input's
+// type. Nullopt after printing a usage error (E0603) to `err`; throws the user's errors
+// (an unknown input, a wrong unit).
+std::optional<std::pair<std::size_t, std::unique_ptr<Expr>>> parse_set(Program& p,
+                                                                       const ScenarioDecl& s,
+                                                                       const std::string& set,
+                                                                       std::ostream& err);
 
 struct EvalRequest {
   std::string file;  // empty: the standard library alone (with models and hardware)

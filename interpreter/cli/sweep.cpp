@@ -138,24 +138,10 @@ int assemble(const SweepRequest& request, Program& p, Assembly& a, std::ostream&
   sweep::Space& space = a.space;
   space.case_decl = &c;
   for (const std::string& set : request.sets) {
-    auto eq = set.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      err << "error[E0603]: --set takes INPUT=VALUE, not `" << set << "`\n";
-      return 2;
-    }
-    std::string name = set.substr(0, eq);
-    int index = s.input_index(name);
-    if (index < 0) {
-      std::vector<std::string> names;
-      for (const Input& in : s.inputs) names.push_back(in.name);
-      throw UserError("E0309", "--set: `" + s.name + "` has no input `" + name + "`" +
-                                   did_you_mean(name, names));
-    }
-    FileId f = p.sources.add("--set " + name, set.substr(eq + 1));
-    a.sets.push_back(parse_expression(p.sources, f));
-    const Input& in = s.inputs[static_cast<std::size_t>(index)];
-    check_binding(p, *a.sets.back(), in.resolved, "input `" + name + "`");
-    space.sets.emplace_back(static_cast<std::size_t>(index), a.sets.back().get());
+    auto bound = parse_set(p, s, set, err);
+    if (!bound) return 2;
+    a.sets.push_back(std::move(bound->second));
+    space.sets.emplace_back(bound->first, a.sets.back().get());
   }
 
   // The declaration's varied inputs, then the command line's (which replace any of
