@@ -79,12 +79,18 @@ class Loader {
     std::error_code size_ec;
     auto size = fs::file_size(path, size_ec);
     if (!size_ec && size > max_input_bytes) too_large(display, size, imported_at);
-    std::ostringstream text;
-    text << in.rdbuf();
+    // The size check above sees only regular files: a device or a pipe (`/dev/zero`) is
+    // read in pieces and refused as soon as it passes the limit.
+    std::string text;
+    char buffer[1 << 16];
+    while (in.read(buffer, sizeof buffer), in.gcount() > 0) {
+      text.append(buffer, static_cast<std::size_t>(in.gcount()));
+      if (text.size() > max_input_bytes) too_large(display, text.size(), imported_at);
+    }
     std::error_code ec;
     fs::path canonical = fs::weakly_canonical(path, ec);
     return load_text("file:" + (ec ? path.string() : canonical.string()), std::move(display),
-                     text.str(), imported_at);
+                     std::move(text), imported_at);
   }
 
  private:

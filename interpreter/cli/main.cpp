@@ -62,8 +62,8 @@ int main(int argc, char** argv) {
   auto* list = app.add_subcommand("list",
                                   "List the standard library's functions, units, "
                                   "models or hardware, or the scenarios in files");
+  // WHAT is checked by `reckon::cli::list` (E0604), like the REPL's `:list`.
   list->add_option("WHAT", list_what, "functions, units, models, hardware or scenarios")
-      ->check(CLI::IsMember({"functions", "units", "models", "hardware", "scenarios"}))
       ->capture_default_str();
   list->add_option("FILE", list_files, "Files to list scenarios of (default: scenarios/*.rk)");
   list->add_flag("--markdown", markdown, "Functions as a Markdown reference");

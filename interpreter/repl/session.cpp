@@ -292,7 +292,8 @@ void Session::remember_ans(const Value& v, const std::string& text) {
     default:
       // Records and cases are kept as the expression that made them, unless it
       // refers to the old `ans`.
-      ans_ = text.find("ans") == std::string::npos ? "let ans = (" + text + ")" : "";
+      // The newline keeps a trailing `# comment` of the input from swallowing the `)`.
+      ans_ = text.find("ans") == std::string::npos ? "let ans = (" + text + "\n)" : "";
   }
 }
 

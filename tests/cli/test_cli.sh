@@ -19,6 +19,7 @@ expect "bad --digits is usage" 2 "digits" -- "$reckon" --digits 0 run "$training
 expect "missing file is a user error" 1 "error\[E0201\]: cannot open .nope.rk." -- "$reckon" run nope.rk
 expect "no subcommand on a pipe" 2 "error\[E0605\]: a subcommand is required" -- \
   bash -c '"$0" </dev/null' "$reckon"
+expect "list of an unknown category" 2 "error\[E0604\]: list what\?" -- "$reckon" list foo
 expect "doc without a file" 2 "error\[E0606\]: doc needs a FILE" -- "$reckon" doc
 expect "--set without INPUT=VALUE" 2 "error\[E0603\]: --set takes INPUT=VALUE" -- \
   "$reckon" eval "$training" micro_batch --set micro_batch
