@@ -664,7 +664,7 @@ class Checker {
     // as the evaluator bounds its own.
     char probe = 0;
     auto here = reinterpret_cast<std::uintptr_t>(&probe);
-    if (stack_base_ > here && stack_base_ - here > Evaluator::max_stack_bytes) {
+    if (stack_base_ > here && stack_base_ - here > Evaluator::stack_budget()) {
       error(e.range, "E0507",
             "definitions depend on each other too deeply to check (declare the units of "
             "some properties)");

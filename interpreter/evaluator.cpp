@@ -1,6 +1,7 @@
 #include "interpreter/evaluator.hpp"
 
 #include <fmt/format.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <atomic>
@@ -32,7 +33,21 @@ bool close(double a, double b, double relative) {
 
 }  // namespace
 
-Evaluator::Evaluator(const Program& program, int digits) : digits_(digits) {
+std::uintptr_t Evaluator::stack_budget() {
+  static const std::uintptr_t budget = [] {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_STACK, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+      return max_stack_bytes;
+    auto bytes = static_cast<std::uintptr_t>(limit.rlim_cur);
+    constexpr std::uintptr_t margin = 1u << 20;
+    if (bytes <= 2 * margin) return bytes / 2;
+    return std::min(max_stack_bytes, bytes - margin);
+  }();
+  return budget;
+}
+
+Evaluator::Evaluator(const Program& program, int digits)
+    : digits_(digits), stack_budget_(stack_budget()) {
   (void)program;  // the program outlives the evaluator; kept in the signature for callers
   char here = 0;
   stack_base_ = reinterpret_cast<std::uintptr_t>(&here);
@@ -246,10 +261,10 @@ Value Evaluator::evaluate(const Expr& e, const Frame& frame) {
                     fmt::format("evaluation takes more than {} steps (the limit); is a "
                                 "method recursing over many argument values?",
                                 max_steps));
-  if (stack_base_ > here && stack_base_ - here > max_stack_bytes)
+  if (stack_base_ > here && stack_base_ - here > stack_budget_)
     throw UserError(e.range, "E0507",
-                    "evaluation is nested too deeply (its stack exceeds " +
-                        std::to_string(max_stack_bytes >> 20) + " MiB)");
+                    fmt::format("evaluation is nested too deeply (its stack exceeds {} KiB)",
+                                stack_budget_ >> 10));
   switch (e.kind) {
     case ExprKind::number:
       return Value::quantity(e.number * e.unit_scale, e.type.dim);

@@ -32,6 +32,10 @@ class Evaluator {
   // expressions inside deeply nested properties could otherwise overflow the stack
   // (8 MiB by default, and frames are larger under sanitizers) before max_depth is met.
   static constexpr std::uintptr_t max_stack_bytes = 4u << 20;
+  // What the evaluator and the checker actually allow: max_stack_bytes, or less when the
+  // process's stack is smaller (`ulimit -s`): then 1 MiB of it (half, below 2 MiB) stays
+  // for the frames above and for reporting the error.
+  static std::uintptr_t stack_budget();
   // Expressions one evaluator may evaluate: memoization keeps real models far below
   // this, so reaching it means a runaway recursion that would otherwise hang.
   static constexpr std::uint64_t max_steps = 5'000'000;
@@ -102,6 +106,7 @@ class Evaluator {
 
   int digits_;
   std::uintptr_t stack_base_;
+  std::uintptr_t stack_budget_;
   std::uint64_t steps_ = 0;
   std::vector<Active> stack_;
   std::unordered_map<const CaseDecl*, std::shared_ptr<Instance>> cases_;

@@ -327,7 +327,11 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
     const std::size_t block_size = runner.planned() ? 1u << 16 : 1u << 9;
 
     InterruptGuard guard;
-    Progress progress(end - begin, request.progress && isatty(STDERR_FILENO), err);
+    // On a terminal only, and not when the rows themselves go to the same terminal: the
+    // bar would be torn by them.
+    bool rows_on_terminal = request.output.empty() && !space.objective && isatty(STDOUT_FILENO);
+    Progress progress(end - begin, request.progress && isatty(STDERR_FILENO) && !rows_on_terminal,
+                      err);
     const std::size_t width = runner.target_count();
     const std::size_t objective_at = width - 1;
     std::optional<std::pair<std::uint64_t, std::vector<double>>> best;

@@ -19,6 +19,20 @@ expect "bad --digits is usage" 2 "digits" -- "$reckon" --digits 0 run "$training
 expect "missing file is a user error" 1 "error\[E0201\]: cannot open .nope.rk." -- "$reckon" run nope.rk
 expect "no subcommand on a pipe" 2 "error\[E0605\]: a subcommand is required" -- \
   bash -c '"$0" </dev/null' "$reckon"
+# A chain of 6,000 properties typed through each other (p0 needs p1, which needs p2, ...)
+# needs more native stack than a 2 MiB stack has: the guard adapts to the limit and
+# reports E0507 instead of crashing.
+deep=$(mktemp --suffix=.rk)
+{
+  echo "scenario Deep {"
+  echo "  input x: number = 1"
+  for ((i = 0; i < 5999; i++)); do echo "  p$i = p$((i + 1)) + 1"; done
+  echo "  p5999 = x"
+  echo "}"
+} >"$deep"
+expect "deep definitions under a small stack" 1 "error\[E0507\]" -- \
+  bash -c 'ulimit -s 2048 && exec "$0" check "$1"' "$reckon" "$deep"
+rm -f "$deep"
 expect "list of an unknown category" 2 "error\[E0604\]: list what\?" -- "$reckon" list foo
 expect "doc without a file" 2 "error\[E0606\]: doc needs a FILE" -- "$reckon" doc
 expect "--set without INPUT=VALUE" 2 "error\[E0603\]: --set takes INPUT=VALUE" -- \
