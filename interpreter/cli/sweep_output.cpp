@@ -274,6 +274,9 @@ class SvgWriter : public SweepWriter {
     // Points are numbered with the last axis fastest: row = first axis, column = second.
     for (std::size_t i = 0; i < map.xs.size() * map.ys.size(); ++i)
       map.z_values.push_back(grid_[i * shown_.size()]);
+    // Values over two decades and more are coloured on a log scale, so that the small
+    // ones are not all the darkest colour.
+    map.z.log_scale = sweep::ChartAxis::wants_log(map.z_values);
     out_ << sweep::render_svg(map);
   }
 
