@@ -164,12 +164,7 @@ struct expr;
 // `answer 1 hint "..."`.
 struct exercise_word : sor<kw_about, kw_vary, kw_step, kw_times, kw_prompt, kw_answer, kw_hint,
                            kw_show, kw_where, kw_minimize, kw_maximize> {};
-// The parse tree makes a node for every attempt of a stored rule, so stored rules that
-// cannot match are skipped by a cheap look at their first character (`at<>` of rules
-// that store nothing): a number's unit starts with a letter, a string with '"'.
-struct unit_start : ranges<'a', 'z', 'A', 'Z', '_'> {};
-struct quantity
-    : seq<number, opt<hsep, not_at<exercise_word>, at<unit_start>, unit_expr>> {};
+struct quantity : seq<number, opt<hsep, not_at<exercise_word>, unit_expr>> {};
 struct true_literal : kw_true {};
 struct false_literal : kw_false {};
 struct none_literal : kw_none {};
@@ -177,10 +172,8 @@ struct name_ref : name {};
 struct close_paren : one<')'> {};
 struct nested_expr : nesting_limited<expr> {};
 struct paren : seq<one<'('>, sep, must<nested_expr>, sep, must<close_paren>> {};
-struct primary : sor<seq<at<digit>, quantity>, seq<at<one<'"'>>, string_literal>,
-                     seq<at<kw_true>, true_literal>, seq<at<kw_false>, false_literal>,
-                     seq<at<kw_none>, none_literal>, seq<at<unit_start>, name_ref>,
-                     seq<at<one<'('>>, paren>> {};
+struct primary
+    : sor<quantity, string_literal, true_literal, false_literal, none_literal, name_ref, paren> {};
 
 struct arg_name : seq<name, sep, one<':'>, not_at<one<':'>>> {};
 struct argument : sor<seq<arg_name, sep, must<nested_expr>>, nested_expr> {};

@@ -26,7 +26,6 @@ struct Operand {
   enum class Kind { constant, failed, reg, record, opaque } kind = Kind::constant;
   Value value;
   std::uint16_t reg = 0;
-  const RecordDecl* record = nullptr;
   std::vector<Operand> fields;
 
   static Operand constant(Value v) {
@@ -157,7 +156,6 @@ class Compiler {
     shape.record = true;
     Operand o;
     o.kind = Operand::Kind::record;
-    o.record = v.record->type;
     for (const Value& f : v.record->fields)
       o.fields.push_back(shape_of(f, shape.fields.emplace_back()));
     return o;
@@ -413,7 +411,6 @@ class Compiler {
         if (all_constant(fields)) return fold(e, env);
         Operand o;
         o.kind = Operand::Kind::record;
-        o.record = r;
         for (std::size_t i = 0; i < fields.size(); ++i)
           require_whole(fields[i], r->fields[i].resolved);
         o.fields = std::move(fields);
