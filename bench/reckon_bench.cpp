@@ -28,6 +28,7 @@ namespace {
 
 using reckon::CaseDecl;
 using reckon::Evaluator;
+using reckon::Instance;
 using reckon::Program;
 using reckon::ScenarioDecl;
 using reckon::Value;
@@ -38,8 +39,9 @@ using reckon::Value;
 double evaluate_fresh(const Program& p, const CaseDecl& c, std::optional<std::size_t> input,
                       double value) {
   Evaluator ev(p);
-  auto inst = ev.instance_of(c);
+  Instance* inst = &ev.instance_of(c);
   if (input) ev.bind_input_value(*inst, *input, Value::quantity(value), c.name_range);
+  ev.force_all(*inst);  // as `reckon run` evaluates a case
   const ScenarioDecl& s = *c.scenario;
   double acc = 0;
   for (std::size_t i = 0; i < s.properties.size(); ++i)
@@ -68,7 +70,7 @@ std::unique_ptr<Planned> plan_case(Program& p, const CaseDecl& c, bool every_inp
   space.case_decl = &c;
   const ScenarioDecl& s = *c.scenario;
   Evaluator ev(p);
-  auto inst = ev.instance_of(c);
+  Instance* inst = &ev.instance_of(c);
   for (std::size_t i = 0; i < s.inputs.size(); ++i) {
     const bool is_micro_batch = s.inputs[i].name == "micro_batch";
     if (!every_input && !is_micro_batch) continue;
@@ -176,7 +178,7 @@ int main(int argc, char** argv) {
 
   {
     Evaluator ev(p);
-    auto inst = ev.instance_of(*c);
+    Instance* inst = &ev.instance_of(*c);
     for (std::size_t i = 0; i < s.properties.size(); ++i)
       if (!s.properties[i].is_method)
         std::printf("value %s %.17g\n", s.properties[i].name.c_str(),

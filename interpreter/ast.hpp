@@ -81,6 +81,7 @@ std::string_view op_symbol(Op op);
 
 struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;
+struct Code;
 
 struct Argument {
   std::optional<std::string> name;  // named argument `name: value`
@@ -135,6 +136,9 @@ struct Expr {
   // Height of this expression's tree (1 for a leaf). Bounded by the parser, so that
   // checking, evaluating and destroying the tree never recurse too deep.
   std::uint32_t depth = 1;
+  // The compiled form of this tree, when it computes a number (code.hpp); set after
+  // checking, immutable then.
+  std::shared_ptr<const Code> code;
 
   Expr(ExprKind k, SourceRange r) : kind(k), range(r) {}
 };
@@ -227,6 +231,8 @@ struct Property {
 struct ScenarioDecl : Decl {
   std::vector<Input> inputs;
   std::vector<Property> properties;
+  // Set after checking (code.hpp): forcing every input and property of an instance.
+  std::shared_ptr<const struct EveryValue> every_value;
   ScenarioDecl() : Decl(DeclKind::scenario) {}
   int input_index(std::string_view name) const;
   int property_index(std::string_view name) const;
@@ -245,6 +251,8 @@ struct CaseDecl : Decl {
   // (an argument here or in a base case, or the input's default; null if none).
   const ScenarioDecl* scenario = nullptr;
   std::vector<const Expr*> bindings;
+  // Set by the checker: where an evaluator keeps this case's instance.
+  std::uint32_t memo_slot = UINT32_MAX;
   CaseDecl() : Decl(DeclKind::case_) {}
 };
 
@@ -259,6 +267,10 @@ struct LetDecl : Decl {
   ExprPtr value;
   Type resolved;
   std::optional<DisplayUnit> display;  // from the declared type, set by the checker
+  // Set by the checker: where an evaluator keeps this let's value.
+  std::uint32_t memo_slot = UINT32_MAX;
+  // Set after checking: the value depends on no case (Program::constant_lets).
+  bool constant = false;
   LetDecl() : Decl(DeclKind::let) {}
 };
 

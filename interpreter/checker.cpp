@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <unordered_map>
 
+#include "interpreter/code.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/signature.hpp"
@@ -107,8 +108,11 @@ class Checker {
   // of the standard library: theirs shadows it (stdlib modules load first).
   void collect() {
     std::unordered_map<const Decl*, bool> from_stdlib;
+    p_.let_count = p_.case_count = 0;
     for (const auto& m : p_.modules) {
       for (const auto& d : m->decls) {
+        if (d->kind == DeclKind::let) static_cast<LetDecl&>(*d).memo_slot = p_.let_count++;
+        if (d->kind == DeclKind::case_) static_cast<CaseDecl&>(*d).memo_slot = p_.case_count++;
         if (d->name.empty()) continue;
         from_stdlib[d.get()] = m->is_stdlib;
         auto [it, inserted] = p_.globals.emplace(d->name, d.get());
@@ -1319,16 +1323,25 @@ class Checker {
 
 std::string_view builtin_name(Builtin b) { return builtin_names[static_cast<std::size_t>(b)]; }
 
-void check_program(Program& program) { Checker(program).run(); }
+// Each entry point compiles what it has checked (code.hpp), once its types are known.
+void check_program(Program& program) {
+  Checker(program).run();
+  compile_program(program);
+}
 
 void check_expression(Program& program, Expr& expr, const Scope& scope) {
   Checker(program).expression(expr, scope);
+  compile_expression(expr);
 }
 
 void check_binding(Program& program, Expr& expr, const Type& expected, const std::string& what) {
   Checker(program).binding(expr, expected, what);
+  compile_expression(expr);
 }
 
-void check_sweep(Program& program, SweepDecl& sweep) { Checker(program).check_sweep(sweep); }
+void check_sweep(Program& program, SweepDecl& sweep) {
+  Checker(program).check_sweep(sweep);
+  compile_declaration(sweep);
+}
 
 }  // namespace reckon

@@ -47,7 +47,13 @@ struct Dimension {
 
   constexpr std::int8_t operator[](Base b) const { return exponents[static_cast<std::size_t>(b)]; }
 
-  constexpr bool operator==(const Dimension&) const = default;
+  // By element: the defaulted comparison of the array calls memcmp, which costs more
+  // than these 11 bytes (method arguments compare their dimensions).
+  constexpr bool operator==(const Dimension& o) const {
+    bool same = true;
+    for (std::size_t i = 0; i < base_count; ++i) same &= exponents[i] == o.exponents[i];
+    return same;
+  }
 
   constexpr Dimension operator*(const Dimension& o) const {
     Dimension r;

@@ -2,17 +2,27 @@
 // forced on first use and memoized, so asking for one property evaluates only what
 // it depends on, once. Forcing a thunk that is being evaluated is a dependency
 // cycle, reported with every link; nesting is bounded by max_depth.
+//
+// Expressions are evaluated on two paths that give the same numbers: `value_of` makes a
+// Value, and `number_of` returns the double a Value would hold (its `number`), which is
+// all arithmetic, comparisons, builtins and natives need of their operands. The checker
+// has already typed every expression, so operands go the number path and stay in
+// registers; anything the number path does not know is evaluated as a Value.
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <boost/container/small_vector.hpp>
+#include <cmath>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
+#include "interpreter/code.hpp"
 #include "interpreter/instance.hpp"
 #include "interpreter/program.hpp"
 #include "interpreter/units.hpp"
@@ -40,19 +50,40 @@ class Evaluator {
   // this, so reaching it means a runaway recursion that would otherwise hang.
   static constexpr std::uint64_t max_steps = 5'000'000;
 
-  explicit Evaluator(const Program& program, int digits = 4);
+  // `compiled`: run compiled code where the checker made it (code.hpp); without it,
+  // everything is the tree walk's (the reference the tests compare compiled code with).
+  explicit Evaluator(const Program& program, int digits = 4, bool compiled = true);
 
   // Where an expression is evaluated: in a case (its inputs and properties) and in a
   // method call (its arguments).
   struct Frame {
     Instance* self = nullptr;
-    const std::vector<Value>* arguments = nullptr;
+    const Value* arguments = nullptr;  // a method call's, by parameter index
   };
 
-  Value evaluate(const Expr& e, const Frame& frame);
-  std::shared_ptr<Instance> instance_of(const CaseDecl& c);
-  Value input(Instance& self, std::size_t index, SourceRange used_at);
-  Value property(Instance& self, std::size_t index, SourceRange used_at);
+  Value evaluate(const Expr& e, const Frame& frame) {
+    if (code_of(e)) return value_from_code(e, frame);
+    guard(e);
+    return value_of(e, frame);
+  }
+  // The instance a case's name refers to, made on first use; it lives as long as the
+  // evaluator (or longer, held by a Value).
+  Instance& instance_of(const CaseDecl& c);
+  // A new instance bound like `c` but not the one its name refers to (an exercise's
+  // variant, whose inputs are then rebound).
+  Value new_instance(const CaseDecl& c);
+  // An input's or property's value, forced if need be; it stays where it is while the
+  // instance lives.
+  const Value& input(Instance& self, std::size_t index, SourceRange used_at) {
+    return input_ref(self, index, used_at);
+  }
+  const Value& property(Instance& self, std::size_t index, SourceRange used_at) {
+    return property_ref(self, index, used_at);
+  }
+  // Forces every input, then every property but the methods, of `self`, in order (what
+  // `reckon run` shows of a case), past errors: a value that fails keeps its error, and
+  // input() and property() then raise it. In one run of the compiled code where it can.
+  void force_all(Instance& self);
   CheckOutcome run_check(const CheckDecl& check);
 
   // The unit an expression's value is shown in: `-> UNIT`, or the declared unit of
@@ -71,47 +102,242 @@ class Evaluator {
   std::string show(const Value& v, const std::optional<DisplayUnit>& unit) const;
 
  private:
-  // A thunk being forced: its name (an input, property, method or let), a method's
-  // arguments, and where it was asked for. The names live in the AST.
+  // A thunk being forced: its name (an input, property, method or let), a method
+  // call (for its arguments), and where it was asked for. The names live in the AST.
   struct Active {
     const Thunk* thunk;
     std::string_view name;
-    const std::vector<Value>* arguments;
+    const MethodCall* call;
     SourceRange used_at;
   };
 
-  template <typename Compute>
-  const Value& force(Thunk& thunk, std::string_view name, const std::vector<Value>* arguments,
-                     SourceRange used_at, Compute compute);
+  // --- thunks (evaluator.cpp) -----------------------------------------------------
+  // Forcing a thunk: enter() marks it as being evaluated (or raises its old error, or
+  // reports a cycle or too deep a nesting), compute() evaluates it and leaves it done
+  // or failed.
+  void enter(Thunk& thunk, std::string_view name, const MethodCall* call, SourceRange used_at) {
+    if (thunk.state != ThunkState::pending || depth_ >= max_depth) [[unlikely]]
+      cannot_enter(thunk, name, call, used_at);
+    thunk.state = ThunkState::evaluating;
+    stack_[depth_++].active = Active{&thunk, name, call, used_at};
+  }
+  [[noreturn]] void cannot_enter(const Thunk& thunk, std::string_view name, const MethodCall* call,
+                                 SourceRange used_at);
+  void compute(Thunk& t, const Expr& body, const Frame& frame, const Type& declared, SourceRange at,
+               const char* what, const std::string& name);
+  void fail(Thunk& thunk);
   [[noreturn]] void cycle(const Thunk& thunk, const Active& again, SourceRange used_at);
+  [[noreturn]] void too_deep(SourceRange used_at) const;
   std::string label(const Active& a) const;
 
-  Value method(Instance& self, std::size_t index, std::vector<Value> arguments,
-               SourceRange used_at);
-  Value binary(const Expr& e, const Frame& frame);
-  Value call(const Expr& e, const Frame& frame);
-  Value member(const Expr& e, const Frame& frame);
-  Value builtin(const Expr& e, const Frame& frame);
-  // Per parameter: its argument, or its default (`defaults(i)`, evaluated in
-  // `defaults_frame`), or none.
-  template <typename Defaults>
-  std::vector<Value> arguments(const Expr& call, const Frame& frame, Defaults defaults,
-                               const Frame& defaults_frame);
-  Value checked(const Expr& at, double v, const Dimension& d) const;
+  // The memoized values, by reference: they stay where they are while their instance
+  // (or the evaluator, for a let) lives. A value already known is returned inline.
+  const Value& input_ref(Instance& self, std::size_t index, SourceRange used_at) {
+    const Thunk& t = self.inputs[index];
+    return t.state == ThunkState::done ? t.value : force_input(self, index, used_at);
+  }
+  const Value& property_ref(Instance& self, std::size_t index, SourceRange used_at) {
+    const Thunk& t = self.properties[index];
+    return t.state == ThunkState::done ? t.value : force_property(self, index, used_at);
+  }
+  const Value& let(const LetDecl& d, SourceRange used_at) {
+    if (lets_ && d.memo_slot < program_.let_count && lets_[d.memo_slot].state == ThunkState::done)
+      return lets_[d.memo_slot].value;
+    return force_let(d, used_at);
+  }
+  // The value of `d` if it is known already (this evaluator's, or the program's shared
+  // constant), else null: nothing is evaluated.
+  const Value* known_let(const LetDecl& d) const {
+    if (lets_ && d.memo_slot < program_.let_count && lets_[d.memo_slot].state == ThunkState::done)
+      return &lets_[d.memo_slot].value;
+    if (d.constant && program_.constant_lets) return program_.constant_lets->find(d.memo_slot);
+    return nullptr;
+  }
+  const Value& force_input(Instance& self, std::size_t index, SourceRange used_at);
+  const Value& force_property(Instance& self, std::size_t index, SourceRange used_at);
+  const Value& force_let(const LetDecl& d, SourceRange used_at);
+  const Value& method(Instance& self, std::size_t index, std::span<const Value> arguments,
+                      SourceRange used_at);
+  Value make_instance(const CaseDecl& c);
+
   // E0503 unless v is whole where `declared` is an integer type; the message names
   // "{what}`{name}`" (built only then).
   void require_whole(const Value& v, const Type& declared, SourceRange at, std::string_view what,
-                     std::string_view name) const;
-  bool equal(const Value& a, const Value& b) const;
+                     std::string_view name) const {
+    if (v.kind == ValueKind::quantity) require_whole(v.number, declared, at, what, name);
+  }
+  void require_whole(double x, const Type& declared, SourceRange at, std::string_view what,
+                     std::string_view name) const {
+    if (declared.integer && x != std::trunc(x)) [[unlikely]]
+      not_whole(x, at, what, name);
+  }
+  // The same for argument `parameter` of `call`, located only when it fails.
+  void require_whole_at(double x, const Type& declared, const Expr& call, std::size_t parameter,
+                        std::string_view what, std::string_view name) const {
+    if (declared.integer && x != std::trunc(x)) [[unlikely]]
+      not_whole(x, argument_range(call, parameter), what, name);
+  }
+  void require_whole_at(const Value& v, const Type& declared, const Expr& call,
+                        std::size_t parameter, std::string_view what, std::string_view name) const {
+    if (v.kind == ValueKind::quantity)
+      require_whole_at(v.number, declared, call, parameter, what, name);
+  }
+  [[noreturn]] void not_whole(double x, SourceRange at, std::string_view what,
+                              std::string_view name) const;
 
+  // --- expressions (evaluate.cpp) -------------------------------------------------
+  // Counts a step and checks the native stack: every expression passes here once.
+  void guard(const Expr& e) {
+    if (++steps_ > max_steps) [[unlikely]]
+      too_many_steps(e);
+    if (stack_low()) [[unlikely]]
+      stack_exhausted(e);
+  }
+  // Whether the native stack below the evaluator's first frame is past the budget
+  // (measured at the caller's frame: always inlined).
+  [[gnu::always_inline]] bool stack_low() const {
+    char probe = 0;
+    auto here = reinterpret_cast<std::uintptr_t>(&probe);
+    return stack_base_ > here && stack_base_ - here > stack_budget_;
+  }
+  [[noreturn]] void too_many_steps(const Expr& e) const;
+  [[noreturn]] void stack_exhausted(const Expr& e) const;
+
+  double number(const Expr& e, const Frame& frame) {
+    if (const Code* code = code_of(e)) return run(*code, frame);
+    guard(e);
+    return number_of(e, frame);
+  }
+  // Compiled code (run_code.cpp): its number, and the Value made from it at its root.
+  // A thunk being forced by running code: where its caller resumes, and what its value
+  // must be checked against when its code ends.
+  struct CodeCall {
+    const Instruction* resume;
+    Instance* self;
+    const Value* arguments;
+    Thunk* thunk;
+    const Code* callee;
+    const Type* declared;
+    SourceRange at;
+    const char* what;
+    const std::string* name;
+  };
+  double run(const Code& code, const Frame& frame);
+  double execute(const Code& code, const Frame& frame, const CodeCall* first,
+                 std::size_t start_at = 0);
+  // Forces the entered thunk `t` by running its compiled body; leaves it done or failed.
+  void force_code(Thunk& t, const Code& body, Instance* self, const Value* arguments,
+                  const Type& declared, SourceRange at, const char* what, const std::string& name);
+  // A code counts its steps when it starts (at its root, where E0506 points).
+  void start(const Code& code) {
+    steps_ += code.steps;
+    if (steps_ > max_steps) [[unlikely]]
+      too_many_steps(*code.ops.back().node);
+  }
+  // Runs `raise` (which throws) with `t` failed by what it throws.
+  template <typename Raise>
+  [[noreturn]] void fail_now(Thunk& t, Raise raise) {
+    try {
+      raise();
+    } catch (...) {
+      fail(t);
+      throw;
+    }
+    throw std::logic_error("fail_now: nothing was raised");
+  }
+  static Value argument_value(const ArgumentValue& a, double x, const Instance& self,
+                              const Value* arguments);
+  Value value_from_code(const Expr& e, const Frame& frame);
+  Value value_of(const Expr& e, const Frame& frame);
+  double number_of(const Expr& e, const Frame& frame);
+  // The value of `e` without a copy when it names a memoized value (an input, property,
+  // parameter or let); anything else is evaluated into `scratch`.
+  const Value& reference(const Expr& e, const Frame& frame, Value& scratch);
+  // The value a name of an input, property, parameter or let refers to.
+  const Value& memoized(const Expr& e, const Frame& frame);
+  // A member's value (a record's field, an instance's input or property), by reference;
+  // `scratch` holds the record or instance while the reference is read.
+  const Value& member(const Expr& e, const Frame& frame, Value& scratch);
+  // A method call's memoized result; `keep` holds the instance called.
+  const Value& method_call(const Expr& e, const Frame& frame, Value& keep);
+  // Arithmetic, comparisons and `and`/`or` (booleans as 0 and 1).
+  double arithmetic(const Expr& e, const Frame& frame);
+  Value binary(const Expr& e, const Frame& frame);
+  double native(const Expr& e, const Frame& frame);
+  Value native_value(const Expr& e, const Frame& frame);
+  double builtin(const Expr& e, const Frame& frame);
+  // A native or builtin call given its arguments' numbers (a native's one per parameter).
+  double call_native(const Expr& e, const double* args, std::uint32_t whole);
+  double apply_builtin(const Expr& e, const double* args, std::size_t count) const;
+  Value record(const Expr& e, const Frame& frame);
+  Value scenario_instance(const Expr& e, const Frame& frame);
+  // Per parameter of a call: its argument, or its default (`defaults(i)`, evaluated in
+  // `defaults_frame`), or none.
+  template <typename Defaults, typename Out>
+  void arguments(const Expr& call, const Frame& frame, Defaults defaults,
+                 const Frame& defaults_frame, Out& out);
+  SourceRange argument_range(const Expr& call, std::size_t parameter) const;
+  double finite(const Expr& at, double v) const {
+    if (!std::isfinite(v)) [[unlikely]]
+      not_finite(at, v);
+    return v;
+  }
+  [[noreturn]] void not_finite(const Expr& at, double v) const;
+  bool equal(const Value& a, const Value& b) const;
+  // Quantities compare equal within this relative difference: unit scales such as 1e9 or
+  // 2^30 are not exact in binary, so `328.565 GB == 328565 MB` would otherwise depend on
+  // rounding. Both the tree walk and compiled code compare with it.
+  static constexpr double equality_tolerance = 1e-12;
+  static bool close(double a, double b) {
+    return std::fabs(a - b) <= equality_tolerance * std::max(std::fabs(a), std::fabs(b));
+  }
+
+  const Code* code_of(const Expr& e) const { return compiled_ ? e.code.get() : nullptr; }
+
+  // A compiled method call's arguments, made as Values for its memo (only until the memo
+  // has them: what is left here is released when the array is used again, or with the
+  // evaluator). Made as they are first needed: `made` of them so far.
+  class CallArguments {
+   public:
+    CallArguments() {}
+    CallArguments(const CallArguments&) = delete;
+    CallArguments& operator=(const CallArguments&) = delete;
+    ~CallArguments() {
+      for (std::size_t i = 0; i < made_; ++i) values_[i].~Value();
+    }
+    // Slot `i`, made if it is new (slots are used in order from 0).
+    Value& operator[](std::size_t i) {
+      if (i == made_) new (&values_[made_++]) Value();
+      return values_[i];
+    }
+    Value* data() { return values_; }
+
+   private:
+    union {
+      Value values_[max_method_arguments];
+    };
+    std::size_t made_ = 0;
+  };
+  CallArguments call_arguments_;
+
+  const Program& program_;
   int digits_;
+  bool compiled_;
   std::uintptr_t stack_base_;
   std::uintptr_t stack_budget_;
   std::uint64_t steps_ = 0;
-  std::vector<Active> stack_;
-  std::unordered_map<const CaseDecl*, std::shared_ptr<Instance>> cases_;
-  std::unordered_map<const LetDecl*, Thunk> lets_;
-  std::deque<MethodCall> method_calls_;
+  // The thunks being forced, outermost first: depth_ of them. Left uninitialized (a
+  // union with an empty constructor) so that making an evaluator costs nothing.
+  union StackSlot {
+    StackSlot() {}
+    Active active;
+  };
+  std::array<StackSlot, max_depth> stack_;
+  std::size_t depth_ = 0;
+  // By CaseDecl::slot and LetDecl::slot (numbered by the checker), made on first use.
+  // (A few cases, the usual program, need no allocation.)
+  boost::container::small_vector<Value, 8> cases_;
+  std::unique_ptr<Thunk[]> lets_;
 };
 
 }  // namespace reckon

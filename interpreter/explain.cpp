@@ -97,18 +97,19 @@ class Explainer {
     }
     if (e.kind == ExprKind::member && e.ref == RefKind::property) {
       Value obj = ev_.evaluate(*e.operands[0], frame);
-      keep_.push_back(obj.instance);
-      const Property& prop = obj.instance->scenario->properties[static_cast<std::size_t>(e.slot)];
-      return Dependency{obj.instance->name + "." + prop.name, &prop, {obj.instance.get(), nullptr}};
+      keep_.push_back(obj);
+      Instance* inst = obj.instance();
+      const Property& prop = inst->scenario->properties[static_cast<std::size_t>(e.slot)];
+      return Dependency{std::string(inst->name) + "." + prop.name, &prop, {inst, nullptr}};
     }
     if (e.kind == ExprKind::call && e.call == CallKind::method) {
       Instance* self = frame.self;
       std::string prefix;
       if (e.callee->kind == ExprKind::member) {
         Value obj = ev_.evaluate(*e.callee->operands[0], frame);
-        keep_.push_back(obj.instance);
-        self = obj.instance.get();
-        prefix = obj.instance->name + ".";
+        keep_.push_back(obj);
+        self = obj.instance();
+        prefix = std::string(self->name) + ".";
       }
       const Property& prop = self->scenario->properties[static_cast<std::size_t>(e.slot)];
       std::vector<Value> args;
@@ -122,7 +123,7 @@ class Explainer {
         label += (i ? ", " : "") + show(args[i], std::nullopt);
       label += ")";
       arguments_.push_back(std::move(args));
-      return Dependency{label, &prop, {self, &arguments_.back()}};
+      return Dependency{label, &prop, {self, arguments_.back().data()}};
     }
     return std::nullopt;
   }
@@ -227,7 +228,7 @@ class Explainer {
   std::vector<ExplainStep> steps_;
   std::set<std::string> seen_;
   std::deque<std::vector<Value>> arguments_;  // frames of method calls being explained
-  std::vector<std::shared_ptr<Instance>> keep_;
+  std::vector<Value> keep_;  // the instances explained, alive while their steps are
 };
 
 }  // namespace

@@ -64,16 +64,17 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
     case ValueKind::boolean:
       return v.truthy() ? "true" : "false";
     case ValueKind::text:
-      return "\"" + *v.text + "\"";
+      return "\"" + v.text() + "\"";
     case ValueKind::enumeration:
-      return v.enumeration->members.at(static_cast<std::size_t>(v.number));
+      return v.enumeration()->members.at(static_cast<std::size_t>(v.number));
     case ValueKind::instance:
-      return v.instance->name + " (" + v.instance->scenario->name + ")";
+      return std::string(v.instance()->name) + " (" + v.instance()->scenario->name + ")";
     case ValueKind::record: {
-      std::string out = v.record->type->name + "(";
-      for (std::size_t i = 0; i < v.record->fields.size(); ++i) {
+      std::string out = v.record()->type->name + "(";
+      for (std::size_t i = 0; i < v.record()->fields.size(); ++i) {
         if (i) out += ", ";
-        out += v.record->type->fields[i].name + ": " + format_value(v.record->fields[i], options);
+        out +=
+            v.record()->type->fields[i].name + ": " + format_value(v.record()->fields[i], options);
       }
       return out + ")";
     }

@@ -4,6 +4,7 @@
 // `native`, and the checker matches each declaration to its implementation.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -40,9 +41,19 @@ struct NativeFunction {
   // points, argument k of point i at columns[k][i]. Null when not available.
   double (*raw)(const double* args) = nullptr;
   void (*raw_batch)(const double* const* columns, double* out, std::size_t n) = nullptr;
-  // How often call() ran: lets tests prove that evaluation is lazy and memoized.
+  // How often the native ran (count_call): lets tests prove that evaluation is lazy and
+  // memoized.
   mutable std::uint64_t calls = 0;
 };
+
+// Counts a call of `f`. Sweeps evaluate points with one evaluator per thread, and the
+// natives they share count their calls through atomic loads and stores, which cannot
+// race. Not a read-modify-write: that would cost a locked instruction per call, and
+// the count is for tests, which count on one thread (on several, increments may be lost).
+inline void count_call(const NativeFunction& f) {
+  std::atomic_ref<std::uint64_t> calls(f.calls);
+  calls.store(calls.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+}
 
 class NativeRegistry {
  public:

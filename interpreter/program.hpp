@@ -2,6 +2,7 @@
 // prelude, with one global namespace filled in by the checker.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -33,6 +34,35 @@ inline constexpr std::size_t max_import_depth = 64;
 // The largest source file (or text) the loader accepts.
 inline constexpr std::size_t max_input_bytes = 16u << 20;
 
+// The values of constant lets (LetDecl::constant), shared by every evaluator of a
+// program, as the Python original's module-level models are: the first evaluator to
+// compute one publishes it, and the others read it without a lock. A let that names a
+// case is not constant: an evaluator may rebind that case's inputs (--set, sweeps).
+class ConstantLets {
+ public:
+  explicit ConstantLets(std::size_t count) : slots_(std::make_unique<Slot[]>(count)) {}
+
+  const Value* find(std::uint32_t slot) const {
+    const Slot& s = slots_[slot];
+    return s.state.load(std::memory_order_acquire) == ready ? &s.value : nullptr;
+  }
+  void publish(std::uint32_t slot, const Value& v) {
+    Slot& s = slots_[slot];
+    int expected = empty;
+    if (!s.state.compare_exchange_strong(expected, writing, std::memory_order_acq_rel)) return;
+    s.value = v;
+    s.state.store(ready, std::memory_order_release);
+  }
+
+ private:
+  enum : int { empty, writing, ready };
+  struct Slot {
+    std::atomic<int> state{empty};
+    Value value;
+  };
+  std::unique_ptr<Slot[]> slots_;
+};
+
 struct Program {
   SourceManager sources;
   std::vector<std::unique_ptr<Module>> modules;  // dependencies before dependents
@@ -41,6 +71,11 @@ struct Program {
 
   // Filled by the checker.
   std::unordered_map<std::string, Decl*> globals;
+  // How many lets and cases have a memo_slot (numbered by the checker).
+  std::uint32_t let_count = 0;
+  std::uint32_t case_count = 0;
+  // Made by check_program; declared after `modules`, so destroyed before them.
+  std::unique_ptr<ConstantLets> constant_lets;
 
   Decl* find(std::string_view name) const {
     auto it = globals.find(std::string(name));

@@ -1,9 +1,16 @@
 // Runtime values. A quantity is a double in base units plus its dimension.
+//
+// A Value is 32 bytes and cheap to copy: quantities, booleans, enumeration members and
+// texts carry no ownership (a text points at its literal in the AST, which outlives
+// every evaluation). Records and instances are shared, reference-counted heap objects;
+// only values of those two kinds touch a reference count when copied, so the
+// arithmetic that dominates evaluation copies plain bytes.
 #pragma once
 
-#include <memory>
+#include <atomic>
+#include <cstdint>
+#include <span>
 #include <string>
-#include <vector>
 
 #include "interpreter/dimension.hpp"
 
@@ -14,25 +21,91 @@ struct EnumDecl;
 struct Instance;
 struct Value;
 
-struct RecordValue {
-  const RecordDecl* type = nullptr;
-  std::vector<Value> fields;  // in declaration order
+// What records and instances have in common: a count of the values (and holders)
+// referring to them. Atomic, because sweeps share the values of their axes between
+// threads.
+struct Shared {
+  mutable std::atomic<std::uint32_t> references{1};
+  virtual ~Shared() = default;
 };
 
-enum class ValueKind { none, quantity, boolean, text, record, enumeration, instance };
+inline void retain(const Shared* s) { s->references.fetch_add(1, std::memory_order_relaxed); }
+inline void release(const Shared* s) {
+  if (s->references.fetch_sub(1, std::memory_order_acq_rel) == 1) delete s;
+}
+
+// A record value: its declaration and its fields in declaration order, stored in the
+// same allocation (RecordValue::make).
+struct RecordValue final : Shared {
+  const RecordDecl* type = nullptr;
+  std::span<Value> fields;
+
+  // A record of `type` with `count` fields, each none; the caller fills them in. The
+  // result holds one reference.
+  static RecordValue* make(const RecordDecl* type, std::size_t count);
+  ~RecordValue() override;
+  static void operator delete(void* p) { ::operator delete(p); }
+
+ private:
+  RecordValue() = default;
+};
+
+enum class ValueKind : std::uint8_t {
+  none,
+  quantity,
+  boolean,
+  text,
+  enumeration,
+  record,
+  instance
+};
 
 struct Value {
-  ValueKind kind = ValueKind::none;
   double number = 0;  // quantity in base units; boolean as 0/1; enum member index
   Dimension dim;
-  const EnumDecl* enumeration = nullptr;
-  std::shared_ptr<const std::string> text;
-  std::shared_ptr<const RecordValue> record;
-  std::shared_ptr<Instance> instance;
+  ValueKind kind = ValueKind::none;
+  // The padding, made explicit: every byte of a Value is defined (method memos compare
+  // arguments by their bytes). Always 0.
+  std::uint32_t padding = 0;
+
+  Value() = default;
+  Value(const Value& o) : number(o.number), dim(o.dim), kind(o.kind), object_(o.object_) {
+    if (shared()) retain(static_cast<const Shared*>(object_));
+  }
+  Value(Value&& o) noexcept : number(o.number), dim(o.dim), kind(o.kind), object_(o.object_) {
+    o.kind = ValueKind::none;
+    o.object_ = nullptr;
+  }
+  Value& operator=(const Value& o) {
+    if (o.shared()) retain(static_cast<const Shared*>(o.object_));
+    if (shared()) release(static_cast<const Shared*>(object_));
+    assign(o);
+    return *this;
+  }
+  Value& operator=(Value&& o) noexcept {
+    if (this != &o) {
+      if (shared()) release(static_cast<const Shared*>(object_));
+      assign(o);
+      o.kind = ValueKind::none;
+      o.object_ = nullptr;
+    }
+    return *this;
+  }
+  ~Value() {
+    if (shared()) release(static_cast<const Shared*>(object_));
+  }
 
   static Value quantity(double v, Dimension d = {}) {
     Value x;
     x.kind = ValueKind::quantity;
+    x.number = v;
+    x.dim = d;
+    return x;
+  }
+  // A quantity or boolean made of its parts (compiled code's result).
+  static Value plain(double v, ValueKind k, const Dimension& d) {
+    Value x;
+    x.kind = k;
     x.number = v;
     x.dim = d;
     return x;
@@ -43,21 +116,69 @@ struct Value {
     x.number = b ? 1 : 0;
     return x;
   }
-  static Value string(std::string s) {
+  // A text value refers to `s`, which must outlive it (a literal in the AST).
+  static Value text_of(const std::string& s) {
     Value x;
     x.kind = ValueKind::text;
-    x.text = std::make_shared<const std::string>(std::move(s));
+    x.object_ = &s;
     return x;
   }
   static Value member(const EnumDecl* e, int index) {
     Value x;
     x.kind = ValueKind::enumeration;
-    x.enumeration = e;
+    x.object_ = e;
     x.number = index;
     return x;
   }
+  // Takes over the reference the caller holds.
+  static Value adopt(RecordValue* r) {
+    Value x;
+    x.kind = ValueKind::record;
+    x.object_ = static_cast<const Shared*>(r);
+    return x;
+  }
+  static Value adopt(Instance* i);
+  // A new reference to an existing instance.
+  static Value of(Instance& i);
+
+  // Becomes the quantity or boolean `v` (compiled code's results, written in place).
+  void set_plain(double v, ValueKind k, const Dimension& d) {
+    if (shared()) [[unlikely]]
+      *this = Value{};
+    number = v;
+    dim = d;
+    kind = k;
+    object_ = nullptr;
+  }
+
   bool is_none() const { return kind == ValueKind::none; }
   bool truthy() const { return number != 0; }
+
+  const std::string& text() const { return *static_cast<const std::string*>(object_); }
+  const EnumDecl* enumeration() const {
+    return kind == ValueKind::enumeration ? static_cast<const EnumDecl*>(object_) : nullptr;
+  }
+  const RecordValue* record() const {
+    return kind == ValueKind::record ? static_cast<const RecordValue*>(shared_object()) : nullptr;
+  }
+  Instance* instance() const;
+  // The identity of what a text, record or instance value refers to (null otherwise).
+  const void* identity() const { return object_; }
+
+ private:
+  bool shared() const { return kind >= ValueKind::record; }
+  const Shared* shared_object() const { return static_cast<const Shared*>(object_); }
+  void assign(const Value& o) {
+    number = o.number;
+    dim = o.dim;
+    kind = o.kind;
+    object_ = o.object_;
+  }
+
+  // text: const std::string*; enumeration: const EnumDecl*; record and instance: the
+  // Shared object (a RecordValue or an Instance).
+  const void* object_ = nullptr;
 };
+static_assert(sizeof(Value) == 32 && sizeof(Dimension) + 1 + 4 == 16);
 
 }  // namespace reckon

@@ -27,10 +27,10 @@ std::string_view source_text(const Program& p, SourceRange r) {
 // Records with a `name` field show as that name in tables: `Transformer "GPT-3 175B"`.
 std::string show_compact(const Evaluator& ev, const Value& v, const std::optional<DisplayUnit>& u) {
   if (v.kind == ValueKind::record) {
-    int index = v.record->type->field_index("name");
+    int index = v.record()->type->field_index("name");
     if (index >= 0) {
-      const Value& name = v.record->fields[static_cast<std::size_t>(index)];
-      if (name.kind == ValueKind::text) return v.record->type->name + " \"" + *name.text + "\"";
+      const Value& name = v.record()->fields[static_cast<std::size_t>(index)];
+      if (name.kind == ValueKind::text) return v.record()->type->name + " \"" + name.text() + "\"";
     }
   }
   return ev.show(v, u);
@@ -56,7 +56,8 @@ class Reporter {
 // false if any of them failed (the errors go to `report`).
 bool print_case(Evaluator& ev, const CaseDecl& c, std::ostream& out, Reporter& report) {
   const ScenarioDecl& s = *c.scenario;
-  auto inst = ev.instance_of(c);
+  Instance* inst = &ev.instance_of(c);
+  ev.force_all(*inst);  // the rows below read the values (or raise their errors)
   std::size_t width = 0;
   for (const Input& in : s.inputs) width = std::max(width, in.name.size());
   for (const Property& prop : s.properties) width = std::max(width, prop.name.size());
@@ -170,7 +171,7 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
       j["value"] = v.truthy();
       break;
     case ValueKind::text:
-      j["value"] = *v.text;
+      j["value"] = v.text();
       break;
     case ValueKind::none:
       j["value"] = nullptr;
@@ -231,11 +232,11 @@ struct Query {
   Program program;
   std::vector<ExprPtr> keep;  // the command line's expressions, alive while evaluated
   std::unique_ptr<Evaluator> evaluator;
-  std::shared_ptr<Instance> instance;
+  Instance* instance = nullptr;  // the case in scope, owned by the evaluator
   Scope scope;
   Expr* expr = nullptr;
 
-  Evaluator::Frame frame() const { return {instance.get(), nullptr}; }
+  Evaluator::Frame frame() const { return {instance, nullptr}; }
 };
 
 // Returns 0, or 2 after printing a usage error; throws the user's errors.
@@ -267,7 +268,7 @@ int prepare(const EvalRequest& request, const Common& common, Query& q, std::ost
     return 2;
   }
   q.evaluator = std::make_unique<Evaluator>(p, common.digits);
-  if (chosen) q.instance = q.evaluator->instance_of(*chosen);
+  if (chosen) q.instance = &q.evaluator->instance_of(*chosen);
   for (const std::string& set : request.sets) {
     auto bound = parse_set(p, *chosen->scenario, set, err);
     if (!bound) return 2;

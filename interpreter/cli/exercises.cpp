@@ -98,10 +98,10 @@ std::string percent(double tolerance) { return fmt::format("{:g}%", tolerance * 
 struct Variant {
   const ExerciseDecl* exercise = nullptr;
   int number = 0;
-  std::shared_ptr<Instance> instance;
+  Value instance;                                          // holds the variant's own instance
   std::vector<std::pair<std::string, std::string>> picks;  // input, value as shown
 
-  Evaluator::Frame frame() const { return {instance.get(), nullptr}; }
+  Evaluator::Frame frame() const { return {instance.instance(), nullptr}; }
 };
 
 class Workbook {
@@ -126,16 +126,8 @@ class Workbook {
     v.exercise = &x;
     v.number = number;
     const CaseDecl& c = *x.case_decl;
-    auto base = ev_.instance_of(c);
-    v.instance = std::make_shared<Instance>();
-    Instance& inst = *v.instance;
-    inst.name = c.name;
-    inst.scenario = c.scenario;
-    inst.input_exprs = base->input_exprs;
-    inst.input_in_instance = base->input_in_instance;
-    inst.inputs.resize(c.scenario->inputs.size());
-    inst.properties.resize(c.scenario->properties.size());
-    inst.methods.resize(c.scenario->properties.size());
+    v.instance = ev_.new_instance(c);
+    Instance& inst = *v.instance.instance();
     std::mt19937_64 rng(variant_seed(seed_, x.name, number));
     for (const Vary& vary : x.vary) {
       const std::vector<Value>& values = values_of(vary);
@@ -154,9 +146,9 @@ class Workbook {
   // A value as a student reads it: text without quotes, a bool as yes or no.
   std::string show(const Variant& v, const Expr& e) {
     Value value = ev_.evaluate(e, v.frame());
-    if (value.kind == ValueKind::text) return *value.text;
+    if (value.kind == ValueKind::text) return value.text();
     if (value.kind == ValueKind::boolean) return value.truthy() ? "yes" : "no";
-    return ev_.show(value, Evaluator::declared_unit(e, v.instance->scenario));
+    return ev_.show(value, Evaluator::declared_unit(e, v.instance.instance()->scenario));
   }
 
   // A prompt or a hint with its `{expr}` pieces evaluated.

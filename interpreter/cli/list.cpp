@@ -108,9 +108,9 @@ void list_registry(const Program& p, std::string_view record, std::ostream& out)
     ref.target = d;
     Value v = ev.evaluate(ref, {});
     out << d->name << "\n ";
-    const RecordDecl& r = *v.record->type;
+    const RecordDecl& r = *v.record()->type;
     for (std::size_t i = 0; i < r.fields.size(); ++i) {
-      const Value& f = v.record->fields[i];
+      const Value& f = v.record()->fields[i];
       if (f.is_none() || r.fields[i].name == "source" || r.fields[i].name == "name") continue;
       out << " " << r.fields[i].name << ": " << ev.show(f, std::nullopt) << ";";
     }

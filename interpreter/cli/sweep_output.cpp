@@ -29,10 +29,10 @@ DisplayUnit column_unit(const std::optional<DisplayUnit>& declared, const Value*
 
 // Records (a varied workload) show as their `name` field when they have one.
 std::string record_label(const Value& v, const DisplayOptions& options) {
-  int index = v.record->type->field_index("name");
+  int index = v.record()->type->field_index("name");
   if (index >= 0) {
-    const Value& name = v.record->fields[static_cast<std::size_t>(index)];
-    if (name.kind == ValueKind::text) return *name.text;
+    const Value& name = v.record()->fields[static_cast<std::size_t>(index)];
+    if (name.kind == ValueKind::text) return name.text();
   }
   return format_value(v, options);
 }
@@ -51,7 +51,7 @@ std::vector<Column> sweep_columns(const Program& program, const sweep::Space& sp
     c.axis = static_cast<int>(k);
     const Value& v = axis.values.front();
     c.kind = v.kind;
-    c.enumeration = v.enumeration;
+    c.enumeration = v.enumeration();
     if (v.kind == ValueKind::quantity) c.unit = column_unit(in.display, &v, v.dim);
     columns.push_back(std::move(c));
   }

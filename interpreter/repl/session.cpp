@@ -283,11 +283,11 @@ void Session::remember_ans(const Value& v, const std::string& text) {
       ans_ = std::string("let ans = ") + (v.truthy() ? "true" : "false");
       break;
     case ValueKind::text:
-      ans_ = "let ans = " + quoted(*v.text);
+      ans_ = "let ans = " + quoted(v.text());
       break;
     case ValueKind::enumeration:
-      ans_ = "let ans = " + v.enumeration->name + "." +
-             v.enumeration->members.at(static_cast<std::size_t>(v.number));
+      ans_ = "let ans = " + v.enumeration()->name + "." +
+             v.enumeration()->members.at(static_cast<std::size_t>(v.number));
       break;
     default:
       // Records and cases are kept as the expression that made them, unless it

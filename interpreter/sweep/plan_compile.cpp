@@ -156,7 +156,7 @@ class Compiler {
     shape.record = true;
     Operand o;
     o.kind = Operand::Kind::record;
-    for (const Value& f : v.record->fields)
+    for (const Value& f : v.record()->fields)
       o.fields.push_back(shape_of(f, shape.fields.emplace_back()));
     return o;
   }
@@ -164,7 +164,8 @@ class Compiler {
   // --- folding ----------------------------------------------------------------------
   Operand fold(const Expr& e, const Env& env) {
     try {
-      return Operand::constant(ev_.evaluate(e, Evaluator::Frame{env.self, env.param_values}));
+      return Operand::constant(ev_.evaluate(
+          e, Evaluator::Frame{env.self, env.param_values ? env.param_values->data() : nullptr}));
     } catch (const UserError&) {
       Operand o;
       o.kind = Operand::Kind::failed;
@@ -239,7 +240,7 @@ class Compiler {
       case RefKind::instance:
         // The swept case named inside its own scenario would be evaluated with the
         // folding instance's placeholder values.
-        if (ev_.instance_of(*static_cast<const CaseDecl*>(e.target)).get() == &self_)
+        if (&ev_.instance_of(*static_cast<const CaseDecl*>(e.target)) == &self_)
           throw Unplannable("the swept case is named inside its scenario");
         return fold(e, env);
       default:
@@ -471,8 +472,8 @@ class Compiler {
       Operand obj = compile(*e.callee->operands[0], env);
       if (obj.kind != Operand::Kind::constant || obj.value.kind != ValueKind::instance)
         throw Unplannable("a method of a varying instance");
-      self = obj.value.instance.get();
-      keep_.push_back(obj.value.instance);
+      self = obj.value.instance();
+      keep_.push_back(obj.value);
     }
     const Property& prop = self->scenario->properties[static_cast<std::size_t>(e.slot)];
     std::vector<const Expr*> defaults;
@@ -517,7 +518,7 @@ class Compiler {
   std::map<std::pair<Instance*, std::size_t>, Operand> properties_, inputs_;
   std::set<std::pair<Instance*, std::size_t>> in_progress_;
   std::map<std::string, Operand> methods_;
-  std::vector<std::shared_ptr<Instance>> keep_;
+  std::vector<Value> keep_;  // instances whose methods were inlined
   std::vector<std::shared_ptr<std::vector<Operand>>> held_;
   std::vector<std::shared_ptr<std::vector<Value>>> held_values_;
   int nesting_ = 0;
@@ -542,10 +543,10 @@ namespace {
 void flatten_into(const Shape& shape, const Value& v,
                   std::vector<std::pair<std::uint16_t, double>>& out) {
   if (shape.record) {
-    if (v.kind != ValueKind::record || v.record->fields.size() != shape.fields.size())
+    if (v.kind != ValueKind::record || v.record()->fields.size() != shape.fields.size())
       throw Unplannable("a varied record value of another shape");
     for (std::size_t i = 0; i < shape.fields.size(); ++i)
-      flatten_into(shape.fields[i], v.record->fields[i], out);
+      flatten_into(shape.fields[i], v.record()->fields[i], out);
     return;
   }
   if (shape.reg < 0) return;  // a field without a register: never read by the plan

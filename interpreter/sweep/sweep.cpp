@@ -91,7 +91,7 @@ std::vector<Value> expand(Evaluator& ev, const Vary& vary, const Input& input) {
 std::vector<Value> evaluate_lazily(const Program& program, const Space& space,
                                    std::uint64_t point) {
   Evaluator ev(program);
-  auto inst = ev.instance_of(*space.case_decl);
+  Instance* inst = &ev.instance_of(*space.case_decl);
   for (const auto& [input, e] : space.sets) ev.bind_input(*inst, input, *e);
   std::vector<std::size_t> at = space.coordinates(point);
   for (std::size_t k = 0; k < space.axes.size(); ++k) {
@@ -99,7 +99,7 @@ std::vector<Value> evaluate_lazily(const Program& program, const Space& space,
     ev.bind_input_value(*inst, axis.input, axis.values[at[k]], axis.at);
   }
   std::vector<Value> out;
-  for (const Expr* t : space.targets()) out.push_back(ev.evaluate(*t, {inst.get(), nullptr}));
+  for (const Expr* t : space.targets()) out.push_back(ev.evaluate(*t, {inst, nullptr}));
   return out;
 }
 
@@ -110,7 +110,7 @@ Runner::Runner(const Program& program, const Space& space)
   // Constants are folded by an evaluator whose case holds the first point's values;
   // the compiler never folds what depends on a varied input.
   Evaluator ev(program);
-  auto inst = ev.instance_of(*space.case_decl);
+  Instance* inst = &ev.instance_of(*space.case_decl);
   for (const auto& [input, e] : space.sets) ev.bind_input(*inst, input, *e);
   std::vector<std::size_t> varied;
   std::vector<Value> sample;

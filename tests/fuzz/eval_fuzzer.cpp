@@ -51,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   Evaluator ev(p);
   for (const CaseDecl* c : p.main_decls<CaseDecl>(DeclKind::case_)) {
-    auto inst = ev.instance_of(*c);
+    Instance* inst = &ev.instance_of(*c);
     for (std::size_t i = 0; i < c->scenario->inputs.size(); ++i) {
       try {
         (void)ev.show(ev.input(*inst, i, c->name_range), std::nullopt);

@@ -144,8 +144,8 @@ TEST_CASE("instances are lazy through the Evaluator API", "[evaluator][lazy]") {
       dynamic_cast<const CaseDecl*>(session->program().find("Gpt3ActivationsMicrobatch4"));
   REQUIRE(c != nullptr);
   Evaluator& ev = session->evaluator();
-  auto instance = ev.instance_of(*c);
-  CHECK(ev.instance_of(*c) == instance);  // one instance per case
+  Instance* instance = &ev.instance_of(*c);
+  CHECK(&ev.instance_of(*c) == instance);  // one instance per case
   const ScenarioDecl& s = *instance->scenario;
   struct Row {
     const char* property;

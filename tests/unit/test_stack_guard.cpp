@@ -69,6 +69,22 @@ Outcome capture(F f) {
   return o;
 }
 
+// A scenario Deep whose properties p0 ... p{n-1} each nest `height` copies of
+// `open` ... `close` around the next one, and a case D of it.
+std::string chain(int n, int height, const std::string& type, const std::string& open,
+                  const std::string& close, const std::string& last) {
+  std::string before, after;
+  for (int i = 0; i < height; ++i) {
+    before += open;
+    after += close;
+  }
+  std::string text = "scenario Deep {\n";
+  for (int i = 0; i < n; ++i)
+    text += "  p" + std::to_string(i) + ": " + type + " = " + before + "p" + std::to_string(i + 1) +
+            after + "\n";
+  return text + "  p" + std::to_string(n) + ": " + type + " = " + last + "\n}\ncase D = Deep()\n";
+}
+
 }  // namespace
 
 TEST_CASE("the checker's stack guard: a long chain of properties without units is E0507") {
@@ -103,23 +119,18 @@ TEST_CASE("the checker's stack guard: a long chain of properties without units i
 }
 
 TEST_CASE("the evaluator's stack guard: nested expressions in nested properties are E0507") {
-  // Properties with declared units are checked one at a time, so the checker stays
-  // shallow; evaluating p0 nests 190 additions in each of 150 properties (28,500
-  // levels, under both the height limit of an expression and the 256 properties
-  // evaluated at once). A Release build trips the guard about 35 properties deep, so
-  // frames four times smaller would still trip it.
-  constexpr int n = 150;
-  constexpr int height = 190;
-  std::string open, close;
-  for (int i = 0; i < height; ++i) {
-    open += "1 + (";
-    close += ")";
-  }
-  std::string text = "scenario Deep {\n";
-  for (int i = 0; i < n; ++i)
-    text += "  p" + std::to_string(i) + ": count = " + open + "p" + std::to_string(i + 1) + close +
-            "\n";
-  text += "  p" + std::to_string(n) + ": count = 1\n}\ncase D = Deep()\n";
+  // Properties with declared types are checked one at a time, so the checker stays
+  // shallow. Evaluating p0 nests 199 conditionals in each of 255 properties (50,745
+  // levels, as many as the parser's nesting limit and the 256 properties evaluated at
+  // once allow). Their values are texts, which compiled code does not compute
+  // (interpreter/code.hpp), so every level is a frame of the tree walk, about 110 bytes
+  // in a Release build: the guard trips about 190 properties deep. Frames under 83
+  // bytes would fit the whole chain in the budget, and this test would have to find a
+  // deeper recursion. (The same chain over numbers runs in the compiled code's loop,
+  // on a few frames, and needs no guard: see the next test.)
+  constexpr int n = 255;
+  constexpr int height = 199;
+  const std::string text = chain(n, height, "text", "if true then ", " else \"x\"", "\"end\"");
 
   Program p;
   Outcome loaded, deep, shallow, again;
@@ -132,7 +143,7 @@ TEST_CASE("the evaluator's stack guard: nested expressions in nested properties 
     if (!loaded.diagnostics.empty() || !loaded.other.empty()) return;
     const CaseDecl& c = *p.main_decls<CaseDecl>(DeclKind::case_).at(0);
     Evaluator ev(p);
-    auto inst = ev.instance_of(c);
+    Instance* inst = &ev.instance_of(c);
     deep = capture([&] { (void)ev.property(*inst, 0, c.name_range); });
     // The evaluator is still usable: a property near the end of the chain is shallow.
     shallow = capture(
@@ -158,8 +169,39 @@ TEST_CASE("the evaluator's stack guard: nested expressions in nested properties 
 
   CHECK(shallow.other == "");
   CHECK(shallow.diagnostics.empty());
-  CHECK(shallow_value == std::to_string(height + 1));
+  CHECK(shallow_value == "\"end\"");
 
   REQUIRE(again.diagnostics.size() == 1);
   CHECK(again.diagnostics[0].code == "E0507");
+}
+
+TEST_CASE("compiled chains of properties run on a few native frames") {
+  // The chain of the test above over numbers: 190 additions in each of 150 properties.
+  // Before numeric expressions were compiled (interpreter/code.hpp) this tripped the
+  // guard too; now each body is one run of the compiled code's loop and the
+  // properties it forces are entered inside that loop, so the whole chain fits in the
+  // 4 MiB budget and computes 150 * 190 + 1 = 28,501.
+  constexpr int n = 150;
+  constexpr int height = 190;
+  const std::string text = chain(n, height, "count", "1 + (", ")", "1");
+
+  Program p;
+  Outcome loaded, deep;
+  std::string value;
+  on_big_stack([&] {
+    loaded = capture([&] {
+      load_program_text(p, stdlib::standard_library(), "deep.rk", text);
+      check_program(p);
+    });
+    if (!loaded.diagnostics.empty() || !loaded.other.empty()) return;
+    const CaseDecl& c = *p.main_decls<CaseDecl>(DeclKind::case_).at(0);
+    Evaluator ev(p);
+    Instance* inst = &ev.instance_of(c);
+    deep = capture([&] { value = ev.show(ev.property(*inst, 0, c.name_range), std::nullopt); });
+  });
+  CHECK(loaded.other == "");
+  REQUIRE(loaded.diagnostics.empty());
+  CHECK(deep.other == "");
+  CHECK(deep.diagnostics.empty());
+  CHECK(value == std::to_string(n * height + 1));
 }

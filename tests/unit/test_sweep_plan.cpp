@@ -41,7 +41,7 @@ std::vector<const Expr*> shown(Program& p, const ScenarioDecl& s, std::vector<Ex
 // by random factors in [0.25, 4], rounded for whole-number inputs (at least 1).
 std::vector<sweep::Axis> random_axes(Evaluator& ev, const CaseDecl& c, std::mt19937_64& rng,
                                      std::size_t count) {
-  auto inst = ev.instance_of(c);
+  Instance* inst = &ev.instance_of(c);
   std::uniform_real_distribution<double> factor(0.25, 4.0);
   std::vector<sweep::Axis> axes;
   const ScenarioDecl& s = *c.scenario;

@@ -393,6 +393,7 @@ TEST_CASE("format_value of quantities and other values", "[format]") {
     int digits;
     const char* text;
   };
+  static const std::string hi = "hi";  // a text value refers to its literal
   const std::vector<Row> rows = {
       // no declared unit: a readable prefix
       {Value::quantity(3.2e10, info), std::nullopt, 4, "32 GB"},           // 3.2e10 / 1e9 = 32
@@ -432,7 +433,7 @@ TEST_CASE("format_value of quantities and other values", "[format]") {
       {Value::boolean(true), std::nullopt, 4, "true"},
       {Value::boolean(false), std::nullopt, 4, "false"},
       {Value{}, std::nullopt, 4, "none"},
-      {Value::string("hi"), std::nullopt, 4, "\"hi\""},
+      {Value::text_of(hi), std::nullopt, 4, "\"hi\""},
   };
   for (const Row& r : rows) {
     INFO(r.text);

@@ -1,0 +1,533 @@
+// Runs compiled numeric expressions (code.hpp). Each operation does what the tree walk's
+// number path does for its node (evaluate.cpp), with the same checks and errors.
+//
+// A thunk whose body is compiled (a property, an input's binding, a method call) is
+// forced inside the same loop: its code runs on the operands above the caller's, and
+// when it ends its value is the caller's next operand. Only what is not compiled goes
+// back through the C++ stack (Evaluator::force_*, the tree walk).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <new>
+#include <stdexcept>
+
+#include "interpreter/checker.hpp"
+#include "interpreter/code.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/evaluator.hpp"
+
+namespace reckon {
+
+namespace {
+
+// Operands and nested thunks one run keeps on its own frame; a thunk that would need
+// more is forced through the C++ stack instead.
+constexpr std::size_t operand_capacity = 256;
+constexpr std::size_t call_capacity = 32;
+
+}  // namespace
+
+Value Evaluator::value_from_code(const Expr& e, const Frame& frame) {
+  const Code& code = *e.code;
+  if (code.result_kind == ValueKind::none) {  // a method call: the tree walk has its Value
+    guard(e);
+    return value_of(e, frame);
+  }
+  return Value::plain(run(code, frame), code.result_kind, code.result_dim);
+}
+
+double Evaluator::run(const Code& code, const Frame& frame) {
+  if (stack_low()) [[unlikely]]
+    stack_exhausted(*code.ops.back().node);
+  return execute(code, frame, nullptr);
+}
+
+void Evaluator::force_all(Instance& self) {
+  const EveryValue& all = *self.scenario->every_value;
+  const std::size_t entries = all.inputs + all.properties.size();
+  auto thunk = [&](std::size_t k) -> const Thunk& {
+    return k < all.inputs ? self.inputs[k] : self.properties[all.properties[k - all.inputs]];
+  };
+  if (stack_low()) [[unlikely]]
+    stack_exhausted(*all.at);
+  if (!compiled_ || all.code.max_stack > operand_capacity) {  // one at a time
+    for (std::size_t k = 0; k < entries; ++k) try {
+        if (k < all.inputs)
+          (void)input_ref(self, k, all.at->range);
+        else
+          (void)property_ref(self, all.properties[k - all.inputs], all.at->range);
+      } catch (const UserError&) {
+      }
+    return;
+  }
+  // A run stops at the first value that fails; the next run starts after it.
+  for (std::size_t k = 0; k < entries; ++k) {
+    if (thunk(k).state != ThunkState::pending) continue;
+    try {
+      execute(all.code, Frame{&self, nullptr}, nullptr, all.starts[k]);
+      return;
+    } catch (const UserError&) {
+    }
+  }
+}
+
+void Evaluator::force_code(Thunk& t, const Code& body, Instance* self, const Value* arguments,
+                           const Type& declared, SourceRange at, const char* what,
+                           const std::string& name) {
+  if (stack_low()) [[unlikely]]
+    fail_now(t, [&] { stack_exhausted(*body.ops.back().node); });
+  const CodeCall first{nullptr, self, arguments, &t, &body, &declared, at, what, &name};
+  execute(body, Frame{self, arguments}, &first);  // `body` is not run twice: `first` is it
+}
+
+// The Value the tree walk would make of a method call's argument (ArgumentValue).
+[[gnu::always_inline]] inline Value Evaluator::argument_value(const ArgumentValue& a, double x,
+                                                              const Instance& self,
+                                                              const Value* arguments) {
+  switch (a.kind) {
+    case ArgumentValue::Kind::quantity:
+      return Value::plain(x, a.result, a.dim);
+    case ArgumentValue::Kind::boolean:
+      return Value::boolean(x != 0);
+    case ArgumentValue::Kind::member:
+      return Value::member(a.enumeration, static_cast<int>(x));
+    case ArgumentValue::Kind::input:
+      return self.inputs[a.index].value;
+    case ArgumentValue::Kind::property:
+      return self.properties[a.index].value;
+    case ArgumentValue::Kind::parameter:
+      return arguments[a.index];
+    case ArgumentValue::Kind::input_field:
+      return self.inputs[a.index].value.record()->fields[a.field];
+  }
+  throw std::logic_error("unknown argument value");
+}
+
+// Threaded dispatch takes the address of labels, a GNU extension (GCC and Clang).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpedantic"
+double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall* first,
+                          std::size_t start_at) {
+  double operands[operand_capacity];
+  // Left uninitialized: a union with an empty constructor (SourceRange would zero each).
+  union CallSlot {
+    CallSlot() {}
+    CodeCall call;
+  } slots[call_capacity];
+  std::size_t nested = 0;  // calls in progress
+  // Inlined properties begun and not yet stored (EveryValue), innermost last.
+  Thunk* begun[max_inlined_nesting];
+  std::size_t begun_count = 0;
+  double* top = operands;  // one past the last operand
+  const double* const limit = operands + operand_capacity;
+
+  // The loop's state, kept in registers: the next operation, the operands, the frame.
+  // (No lambdas here: capturing it would keep it in memory.)
+  Instance* self = frame.self;
+  const Value* arguments = frame.arguments;
+  // `first`, when given, is a thunk the caller has entered: its code runs, and its
+  // value ends the run.
+  const Instruction* ip = first ? first->callee->ops.data() : entry.ops.data() + start_at;
+  // The Value of the last method call made, and of the last thunk settled: what a
+  // code whose root is a method call gives its thunk.
+  const Value* called = nullptr;
+
+  // Whether the compiled `body` of a thunk can run on this loop's operands and calls.
+#define RECKON_FITS(body) (nested < call_capacity && top + (body).max_stack <= limit)
+
+  try {
+    start(first ? *first->callee : entry);
+    // Threaded dispatch: each operation jumps straight to the next one's handler.
+    static const void* const handlers[] = {&&op_constant,
+                                           &&op_input,
+                                           &&op_property,
+                                           &&op_parameter,
+                                           &&op_let,
+                                           &&op_native_constant,
+                                           &&op_input_field,
+                                           &&op_let_field,
+                                           &&op_parameter_field,
+                                           &&op_tree,
+                                           &&op_negate,
+                                           &&op_logical_not,
+                                           &&op_add,
+                                           &&op_sub,
+                                           &&op_mul,
+                                           &&op_div,
+                                           &&op_floordiv,
+                                           &&op_mod,
+                                           &&op_pow,
+                                           &&op_eq,
+                                           &&op_ne,
+                                           &&op_lt,
+                                           &&op_le,
+                                           &&op_gt,
+                                           &&op_ge,
+                                           &&op_and_test,
+                                           &&op_or_test,
+                                           &&op_to_bool,
+                                           &&op_jump_if_false,
+                                           &&op_jump,
+                                           &&op_native,
+                                           &&op_builtin,
+                                           &&op_method,
+                                           &&op_end,
+                                           &&op_drop,
+                                           &&op_coalesce,
+                                           &&op_begin,
+                                           &&op_store};
+    const Instruction* op;
+#define RECKON_NEXT()                                   \
+  do {                                                  \
+    op = ip++;                                          \
+    goto* handlers[static_cast<std::size_t>(op->code)]; \
+  } while (false)
+    RECKON_NEXT();
+    {
+    op_end : {
+      // A forced thunk's code has ended: its value is the caller's operand. (Until it
+      // is settled, a failure here fails it with the others, below.)
+      const CodeCall* c = nested > 0 ? &slots[nested - 1].call : first;
+      if (!c) return top[-1];
+      const Code& body = *c->callee;
+      if (body.result_kind != ValueKind::boolean && c->declared->integer &&
+          top[-1] != std::trunc(top[-1])) [[unlikely]]
+        not_whole(top[-1], c->at, c->what, *c->name);
+      Thunk& t = *c->thunk;
+      if (body.result_kind == ValueKind::none)
+        t.value = *called;  // a method call's body: its Value
+      else
+        t.value.set_plain(top[-1], body.result_kind, body.result_dim);
+      called = &t.value;
+      t.state = ThunkState::done;
+      --depth_;
+      if (nested == 0) return top[-1];
+      --nested;
+      ip = c->resume;
+      self = c->self;
+      arguments = c->arguments;
+      RECKON_NEXT();
+    }
+    op_drop:
+      --top;
+      RECKON_NEXT();
+    op_begin : {
+      Thunk& t = self->properties[op->index];
+      if (t.state == ThunkState::done) {
+        *top = t.value.number;
+        top += 1 - op->count;  // an entry of force_all pushes nothing (its store would drop it)
+        ip += op->field;
+        RECKON_NEXT();
+      }
+      const Property& prop = *op->property;
+      enter(t, prop.name, nullptr, op->node->range);
+      begun[begun_count++] = &t;
+      steps_ += op->aux;
+      if (steps_ > max_steps) [[unlikely]]
+        too_many_steps(*prop.body);
+      RECKON_NEXT();
+    }
+    op_store : {
+      // As the end of a thunk's code, in place: failing here fails it with the others.
+      const Code& body = *op->body;
+      if ((op->count & 1) && body.result_kind != ValueKind::boolean &&
+          top[-1] != std::trunc(top[-1])) [[unlikely]] {
+        const Property& prop = self->scenario->properties[op->index];
+        not_whole(top[-1], prop.range, "", prop.name);
+      }
+      Thunk& t = *begun[begun_count - 1];
+      if (body.result_kind == ValueKind::none)
+        t.value = *called;
+      else
+        t.value.set_plain(top[-1], body.result_kind, body.result_dim);
+      called = &t.value;
+      t.state = ThunkState::done;
+      --depth_;
+      --begun_count;
+      top -= op->count >> 1;  // an entry of force_all: the value is not used
+      RECKON_NEXT();
+    }
+    op_coalesce : {
+      const Expr& a = *op->node->operands[0];
+      const Value* v;
+      switch (op->count) {
+        case 0:
+          v = &input_ref(*self, op->index, a.range);
+          break;
+        case 1:
+          v = &property_ref(*self, op->index, a.range);
+          break;
+        case 2:
+          v = &arguments[op->index];
+          break;
+        default:
+          v = &let(*static_cast<const LetDecl*>(a.target), a.range);
+          break;
+      }
+      if (!v->is_none()) {
+        *top++ = v->number;
+        ip += op->field;
+      }
+      RECKON_NEXT();
+    }
+    op_constant:
+      *top++ = op->number;
+      RECKON_NEXT();
+    op_input : {
+      Thunk& t = self->inputs[op->index];
+      if (t.state == ThunkState::done) {
+        *top++ = t.value.number;
+        RECKON_NEXT();
+      }
+      const Expr* binding = self->input_exprs[op->index];
+      if (t.state == ThunkState::pending) {
+        // What compute() would make of a binding that is no binding, `none`, or a let
+        // already known: its Value at once, without entering the thunk.
+        const Value* known = nullptr;
+        if (!binding) {
+          known = &t.value;  // none
+        } else if (binding->kind == ExprKind::none && binding->ref != RefKind::enum_member) {
+          guard(*binding);
+          known = &t.value;
+        } else if (binding->kind == ExprKind::name && binding->ref == RefKind::let) {
+          known = known_let(*static_cast<const LetDecl*>(binding->target));
+          if (known && known->kind == ValueKind::quantity &&
+              self->scenario->inputs[op->index].resolved.integer &&
+              known->number != std::trunc(known->number))
+            known = nullptr;  // not whole: compute() reports it
+          if (known) {
+            guard(*binding);
+            t.value = *known;
+          }
+        }
+        if (known) {
+          t.state = ThunkState::done;
+          *top++ = t.value.number;
+          RECKON_NEXT();
+        }
+      }
+      if (binding && binding->kind == ExprKind::number && t.state == ThunkState::pending) {
+        // A literal (a case's `micro_batch: 4`): its value at once, as compute() makes it.
+        const double x = binding->number * binding->unit_scale;
+        if (!self->scenario->inputs[op->index].resolved.integer || x == std::trunc(x)) {
+          guard(*binding);
+          t.value = Value::quantity(x, binding->type.dim);
+          t.state = ThunkState::done;
+          *top++ = x;
+          RECKON_NEXT();
+        }
+      }
+      if (binding && binding->code && t.state == ThunkState::pending &&
+          RECKON_FITS(*binding->code)) {
+        const Input& in = self->scenario->inputs[op->index];
+        enter(t, in.name, nullptr, op->node->range);
+        const Code& body = *binding->code;
+        slots[nested++].call = CodeCall{ip,           self,           arguments, &t,      &body,
+                                        &in.resolved, binding->range, "input ",  &in.name};
+        self = self->input_in_instance[op->index] ? self : nullptr;
+        arguments = nullptr;
+        ip = body.ops.data();
+        start(body);
+        RECKON_NEXT();
+      }
+      *top++ = force_input(*self, op->index, op->node->range).number;
+      RECKON_NEXT();
+    }
+    op_property : {
+      Thunk& t = self->properties[op->index];
+      if (t.state == ThunkState::done) {
+        *top++ = t.value.number;
+        RECKON_NEXT();
+      }
+      const Property& prop = self->scenario->properties[op->index];
+      const Code* body = prop.body->code.get();
+      if (body && t.state == ThunkState::pending && RECKON_FITS(*body)) {
+        enter(t, prop.name, nullptr, op->node->range);
+        slots[nested++].call =
+            CodeCall{ip, self, arguments, &t, body, &prop.resolved, prop.range, "", &prop.name};
+        arguments = nullptr;
+        ip = body->ops.data();
+        start(*body);
+        RECKON_NEXT();
+      }
+      *top++ = force_property(*self, op->index, op->node->range).number;
+      RECKON_NEXT();
+    }
+    op_parameter:
+      *top++ = arguments[op->index].number;
+      RECKON_NEXT();
+    op_native_constant:
+      count_call(*static_cast<const NativeDecl*>(op->node->target)->implementation);
+      *top++ = op->number;
+      RECKON_NEXT();
+    op_let:
+      *top++ = let(*static_cast<const LetDecl*>(op->node->target), op->node->range).number;
+      RECKON_NEXT();
+    op_input_field : {
+      const Thunk& t = self->inputs[op->index];
+      const Value& r = t.state == ThunkState::done
+                           ? t.value
+                           : force_input(*self, op->index, op->node->operands[0]->range);
+      *top++ = r.record()->fields[op->field].number;
+      RECKON_NEXT();
+    }
+    op_let_field : {
+      const Expr& obj = *op->node->operands[0];
+      const Value& r = let(*static_cast<const LetDecl*>(obj.target), obj.range);
+      *top++ = r.record()->fields[op->field].number;
+      RECKON_NEXT();
+    }
+    op_parameter_field:
+      *top++ = arguments[op->index].record()->fields[op->field].number;
+      RECKON_NEXT();
+    op_tree:
+      *top++ = number(*op->node, Frame{self, arguments});
+      RECKON_NEXT();
+    op_negate:
+      top[-1] = -top[-1];
+      RECKON_NEXT();
+    op_logical_not:
+      top[-1] = top[-1] == 0 ? 1 : 0;
+      RECKON_NEXT();
+    op_add:
+      --top;
+      top[-1] = finite(*op->node, top[-1] + top[0]);
+      RECKON_NEXT();
+    op_sub:
+      --top;
+      top[-1] = finite(*op->node, top[-1] - top[0]);
+      RECKON_NEXT();
+    op_mul:
+      --top;
+      top[-1] = finite(*op->node, top[-1] * top[0]);
+      RECKON_NEXT();
+    op_div:
+      --top;
+      if (top[0] == 0) throw UserError(op->node->operands[1]->range, "E0501", "division by zero");
+      top[-1] = finite(*op->node, top[-1] / top[0]);
+      RECKON_NEXT();
+    op_floordiv:
+      --top;
+      if (top[0] == 0)
+        throw UserError(op->node->operands[1]->range, "E0501", "integer division by zero");
+      top[-1] = finite(*op->node, std::floor(top[-1] / top[0]));
+      RECKON_NEXT();
+    op_mod : {
+      --top;
+      const double x = top[-1], y = top[0];
+      if (y == 0)
+        throw UserError(op->node->operands[1]->range, "E0501", "remainder of a division by zero");
+      top[-1] = finite(*op->node, x - y * std::floor(x / y));
+      RECKON_NEXT();
+    }
+    op_pow:
+      --top;
+      top[-1] = finite(*op->node, std::pow(top[-1], top[0]));
+      RECKON_NEXT();
+    op_eq:
+      --top;
+      top[-1] = close(top[-1], top[0]) ? 1 : 0;
+      RECKON_NEXT();
+    op_ne:
+      --top;
+      top[-1] = close(top[-1], top[0]) ? 0 : 1;
+      RECKON_NEXT();
+    op_lt:
+      --top;
+      top[-1] = top[-1] < top[0] ? 1 : 0;
+      RECKON_NEXT();
+    op_le:
+      --top;
+      top[-1] = top[-1] <= top[0] || close(top[-1], top[0]) ? 1 : 0;
+      RECKON_NEXT();
+    op_gt:
+      --top;
+      top[-1] = top[-1] > top[0] ? 1 : 0;
+      RECKON_NEXT();
+    op_ge:
+      --top;
+      top[-1] = top[-1] >= top[0] || close(top[-1], top[0]) ? 1 : 0;
+      RECKON_NEXT();
+    op_and_test:
+      if (top[-1] == 0)
+        ip += op->index;  // top[-1] is already the 0 to push
+      else
+        --top;
+      RECKON_NEXT();
+    op_or_test:
+      if (top[-1] != 0) {
+        top[-1] = 1;
+        ip += op->index;
+      } else {
+        --top;
+      }
+      RECKON_NEXT();
+    op_to_bool:
+      top[-1] = top[-1] != 0 ? 1 : 0;
+      RECKON_NEXT();
+    op_jump_if_false:
+      if (*--top == 0) ip += op->index;
+      RECKON_NEXT();
+    op_jump:
+      ip += op->index;
+      RECKON_NEXT();
+    op_native:
+      top -= op->count;
+      *top = call_native(*op->node, top, op->field);
+      ++top;
+      RECKON_NEXT();
+    op_builtin:
+      top -= op->count;
+      *top = apply_builtin(*op->node, top, op->count);
+      ++top;
+      RECKON_NEXT();
+    op_method : {
+      top -= op->count;
+      // The arguments' Values, in the evaluator's own array: a local with a destructor
+      // may not be left by the jump to the next operation.
+      for (std::size_t i = 0; i < op->count; ++i)
+        call_arguments_[i] = argument_value(op->arguments[i], top[i], *self, arguments);
+      Value* made = call_arguments_.data();
+      const Property& prop = self->scenario->properties[op->index];
+      for (std::uint32_t whole = op->aux; whole; whole &= whole - 1) {
+        const auto i = static_cast<std::size_t>(std::countr_zero(whole));
+        require_whole_at(made[i], prop.parameters[i].resolved, *op->node, i, "argument ",
+                         prop.parameters[i].name);
+      }
+      MethodCall& mc = self->methods.find_or_add(op->index, {made, op->count});
+      Thunk& t = mc.result;
+      if (t.state == ThunkState::done) {
+        called = &t.value;
+        *top++ = t.value.number;
+        RECKON_NEXT();
+      }
+      const Code* body = prop.body->code.get();
+      if (body && t.state == ThunkState::pending && RECKON_FITS(*body)) {
+        enter(t, prop.name, &mc, op->node->range);
+        slots[nested++].call =
+            CodeCall{ip, self, arguments, &t, body, &prop.resolved, prop.range, "", &prop.name};
+        arguments = mc.arguments.data();
+        ip = body->ops.data();
+        start(*body);
+        RECKON_NEXT();
+      }
+      called = &method(*self, op->index, {made, op->count}, op->node->range);
+      *top++ = called->number;
+      RECKON_NEXT();
+    }
+    }
+#undef RECKON_NEXT
+  } catch (...) {
+    while (nested > 0) fail(*slots[--nested].call.thunk);
+    while (begun_count > 0) fail(*begun[--begun_count]);
+    if (first) fail(*first->thunk);
+    throw;
+  }
+#undef RECKON_FITS
+}
+
+#pragma GCC diagnostic pop
+
+}  // namespace reckon
