@@ -189,3 +189,92 @@ TEST_CASE("the checker compiles the seed scenario's numeric properties") {
   for (const Property& prop : s->properties) plain += prop.is_method ? 0 : 1;
   CHECK(s->every_value->starts.size() == s->inputs.size() + plain);
 }
+
+namespace {
+
+// Every property of the case C of `text`, by a tree-walking and a compiling evaluator,
+// through force_all and one by one: the same outcomes and the same native calls.
+void same_everywhere(const std::string& text) {
+  INFO(text);
+  Program p;
+  load_program_text(p, stdlib::standard_library(), "case.rk", text);
+  check_program(p);
+  const auto* c = static_cast<const CaseDecl*>(p.find("C"));
+  REQUIRE(c);
+  const ScenarioDecl& s = *c->scenario;
+  for (bool all_at_once : {true, false}) {
+    Evaluator tree(p, 4, false), compiled(p, 4, true);
+    Instance& a = tree.instance_of(*c);
+    Instance& b = compiled.instance_of(*c);
+    p.library->natives->reset_counts();
+    if (all_at_once) tree.force_all(a);
+    std::vector<Outcome> expected;
+    for (std::size_t i = 0; i < s.properties.size(); ++i)
+      if (!s.properties[i].is_method)
+        expected.push_back(outcome([&] { return tree.property(a, i, c->name_range); }));
+    const std::uint64_t calls = total_calls(p);
+    p.library->natives->reset_counts();
+    if (all_at_once) compiled.force_all(b);
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < s.properties.size(); ++i) {
+      if (s.properties[i].is_method) continue;
+      INFO("property " << s.properties[i].name << (all_at_once ? " (force_all)" : ""));
+      same(expected[k++], outcome([&] { return compiled.property(b, i, c->name_range); }),
+           compiled);
+    }
+    CHECK(total_calls(p) == calls);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("every operation of compiled code gives the tree walk's value or error") {
+  const std::string models = "import \"models\"\nimport \"hardware\"\n";
+  const char* const programs[] = {
+      // literals, units, arithmetic (// and % of negatives), powers, comparisons
+      "scenario S {\n  input x: number = 7\n  a: number = -x + 2 * 3 - 1 / 4\n"
+      "  b: number = x // -2 + x % -3 + (-x) % 3\n  c: number = 2 ^ 0.5 + x ^ 2\n"
+      "  d: bool = x < 8 and x <= 7 and x > 6 and x >= 7 and x == 7 and x != 8\n"
+      "  e: bool = not (x == 7.0000000000001) or false\n  f: GB = 3 GiB + 512 MB -> GB\n}\n"
+      "case C = S()\n",
+      // builtins and natives, a native constant, a default argument
+      "scenario S {\n  input n: count = 96\n  a: count = round(sqrt(n))\n"
+      "  b: number = min(3, n, 2) + max(1, n) + abs(-2) + floor(2.5) + ceil(2.5)\n"
+      "  c: number = log2(8) + log10(1000) + ln(exp(2))\n"
+      "  d: number = checkpoint_memory(n, a) + KORTHIKANTI_PER_TOKEN_BYTES\n"
+      "  e: flop = decode_flops(n * 1e9 param) + training_flops(1 param, 2 token, true)\n}\n"
+      "case C = S()\n",
+      // `and`/`or` and `if` evaluate only the side they need: the natives show it
+      "scenario S {\n  input on: bool = false\n"
+      "  cost: flop = decode_flops(5 param)\n"
+      "  a: bool = on and cost > 1 flop\n  b: bool = not on or cost > 1 flop\n"
+      "  c: flop = if on then cost else 0 flop\n  d: flop = if not on then 1 flop else cost\n}\n"
+      "case C = S()\n",
+      // `??` over an input, a property, a parameter and a let, given and not
+      "let L: number? = none\nlet M: number? = 4\n"
+      "scenario S {\n  input x: number? = none\n  input y: number? = 2\n"
+      "  p: number? = y\n  f(q: number?): number = q ?? 9\n"
+      "  a: number = x ?? 1\n  b: number = y ?? 1\n  c: number = p ?? 1\n"
+      "  d: number = f(none) + f(3)\n  e: number = (L ?? 5) + (M ?? 5)\n}\n"
+      "case C = S()\n",
+      // records through an input, a let and a parameter; methods with each kind of argument
+      "let T = LLAMA3_8B\n"
+      "scenario S {\n  input w: Transformer = GPT3_175B\n  input k: count = 3\n"
+      "  g(m: Transformer, r: Recompute, n: count, b: bool): number =\n"
+      "      m.layers * n + (if b then 1 else 0) + (if r == Recompute.full then 100 else 0)\n"
+      "  h(n: count): count = n * 2\n"
+      "  a: number = g(w, full, k, true) + g(T, none, h(k), false)\n"
+      "  b: number = g(w, selective, w.layers, true) + w.hidden_dim / T.heads\n"
+      "  c: count = h(k) + h(3) + h(k)\n}\n"
+      "case C = S()\n",
+      // errors: division by zero of each kind, overflow, NaN, a native's domain, a
+      // fractional count, a cycle; and what does not depend on them still computes
+      "scenario S {\n  input z: number = 0\n  input big: number = 1e300\n"
+      "  a: number = 1 / z\n  b: number = 1 // z\n  c: number = 1 % z\n"
+      "  d: number = big * big\n  e: number = sqrt(0 - 1)\n  f: number = ln(z)\n"
+      "  g: count = 7 / 2\n  h: number = i + 1\n  i: number = h + 1\n  j: number = 2\n"
+      "  k(n: count): count = n\n  l: count = k(z + 2.5)\n}\n"
+      "case C = S()\n",
+  };
+  for (const char* program : programs) same_everywhere(models + program);
+}
