@@ -104,26 +104,60 @@ class Checker {
     return out;
   }
 
-  // A name defined twice is an error, except that the user's files may reuse a name
-  // of the standard library: theirs shadows it (stdlib modules load first).
+  // Who may shadow whom: the user's files shadow the REPL session's definitions,
+  // which shadow the standard library's (each layer loads before the next).
+  enum class Layer { stdlib, session, user };
+  static Layer layer_of(const Module& m) {
+    if (!m.is_stdlib) return Layer::user;
+    // The REPL's session module is loaded like a stdlib module (repl/session.cpp).
+    return m.name == "<session>" ? Layer::session : Layer::stdlib;
+  }
+
+  // A name defined twice is an error, except that a later layer may reuse a name of an
+  // earlier one: the new declaration shadows the old.
   void collect() {
-    std::unordered_map<const Decl*, bool> from_stdlib;
+    std::unordered_map<const Decl*, Layer> layer;
     p_.let_count = p_.case_count = 0;
-    for (const auto& m : p_.modules) {
-      for (const auto& d : m->decls) {
+    for (std::size_t index = 0; index < p_.modules.size(); ++index) {
+      const Module& m = *p_.modules[index];
+      if (m.is_stdlib) stdlib_module_.emplace(m.file, std::pair{index, layer_of(m)});
+      for (const auto& d : m.decls) {
         if (d->kind == DeclKind::let) static_cast<LetDecl&>(*d).memo_slot = p_.let_count++;
         if (d->kind == DeclKind::case_) static_cast<CaseDecl&>(*d).memo_slot = p_.case_count++;
         if (d->name.empty()) continue;
-        from_stdlib[d.get()] = m->is_stdlib;
+        layer[d.get()] = layer_of(m);
+        if (m.is_stdlib) stdlib_names_[d->name].push_back({d.get(), index});
         auto [it, inserted] = p_.globals.emplace(d->name, d.get());
         if (inserted) continue;
-        if (from_stdlib[it->second] && !m->is_stdlib)
+        if (layer[it->second] < layer_of(m))
           it->second = d.get();
         else
           error(d->name_range, "E0301", "`" + d->name + "` is already defined",
                 {{it->second->name_range, "first defined here"}});
       }
     }
+  }
+
+  // The declaration `name` refers to where it is written (`at`). The standard
+  // library's code sees only the library's names, so a user's declaration that
+  // shadows one (a record Transformer, a scenario W) changes only the user's code:
+  // `power: W` in economics.rk stays the watt. The REPL's session code sees first the
+  // session's and the library's names loaded up to it, then the user's files.
+  Decl* lookup(std::string_view name, SourceRange at) const {
+    auto module = stdlib_module_.find(at.file);
+    if (module == stdlib_module_.end()) return p_.find(name);
+    auto [index, layer] = module->second;
+    auto it = stdlib_names_.find(std::string(name));
+    if (it != stdlib_names_.end()) {
+      Decl* seen = nullptr;  // the latest declaration loaded up to this module
+      for (const StdlibName& n : it->second)
+        if (n.module <= index) seen = n.decl;
+      if (seen) return seen;
+      // A stdlib module may use a name of one loaded after it (the prelude's order).
+      if (layer == Layer::stdlib && layer_of(*p_.modules[it->second.front().module]) == layer)
+        return it->second.front().decl;
+    }
+    return layer == Layer::stdlib ? nullptr : p_.find(name);
   }
 
   std::string where(SourceRange r) const { return location(p_.sources, r); }
@@ -158,7 +192,7 @@ class Checker {
       out = Type::of(TypeKind::boolean);
     } else if (name == "text") {
       out = Type::of(TypeKind::text);
-    } else if (Decl* d = single ? p_.find(name) : nullptr;
+    } else if (Decl* d = single ? lookup(name, u.range) : nullptr;
                d && (d->kind == DeclKind::record || d->kind == DeclKind::enumeration ||
                      d->kind == DeclKind::scenario)) {
       if (d->kind == DeclKind::record) {
@@ -429,7 +463,7 @@ class Checker {
       return;
     }
     state = State::in_progress;
-    Decl* base = p_.find(c.base);
+    Decl* base = lookup(c.base, c.base_range);
     if (!base || (base->kind != DeclKind::scenario && base->kind != DeclKind::case_)) {
       std::vector<std::string> names;
       for (const auto& [n, d] : p_.globals)
@@ -558,7 +592,7 @@ class Checker {
 
   // The case an exercise or a sweep (`what`) is about, resolved; null after an error.
   const CaseDecl* about_case(const std::string& name, SourceRange at, const std::string& what) {
-    Decl* d = p_.find(name);
+    Decl* d = lookup(name, at);
     if (!d || d->kind != DeclKind::case_) {
       if (d && d->kind == DeclKind::scenario) {
         error(at, "E0321",
@@ -770,7 +804,7 @@ class Checker {
         return property_type(*s.scenario, static_cast<std::size_t>(i), e.range);
       }
     }
-    if (Decl* d = p_.find(n)) {
+    if (Decl* d = lookup(n, e.range)) {
       e.target = d;
       switch (d->kind) {
         case DeclKind::let:
@@ -1114,7 +1148,7 @@ class Checker {
     if (s.scenario && s.scenario->property_index(n) >= 0 &&
         !(s.parameters && has_parameter(*s.parameters, n)))
       return method_call(e, *s.scenario, n, callee.range, s);
-    if (Decl* d = p_.find(n)) {
+    if (Decl* d = lookup(n, callee.range)) {
       e.target = d;
       if (d->kind == DeclKind::native && !static_cast<NativeDecl*>(d)->is_constant) {
         auto* nd = static_cast<NativeDecl*>(d);
@@ -1247,7 +1281,7 @@ class Checker {
     Expr& obj = *e.operands[0];
     // `Recompute.selective`: a member of an enumeration named directly.
     if (obj.kind == ExprKind::name && !shadowed(obj.text, s)) {
-      if (Decl* d = p_.find(obj.text); d && d->kind == DeclKind::enumeration) {
+      if (Decl* d = lookup(obj.text, obj.range); d && d->kind == DeclKind::enumeration) {
         auto* en = static_cast<EnumDecl*>(d);
         int index = en->member_index(e.text);
         if (index < 0) {
@@ -1314,6 +1348,14 @@ class Checker {
   Program& p_;
   std::uintptr_t stack_base_ = 0;
   std::vector<Diagnostic> errors_;
+  // Each stdlib (or session) module's position in load order, and where each of their
+  // names is declared, in load order.
+  struct StdlibName {
+    Decl* decl;
+    std::size_t module;
+  };
+  std::unordered_map<FileId, std::pair<std::size_t, Layer>> stdlib_module_;
+  std::unordered_map<std::string, std::vector<StdlibName>> stdlib_names_;
   std::unordered_map<const Property*, State> property_state_;
   std::unordered_map<const LetDecl*, State> let_state_;
   std::unordered_map<const CaseDecl*, State> case_state_;
