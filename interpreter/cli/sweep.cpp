@@ -341,6 +341,22 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
     for (std::uint64_t at = begin; at < end && !interrupted && !error;) {
       auto count = static_cast<std::size_t>(std::min<std::uint64_t>(block_size, end - at));
       runner.run(at, count, jobs, block);
+      // With an objective the threads have summed the block up; a block that stops the
+      // sweep at an error is walked here, point by point, up to it.
+      if (block.summary && (request.skip_errors || !block.first_error)) {
+        const sweep::Block::Summary& s = *block.summary;
+        done += s.kept + s.filtered;
+        kept += s.kept;
+        failed += s.failed;
+        if (s.best && (!best || (space.maximize ? s.best_value > best->second[objective_at]
+                                                : s.best_value < best->second[objective_at]))) {
+          const double* values = block.values.data() + (*s.best - at) * width;
+          best.emplace(*s.best, std::vector<double>(values, values + width));
+        }
+        at += count;
+        progress.update(at - begin);
+        continue;
+      }
       for (std::size_t i = 0; i < count; ++i) {
         std::uint64_t point = at + i;
         if (block.status[i] == sweep::Status::failed) {

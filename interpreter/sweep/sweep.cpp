@@ -2,8 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
-#include <thread>
+#include <memory>
 
 namespace reckon::sweep {
 
@@ -126,14 +127,69 @@ Runner::Runner(const Program& program, const Space& space)
   }
   try {
     Plan plan = Plan::compile(ev, *inst, varied, sample, targets_, whole);
-    for (std::size_t k = 0; k < space.axes.size(); ++k) {
-      auto& per_value = flat_.emplace_back();
-      for (const Value& v : space.axes[k].values) per_value.push_back(plan.flatten(k, v));
+    std::uint64_t stride = 1;
+    for (std::size_t k = space.axes.size(); k-- > 0;) {
+      const std::vector<Value>& values = space.axes[k].values;
+      AxisRegisters a;
+      a.stride = stride;
+      a.size = values.size();
+      stride *= values.size();
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        auto flat = plan.flatten(k, values[i]);
+        if (i == 0)
+          for (auto [reg, x] : flat) a.registers.push_back(reg);
+        // One shape per axis (the plan's), so every value sets the same registers.
+        if (flat.size() != a.registers.size())
+          throw Unplannable("varied values of different shapes");
+        for (std::size_t r = 0; r < flat.size(); ++r) {
+          if (flat[r].first != a.registers[r])
+            throw Unplannable("varied values of different shapes");
+          a.contents.push_back(flat[r].second);
+        }
+      }
+      axes_.insert(axes_.begin(), std::move(a));
     }
     plan_ = std::move(plan);
   } catch (const Unplannable& e) {
     why_unplanned_ = e.what();
-    flat_.clear();
+    axes_.clear();
+  }
+}
+
+void Runner::set_point(std::uint64_t point, double* registers) const {
+  for (const AxisRegisters& a : axes_) {
+    const double* x = a.contents.data() + (point / a.stride % a.size) * a.registers.size();
+    for (std::size_t r = 0; r < a.registers.size(); ++r) registers[a.registers[r]] = x[r];
+  }
+}
+
+void Runner::set_lanes(std::uint64_t point, std::size_t lanes, double* batch) const {
+  constexpr std::size_t lanes_max = Plan::batch;
+  for (const AxisRegisters& a : axes_) {
+    const std::size_t n = a.registers.size();
+    std::size_t value = static_cast<std::size_t>(point / a.stride % a.size);
+    if (a.stride == 1) {  // the innermost axis turns every lane
+      for (std::size_t lane = 0; lane < lanes; ++lane) {
+        const double* x = a.contents.data() + value * n;
+        for (std::size_t r = 0; r < n; ++r) batch[a.registers[r] * lanes_max + lane] = x[r];
+        if (++value == a.size) value = 0;
+      }
+      continue;
+    }
+    // Lanes until this axis turns to its next value; an outer axis holds for long runs.
+    std::uint64_t left = a.stride - point % a.stride;
+    for (std::size_t lane = 0; lane < lanes;) {
+      const auto run = static_cast<std::size_t>(std::min<std::uint64_t>(left, lanes - lane));
+      const double* x = a.contents.data() + value * n;
+      for (std::size_t r = 0; r < n; ++r)
+        std::fill_n(batch + a.registers[r] * lanes_max + lane, run, x[r]);
+      lane += run;
+      left -= run;
+      if (left == 0) {
+        left = a.stride;
+        if (++value == a.size) value = 0;
+      }
+    }
   }
 }
 
@@ -170,23 +226,9 @@ void Runner::run_part(std::uint64_t begin, std::size_t count, Block& out,
   constexpr std::size_t lanes_max = Plan::batch;
   std::vector<double> batch = plan_->batch_registers();
   std::vector<double> single = plan_->registers();
-  std::vector<std::size_t> at = space_.coordinates(begin);
-  auto set_point = [&](std::uint64_t point) {
-    std::vector<std::size_t> c = space_.coordinates(point);
-    for (std::size_t k = 0; k < c.size(); ++k)
-      for (auto [reg, x] : flat_[k][c[k]]) single[reg] = x;
-  };
   for (std::size_t first = 0; first < count; first += lanes_max) {
     const std::size_t lanes = std::min(lanes_max, count - first);
-    for (std::size_t lane = 0; lane < lanes; ++lane) {
-      for (std::size_t k = 0; k < at.size(); ++k)
-        for (auto [reg, x] : flat_[k][at[k]]) batch[reg * lanes_max + lane] = x;
-      // The next point: an odometer over the axes, the last one turning fastest.
-      for (std::size_t k = at.size(); k-- > 0;) {
-        if (++at[k] < space_.axes[k].values.size()) break;
-        at[k] = 0;
-      }
-    }
+    set_lanes(begin + first, lanes, batch.data());
     double* v = values + first * width;
     if (plan_->run_batch(batch.data(), lanes)) {
       for (std::size_t lane = 0; lane < lanes; ++lane) {
@@ -199,7 +241,7 @@ void Runner::run_part(std::uint64_t begin, std::size_t count, Block& out,
     for (std::size_t lane = 0; lane < lanes; ++lane) {
       std::uint64_t point = begin + first + lane;
       double* w = v + lane * width;
-      set_point(point);
+      set_point(point, single.data());
       if (plan_->run(single.data())) {
         for (std::size_t t = 0; t < width; ++t) w[t] = single[plan_->target_register(t)];
         status[first + lane] = judge(w);
@@ -220,24 +262,61 @@ void Runner::run(std::uint64_t begin, std::size_t count, unsigned jobs, Block& o
   out.first_error.reset();
   jobs = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(count / 1024 + 1)));
   std::vector<std::optional<std::pair<std::uint64_t, Diagnostic>>> errors(jobs);
-  std::vector<std::thread> threads;
-  for (unsigned j = 0; j < jobs; ++j) {
+  std::vector<Block::Summary> summaries(space_.objective ? jobs : 0);
+  auto part = [&](unsigned j) {
     std::uint64_t from = begin + count * j / jobs;
-    std::uint64_t to = begin + count * (j + 1) / jobs;
-    auto part = [this, from, to, &out, &errors, j] {
-      run_part(from, static_cast<std::size_t>(to - from), out, errors[j]);
-    };
-    if (j + 1 == jobs)
-      part();  // the calling thread takes the last part
-    else
-      threads.emplace_back(part);
+    auto n = static_cast<std::size_t>(begin + count * (j + 1) / jobs - from);
+    run_part(from, n, out, errors[j]);
+    if (space_.objective) summaries[j] = summarize(out, from, n);
+  };
+  if (jobs == 1) {
+    part(0);
+  } else {
+    if (!workers_ || workers_->helpers() < jobs - 1) workers_ = std::make_unique<Workers>(jobs - 1);
+    workers_->run(jobs, part);
   }
-  for (auto& t : threads) t.join();
   for (auto& e : errors)  // parts are in order: the first error found is the earliest
     if (e) {
       out.first_error = std::move(e);
       break;
     }
+  out.summary.reset();
+  if (!space_.objective) return;
+  Block::Summary& all = out.summary.emplace();
+  for (const Block::Summary& s : summaries) {  // in order, so ties go to the earliest
+    all.kept += s.kept;
+    all.filtered += s.filtered;
+    all.failed += s.failed;
+    if (s.best && (!all.best || better(s.best_value, all.best_value))) {
+      all.best = s.best;
+      all.best_value = s.best_value;
+    }
+  }
+}
+
+// Kept points' objectives are finite (a point whose value is not fails instead), so
+// folding each part and then the parts gives the serial fold's answer.
+Block::Summary Runner::summarize(const Block& block, std::uint64_t begin, std::size_t count) const {
+  Block::Summary s;
+  const std::size_t width = targets_.size();
+  const auto offset = static_cast<std::size_t>(begin - block.begin);
+  for (std::size_t i = offset; i < offset + count; ++i) {
+    if (block.status[i] == Status::failed) {
+      ++s.failed;
+      continue;
+    }
+    if (block.status[i] == Status::filtered) {
+      ++s.filtered;
+      continue;
+    }
+    ++s.kept;
+    double v = block.values[i * width + width - 1];
+    if (!s.best || better(v, s.best_value)) {
+      s.best = block.begin + i;
+      s.best_value = v;
+    }
+  }
+  return s;
 }
 
 }  // namespace reckon::sweep

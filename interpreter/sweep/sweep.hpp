@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -12,6 +13,7 @@
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/sweep/plan.hpp"
+#include "interpreter/sweep/workers.hpp"
 
 namespace reckon::sweep {
 
@@ -59,6 +61,16 @@ struct Block {
   std::vector<Status> status;
   // The first point of the block whose evaluation failed, and its error.
   std::optional<std::pair<std::uint64_t, Diagnostic>> first_error;
+  // With an objective, the block summed up by the threads that ran it, every failed
+  // point left out (as --skip-errors does).
+  struct Summary {
+    std::uint64_t kept = 0, filtered = 0, failed = 0;
+    // The kept point whose objective is least (or greatest, with maximize); the
+    // earliest of equals.
+    std::optional<std::uint64_t> best;
+    double best_value = 0;
+  };
+  std::optional<Summary> summary;
 };
 
 // Runs points on the plan of the sweep, falling back to the lazy evaluator for a
@@ -72,23 +84,38 @@ class Runner {
   const Plan* plan() const { return plan_ ? &*plan_ : nullptr; }
   std::size_t target_count() const { return targets_.size(); }
 
-  // Evaluates points [begin, begin + count) on `jobs` threads into `out`.
+  // Evaluates points [begin, begin + count) on `jobs` threads into `out`. The threads
+  // are kept for the next call, so one runner serves one caller at a time.
   void run(std::uint64_t begin, std::size_t count, unsigned jobs, Block& out) const;
 
  private:
   void run_part(std::uint64_t begin, std::size_t count, Block& out,
                 std::optional<std::pair<std::uint64_t, Diagnostic>>& error) const;
+  Block::Summary summarize(const Block& block, std::uint64_t begin, std::size_t count) const;
+  // Whether objective value `v` beats `best` (strictly: the earlier point wins a tie).
+  bool better(double v, double best) const { return space_.maximize ? v > best : v < best; }
   void lazily(std::uint64_t point, double* values, Status& status,
               std::optional<std::pair<std::uint64_t, Diagnostic>>& error) const;
   Status judge(const double* values) const;
+  // The registers of the varied inputs at `point`, in a plan's register file; and at
+  // `lanes` consecutive points from `point`, in a batch register file.
+  void set_point(std::uint64_t point, double* registers) const;
+  void set_lanes(std::uint64_t point, std::size_t lanes, double* batch) const;
 
   const Program& program_;
   const Space& space_;
   std::vector<const Expr*> targets_;
   std::optional<Plan> plan_;
   std::string why_unplanned_;
-  // Per axis, per value: the registers it sets.
-  std::vector<std::vector<std::vector<std::pair<std::uint16_t, double>>>> flat_;
+  // Per axis: the registers its values set, and what each value puts in them.
+  struct AxisRegisters {
+    std::vector<std::uint16_t> registers;
+    std::vector<double> contents;  // value i's at [i * registers.size() + r]
+    std::uint64_t stride = 1;      // points between turns of the axis (the last turns fastest)
+    std::size_t size = 0;          // its values
+  };
+  std::vector<AxisRegisters> axes_;
+  mutable std::unique_ptr<Workers> workers_;
 };
 
 }  // namespace reckon::sweep

@@ -96,6 +96,31 @@ for i in 1 2 3; do "$reckon" "${big[@]}" --shard "$i/3" >"$tmp/shard$i.csv"; don
 cat "$tmp"/shard{1,2,3}.csv >"$tmp/shards.csv"
 expect "three shards concatenate to the whole" 0 "" -- cmp "$tmp/one.csv" "$tmp/shards.csv"
 expect "the sweep is big enough to matter" 0 "^[0-9]{4,}$" -- bash -c "wc -l < '$tmp/one.csv'"
+# An objective is folded by the threads that ran the points; the best must be what a walk
+# over every kept row finds (awk below), the earliest of equals: here micro_batch 4000 fits
+# at every seq_len from 1 token up, so the tied points lie in different blocks (65,536
+# points) and threads, and the answer is the first, seq_len 1.
+fits=(sweep "$training" "$case" --vary seq_len=1..100 --vary micro_batch=1..4000
+  --show checkpointed_activations --where 'checkpointed_activations < 80 GiB' --format csv)
+"$reckon" "${fits[@]}" >"$tmp/fits.csv"
+walk_max=$(awk -F, 'NR > 1 && (best == "" || $2 > best) { best = $2; row = $0 } END { print row }' "$tmp/fits.csv")
+walk_min=$(awk -F, 'NR > 1 && (best == "" || $3 < best) { best = $3; row = $0 } END { print row }' "$tmp/fits.csv")
+expect "the tie is the first point" 0 "^1,4000,16.023552$" -- echo "$walk_max"
+for j in 1 2; do
+  expect "--maximize with ties, --jobs $j" 0 "^$walk_max,4000$" -- "$reckon" "${fits[@]}" \
+    --maximize micro_batch --jobs "$j"
+  expect "--minimize, --jobs $j" 0 "^$walk_min$" -- "$reckon" "${fits[@]}" \
+    --minimize checkpointed_activations --jobs "$j"
+done
+# checkpoint_segments = 0 divides by zero (the first 20,000 points, over several blocks).
+expect "an objective with --skip-errors counts the failures" 0 \
+  "note: 20000 points failed and were left out" -- "$reckon" sweep "$training" "$case" \
+  --vary checkpoint_segments=0..3 --vary micro_batch=1..20000 --minimize checkpointed_activations \
+  --show checkpointed_activations --skip-errors --jobs 2
+expect "an objective stops at the first failing point" 1 \
+  "note: at the point checkpoint_segments = 0, micro_batch = 1" -- "$reckon" sweep "$training" \
+  "$case" --vary checkpoint_segments=0..3 --vary micro_batch=1..20000 \
+  --minimize checkpointed_activations --jobs 2
 for i in 1 2; do "$reckon" "${big[@]/csv/table}" --shard "$i/2" >"$tmp/t$i.txt"; done
 "$reckon" "${big[@]/csv/table}" >"$tmp/t.txt"
 cat "$tmp"/t{1,2}.txt >"$tmp/tshards.txt"

@@ -1,0 +1,43 @@
+// Threads kept for the length of a sweep. A sweep runs block after block (a few
+// milliseconds each, so that Ctrl-C and the progress bar stay responsive); starting
+// threads for every block cost more than the second core gave back on the machines
+// measured in docs/performance.md.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace reckon::sweep {
+
+class Workers {
+ public:
+  // `helpers` threads besides the caller's.
+  explicit Workers(unsigned helpers);
+  ~Workers();
+  Workers(const Workers&) = delete;
+  Workers& operator=(const Workers&) = delete;
+
+  unsigned helpers() const { return static_cast<unsigned>(threads_.size()); }
+
+  // Runs task(0), ..., task(parts - 1), the last on the calling thread, and returns
+  // when all have finished. At most helpers() + 1 parts. The task must not throw.
+  void run(unsigned parts, const std::function<void(unsigned)>& task);
+
+ private:
+  void loop(unsigned index);
+
+  std::mutex mutex_;
+  std::condition_variable start_, finished_;
+  const std::function<void(unsigned)>* task_ = nullptr;
+  unsigned parts_ = 0;
+  unsigned running_ = 0;          // helpers still on the current generation's task
+  std::uint64_t generation_ = 0;  // one per run()
+  bool stopping_ = false;
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace reckon::sweep

@@ -1,0 +1,38 @@
+// The threads a sweep keeps from block to block (interpreter/sweep/workers.hpp): every
+// part runs exactly once per call, whatever the number of parts, and the caller's
+// thread runs the last one.
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <thread>
+#include <vector>
+
+#include "interpreter/sweep/workers.hpp"
+
+using reckon::sweep::Workers;
+
+TEST_CASE("workers run each part once per call, for any number of parts", "[sweep]") {
+  Workers workers(3);
+  REQUIRE(workers.helpers() == 3);
+  std::vector<std::atomic<int>> runs(4);
+  std::vector<int> expected(4, 0);
+  // Many calls in a row, with fewer parts than threads in some: a helper without a part
+  // must skip that call and still take its part in the next.
+  for (unsigned call = 0; call < 2000; ++call) {
+    const unsigned parts = call % 4 + 1;
+    workers.run(parts, [&](unsigned j) { runs[j].fetch_add(1); });
+    for (unsigned j = 0; j < parts; ++j) ++expected[j];
+  }
+  for (unsigned j = 0; j < 4; ++j) CHECK(runs[j].load() == expected[j]);
+}
+
+TEST_CASE("workers: the last part runs on the calling thread", "[sweep]") {
+  Workers workers(1);
+  std::thread::id ids[2];
+  workers.run(2, [&](unsigned j) { ids[j] = std::this_thread::get_id(); });
+  CHECK(ids[1] == std::this_thread::get_id());
+  CHECK(ids[0] != std::this_thread::get_id());
+  // run() returns only when every part has finished, so results are visible after it.
+  std::vector<int> out(2, 0);
+  workers.run(2, [&](unsigned j) { out[j] = static_cast<int>(j) + 10; });
+  CHECK(out == std::vector<int>{10, 11});
+}
