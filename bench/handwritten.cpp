@@ -215,8 +215,10 @@ int main(int argc, char** argv) {
     return 0;
   }
 
+  // Both take their samples in turns (measure.hpp).
+  reckon::bench::Interleaved benchmarks;
   // A full evaluation per call, micro_batch 1..8.
-  const double full = reckon::bench::ns_per_iteration(ms, 7, [&](long n) {
+  benchmarks.add("handwritten_full", [&](long n) {
     double acc = 0;
     Inputs x = in;
     for (long i = 0; i < n; ++i) {
@@ -225,12 +227,10 @@ int main(int argc, char** argv) {
     }
     return acc;
   });
-  std::printf("time handwritten_full %.3f\n", full);
-
   // The same formulas inlined into a loop over micro_batch: the compiler may hoist what
   // does not depend on micro_batch (8 of the 20 properties), as a hand-written sweep
   // would.
-  const double loop = reckon::bench::ns_per_iteration(ms, 7, [&](long n) {
+  benchmarks.add("handwritten_inlined_loop", [&](long n) {
     double acc = 0;
     Inputs x = in;
     for (long i = 0; i < n; ++i) {
@@ -239,6 +239,7 @@ int main(int argc, char** argv) {
     }
     return acc;
   });
-  std::printf("time handwritten_inlined_loop %.3f\n", loop);
+  for (const auto& [name, ns] : benchmarks.run(ms, 7))
+    std::printf("time %s %.3f\n", name.c_str(), ns);
   return 0;
 }

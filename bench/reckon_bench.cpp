@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -111,21 +112,20 @@ std::unique_ptr<Planned> plan_case(Program& p, const CaseDecl& c, bool every_inp
   return planned;
 }
 
-std::optional<double> planned_ns_per_point(const Planned* planned, double ms, unsigned threads) {
-  if (!planned) return std::nullopt;
-  const std::size_t block = 65536;
-  reckon::sweep::Block out;
-  auto body = [&](long n) {
+// One call runs `n` times over a block of 65,536 points (Runner::run on `threads`
+// threads); a sample is per point (Interleaved's `per`).
+constexpr std::size_t planned_block = 65536;
+
+std::function<double(long)> planned_body(const Planned* planned, unsigned threads) {
+  auto out = std::make_shared<reckon::sweep::Block>();
+  return [planned, threads, out](long n) {
     double acc = 0;
     for (long i = 0; i < n; ++i) {
-      planned->runner->run(0, block, threads, out);
-      acc += out.values[static_cast<std::size_t>(i) % out.values.size()];
+      planned->runner->run(0, planned_block, threads, *out);
+      acc += out->values[static_cast<std::size_t>(i) % out->values.size()];
     }
     return acc;
   };
-  // One thread by its CPU time, several by the wall clock (measure.hpp).
-  auto clock = threads == 1 ? reckon::bench::Clock::thread_cpu : reckon::bench::Clock::wall;
-  return reckon::bench::ns_per_iteration(ms, 7, body, clock) / static_cast<double>(block);
 }
 // ---------------------------------------------------------------------------------------
 
@@ -193,34 +193,54 @@ int main(int argc, char** argv) {
     return 0;
   }
 
+  // Every benchmark below takes its samples in turns with the others (measure.hpp).
+  reckon::bench::Interleaved benchmarks;
   // A fresh case, all properties, exactly as written.
-  print_time("reckon_fresh_case", reckon::bench::ns_per_iteration(ms, 7, [&](long n) {
-               double acc = 0;
-               for (long i = 0; i < n; ++i) acc += evaluate_fresh(p, *c, std::nullopt, 0);
-               return acc;
-             }));
-
+  benchmarks.add("reckon_fresh_case", [&](long n) {
+    double acc = 0;
+    for (long i = 0; i < n; ++i) acc += evaluate_fresh(p, *c, std::nullopt, 0);
+    return acc;
+  });
   // The same with micro_batch bound to 1..8: a sweep point as a caller can do it today.
-  print_time("reckon_fresh_case_bound", reckon::bench::ns_per_iteration(ms, 7, [&](long n) {
-               double acc = 0;
-               for (long i = 0; i < n; ++i)
-                 acc += evaluate_fresh(p, *c, micro_batch, static_cast<double>(1 + (i & 7)));
-               return acc;
-             }));
+  benchmarks.add("reckon_fresh_case_bound", [&](long n) {
+    double acc = 0;
+    for (long i = 0; i < n; ++i)
+      acc += evaluate_fresh(p, *c, micro_batch, static_cast<double>(1 + (i & 7)));
+    return acc;
+  });
+  // Several threads by the wall clock, one by its CPU time (measure.hpp).
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  print_time("reckon_fresh_case_bound_all_cores",
-             reckon::bench::ns_per_iteration_threads(ms, 7, cores, [&](unsigned, long n) {
-               double acc = 0;
-               for (long i = 0; i < n; ++i)
-                 acc += evaluate_fresh(p, *c, micro_batch, static_cast<double>(1 + (i & 7)));
-               return acc;
-             }));
+  benchmarks.add("reckon_fresh_case_bound_all_cores",
+                 reckon::bench::on_threads(cores,
+                                           [&](unsigned, long n) {
+                                             double acc = 0;
+                                             for (long i = 0; i < n; ++i)
+                                               acc +=
+                                                   evaluate_fresh(p, *c, micro_batch,
+                                                                  static_cast<double>(1 + (i & 7)));
+                                             return acc;
+                                           }),
+                 reckon::bench::Clock::wall);
 
   auto over_micro_batch = plan_case(p, *c, false);
   auto every_input = plan_case(p, *c, true);
-  print_time("planned_sweep_1_core", planned_ns_per_point(over_micro_batch.get(), ms, 1));
-  print_time("planned_sweep_all_cores", planned_ns_per_point(over_micro_batch.get(), ms, cores));
-  print_time("planned_fresh_case_1_core", planned_ns_per_point(every_input.get(), ms, 1));
+  const auto per_point = static_cast<double>(planned_block);
+  std::vector<const char*> unplanned;
+  if (over_micro_batch) {
+    benchmarks.add("planned_sweep_1_core", planned_body(over_micro_batch.get(), 1),
+                   reckon::bench::Clock::thread_cpu, per_point);
+    benchmarks.add("planned_sweep_all_cores", planned_body(over_micro_batch.get(), cores),
+                   reckon::bench::Clock::wall, per_point);
+  } else {
+    unplanned = {"planned_sweep_1_core", "planned_sweep_all_cores"};
+  }
+  if (every_input)
+    benchmarks.add("planned_fresh_case_1_core", planned_body(every_input.get(), 1),
+                   reckon::bench::Clock::thread_cpu, per_point);
+  else
+    unplanned.push_back("planned_fresh_case_1_core");
+  for (const auto& [name, ns] : benchmarks.run(ms, 7)) print_time(name.c_str(), ns);
+  for (const char* name : unplanned) print_time(name, std::nullopt);
   std::printf("cores %u\n", cores);
   return 0;
 }
