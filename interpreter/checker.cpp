@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "interpreter/code.hpp"
 #include "interpreter/diagnostics.hpp"
@@ -105,7 +106,7 @@ class Checker {
   }
 
   // Who may shadow whom: the user's files shadow the REPL session's definitions,
-  // which shadow the standard library's (each layer loads before the next).
+  // which shadow the standard library's.
   enum class Layer { stdlib, session, user };
   static Layer layer_of(const Module& m) {
     if (!m.is_stdlib) return Layer::user;
@@ -113,25 +114,28 @@ class Checker {
     return m.name == "<session>" ? Layer::session : Layer::stdlib;
   }
 
-  // A name defined twice is an error, except that a later layer may reuse a name of an
-  // earlier one: the new declaration shadows the old.
+  // A name defined twice in one layer is an error; across layers the later layer's
+  // declaration shadows the earlier's, whichever is loaded first (a user file may import
+  // a stdlib module after a file of its own).
   void collect() {
     std::unordered_map<const Decl*, Layer> layer;
     p_.let_count = p_.case_count = 0;
-    for (std::size_t index = 0; index < p_.modules.size(); ++index) {
-      const Module& m = *p_.modules[index];
-      if (m.is_stdlib) stdlib_module_.emplace(m.file, std::pair{index, layer_of(m)});
+    for (const auto& module : p_.modules) {
+      const Module& m = *module;
+      const Layer here = layer_of(m);
+      if (here == Layer::stdlib) stdlib_files_.insert(m.file);
       for (const auto& d : m.decls) {
         if (d->kind == DeclKind::let) static_cast<LetDecl&>(*d).memo_slot = p_.let_count++;
         if (d->kind == DeclKind::case_) static_cast<CaseDecl&>(*d).memo_slot = p_.case_count++;
         if (d->name.empty()) continue;
-        layer[d.get()] = layer_of(m);
-        if (m.is_stdlib) stdlib_names_[d->name].push_back({d.get(), index});
+        layer[d.get()] = here;
+        if (here == Layer::stdlib) stdlib_names_.emplace(d->name, d.get());
         auto [it, inserted] = p_.globals.emplace(d->name, d.get());
         if (inserted) continue;
-        if (layer[it->second] < layer_of(m))
+        const Layer before = layer[it->second];
+        if (before < here)
           it->second = d.get();
-        else
+        else if (before == here)
           error(d->name_range, "E0301", "`" + d->name + "` is already defined",
                 {{it->second->name_range, "first defined here"}});
       }
@@ -139,25 +143,14 @@ class Checker {
   }
 
   // The declaration `name` refers to where it is written (`at`). The standard
-  // library's code sees only the library's names, so a user's declaration that
-  // shadows one (a record Transformer, a scenario W) changes only the user's code:
-  // `power: W` in economics.rk stays the watt. The REPL's session code sees first the
-  // session's and the library's names loaded up to it, then the user's files.
+  // library's code sees only the library's names, so a declaration that shadows one (a
+  // user's or the REPL session's record Transformer or scenario W) changes only the code
+  // outside the library: `power: W` in economics.rk stays the watt. Everything else,
+  // the session's code included, sees the globals.
   Decl* lookup(std::string_view name, SourceRange at) const {
-    auto module = stdlib_module_.find(at.file);
-    if (module == stdlib_module_.end()) return p_.find(name);
-    auto [index, layer] = module->second;
+    if (!stdlib_files_.contains(at.file)) return p_.find(name);
     auto it = stdlib_names_.find(std::string(name));
-    if (it != stdlib_names_.end()) {
-      Decl* seen = nullptr;  // the latest declaration loaded up to this module
-      for (const StdlibName& n : it->second)
-        if (n.module <= index) seen = n.decl;
-      if (seen) return seen;
-      // A stdlib module may use a name of one loaded after it (the prelude's order).
-      if (layer == Layer::stdlib && layer_of(*p_.modules[it->second.front().module]) == layer)
-        return it->second.front().decl;
-    }
-    return layer == Layer::stdlib ? nullptr : p_.find(name);
+    return it == stdlib_names_.end() ? nullptr : it->second;
   }
 
   std::string where(SourceRange r) const { return location(p_.sources, r); }
@@ -1348,14 +1341,10 @@ class Checker {
   Program& p_;
   std::uintptr_t stack_base_ = 0;
   std::vector<Diagnostic> errors_;
-  // Each stdlib (or session) module's position in load order, and where each of their
-  // names is declared, in load order.
-  struct StdlibName {
-    Decl* decl;
-    std::size_t module;
-  };
-  std::unordered_map<FileId, std::pair<std::size_t, Layer>> stdlib_module_;
-  std::unordered_map<std::string, std::vector<StdlibName>> stdlib_names_;
+  // The standard library's files and its names (stdlib modules never redefine each
+  // other's: that is E0301 within the layer).
+  std::unordered_set<FileId> stdlib_files_;
+  std::unordered_map<std::string, Decl*> stdlib_names_;
   std::unordered_map<const Property*, State> property_state_;
   std::unordered_map<const LetDecl*, State> let_state_;
   std::unordered_map<const CaseDecl*, State> case_state_;

@@ -6,6 +6,7 @@
 
 #include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -24,7 +25,8 @@ class Workers {
   unsigned helpers() const { return static_cast<unsigned>(threads_.size()); }
 
   // Runs task(0), ..., task(parts - 1), the last on the calling thread, and returns
-  // when all have finished. At most helpers() + 1 parts. The task must not throw.
+  // when all have finished; then, if any part threw, rethrows the first exception
+  // caught (the others are dropped). At most helpers() + 1 parts (std::invalid_argument).
   void run(unsigned parts, const std::function<void(unsigned)>& task);
 
  private:
@@ -37,6 +39,7 @@ class Workers {
   unsigned running_ = 0;          // helpers still on the current generation's task
   std::uint64_t generation_ = 0;  // one per run()
   bool stopping_ = false;
+  std::exception_ptr failure_;  // the first exception a part of this run threw
   std::vector<std::thread> threads_;
 };
 

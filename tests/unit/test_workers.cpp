@@ -3,6 +3,8 @@
 // thread runs the last one.
 #include <atomic>
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -35,4 +37,30 @@ TEST_CASE("workers: the last part runs on the calling thread", "[sweep]") {
   std::vector<int> out(2, 0);
   workers.run(2, [&](unsigned j) { out[j] = static_cast<int>(j) + 10; });
   CHECK(out == std::vector<int>{10, 11});
+}
+
+TEST_CASE("workers: a part that throws is rethrown after every part has finished", "[sweep]") {
+  Workers workers(1);
+  for (unsigned thrower : {0u, 1u}) {  // on the helper, then on the calling thread
+    std::atomic<int> finished{0};
+    CHECK_THROWS_WITH(workers.run(2,
+                                  [&](unsigned j) {
+                                    if (j == thrower) throw std::runtime_error("part failed");
+                                    // The other part is still running when the throw
+                                    // happens; run() must wait for it.
+                                    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                                    ++finished;
+                                  }),
+                      "part failed");
+    CHECK(finished.load() == 1);
+  }
+  // The pool is still usable afterwards.
+  std::vector<int> out(2, 0);
+  workers.run(2, [&](unsigned j) { out[j] = 1; });
+  CHECK(out == std::vector<int>{1, 1});
+}
+
+TEST_CASE("workers: more parts than threads is refused", "[sweep]") {
+  Workers workers(1);
+  CHECK_THROWS_AS(workers.run(3, [](unsigned) {}), std::invalid_argument);
 }
