@@ -344,7 +344,7 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
       // With an objective the threads have summed the block up; a block that stops the
       // sweep at an error is walked here, point by point, up to it.
       if (block.summary && (request.skip_errors || !block.first_error)) {
-        const sweep::Block::Summary& s = *block.summary;
+        const sweep::Summary& s = *block.summary;
         done += s.kept + s.filtered;
         kept += s.kept;
         failed += s.failed;

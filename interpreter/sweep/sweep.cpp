@@ -262,7 +262,7 @@ void Runner::run(std::uint64_t begin, std::size_t count, unsigned jobs, Block& o
   out.first_error.reset();
   jobs = std::max(1u, std::min<unsigned>(jobs, static_cast<unsigned>(count / 1024 + 1)));
   std::vector<std::optional<std::pair<std::uint64_t, Diagnostic>>> errors(jobs);
-  std::vector<Block::Summary> summaries(space_.objective ? jobs : 0);
+  std::vector<Summary> summaries(space_.objective ? jobs : 0);
   auto part = [&](unsigned j) {
     std::uint64_t from = begin + count * j / jobs;
     auto n = static_cast<std::size_t>(begin + count * (j + 1) / jobs - from);
@@ -282,8 +282,8 @@ void Runner::run(std::uint64_t begin, std::size_t count, unsigned jobs, Block& o
     }
   out.summary.reset();
   if (!space_.objective) return;
-  Block::Summary& all = out.summary.emplace();
-  for (const Block::Summary& s : summaries) {  // in order, so ties go to the earliest
+  Summary& all = out.summary.emplace();
+  for (const Summary& s : summaries) {  // in order, so ties go to the earliest
     all.kept += s.kept;
     all.filtered += s.filtered;
     all.failed += s.failed;
@@ -296,8 +296,8 @@ void Runner::run(std::uint64_t begin, std::size_t count, unsigned jobs, Block& o
 
 // Kept points' objectives are finite (a point whose value is not fails instead), so
 // folding each part and then the parts gives the serial fold's answer.
-Block::Summary Runner::summarize(const Block& block, std::uint64_t begin, std::size_t count) const {
-  Block::Summary s;
+Summary Runner::summarize(const Block& block, std::uint64_t begin, std::size_t count) const {
+  Summary s;
   const std::size_t width = targets_.size();
   const auto offset = static_cast<std::size_t>(begin - block.begin);
   for (std::size_t i = offset; i < offset + count; ++i) {

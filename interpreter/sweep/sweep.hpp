@@ -51,6 +51,17 @@ std::vector<Value> expand(Evaluator& ev, const Vary& vary, const Input& input);
 // point's values bound, the targets evaluated in order. Throws the point's UserError.
 std::vector<Value> evaluate_lazily(const Program& program, const Space& space, std::uint64_t point);
 
+// A block of points with an objective, summed up by the threads that ran it, every
+// failed point left out (as --skip-errors does). (Not nested in Block: Clang cannot
+// default-construct a nested class with member initializers inside the enclosing one.)
+struct Summary {
+  std::uint64_t kept = 0, filtered = 0, failed = 0;
+  // The kept point whose objective is least (or greatest, with maximize); the earliest
+  // of equals.
+  std::optional<std::uint64_t> best;
+  double best_value = 0;
+};
+
 // The results of a block of consecutive points. Per point: every target as a number
 // (Value::number) and a status.
 enum class Status : std::uint8_t { kept, filtered, failed };
@@ -61,15 +72,7 @@ struct Block {
   std::vector<Status> status;
   // The first point of the block whose evaluation failed, and its error.
   std::optional<std::pair<std::uint64_t, Diagnostic>> first_error;
-  // With an objective, the block summed up by the threads that ran it, every failed
-  // point left out (as --skip-errors does).
-  struct Summary {
-    std::uint64_t kept = 0, filtered = 0, failed = 0;
-    // The kept point whose objective is least (or greatest, with maximize); the
-    // earliest of equals.
-    std::optional<std::uint64_t> best;
-    double best_value = 0;
-  };
+  // With an objective, the block summed up by the threads that ran it.
   std::optional<Summary> summary;
 };
 
@@ -91,7 +94,7 @@ class Runner {
  private:
   void run_part(std::uint64_t begin, std::size_t count, Block& out,
                 std::optional<std::pair<std::uint64_t, Diagnostic>>& error) const;
-  Block::Summary summarize(const Block& block, std::uint64_t begin, std::size_t count) const;
+  Summary summarize(const Block& block, std::uint64_t begin, std::size_t count) const;
   // Whether objective value `v` beats `best` (strictly: the earlier point wins a tie).
   bool better(double v, double best) const { return space_.maximize ? v > best : v < best; }
   void lazily(std::uint64_t point, double* values, Status& status,
