@@ -348,8 +348,7 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
         done += s.kept + s.filtered;
         kept += s.kept;
         failed += s.failed;
-        if (s.best && (!best || (space.maximize ? s.best_value > best->second[objective_at]
-                                                : s.best_value < best->second[objective_at]))) {
+        if (s.best && (!best || runner.better(s.best_value, best->second[objective_at]))) {
           const double* values = block.values.data() + (*s.best - at) * width;
           best.emplace(*s.best, std::vector<double>(values, values + width));
         }
@@ -373,8 +372,7 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
         const double* values = block.values.data() + i * width;
         if (space.objective) {
           double v = values[objective_at];
-          if (!best ||
-              (space.maximize ? v > best->second[objective_at] : v < best->second[objective_at]))
+          if (!best || runner.better(v, best->second[objective_at]))
             best.emplace(point, std::vector<double>(values, values + width));
           continue;
         }

@@ -135,16 +135,12 @@ Runner::Runner(const Program& program, const Space& space)
       a.size = values.size();
       stride *= values.size();
       for (std::size_t i = 0; i < values.size(); ++i) {
+        // flatten walks the axis's one shape (the plan's; a value of another throws
+        // Unplannable), so every value sets the same registers in the same order.
         auto flat = plan.flatten(k, values[i]);
-        if (i == 0)
-          for (auto [reg, x] : flat) a.registers.push_back(reg);
-        // One shape per axis (the plan's), so every value sets the same registers.
-        if (flat.size() != a.registers.size())
-          throw Unplannable("varied values of different shapes");
-        for (std::size_t r = 0; r < flat.size(); ++r) {
-          if (flat[r].first != a.registers[r])
-            throw Unplannable("varied values of different shapes");
-          a.contents.push_back(flat[r].second);
+        for (auto [reg, x] : flat) {
+          if (i == 0) a.registers.push_back(reg);
+          a.contents.push_back(x);
         }
       }
       axes_.insert(axes_.begin(), std::move(a));

@@ -86,6 +86,8 @@ class Runner {
   const std::string& why_unplanned() const { return why_unplanned_; }
   const Plan* plan() const { return plan_ ? &*plan_ : nullptr; }
   std::size_t target_count() const { return targets_.size(); }
+  // Whether objective value `v` beats `best` (strictly: the earlier point wins a tie).
+  bool better(double v, double best) const { return space_.maximize ? v > best : v < best; }
 
   // Evaluates points [begin, begin + count) on `jobs` threads into `out`. The threads
   // are kept for the next call, so one runner serves one caller at a time.
@@ -95,8 +97,6 @@ class Runner {
   void run_part(std::uint64_t begin, std::size_t count, Block& out,
                 std::optional<std::pair<std::uint64_t, Diagnostic>>& error) const;
   Summary summarize(const Block& block, std::uint64_t begin, std::size_t count) const;
-  // Whether objective value `v` beats `best` (strictly: the earlier point wins a tie).
-  bool better(double v, double best) const { return space_.maximize ? v > best : v < best; }
   void lazily(std::uint64_t point, double* values, Status& status,
               std::optional<std::pair<std::uint64_t, Diagnostic>>& error) const;
   Status judge(const double* values) const;
