@@ -18,22 +18,25 @@ enum class Base : std::uint8_t {
   money,        // USD
   mass,         // kg
   length,       // m
+  carbon,       // kgCO2e: emissions, kept apart from the mass of things
   token,
   param,
   sample,
   request,
   layer,
+  gpu,  // accelerators: per-GPU and whole-cluster quantities differ by this count
 };
 
-inline constexpr std::size_t base_count = 11;
+inline constexpr std::size_t base_count = 13;
 inline constexpr std::size_t first_count_base = static_cast<std::size_t>(Base::token);
 
 // Name of each base dimension and the symbol of its base unit, indexed by Base.
 inline constexpr std::array<std::string_view, base_count> base_dimension_names = {
-    "time",  "information", "compute", "money",   "mass", "length",
-    "token", "param",       "sample",  "request", "layer"};
+    "time",  "information", "compute", "money", "mass",  "length", "carbon",
+    "token", "param",       "sample",  "request", "layer", "GPU"};
 inline constexpr std::array<std::string_view, base_count> base_unit_symbols = {
-    "s", "B", "flop", "USD", "kg", "m", "token", "param", "sample", "request", "layer"};
+    "s",     "B",     "flop",   "USD",     "kg",    "m",  "kgCO2e",
+    "token", "param", "sample", "request", "layer", "GPU"};
 
 struct Dimension {
   std::array<std::int8_t, base_count> exponents{};

@@ -98,6 +98,10 @@ struct Catalogue {
       add(name + "s", 1, dim(b));
       prefixed(name, 1, dim(b), si_large);
     }
+    // Accelerators are counted too (`80 GB/GPU`, `1024 GPUs`); no prefixes: `kGPU` would
+    // read as a typo, and clusters are written in whole GPUs.
+    add("GPU", 1, dim(Base::gpu));
+    add("GPUs", 1, dim(Base::gpu));
   }
 };
 
@@ -185,6 +189,8 @@ std::string dimension_name(const Dimension& d) {
       {dim(Base::sample), "sample count"},
       {dim(Base::request), "request count"},
       {dim(Base::layer), "layer count"},
+      {dim(Base::gpu), "GPU count"},
+      {dim(Base::carbon), "carbon"},
   };
   for (const auto& [dd, n] : names)
     if (dd == d) return n;

@@ -55,6 +55,8 @@ using param_base_dimension = reckon_base_dimension<Base::param>;
 using sample_base_dimension = reckon_base_dimension<Base::sample>;
 using request_base_dimension = reckon_base_dimension<Base::request>;
 using layer_base_dimension = reckon_base_dimension<Base::layer>;
+using carbon_base_dimension = reckon_base_dimension<Base::carbon>;
+using gpu_base_dimension = reckon_base_dimension<Base::gpu>;
 
 // The base unit of each Reckon base dimension. Names and symbols come from dimension.hpp so
 // Boost's printed output agrees with the interpreter's.
@@ -83,10 +85,12 @@ using param_base_unit = reckon_base_unit<Base::param>;
 using sample_base_unit = reckon_base_unit<Base::sample>;
 using request_base_unit = reckon_base_unit<Base::request>;
 using layer_base_unit = reckon_base_unit<Base::layer>;
+using carbon_base_unit = reckon_base_unit<Base::carbon>;
+using gpu_base_unit = reckon_base_unit<Base::gpu>;
 
 namespace detail {
 
-// boost::units::make_system stops at ten base units and we have eleven, so build the same
+// boost::units::make_system stops at ten base units and we have more, so build the same
 // homogeneous_system it would: a type-level list of base units, sorted by ordinal.
 template <class... BaseUnits>
 struct base_unit_list {
@@ -107,7 +111,8 @@ using make_homogeneous_system =
 using system = detail::make_homogeneous_system<second_base_unit, byte_base_unit, flop_base_unit,
                                                usd_base_unit, kilogram_base_unit, meter_base_unit,
                                                token_base_unit, param_base_unit, sample_base_unit,
-                                               request_base_unit, layer_base_unit>;
+                                               request_base_unit, layer_base_unit, carbon_base_unit,
+                                               gpu_base_unit>;
 
 using time_unit = boost::units::unit<boost::units::time_dimension, system>;
 using information_unit = boost::units::unit<information_base_dimension::dimension_type, system>;
@@ -120,6 +125,8 @@ using param_unit = boost::units::unit<param_base_dimension::dimension_type, syst
 using sample_unit = boost::units::unit<sample_base_dimension::dimension_type, system>;
 using request_unit = boost::units::unit<request_base_dimension::dimension_type, system>;
 using layer_unit = boost::units::unit<layer_base_dimension::dimension_type, system>;
+using carbon_unit = boost::units::unit<carbon_base_dimension::dimension_type, system>;
+using gpu_unit = boost::units::unit<gpu_base_dimension::dimension_type, system>;
 
 using compute_rate_unit = decltype(compute_unit() / time_unit());
 using bandwidth_unit = decltype(information_unit() / time_unit());
@@ -138,6 +145,8 @@ inline constexpr param_unit params;
 inline constexpr sample_unit samples;
 inline constexpr request_unit requests;
 inline constexpr layer_unit layers;
+inline constexpr carbon_unit kilograms_co2e;
+inline constexpr gpu_unit gpus;
 inline constexpr compute_rate_unit flops_per_second;
 inline constexpr bandwidth_unit bytes_per_second;
 inline constexpr energy_unit joules;
@@ -216,7 +225,9 @@ static_assert(dimension_of<param_unit>() == Dimension::of(Base::param));
 static_assert(dimension_of<sample_unit>() == Dimension::of(Base::sample));
 static_assert(dimension_of<request_unit>() == Dimension::of(Base::request));
 static_assert(dimension_of<layer_unit>() == Dimension::of(Base::layer));
-static_assert(static_cast<std::size_t>(Base::layer) + 1 == base_count,
+static_assert(dimension_of<carbon_unit>() == Dimension::of(Base::carbon));
+static_assert(dimension_of<gpu_unit>() == Dimension::of(Base::gpu));
+static_assert(static_cast<std::size_t>(Base::gpu) + 1 == base_count,
               "a base was added to dimension.hpp: give it a unit in stdlib/units.hpp");
 
 }  // namespace reckon::units
