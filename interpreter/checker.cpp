@@ -13,6 +13,7 @@
 #include <unordered_set>
 
 #include "interpreter/code.hpp"
+#include "interpreter/counting.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/signature.hpp"
@@ -34,9 +35,9 @@ std::optional<Builtin> find_builtin(std::string_view name) {
 
 bool is_number(const Type& t) { return t.is_quantity() && t.dim.is_dimensionless(); }
 
-// The dimension of a result that mixes two compatible dimensions: a side with
-// counting units keeps them.
-Dimension merge(const Dimension& a, const Dimension& b) { return a.has_counts() ? a : b; }
+// The dimension of a result that mixes two compatible dimensions: a plain number
+// next to a count (`tokens + 1`) takes the count.
+Dimension merge(const Dimension& a, const Dimension& b) { return a.is_dimensionless() ? b : a; }
 
 // One parameter of something callable, as argument binding sees it.
 struct Slot {
@@ -91,6 +92,24 @@ class Checker {
   // --- bookkeeping --------------------------------------------------------------
   void error(SourceRange r, std::string code, std::string message, std::vector<Note> notes = {}) {
     errors_.push_back({r, std::move(message), std::move(notes), std::move(code)});
+  }
+  // Two values that do not meet (`code`), or that meet but for a count (E0417, saying
+  // which side counts what).
+  void meet_error(SourceRange r, std::string code, const std::string& message,
+                  const Dimension& left, const Dimension& right) {
+    if (counts_differ_only(left, right))
+      error(r, "E0417", message + ": " + counting_contrast(left, right));
+    else
+      error(r, std::move(code), message);
+  }
+  // The same where one side sets the unit (`want`: the `if`'s first branch, the left of
+  // `??`, the first argument of `min`), saying what would turn `subject` into it.
+  void fit_error(SourceRange r, std::string code, const std::string& message, const Dimension& have,
+                 const Dimension& want, const std::string& subject) {
+    if (counts_differ_only(have, want))
+      error(r, "E0417", message + ": " + counting_hint(have, want, subject));
+    else
+      error(r, std::move(code), message);
   }
   void flush() {
     if (!errors_.empty()) throw UserErrors(std::move(errors_));
@@ -218,15 +237,17 @@ class Checker {
     return out;
   }
 
-  // Whether a value of type `from` may be bound where `to` is declared.
-  static bool assignable(const Type& from, const Type& to) {
+  // Whether a value of type `from` may be bound where `to` is declared; with `meet`,
+  // whether two values may stand for each other (the branches of `if`, the sides of
+  // `??`), where the counting rule is symmetric.
+  static bool assignable(const Type& from, const Type& to, bool meet = false) {
     if (from.is_error() || to.is_error()) return true;
     if (from.kind == TypeKind::none) return to.optional;
     if (from.optional && !to.optional) return false;
     if (from.kind != to.kind) return false;
     switch (from.kind) {
       case TypeKind::quantity:
-        return from.dim.compatible(to.dim);
+        return meet ? from.dim.compatible(to.dim) : from.dim.assignable_to(to.dim);
       case TypeKind::record:
         return from.record == to.record;
       case TypeKind::enumeration:
@@ -255,6 +276,12 @@ class Checker {
     std::string wanted = describe(to);
     if (declared && to.is_quantity() && !to.dim.is_dimensionless())
       wanted = type_text(*declared) + " (" + dimension_name(to.dim) + ")";
+    if (from.is_quantity() && to.is_quantity() && counts_differ_only(from.dim, to.dim)) {
+      error(e.range, "E0417",
+            what + " must be " + wanted + ", not " + describe(from) + ": " +
+                counting_hint(from.dim, to.dim));
+      return;
+    }
     error(e.range, "E0402", what + " must be " + wanted + ", not " + describe(from));
   }
 
@@ -738,9 +765,10 @@ class Checker {
         auto c = compose(*e.unit);
         if (!c || t.is_error()) return {};
         if (!t.is_quantity() || !t.dim.compatible(c->dim)) {
-          error(e.range, "E0407",
-                "cannot convert " + describe(t) + " to " + e.unit->text + " (" +
-                    dimension_name(c->dim) + ")");
+          fit_error(e.range, "E0407",
+                    "cannot convert " + describe(t) + " to " + e.unit->text + " (" +
+                        dimension_name(c->dim) + ")",
+                    t.dim, c->dim, "");
           return {};
         }
         if (t.optional)
@@ -932,7 +960,8 @@ class Checker {
                              : e.op == Op::mod ? "take the remainder of"
                                                : "compare";
           std::string joiner = e.op == Op::mod ? " by " : " and ";
-          error(e.name_range, "E0401", "cannot " + verb + " " + describe(a) + joiner + describe(b));
+          meet_error(e.name_range, "E0401",
+                     "cannot " + verb + " " + describe(a) + joiner + describe(b), a.dim, b.dim);
           return {};
         }
         if (e.op == Op::add || e.op == Op::sub || e.op == Op::mod)
@@ -1000,7 +1029,11 @@ class Checker {
     if (ok && a.kind == TypeKind::enumeration) ok = a.enumeration == b.enumeration;
     if (ok && a.kind == TypeKind::record) ok = a.record == b.record;
     if (ok && a.kind == TypeKind::instance) ok = false;
-    if (!ok) error(e.name_range, "E0408", "cannot compare " + describe(a) + " and " + describe(b));
+    if (!ok && a.is_quantity() && b.is_quantity())
+      meet_error(e.name_range, "E0408", "cannot compare " + describe(a) + " and " + describe(b),
+                 a.dim, b.dim);
+    else if (!ok)
+      error(e.name_range, "E0408", "cannot compare " + describe(a) + " and " + describe(b));
     return Type::of(TypeKind::boolean);
   }
 
@@ -1012,9 +1045,10 @@ class Checker {
     if (a.is_error() || b.is_error()) return {};
     if (a.kind == TypeKind::none) return b;
     if (b.kind == TypeKind::none) return a;  // `x ?? none`: still optional
-    if (!assignable(b, Type{plain}) && !(b.optional && assignable(b, a))) {
-      error(e.name_range, "E0409",
-            "the two sides of `??` differ: " + describe(a) + " and " + describe(b));
+    if (!assignable(b, Type{plain}, true) && !(b.optional && assignable(b, a, true))) {
+      fit_error(e.name_range, "E0409",
+                "the two sides of `??` differ: " + describe(a) + " and " + describe(b), b.dim,
+                a.dim, "the right side");
       return {};
     }
     Type result = plain;
@@ -1044,9 +1078,10 @@ class Checker {
     }
     Type pa = a, pb = b;
     pa.optional = pb.optional = true;
-    if (!assignable(b, pa) || !assignable(a, pb)) {
-      error(e.range, "E0409",
-            "the branches of `if` differ: " + describe(a) + " and " + describe(b));
+    if (!assignable(b, pa, true) || !assignable(a, pb, true)) {
+      fit_error(e.range, "E0409",
+                "the branches of `if` differ: " + describe(a) + " and " + describe(b), b.dim, a.dim,
+                "the `else` branch");
       return {};
     }
     Type result = a;
@@ -1251,8 +1286,9 @@ class Checker {
         Type result = x;
         for (std::size_t i = 1; i < args.size(); ++i) {
           if (!args[i].dim.compatible(result.dim)) {
-            error(e.arguments[i].value->range, "E0401",
-                  "`" + name + "` of " + describe(result) + " and " + describe(args[i]));
+            fit_error(e.arguments[i].value->range, "E0401",
+                      "`" + name + "` of " + describe(result) + " and " + describe(args[i]),
+                      args[i].dim, result.dim, "this argument");
             return {};
           }
           result.dim = merge(result.dim, args[i].dim);

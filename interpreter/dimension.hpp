@@ -9,8 +9,8 @@
 
 namespace reckon {
 
-// Physical base dimensions come first, counting dimensions after them. Counting
-// dimensions (token, param, ...) are "soft": see Dimension::compatible().
+// Physical base dimensions come first, counting dimensions after them. A plain number
+// may stand for a pure count: see Dimension::compatible().
 enum class Base : std::uint8_t {
   time,         // s
   information,  // B (byte; a bit is 1/8 B)
@@ -87,13 +87,24 @@ struct Dimension {
   constexpr Dimension counts() const { return *this / physical(); }
   constexpr bool has_counts() const { return !counts().is_dimensionless(); }
 
-  // The counting rule. Physical parts must be equal. Counting parts must be equal
-  // too, unless one side carries no counting units at all: a plain number of the
-  // right physical dimension stands for any count ("2048" where "2048 token" is
-  // expected), which is how counts cancel in products such as 6 * P * D.
+  // A dimension made of counting units only (token, token/request), or none at all.
+  constexpr bool is_pure_count() const { return physical().is_dimensionless(); }
+
+  // The counting rule for two values that meet (`+ - % == < ...`, `??`, the branches of
+  // `if`, `min`/`max`, `->`): their dimensions must be equal, counting parts included, so
+  // `B/token` never passes for `B`. The one widening: a plain number stands for a pure
+  // count (`tokens + 1`, `requests > 0`), the way the literature writes counts.
   constexpr bool compatible(const Dimension& o) const {
-    if (physical() != o.physical()) return false;
-    return !has_counts() || !o.has_counts() || counts() == o.counts();
+    if (*this == o) return true;
+    return (is_dimensionless() && o.is_pure_count()) || (o.is_dimensionless() && is_pure_count());
+  }
+
+  // The same rule for a value crossing a declared boundary (an input, argument, field,
+  // property or `let`), one way only: a plain number may be bound where a pure count is
+  // declared (`seq_len: 4096` for `token`), but a count is not silently a plain number
+  // (divide by its unit: `seq_len / 1 token`).
+  constexpr bool assignable_to(const Dimension& declared) const {
+    return *this == declared || (is_dimensionless() && declared.is_pure_count());
   }
 };
 

@@ -36,7 +36,7 @@ void check_zero(double zero_stage, double data_parallel) {
   require_at_least(data_parallel, 1, "data-parallel degree");
 }
 
-void check_width(units::q<units::information_unit> width, std::string_view what) {
+void check_width(units::q<bytes_per_param_unit> width, std::string_view what) {
   require_non_negative(width.value(), what);
 }
 
@@ -131,30 +131,28 @@ double optimizer_moments(Optimizer optimizer) {
 // Rajbhandari et al. 2020, arXiv 1910.02054, Sec. 3.1: 2 + 2 + K bytes per parameter with
 // K = 12 for mixed-precision Adam; Megatron-LM keeps fp32 gradients: 2 + 4 + 12 = 18.
 units::q<bytes_per_param_unit> model_state_bytes_per_param(
-    Optimizer optimizer, units::q<units::information_unit> weight_bytes,
-    units::q<units::information_unit> gradient_bytes,
-    units::q<units::information_unit> master_weight_bytes,
-    units::q<units::information_unit> moment_bytes) {
+    Optimizer optimizer, units::q<bytes_per_param_unit> weight_bytes,
+    units::q<bytes_per_param_unit> gradient_bytes,
+    units::q<bytes_per_param_unit> master_weight_bytes,
+    units::q<bytes_per_param_unit> moment_bytes) {
   check_width(weight_bytes, "weight bytes");
   check_width(gradient_bytes, "gradient bytes");
   check_width(master_weight_bytes, "master weight bytes");
   check_width(moment_bytes, "moment bytes");
-  const auto total = weight_bytes + gradient_bytes + master_weight_bytes +
-                     optimizer_moments(optimizer) * moment_bytes;
-  return total / (1.0 * units::params);
+  return weight_bytes + gradient_bytes + master_weight_bytes +
+         optimizer_moments(optimizer) * moment_bytes;
 }
 
 // Rajbhandari et al. 2020, arXiv 1910.02054, Sec. 5.1 (P_os: optimizer state partitioned).
 units::q<units::information_unit> optimizer_state_memory(
     units::q<units::param_unit> params, Optimizer optimizer,
-    units::q<units::information_unit> master_weight_bytes,
-    units::q<units::information_unit> moment_bytes, double zero_stage, double data_parallel) {
+    units::q<bytes_per_param_unit> master_weight_bytes,
+    units::q<bytes_per_param_unit> moment_bytes, double zero_stage, double data_parallel) {
   require_non_negative(params.value(), "parameter count");
   check_width(master_weight_bytes, "master weight bytes");
   check_width(moment_bytes, "moment bytes");
   check_zero(zero_stage, data_parallel);
-  const auto per_param =
-      (master_weight_bytes + optimizer_moments(optimizer) * moment_bytes) / (1.0 * units::params);
+  const auto per_param = master_weight_bytes + optimizer_moments(optimizer) * moment_bytes;
   const double shards = zero_stage >= 1 ? data_parallel : 1;
   return per_param * params / shards;
 }
@@ -163,34 +161,34 @@ units::q<units::information_unit> optimizer_state_memory(
 // P_os+g+p partition the optimizer state, then the gradients, then the weights.
 units::q<units::information_unit> model_state_memory(
     units::q<units::param_unit> params, Optimizer optimizer,
-    units::q<units::information_unit> weight_bytes,
-    units::q<units::information_unit> gradient_bytes,
-    units::q<units::information_unit> master_weight_bytes,
-    units::q<units::information_unit> moment_bytes, double zero_stage, double data_parallel) {
+    units::q<bytes_per_param_unit> weight_bytes,
+    units::q<bytes_per_param_unit> gradient_bytes,
+    units::q<bytes_per_param_unit> master_weight_bytes,
+    units::q<bytes_per_param_unit> moment_bytes, double zero_stage, double data_parallel) {
   check_width(weight_bytes, "weight bytes");
   check_width(gradient_bytes, "gradient bytes");
   const auto optimizer_state = optimizer_state_memory(params, optimizer, master_weight_bytes,
                                                       moment_bytes, zero_stage, data_parallel);
   const double gradient_shards = zero_stage >= 2 ? data_parallel : 1;
   const double weight_shards = zero_stage >= 3 ? data_parallel : 1;
-  const double p = params.value();
-  return p * weight_bytes / weight_shards + p * gradient_bytes / gradient_shards + optimizer_state;
+  return params * weight_bytes / weight_shards + params * gradient_bytes / gradient_shards +
+         optimizer_state;
 }
 
 units::q<units::information_unit> model_weights_memory(
-    units::q<units::param_unit> params, units::q<units::information_unit> bytes_per_param) {
+    units::q<units::param_unit> params, units::q<bytes_per_param_unit> bytes_per_param) {
   require_non_negative(params.value(), "parameter count");
   check_width(bytes_per_param, "bytes per parameter");
-  return params.value() * bytes_per_param;
+  return params * bytes_per_param;
 }
 
 // Weights, fp32 master copy and optimizer moments are what a resumable checkpoint saves;
 // gradients are recomputed from the next batch.
 units::q<units::information_unit> training_checkpoint_bytes(
     units::q<units::param_unit> params, Optimizer optimizer,
-    units::q<units::information_unit> weight_bytes,
-    units::q<units::information_unit> master_weight_bytes,
-    units::q<units::information_unit> moment_bytes) {
+    units::q<bytes_per_param_unit> weight_bytes,
+    units::q<bytes_per_param_unit> master_weight_bytes,
+    units::q<bytes_per_param_unit> moment_bytes) {
   check_width(weight_bytes, "weight bytes");
   return model_weights_memory(params, weight_bytes) +
          optimizer_state_memory(params, optimizer, master_weight_bytes, moment_bytes, 0, 1);

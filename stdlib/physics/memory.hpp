@@ -99,10 +99,10 @@ double optimizer_moments(Optimizer optimizer);
 // arXiv 1910.02054, Sec. 3.1: 2 + 2 + K with K = 12). Throws std::domain_error for negative
 // widths.
 units::q<bytes_per_param_unit> model_state_bytes_per_param(
-    Optimizer optimizer, units::q<units::information_unit> weight_bytes,
-    units::q<units::information_unit> gradient_bytes,
-    units::q<units::information_unit> master_weight_bytes,
-    units::q<units::information_unit> moment_bytes);
+    Optimizer optimizer, units::q<bytes_per_param_unit> weight_bytes,
+    units::q<bytes_per_param_unit> gradient_bytes,
+    units::q<bytes_per_param_unit> master_weight_bytes,
+    units::q<bytes_per_param_unit> moment_bytes);
 
 // Optimizer state of P parameters on one data-parallel rank: K*P, divided by the
 // data-parallel degree N_d from ZeRO stage 1 on (Rajbhandari et al. 2020, arXiv 1910.02054,
@@ -110,8 +110,8 @@ units::q<bytes_per_param_unit> model_state_bytes_per_param(
 // N_d < 1.
 units::q<units::information_unit> optimizer_state_memory(
     units::q<units::param_unit> params, Optimizer optimizer,
-    units::q<units::information_unit> master_weight_bytes,
-    units::q<units::information_unit> moment_bytes, double zero_stage, double data_parallel);
+    units::q<bytes_per_param_unit> master_weight_bytes,
+    units::q<bytes_per_param_unit> moment_bytes, double zero_stage, double data_parallel);
 
 // Model state (weights, gradients, optimizer state) of P parameters on one data-parallel rank
 // under ZeRO (Rajbhandari et al. 2020, arXiv 1910.02054, Sec. 5 and Figure 1): stage 0 keeps
@@ -120,22 +120,22 @@ units::q<units::information_unit> optimizer_state_memory(
 // 1.9 GB. Throws std::domain_error as optimizer_state_memory.
 units::q<units::information_unit> model_state_memory(
     units::q<units::param_unit> params, Optimizer optimizer,
-    units::q<units::information_unit> weight_bytes,
-    units::q<units::information_unit> gradient_bytes,
-    units::q<units::information_unit> master_weight_bytes,
-    units::q<units::information_unit> moment_bytes, double zero_stage, double data_parallel);
+    units::q<bytes_per_param_unit> weight_bytes,
+    units::q<bytes_per_param_unit> gradient_bytes,
+    units::q<bytes_per_param_unit> master_weight_bytes,
+    units::q<bytes_per_param_unit> moment_bytes, double zero_stage, double data_parallel);
 
 // Weights alone: P * bytes_per_param (GPT-3 175B at 2 B/param: 350 GB).
 units::q<units::information_unit> model_weights_memory(
-    units::q<units::param_unit> params, units::q<units::information_unit> bytes_per_param);
+    units::q<units::param_unit> params, units::q<bytes_per_param_unit> bytes_per_param);
 
 // A training checkpoint on disk: weights + master weights + optimizer moments, no gradients:
 // 2 + 4 + 8 = 14 B/param for mixed-precision Adam.
 units::q<units::information_unit> training_checkpoint_bytes(
     units::q<units::param_unit> params, Optimizer optimizer,
-    units::q<units::information_unit> weight_bytes,
-    units::q<units::information_unit> master_weight_bytes,
-    units::q<units::information_unit> moment_bytes);
+    units::q<bytes_per_param_unit> weight_bytes,
+    units::q<bytes_per_param_unit> master_weight_bytes,
+    units::q<bytes_per_param_unit> moment_bytes);
 
 // Key/value cache of decoding: a key and a value vector per layer per KV head per token,
 // 2 * layers * kv_heads * head_dim * seq_len * batch * bytes_per_element. Grouped-query

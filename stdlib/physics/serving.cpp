@@ -140,7 +140,7 @@ units::q<units::time_unit> time_to_first_token(units::q<units::param_unit> param
 }
 
 // Pope et al. 2022, arXiv 2211.05102, Sec. 2: memory time of one decode step.
-units::q<units::time_unit> inter_token_latency(
+units::q<seconds_per_token_unit> inter_token_latency(
     units::q<units::information_unit> weight_bytes,
     units::q<units::information_unit> kv_bytes_per_sequence,
     units::q<units::bandwidth_unit> memory_bandwidth, double batch, double bandwidth_efficiency) {
@@ -149,14 +149,16 @@ units::q<units::time_unit> inter_token_latency(
   require_positive(memory_bandwidth.value(), "memory bandwidth");
   require_non_negative(batch, "batch size");
   require_efficiency(bandwidth_efficiency, "bandwidth efficiency");
-  return (weight_bytes + batch * kv_bytes_per_sequence) / (memory_bandwidth * bandwidth_efficiency);
+  // One step gives each sequence one token.
+  return (weight_bytes + batch * kv_bytes_per_sequence) /
+         (memory_bandwidth * bandwidth_efficiency) / (1.0 * units::tokens);
 }
 
-units::q<token_rate_unit> decode_tokens_per_second(double batch,
-                                                   units::q<units::time_unit> time_per_token) {
+units::q<token_rate_unit> decode_tokens_per_second(
+    double batch, units::q<seconds_per_token_unit> time_per_token) {
   require_non_negative(batch, "batch size");
   require_positive(time_per_token.value(), "time per token");
-  return batch * units::tokens / time_per_token;
+  return batch / time_per_token;
 }
 
 // Kwon et al. 2023, arXiv 2309.06180, Sec. 3.

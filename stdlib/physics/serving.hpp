@@ -11,6 +11,7 @@ namespace reckon::physics {
 using request_rate_unit = decltype(units::requests / units::seconds);
 // Tokens per second, the unit of decode throughput.
 using token_rate_unit = decltype(units::tokens / units::seconds);
+using seconds_per_token_unit = decltype(units::seconds / units::tokens);
 // Bytes of weights per parameter.
 using bytes_per_param_unit = decltype(units::bytes / units::params);
 
@@ -80,18 +81,19 @@ units::q<units::time_unit> time_to_first_token(units::q<units::param_unit> param
 // Inter-token latency of memory-bound decoding (Pope et al. 2022, Efficiently Scaling
 // Transformer Inference, arXiv 2211.05102, Sec. 2: at small batch each decode step reads
 // every weight and each sequence's KV cache once):
-//   ITL = (weight_bytes + batch x kv_bytes_per_sequence) / (bandwidth x efficiency).
+//   ITL = (weight_bytes + batch x kv_bytes_per_sequence) / (bandwidth x efficiency),
+// per token: each sequence gains one token per step, so `output_tokens * ITL` is a time.
 // Throws std::domain_error for negative sizes, a non-positive bandwidth or an efficiency
 // outside (0, 1].
-units::q<units::time_unit> inter_token_latency(
+units::q<seconds_per_token_unit> inter_token_latency(
     units::q<units::information_unit> weight_bytes,
     units::q<units::information_unit> kv_bytes_per_sequence,
     units::q<units::bandwidth_unit> memory_bandwidth, double batch, double bandwidth_efficiency);
 
 // Decode throughput: each of `batch` sequences gains one token per step, batch / ITL.
 // Throws std::domain_error if batch < 0 or time_per_token <= 0.
-units::q<token_rate_unit> decode_tokens_per_second(double batch,
-                                                   units::q<units::time_unit> time_per_token);
+units::q<token_rate_unit> decode_tokens_per_second(
+    double batch, units::q<seconds_per_token_unit> time_per_token);
 
 // The largest batch whose KV caches fit beside the weights (Kwon et al. 2023, Efficient Memory
 // Management for Large Language Model Serving with PagedAttention, arXiv 2309.06180, Sec. 3:

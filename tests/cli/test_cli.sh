@@ -76,6 +76,12 @@ expect "--set unknown input" 1 "has no input .micro_batc.; did you mean .micro_b
   -- "$reckon" eval "$training" sequence --set micro_batc=8
 expect "--set fractional count" 1 "--set micro_batch:1:1: error\[E0403\]: input .micro_batch. must be a whole number, not 2.5" \
   -- "$reckon" eval "$training" micro_batch --set micro_batch=2.5
+# The counting rule at --set: a per-parameter size needs its count (serving.rk's
+# weight_bytes is B/param), and a token count does not take parameters.
+expect "--set without the count" 1 "--set weight_bytes:1:1: error\[E0417\]: input .weight_bytes. must be B/param, not B \(information\): the counting units differ" \
+  -- "$reckon" eval scenarios/serving.rk weights --set "weight_bytes=2 B"
+expect "--set with the count" 0 "^16.06 GB$" \
+  -- "$reckon" eval scenarios/serving.rk weights --case Llama3_8bOnA100 --set "weight_bytes=2 B/param"
 expect "--set wrong unit" 1 "input .seq_len. must be token\? \(token count\)\?, not s \(time\)|input .seq_len. must be" \
   -- "$reckon" eval "$training" sequence --set "seq_len=3 s"
 expect "unknown case" 1 "no case named .Gpt3. in" -- "$reckon" eval "$training" sequence --case Gpt3

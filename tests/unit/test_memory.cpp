@@ -21,6 +21,7 @@ constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
 units::q<units::information_unit> B(double x) { return x * units::bytes; }
 units::q<units::token_unit> tok(double x) { return x * units::tokens; }
 units::q<units::param_unit> par(double x) { return x * units::params; }
+units::q<physics::bytes_per_param_unit> BP(double x) { return x * units::bytes / units::params; }
 
 }  // namespace
 
@@ -213,7 +214,7 @@ TEST_CASE("model state per parameter by optimizer and precision", "[memory]") {
   for (const Row& r : rows) {
     SECTION(std::string(r.source)) {
       const auto per_param = physics::model_state_bytes_per_param(
-          r.optimizer, B(r.weight), B(r.gradient), B(r.master), B(r.moment));
+          r.optimizer, BP(r.weight), BP(r.gradient), BP(r.master), BP(r.moment));
       CHECK(per_param.value() == Approx(r.expected));
     }
   }
@@ -223,9 +224,9 @@ TEST_CASE("model state per parameter by optimizer and precision", "[memory]") {
     CHECK(physics::optimizer_moments(Optimizer::adam) == 2);
   }
   SECTION("domain errors") {
-    CHECK_THROWS_AS(physics::model_state_bytes_per_param(Optimizer::adam, B(-2), B(4), B(4), B(4)),
+    CHECK_THROWS_AS(physics::model_state_bytes_per_param(Optimizer::adam, BP(-2), BP(4), BP(4), BP(4)),
                     std::domain_error);
-    CHECK_THROWS_AS(physics::model_state_bytes_per_param(Optimizer::adam, B(2), B(4), B(4), B(-1)),
+    CHECK_THROWS_AS(physics::model_state_bytes_per_param(Optimizer::adam, BP(2), BP(4), BP(4), BP(-1)),
                     std::domain_error);
   }
 }
@@ -255,57 +256,57 @@ TEST_CASE("ZeRO stages divide model state by the data-parallel degree", "[memory
   }};
   for (const Row& r : rows) {
     SECTION(std::string(r.source)) {
-      const auto bytes = physics::model_state_memory(par(r.params), Optimizer::adam, B(2), B(2),
-                                                     B(4), B(4), r.stage, r.nd);
+      const auto bytes = physics::model_state_memory(par(r.params), Optimizer::adam, BP(2), BP(2),
+                                                     BP(4), BP(4), r.stage, r.nd);
       CHECK(bytes.value() / GB == Approx(r.expected_gb).margin(r.tolerance));
     }
   }
   SECTION("optimizer state alone: K = 12, 7.5B -> 90 GB, / 64 from stage 1") {
     // Rajbhandari et al. 2020, Sec. 5.1: K Psi = 12 x 7.5e9 = 90 GB.
-    CHECK(physics::optimizer_state_memory(par(7.5e9), Optimizer::adam, B(4), B(4), 0, 64).value() ==
+    CHECK(physics::optimizer_state_memory(par(7.5e9), Optimizer::adam, BP(4), BP(4), 0, 64).value() ==
           Approx(90 * GB));
-    CHECK(physics::optimizer_state_memory(par(7.5e9), Optimizer::adam, B(4), B(4), 1, 64).value() ==
+    CHECK(physics::optimizer_state_memory(par(7.5e9), Optimizer::adam, BP(4), BP(4), 1, 64).value() ==
           Approx(90 * GB / 64));
-    CHECK(physics::optimizer_state_memory(par(7.5e9), Optimizer::adam, B(4), B(4), 3, 64).value() ==
+    CHECK(physics::optimizer_state_memory(par(7.5e9), Optimizer::adam, BP(4), BP(4), 3, 64).value() ==
           Approx(90 * GB / 64));
   }
   SECTION("domain errors") {
     CHECK_THROWS_AS(
-        physics::model_state_memory(par(7.5e9), Optimizer::adam, B(2), B(2), B(4), B(4), 4, 64),
+        physics::model_state_memory(par(7.5e9), Optimizer::adam, BP(2), BP(2), BP(4), BP(4), 4, 64),
         std::domain_error);
     CHECK_THROWS_AS(
-        physics::model_state_memory(par(7.5e9), Optimizer::adam, B(2), B(2), B(4), B(4), 1.5, 64),
+        physics::model_state_memory(par(7.5e9), Optimizer::adam, BP(2), BP(2), BP(4), BP(4), 1.5, 64),
         std::domain_error);
     CHECK_THROWS_AS(
-        physics::model_state_memory(par(7.5e9), Optimizer::adam, B(2), B(2), B(4), B(4), -1, 64),
+        physics::model_state_memory(par(7.5e9), Optimizer::adam, BP(2), BP(2), BP(4), BP(4), -1, 64),
         std::domain_error);
     CHECK_THROWS_AS(
-        physics::model_state_memory(par(7.5e9), Optimizer::adam, B(2), B(2), B(4), B(4), 1, 0),
+        physics::model_state_memory(par(7.5e9), Optimizer::adam, BP(2), BP(2), BP(4), BP(4), 1, 0),
         std::domain_error);
     CHECK_THROWS_AS(
-        physics::model_state_memory(par(-1), Optimizer::adam, B(2), B(2), B(4), B(4), 0, 1),
+        physics::model_state_memory(par(-1), Optimizer::adam, BP(2), BP(2), BP(4), BP(4), 0, 1),
         std::domain_error);
-    CHECK_THROWS_AS(physics::optimizer_state_memory(par(1e9), Optimizer::adam, B(-4), B(4), 0, 1),
+    CHECK_THROWS_AS(physics::optimizer_state_memory(par(1e9), Optimizer::adam, BP(-4), BP(4), 0, 1),
                     std::domain_error);
   }
 }
 
 TEST_CASE("weights and checkpoint on disk", "[memory]") {
   // REFERENCE.md: GPT-3 weights at 2 B/param are 350 GB (175e9 x 2 B).
-  CHECK(physics::model_weights_memory(par(175e9), B(2)).value() == Approx(350 * GB));
+  CHECK(physics::model_weights_memory(par(175e9), BP(2)).value() == Approx(350 * GB));
   // REFERENCE.md: a checkpoint is 14 B/param (2 + 4 + 8 for mixed-precision Adam):
   // GPT-3 175B -> 2.45 TB.
-  CHECK(physics::training_checkpoint_bytes(par(1), Optimizer::adam, B(2), B(4), B(4)).value() ==
+  CHECK(physics::training_checkpoint_bytes(par(1), Optimizer::adam, BP(2), BP(4), BP(4)).value() ==
         Approx(14));
-  CHECK(physics::training_checkpoint_bytes(par(175e9), Optimizer::adam, B(2), B(4), B(4)).value() ==
+  CHECK(physics::training_checkpoint_bytes(par(175e9), Optimizer::adam, BP(2), BP(4), BP(4)).value() ==
         Approx(2.45e12));
   // Without moments (plain SGD) only the weights and master copy: 2 + 4.
-  CHECK(physics::training_checkpoint_bytes(par(1), Optimizer::sgd, B(2), B(4), B(4)).value() ==
+  CHECK(physics::training_checkpoint_bytes(par(1), Optimizer::sgd, BP(2), BP(4), BP(4)).value() ==
         Approx(6));
   SECTION("domain errors") {
-    CHECK_THROWS_AS(physics::model_weights_memory(par(-1), B(2)), std::domain_error);
-    CHECK_THROWS_AS(physics::model_weights_memory(par(1), B(-2)), std::domain_error);
-    CHECK_THROWS_AS(physics::training_checkpoint_bytes(par(-1), Optimizer::adam, B(2), B(4), B(4)),
+    CHECK_THROWS_AS(physics::model_weights_memory(par(-1), BP(2)), std::domain_error);
+    CHECK_THROWS_AS(physics::model_weights_memory(par(1), BP(-2)), std::domain_error);
+    CHECK_THROWS_AS(physics::training_checkpoint_bytes(par(-1), Optimizer::adam, BP(2), BP(4), BP(4)),
                     std::domain_error);
   }
 }

@@ -169,6 +169,7 @@ TEST_CASE("Dimension::compatible: the counting rule", "[units][dimension]") {
     bool compatible;
   };
   const Dimension byte_token = info * token;
+  const Dimension gpu = dim({{Base::gpu, 1}});
   const std::vector<Row> rows = {
       {"same physical dimension", info, info, true},
       {"different physical dimensions", info, time_, false},
@@ -176,21 +177,50 @@ TEST_CASE("Dimension::compatible: the counting rule", "[units][dimension]") {
       {"plain numbers", none, none, true},
       {"a count against a plain number", token, none, true},
       {"a plain number against a count", none, token, true},
+      {"a ratio of counts against a plain number", token / param, none, true},
       {"equal counts", token, token, true},
       {"different counts", token, param, false},
-      {"B*token against plain B", byte_token, info, true},
-      {"plain B against B*token", info, byte_token, true},
+      {"B*token against plain B: counts never drop", byte_token, info, false},
+      {"plain B against B*token", info, byte_token, false},
+      {"B/token (per token) against B (a total)", info / token, info, false},
+      {"USD/token against USD", money / token, money, false},
+      {"GB/GPU against GB", info / gpu, info, false},
+      {"B/token against B/token", info / token, info / token, true},
       {"B*token against B*param", byte_token, info * param, false},
       {"B*token against token: physical parts differ", byte_token, token, false},
       {"param*token against token: both have counts, unequal", param * token, token, false},
       {"inverse count against count", none / token, token, false},
       {"token^2 against token", token * token, token, false},
       {"a count against a physical quantity", token, info, false},
+      {"token/s against a plain rate 1/s", token / time_, none / time_, false},
   };
   for (const Row& r : rows) {
     INFO(r.what);
     CHECK(r.a.compatible(r.b) == r.compatible);
     CHECK(r.b.compatible(r.a) == r.compatible);  // the rule is symmetric
+  }
+}
+
+TEST_CASE("Dimension::assignable_to: a plain number may be bound to a count, one way",
+          "[units][dimension]") {
+  struct Row {
+    const char* what;
+    Dimension value, declared;
+    bool assignable;
+  };
+  const std::vector<Row> rows = {
+      {"equal", info / token, info / token, true},
+      {"a plain number where token is declared", none, token, true},
+      {"a plain number where token/request is declared", none, token / dim({{Base::request, 1}}),
+       true},
+      {"a token count where a plain number is declared", token, none, false},
+      {"a plain number where B is declared", none, info, false},
+      {"B/token where B is declared", info / token, info, false},
+      {"B where B/token is declared", info, info / token, false},
+  };
+  for (const Row& r : rows) {
+    INFO(r.what);
+    CHECK(r.value.assignable_to(r.declared) == r.assignable);
   }
 }
 
