@@ -108,11 +108,11 @@ using make_homogeneous_system =
 
 }  // namespace detail
 
-using system = detail::make_homogeneous_system<second_base_unit, byte_base_unit, flop_base_unit,
-                                               usd_base_unit, kilogram_base_unit, meter_base_unit,
-                                               token_base_unit, param_base_unit, sample_base_unit,
-                                               request_base_unit, layer_base_unit, carbon_base_unit,
-                                               gpu_base_unit>;
+using system =
+    detail::make_homogeneous_system<second_base_unit, byte_base_unit, flop_base_unit, usd_base_unit,
+                                    kilogram_base_unit, meter_base_unit, token_base_unit,
+                                    param_base_unit, sample_base_unit, request_base_unit,
+                                    layer_base_unit, carbon_base_unit, gpu_base_unit>;
 
 using time_unit = boost::units::unit<boost::units::time_dimension, system>;
 using information_unit = boost::units::unit<information_base_dimension::dimension_type, system>;
@@ -132,6 +132,9 @@ using compute_rate_unit = decltype(compute_unit() / time_unit());
 using bandwidth_unit = decltype(information_unit() / time_unit());
 using energy_unit = boost::units::unit<boost::units::energy_dimension, system>;
 using power_unit = boost::units::unit<boost::units::power_dimension, system>;
+// Per accelerator: what one GPU of a cluster contributes (`989 TFLOP/s/GPU`, `700 W/GPU`).
+using compute_rate_per_gpu_unit = decltype(compute_rate_unit() / gpu_unit());
+using power_per_gpu_unit = decltype(power_unit() / gpu_unit());
 
 // Inline so that every translation unit shares one object per constant.
 inline constexpr time_unit seconds;

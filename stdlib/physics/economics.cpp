@@ -20,12 +20,12 @@ void require_pue(double pue) {
 }  // namespace
 
 // Patterson et al. 2021, arXiv 2104.10350.
-units::q<units::energy_unit> energy_consumption(units::q<units::power_unit> power,
-                                                units::q<units::time_unit> duration, double devices,
-                                                double pue) {
+units::q<units::energy_unit> energy_consumption(units::q<units::power_per_gpu_unit> power,
+                                                units::q<units::time_unit> duration,
+                                                units::q<units::gpu_unit> devices, double pue) {
   require_non_negative(power.value(), "power");
   require_non_negative(duration.value(), "duration");
-  require_non_negative(devices, "number of devices");
+  require_non_negative(devices.value(), "number of devices");
   require_pue(pue);
   return devices * power * duration * pue;
 }
@@ -45,9 +45,10 @@ units::q<units::money_unit> electricity_cost(units::q<units::energy_unit> energy
   return energy * price;
 }
 
-units::q<units::money_unit> device_hours_cost(double devices, units::q<units::time_unit> duration,
-                                              units::q<money_rate_unit> price_per_device_hour) {
-  require_non_negative(devices, "number of devices");
+units::q<units::money_unit> device_hours_cost(
+    units::q<units::gpu_unit> devices, units::q<units::time_unit> duration,
+    units::q<money_rate_per_gpu_unit> price_per_device_hour) {
+  require_non_negative(devices.value(), "number of devices");
   require_non_negative(duration.value(), "duration");
   require_non_negative(price_per_device_hour.value(), "price per device-hour");
   return devices * duration * price_per_device_hour;

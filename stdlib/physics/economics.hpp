@@ -11,6 +11,8 @@ using carbon_intensity_unit = decltype(units::kilograms / units::joules);
 using energy_price_unit = decltype(units::usd / units::joules);
 // A price per unit of time (USD/h, USD/year in Reckon).
 using money_rate_unit = decltype(units::usd / units::seconds);
+// A rental price per accelerator per unit time (USD/GPU/h).
+using money_rate_per_gpu_unit = decltype(units::usd / units::seconds / units::gpus);
 
 // Facility energy of `devices` drawing `power` each for `duration`, scaled by the power usage
 // effectiveness (facility energy / IT energy):
@@ -18,9 +20,9 @@ using money_rate_unit = decltype(units::usd / units::seconds);
 // (Patterson et al. 2021, Carbon Emissions and Large Neural Network Training, arXiv
 // 2104.10350: MWh = hours x processors x average power x PUE). Throws
 // std::domain_error for negative power, duration or devices, or a PUE below 1.
-units::q<units::energy_unit> energy_consumption(units::q<units::power_unit> power,
-                                                units::q<units::time_unit> duration, double devices,
-                                                double pue);
+units::q<units::energy_unit> energy_consumption(units::q<units::power_per_gpu_unit> power,
+                                                units::q<units::time_unit> duration,
+                                                units::q<units::gpu_unit> devices, double pue);
 
 // Operational emissions: energy x grid carbon intensity (Patterson et al. 2021, arXiv
 // 2104.10350: tCO2e = MWh x tCO2e per MWh). Throws std::domain_error for negative
@@ -35,8 +37,9 @@ units::q<units::money_unit> electricity_cost(units::q<units::energy_unit> energy
 // Cost of renting `devices` for `duration` at a price per device-hour (or any price per
 // device per unit time): devices x duration x price. Throws std::domain_error for negative
 // inputs.
-units::q<units::money_unit> device_hours_cost(double devices, units::q<units::time_unit> duration,
-                                              units::q<money_rate_unit> price_per_device_hour);
+units::q<units::money_unit> device_hours_cost(
+    units::q<units::gpu_unit> devices, units::q<units::time_unit> duration,
+    units::q<money_rate_per_gpu_unit> price_per_device_hour);
 
 // Total cost of ownership of a fleet over its lifetime, undiscounted, after the decomposition
 // of Barroso, Hölzle and Ranganathan, The Datacenter as a Computer, 3rd ed. (2018), Ch. 6:

@@ -146,8 +146,8 @@ units::q<bytes_per_param_unit> model_state_bytes_per_param(
 // Rajbhandari et al. 2020, arXiv 1910.02054, Sec. 5.1 (P_os: optimizer state partitioned).
 units::q<units::information_unit> optimizer_state_memory(
     units::q<units::param_unit> params, Optimizer optimizer,
-    units::q<bytes_per_param_unit> master_weight_bytes,
-    units::q<bytes_per_param_unit> moment_bytes, double zero_stage, double data_parallel) {
+    units::q<bytes_per_param_unit> master_weight_bytes, units::q<bytes_per_param_unit> moment_bytes,
+    double zero_stage, double data_parallel) {
   require_non_negative(params.value(), "parameter count");
   check_width(master_weight_bytes, "master weight bytes");
   check_width(moment_bytes, "moment bytes");
@@ -161,10 +161,9 @@ units::q<units::information_unit> optimizer_state_memory(
 // P_os+g+p partition the optimizer state, then the gradients, then the weights.
 units::q<units::information_unit> model_state_memory(
     units::q<units::param_unit> params, Optimizer optimizer,
-    units::q<bytes_per_param_unit> weight_bytes,
-    units::q<bytes_per_param_unit> gradient_bytes,
-    units::q<bytes_per_param_unit> master_weight_bytes,
-    units::q<bytes_per_param_unit> moment_bytes, double zero_stage, double data_parallel) {
+    units::q<bytes_per_param_unit> weight_bytes, units::q<bytes_per_param_unit> gradient_bytes,
+    units::q<bytes_per_param_unit> master_weight_bytes, units::q<bytes_per_param_unit> moment_bytes,
+    double zero_stage, double data_parallel) {
   check_width(weight_bytes, "weight bytes");
   check_width(gradient_bytes, "gradient bytes");
   const auto optimizer_state = optimizer_state_memory(params, optimizer, master_weight_bytes,
@@ -186,8 +185,7 @@ units::q<units::information_unit> model_weights_memory(
 // gradients are recomputed from the next batch.
 units::q<units::information_unit> training_checkpoint_bytes(
     units::q<units::param_unit> params, Optimizer optimizer,
-    units::q<bytes_per_param_unit> weight_bytes,
-    units::q<bytes_per_param_unit> master_weight_bytes,
+    units::q<bytes_per_param_unit> weight_bytes, units::q<bytes_per_param_unit> master_weight_bytes,
     units::q<bytes_per_param_unit> moment_bytes) {
   check_width(weight_bytes, "weight bytes");
   return model_weights_memory(params, weight_bytes) +

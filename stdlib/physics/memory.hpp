@@ -110,8 +110,8 @@ units::q<bytes_per_param_unit> model_state_bytes_per_param(
 // N_d < 1.
 units::q<units::information_unit> optimizer_state_memory(
     units::q<units::param_unit> params, Optimizer optimizer,
-    units::q<bytes_per_param_unit> master_weight_bytes,
-    units::q<bytes_per_param_unit> moment_bytes, double zero_stage, double data_parallel);
+    units::q<bytes_per_param_unit> master_weight_bytes, units::q<bytes_per_param_unit> moment_bytes,
+    double zero_stage, double data_parallel);
 
 // Model state (weights, gradients, optimizer state) of P parameters on one data-parallel rank
 // under ZeRO (Rajbhandari et al. 2020, arXiv 1910.02054, Sec. 5 and Figure 1): stage 0 keeps
@@ -120,10 +120,9 @@ units::q<units::information_unit> optimizer_state_memory(
 // 1.9 GB. Throws std::domain_error as optimizer_state_memory.
 units::q<units::information_unit> model_state_memory(
     units::q<units::param_unit> params, Optimizer optimizer,
-    units::q<bytes_per_param_unit> weight_bytes,
-    units::q<bytes_per_param_unit> gradient_bytes,
-    units::q<bytes_per_param_unit> master_weight_bytes,
-    units::q<bytes_per_param_unit> moment_bytes, double zero_stage, double data_parallel);
+    units::q<bytes_per_param_unit> weight_bytes, units::q<bytes_per_param_unit> gradient_bytes,
+    units::q<bytes_per_param_unit> master_weight_bytes, units::q<bytes_per_param_unit> moment_bytes,
+    double zero_stage, double data_parallel);
 
 // Weights alone: P * bytes_per_param (GPT-3 175B at 2 B/param: 350 GB).
 units::q<units::information_unit> model_weights_memory(
@@ -133,8 +132,7 @@ units::q<units::information_unit> model_weights_memory(
 // 2 + 4 + 8 = 14 B/param for mixed-precision Adam.
 units::q<units::information_unit> training_checkpoint_bytes(
     units::q<units::param_unit> params, Optimizer optimizer,
-    units::q<bytes_per_param_unit> weight_bytes,
-    units::q<bytes_per_param_unit> master_weight_bytes,
+    units::q<bytes_per_param_unit> weight_bytes, units::q<bytes_per_param_unit> master_weight_bytes,
     units::q<bytes_per_param_unit> moment_bytes);
 
 // Key/value cache of decoding: a key and a value vector per layer per KV head per token,

@@ -71,11 +71,12 @@ units::q<units::time_unit> roofline_time(units::q<units::compute_unit> work,
 }
 
 // Narayanan et al. 2021, arXiv 2104.04473, Sec. 5.1: time = work / (n X), X = peak * efficiency.
-units::q<units::time_unit> training_time(units::q<units::compute_unit> work, double devices,
-                                         units::q<units::compute_rate_unit> peak,
+units::q<units::time_unit> training_time(units::q<units::compute_unit> work,
+                                         units::q<units::gpu_unit> devices,
+                                         units::q<units::compute_rate_per_gpu_unit> peak,
                                          double efficiency) {
   require_non_negative(work.value(), "work");
-  require_positive(devices, "number of devices");
+  require_positive(devices.value(), "number of devices");
   require_positive(peak.value(), "peak throughput");
   require_positive(efficiency, "efficiency");
   require_fraction(efficiency, "efficiency");

@@ -48,14 +48,15 @@ units::q<units::time_unit> roofline_time(units::q<units::compute_unit> work,
 // --- Work and throughput.
 
 // Wall-clock time to perform `work` flop on `devices` accelerators of peak throughput `peak`
-// sustaining a fraction `efficiency` of it: work / (devices * peak * efficiency). This is
-// Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU Clusters Using
-// Megatron-LM", arXiv 2104.04473, Sec. 5.1, training-time estimate 8 T P / (n X), with the
+// each (per GPU) sustaining a fraction `efficiency` of it: work / (devices * peak * efficiency).
+// This is Narayanan et al. 2021, "Efficient Large-Scale Language Model Training on GPU Clusters
+// Using Megatron-LM", arXiv 2104.04473, Sec. 5.1, training-time estimate 8 T P / (n X), with the
 // work 8 T P given directly and the achieved per-device throughput X = peak * efficiency.
 // Throws std::domain_error for negative work, non-positive devices or peak, or an efficiency
 // outside (0, 1].
-units::q<units::time_unit> training_time(units::q<units::compute_unit> work, double devices,
-                                         units::q<units::compute_rate_unit> peak,
+units::q<units::time_unit> training_time(units::q<units::compute_unit> work,
+                                         units::q<units::gpu_unit> devices,
+                                         units::q<units::compute_rate_per_gpu_unit> peak,
                                          double efficiency);
 
 // Sustained throughput peak * utilization, e.g. model FLOPs utilization (MFU): the observed

@@ -92,8 +92,8 @@ units::q<seconds_per_token_unit> inter_token_latency(
 
 // Decode throughput: each of `batch` sequences gains one token per step, batch / ITL.
 // Throws std::domain_error if batch < 0 or time_per_token <= 0.
-units::q<token_rate_unit> decode_tokens_per_second(
-    double batch, units::q<seconds_per_token_unit> time_per_token);
+units::q<token_rate_unit> decode_tokens_per_second(double batch,
+                                                   units::q<seconds_per_token_unit> time_per_token);
 
 // The largest batch whose KV caches fit beside the weights (Kwon et al. 2023, Efficient Memory
 // Management for Large Language Model Serving with PagedAttention, arXiv 2309.06180, Sec. 3:

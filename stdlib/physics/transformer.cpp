@@ -109,10 +109,11 @@ units::q<units::compute_unit> transformer_iteration_flops(double batch,
 namespace {
 
 double utilization(units::q<units::compute_unit> work, units::q<units::time_unit> time,
-                   units::q<units::compute_rate_unit> peak, double devices) {
+                   units::q<units::compute_rate_per_gpu_unit> peak,
+                   units::q<units::gpu_unit> devices) {
   require_positive(time.value(), "iteration time");
   require_positive(peak.value(), "peak throughput");
-  require_positive(devices, "number of devices");
+  require_positive(devices.value(), "number of devices");
   return work / (time * devices * peak);
 }
 
@@ -121,7 +122,8 @@ double utilization(units::q<units::compute_unit> work, units::q<units::time_unit
 // Chowdhery et al. 2022, arXiv 2204.02311, Sec. 4.1 and Appendix B.
 double model_flops_utilization(units::q<units::compute_unit> model_flops,
                                units::q<units::time_unit> iteration_time,
-                               units::q<units::compute_rate_unit> peak_flops, double devices) {
+                               units::q<units::compute_rate_per_gpu_unit> peak_flops,
+                               units::q<units::gpu_unit> devices) {
   require_non_negative(model_flops.value(), "model FLOPs");
   return utilization(model_flops, iteration_time, peak_flops, devices);
 }
@@ -129,7 +131,8 @@ double model_flops_utilization(units::q<units::compute_unit> model_flops,
 double hardware_flops_utilization(units::q<units::compute_unit> model_flops,
                                   units::q<units::compute_unit> recomputed_flops,
                                   units::q<units::time_unit> iteration_time,
-                                  units::q<units::compute_rate_unit> peak_flops, double devices) {
+                                  units::q<units::compute_rate_per_gpu_unit> peak_flops,
+                                  units::q<units::gpu_unit> devices) {
   require_non_negative(model_flops.value(), "model FLOPs");
   require_non_negative(recomputed_flops.value(), "recomputed FLOPs");
   return utilization(model_flops + recomputed_flops, iteration_time, peak_flops, devices);

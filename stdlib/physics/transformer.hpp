@@ -60,7 +60,8 @@ units::q<units::compute_unit> transformer_iteration_flops(double batch,
 // peak.
 double model_flops_utilization(units::q<units::compute_unit> model_flops,
                                units::q<units::time_unit> iteration_time,
-                               units::q<units::compute_rate_unit> peak_flops, double devices);
+                               units::q<units::compute_rate_per_gpu_unit> peak_flops,
+                               units::q<units::gpu_unit> devices);
 
 // Hardware FLOPs utilisation: as MFU but counting the recomputed work too,
 // (model_flops + recomputed_flops) / (time * devices * peak) (Chowdhery et al. 2022, Appendix
@@ -68,7 +69,8 @@ double model_flops_utilization(units::q<units::compute_unit> model_flops,
 double hardware_flops_utilization(units::q<units::compute_unit> model_flops,
                                   units::q<units::compute_unit> recomputed_flops,
                                   units::q<units::time_unit> iteration_time,
-                                  units::q<units::compute_rate_unit> peak_flops, double devices);
+                                  units::q<units::compute_rate_per_gpu_unit> peak_flops,
+                                  units::q<units::gpu_unit> devices);
 
 // Compute-optimal training tokens for P parameters: D = 20 * P (Hoffmann et al. 2022,
 // "Training Compute-Optimal Large Language Models", arXiv 2203.15556, Sec. 3 and Table 3;

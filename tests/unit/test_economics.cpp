@@ -52,18 +52,19 @@ TEST_CASE("energy consumption = devices x power x time x PUE", "[economics]") {
   for (const Row& r : rows) {
     SECTION(r.source) {
       INFO(r.source);
-      CHECK(physics::energy_consumption(r.power * units::watts, r.seconds * units::seconds,
-                                        r.devices, r.pue)
+      CHECK(physics::energy_consumption(r.power * units::watts / units::gpus,
+                                        r.seconds * units::seconds, r.devices * units::gpus, r.pue)
                 .value() == Approx(r.expected_joules).epsilon(r.tolerance));
     }
   }
   SECTION("domain errors") {
-    const auto w = 1.0 * units::watts;
+    const auto w = 1.0 * units::watts / units::gpus;
     const auto t = 1.0 * units::seconds;
-    CHECK_THROWS_AS(physics::energy_consumption(-w, t, 1, 1), std::domain_error);
-    CHECK_THROWS_AS(physics::energy_consumption(w, -t, 1, 1), std::domain_error);
-    CHECK_THROWS_AS(physics::energy_consumption(w, t, -1, 1), std::domain_error);
-    CHECK_THROWS_AS(physics::energy_consumption(w, t, 1, 0.9), std::domain_error);
+    const auto one = 1.0 * units::gpus;
+    CHECK_THROWS_AS(physics::energy_consumption(-w, t, one, 1), std::domain_error);
+    CHECK_THROWS_AS(physics::energy_consumption(w, -t, one, 1), std::domain_error);
+    CHECK_THROWS_AS(physics::energy_consumption(w, t, -one, 1), std::domain_error);
+    CHECK_THROWS_AS(physics::energy_consumption(w, t, one, 0.9), std::domain_error);
   }
 }
 
@@ -121,14 +122,16 @@ TEST_CASE("electricity and rental cost", "[economics]") {
     }};
     for (const Row& r : rows) {
       INFO(r.source);
-      CHECK(physics::device_hours_cost(r.devices, r.seconds * units::seconds,
-                                       usd_per(r.usd_per_hour, hour))
+      CHECK(physics::device_hours_cost(r.devices * units::gpus, r.seconds * units::seconds,
+                                       usd_per(r.usd_per_hour, hour) / units::gpus)
                 .value() == Approx(r.expected).epsilon(1e-9));
     }
     const auto t = 1.0 * units::seconds;
-    CHECK_THROWS_AS(physics::device_hours_cost(-1, t, usd_per(1, hour)), std::domain_error);
-    CHECK_THROWS_AS(physics::device_hours_cost(1, -t, usd_per(1, hour)), std::domain_error);
-    CHECK_THROWS_AS(physics::device_hours_cost(1, t, usd_per(-1, hour)), std::domain_error);
+    const auto one = 1.0 * units::gpus;
+    const auto price = usd_per(1, hour) / units::gpus;
+    CHECK_THROWS_AS(physics::device_hours_cost(-one, t, price), std::domain_error);
+    CHECK_THROWS_AS(physics::device_hours_cost(one, -t, price), std::domain_error);
+    CHECK_THROWS_AS(physics::device_hours_cost(one, t, -price), std::domain_error);
   }
 }
 

@@ -218,8 +218,9 @@ TEST_CASE("training_time is work / (devices x peak x efficiency)", "[performance
   for (const Row& r : rows) {
     SECTION(std::string(r.source)) {
       INFO(r.source);
-      const auto t = physics::training_time(r.work * units::flops, r.devices,
-                                            r.peak * units::flops_per_second, r.efficiency);
+      const auto t =
+          physics::training_time(r.work * units::flops, r.devices * units::gpus,
+                                 r.peak * units::flops_per_second / units::gpus, r.efficiency);
       CHECK(t.value() == Approx(r.expected).epsilon(r.tolerance));
     }
   }
@@ -331,6 +332,7 @@ TEST_CASE("performance natives reject impossible inputs", "[performance]") {
   const auto bw = bandwidth_of(a100);
   const auto zero_bw = 0.0 * units::bytes_per_second;
   const auto zero_peak = 0.0 * units::flops_per_second;
+  const auto eight = 8.0 * units::gpus;
   const auto work = 1e12 * units::flops;
   const auto traffic = 1e9 * units::bytes;
   const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -358,12 +360,16 @@ TEST_CASE("performance natives reject impossible inputs", "[performance]") {
       {"roofline time: zero peak", [&] { physics::roofline_time(work, traffic, zero_peak, bw); }},
       {"roofline time: zero bandwidth",
        [&] { physics::roofline_time(work, traffic, peak, zero_bw); }},
-      {"training time: zero devices", [&] { physics::training_time(work, 0, peak, 0.5); }},
+      {"training time: zero devices",
+       [&] { physics::training_time(work, 0.0 * units::gpus, peak / units::gpus, 0.5); }},
       {"training time: negative work",
-       [&] { physics::training_time(-1.0 * units::flops, 8, peak, 0.5); }},
-      {"training time: zero peak", [&] { physics::training_time(work, 8, zero_peak, 0.5); }},
-      {"training time: zero efficiency", [&] { physics::training_time(work, 8, peak, 0); }},
-      {"training time: efficiency above 1", [&] { physics::training_time(work, 8, peak, 1.5); }},
+       [&] { physics::training_time(-1.0 * units::flops, eight, peak / units::gpus, 0.5); }},
+      {"training time: zero peak",
+       [&] { physics::training_time(work, eight, zero_peak / units::gpus, 0.5); }},
+      {"training time: zero efficiency",
+       [&] { physics::training_time(work, eight, peak / units::gpus, 0); }},
+      {"training time: efficiency above 1",
+       [&] { physics::training_time(work, eight, peak / units::gpus, 1.5); }},
       {"effective: utilization above 1", [&] { physics::effective_flops(peak, 1.5); }},
       {"effective: negative peak",
        [&] { physics::effective_flops(-1.0 * units::flops_per_second, 0.5); }},

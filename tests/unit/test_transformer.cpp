@@ -19,6 +19,10 @@ units::q<units::param_unit> par(double x) { return x * units::params; }
 units::q<units::compute_unit> flop(double x) { return x * units::flops; }
 units::q<units::time_unit> sec(double x) { return x * units::seconds; }
 units::q<units::compute_rate_unit> rate(double x) { return x * units::flops_per_second; }
+units::q<units::compute_rate_per_gpu_unit> per_gpu(double x) {
+  return x * units::flops_per_second / units::gpus;
+}
+units::q<units::gpu_unit> gpus(double x) { return x * units::gpus; }
 
 constexpr double day = 86400;
 
@@ -187,13 +191,13 @@ TEST_CASE("model and hardware FLOPs utilisation", "[transformer]") {
     // 6N + 12 L H Q T flop per token with N = 540.35e9, L 118, H 48, Q 256, T 2048;
     // 238.3K tokens/s on 6144 TPU v4 chips of 275 TFLOP/s peak.
     const double per_token = 6 * 540.35e9 + 12.0 * 118 * 48 * 256 * 2048;
-    const double mfu =
-        physics::model_flops_utilization(flop(per_token * 238.3e3), sec(1), rate(275e12), 6144);
+    const double mfu = physics::model_flops_utilization(flop(per_token * 238.3e3), sec(1),
+                                                        per_gpu(275e12), gpus(6144));
     CHECK(mfu == Approx(0.462).margin(0.0005));
     // Per iteration gives the same: a 4M-token batch takes 4M / 238.3K seconds.
     const double batch = 2048.0 * 2048;
     CHECK(physics::model_flops_utilization(flop(per_token * batch), sec(batch / 238.3e3),
-                                           rate(275e12), 6144) == Approx(mfu));
+                                           per_gpu(275e12), gpus(6144)) == Approx(mfu));
   }
   SECTION("Narayanan et al. 2021, Table 1: 1T model at 163 TFLOP/s per GPU is 52% of peak") {
     // Megatron's throughput counts recomputation (Eq. 3), so 163 / 312 is a hardware FLOPs
@@ -203,31 +207,34 @@ TEST_CASE("model and hardware FLOPs utilisation", "[transformer]") {
     const auto hardware =
         physics::transformer_iteration_flops(3072, tok(2048), 128, 25600, 51200, Recompute::full);
     const auto time = hardware / rate(3072 * 163e12);
-    const double hfu =
-        physics::hardware_flops_utilization(model, hardware - model, time, rate(312e12), 3072);
+    const double hfu = physics::hardware_flops_utilization(model, hardware - model, time,
+                                                           per_gpu(312e12), gpus(3072));
     CHECK(hfu == Approx(0.52).margin(0.005));
     // MFU excludes the recomputed forward pass: (72 / 96) x the ratio of the brackets.
-    const double mfu = physics::model_flops_utilization(model, time, rate(312e12), 3072);
+    const double mfu = physics::model_flops_utilization(model, time, per_gpu(312e12), gpus(3072));
     CHECK(mfu / hfu == Approx(model / hardware));
     CHECK(mfu < hfu);
   }
   SECTION("without recomputation HFU equals MFU") {
-    CHECK(physics::hardware_flops_utilization(flop(1e18), flop(0), sec(10), rate(312e12), 8) ==
-          Approx(physics::model_flops_utilization(flop(1e18), sec(10), rate(312e12), 8)));
+    CHECK(physics::hardware_flops_utilization(flop(1e18), flop(0), sec(10), per_gpu(312e12),
+                                              gpus(8)) ==
+          Approx(physics::model_flops_utilization(flop(1e18), sec(10), per_gpu(312e12), gpus(8))));
   }
   SECTION("domain errors") {
-    CHECK_THROWS_AS(physics::model_flops_utilization(flop(-1), sec(1), rate(1e12), 1),
+    CHECK_THROWS_AS(physics::model_flops_utilization(flop(-1), sec(1), per_gpu(1e12), gpus(1)),
                     std::domain_error);
-    CHECK_THROWS_AS(physics::model_flops_utilization(flop(1), sec(0), rate(1e12), 1),
+    CHECK_THROWS_AS(physics::model_flops_utilization(flop(1), sec(0), per_gpu(1e12), gpus(1)),
                     std::domain_error);
-    CHECK_THROWS_AS(physics::model_flops_utilization(flop(1), sec(1), rate(0), 1),
+    CHECK_THROWS_AS(physics::model_flops_utilization(flop(1), sec(1), per_gpu(0), gpus(1)),
                     std::domain_error);
-    CHECK_THROWS_AS(physics::model_flops_utilization(flop(1), sec(1), rate(1e12), 0),
+    CHECK_THROWS_AS(physics::model_flops_utilization(flop(1), sec(1), per_gpu(1e12), gpus(0)),
                     std::domain_error);
-    CHECK_THROWS_AS(physics::hardware_flops_utilization(flop(1), flop(-1), sec(1), rate(1e12), 1),
-                    std::domain_error);
-    CHECK_THROWS_AS(physics::hardware_flops_utilization(flop(1), flop(1), sec(-1), rate(1e12), 1),
-                    std::domain_error);
+    CHECK_THROWS_AS(
+        physics::hardware_flops_utilization(flop(1), flop(-1), sec(1), per_gpu(1e12), gpus(1)),
+        std::domain_error);
+    CHECK_THROWS_AS(
+        physics::hardware_flops_utilization(flop(1), flop(1), sec(-1), per_gpu(1e12), gpus(1)),
+        std::domain_error);
   }
 }
 
