@@ -56,7 +56,7 @@ scenario {s} {{
   ## Bytes per stored activation element.
   input precision_bytes: B = 2 B
   ## Data-parallel ranks sharing the optimizer state.
-  input devices: count = 1024
+  input devices: GPU = 1024 GPU
   ## Tokens the whole run trains on.
   input training_tokens: token = {tokens}e9 token
   ## Sustained fraction of the device's 16-bit peak.
@@ -88,13 +88,14 @@ scenario {s} {{
   checkpoint_units(k: count): number = checkpoint_memory(workload.layers, k)
 
   ## Weights, gradients and optimizer state of one rank.
-  model_state: GB = model_state_memory(workload.params, zero_stage: 1, data_parallel: devices)
+  model_state: GB = model_state_memory(workload.params, zero_stage: 1,
+                                       data_parallel: devices / 1 GPU)
 
   ## Memory one rank needs.
-  total_memory: GB = model_state / devices * 8 + selective_activations / 8
+  total_memory: GB = model_state + selective_activations / 8
 
   ## Capacity left on the device (negative when it does not fit).
-  headroom: GiB = device.memory - total_memory
+  headroom: GiB = device.memory * 1 GPU - total_memory
 
   ## Training work of the whole run: 6 P D.
   training_work: flop = training_flops(workload.params, training_tokens)
@@ -156,7 +157,9 @@ scenario {s} {{
   input output_tokens: token = {output} token
   ## Sequences decoded together.
   input batch: count = {batch}
-  ## Bytes per weight and per cached element.
+  ## Bytes per weight.
+  input weight_bytes: B/param = 2 B/param
+  ## Bytes per cached element.
   input bytes_per_element: B = 2 B
   ## Fraction of peak memory bandwidth decoding sustains.
   input bandwidth_efficiency: number = 0.8
@@ -176,24 +179,25 @@ scenario {s} {{
   kv_per_token: KiB/token = kv_per_sequence / context
 
   ## Weights of the model.
-  weights: GB = model_weights_memory(workload.params, bytes_per_element)
+  weights: GB = model_weights_memory(workload.params, weight_bytes)
 
   ## Memory the batch needs.
   memory_needed: GB = weights + batch * kv_per_sequence
 
   ## Whether the batch fits on the device.
-  fits: bool = memory_needed <= device.memory
+  fits: bool = memory_needed <= device.memory * 1 GPU
 
   ## Inter-token latency: one decode step.
-  itl: ms = inter_token_latency(weight_bytes: weights, kv_bytes_per_sequence: kv_per_sequence,
-                                memory_bandwidth: device.memory_bandwidth, batch: batch,
-                                bandwidth_efficiency: bandwidth_efficiency)
+  itl: ms/token = inter_token_latency(weight_bytes: weights,
+                                      kv_bytes_per_sequence: kv_per_sequence,
+                                      memory_bandwidth: device.memory_bandwidth * 1 GPU,
+                                      batch: batch, bandwidth_efficiency: bandwidth_efficiency)
 
   ## Tokens generated per second across the batch.
   decode_throughput: token/s = decode_tokens_per_second(batch, itl)
 
   ## Time to generate every output token of one request.
-  generation_time(extra: token): s = (output_tokens + extra) * itl / 1 token
+  generation_time(extra: token): s = (output_tokens + extra) * itl
 }}
 
 ## {name} on one {device}.
