@@ -58,16 +58,16 @@ diff -u tests/exercises/grade.json <("${grade[@]}" --json) || fail "grade --json
 
 # --- exit codes and errors --------------------------------------------------------------
 expect "missing answers file" 1 "cannot open .nope.csv." -- \
-  "$reckon" exercises grade "$file" --answers nope.csv
+  "$reckon" exercises grade "$file" --variants 1 --seed 1 --answers nope.csv
 printf 'student,answer\n1,2 GB\n' >"$tmp/header.csv"
 expect "wrong header" 1 "header .variant,exercise,answer." -- \
-  "$reckon" exercises grade "$file" --answers "$tmp/header.csv"
+  "$reckon" exercises grade "$file" --variants 1 --seed 1 --answers "$tmp/header.csv"
 printf 'variant,exercise,answer\n' >"$tmp/empty.csv"
 expect "no answers" 0 "0 of 0 answers correct" -- \
-  "$reckon" exercises grade "$file" --answers "$tmp/empty.csv"
+  "$reckon" exercises grade "$file" --variants 1 --seed 1 --answers "$tmp/empty.csv"
 printf 'variant,exercise,answer\n1,SegmentLayers,"unterminated\n' >"$tmp/quote.csv"
 expect "unterminated quote" 0 "malformed +unterminated quoted field" -- \
-  "$reckon" exercises grade "$file" --answers "$tmp/quote.csv"
+  "$reckon" exercises grade "$file" --variants 1 --seed 1 --answers "$tmp/quote.csv"
 expect "grade needs --answers" 2 "answers" -- "$reckon" exercises grade "$file"
 expect "unknown format" 2 "format" -- "$reckon" exercises build "$file" --format pdf
 expect "exercises needs build or grade" 2 "" -- "$reckon" exercises
@@ -118,9 +118,9 @@ expect "an output directory that cannot be written" 1 "error\\[E0704\\]: cannot 
   "$reckon" exercises build scenarios/exercises/training.rk -o "$tmp/notadir"
 printf 'name,answer\n' >"$tmp/badheader.csv"
 expect "an answers file without its header" 1 "error\\[E0705\\]: .*the first line must be the header" -- \
-  "$reckon" exercises grade scenarios/exercises/training.rk --answers "$tmp/badheader.csv"
+  "$reckon" exercises grade scenarios/exercises/training.rk --variants 1 --seed 1 --answers "$tmp/badheader.csv"
 expect "an answers file that cannot be opened" 1 "error\\[E0201\\]: cannot open" -- \
-  "$reckon" exercises grade scenarios/exercises/training.rk --answers "$tmp/none.csv"
+  "$reckon" exercises grade scenarios/exercises/training.rk --variants 1 --seed 1 --answers "$tmp/none.csv"
 
 echo "exercise tests: $failures failed"
 [[ $failures -eq 0 ]]
