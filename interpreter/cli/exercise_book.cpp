@@ -123,6 +123,20 @@ std::string Workbook::text(const Variant& v, const std::vector<PromptPiece>& pie
   return out;
 }
 
+std::string Workbook::answers_digest(const ExerciseDecl& x, int variants) {
+  std::uint64_t h = 14695981039346656037ull;  // FNV-1a, as variant_seed
+  for (int n = 1; n <= variants; ++n) {
+    Value a = answer(variant(x, n));
+    std::string text = a.kind == ValueKind::boolean ? (a.truthy() ? "yes" : "no")
+                                                    : fmt::format("{:.6g}", a.number);
+    for (char c : text + ";") {
+      h ^= static_cast<unsigned char>(c);
+      h *= 1099511628211ull;
+    }
+  }
+  return fmt::format("{:016x}", h);
+}
+
 double Workbook::tolerance(const ExerciseDecl& x) {
   if (!x.tolerance) return default_tolerance;
   double t = ev_.evaluate(*x.tolerance, {}).number;

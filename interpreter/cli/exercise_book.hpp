@@ -57,6 +57,12 @@ class Workbook {
   std::string text(const Variant& v, const std::vector<PromptPiece>& pieces);
 
   Value answer(const Variant& v) { return ev_.evaluate(*v.exercise->answer, v.frame()); }
+
+  // A digest of x's answers at variants 1 to `variants` (16 hex digits): it changes when
+  // an edit of the file changes an answer, so a sheet record can tell that the file it
+  // was built from is no longer the one given. Numbers enter at 6 significant digits in
+  // base units, so the last bits of a platform's libm do not change it.
+  std::string answers_digest(const ExerciseDecl& x, int variants);
   double tolerance(const ExerciseDecl& x);
 
  private:

@@ -297,6 +297,7 @@ nlohmann::json as_json(const std::vector<Grade>& grades) {
 struct Sheet {
   std::uint64_t seed = 1;
   int variants = 1;
+  std::optional<SheetRecord> record;  // when read from --sheet
 };
 
 // E0706: neither the sheet record nor both flags, so the variants cannot be known.
@@ -310,10 +311,10 @@ void print_missing_sheet(const ExerciseGradeOptions& options, std::ostream& err)
       << "\n";
 }
 
-// The sheet record's seed and variants, checked against the flags (E0708: nullopt
-// after printing the usage error) and the file's exercises (E0709: thrown).
+// The flags' seed and variants, or the sheet record's checked against the flags (E0708:
+// nullopt after printing the usage error).
 std::optional<Sheet> sheet_of(const ExerciseGradeOptions& options, Program& p, std::ostream& err) {
-  if (options.sheet.empty()) return Sheet{*options.seed, *options.variants};
+  if (options.sheet.empty()) return Sheet{*options.seed, *options.variants, std::nullopt};
   SheetRecord record = read_sheet_record(p, options.sheet);
   auto contradicts = [&](const char* flag, std::uint64_t given, std::uint64_t recorded) {
     err << fmt::format(
@@ -330,22 +331,27 @@ std::optional<Sheet> sheet_of(const ExerciseGradeOptions& options, Program& p, s
                 static_cast<std::uint64_t>(record.variants));
     return std::nullopt;
   }
-  std::vector<std::string> names;
-  for (const ExerciseDecl* x : p.main_decls<ExerciseDecl>(DeclKind::exercise))
-    names.push_back(x->name);
-  if (names != record.exercises) {
-    auto join = [](const std::vector<std::string>& v) {
-      std::string s;
-      for (const auto& n : v) s += (s.empty() ? "" : ", ") + n;
-      return s.empty() ? "none" : s;
-    };
-    throw UserError("E0709", fmt::format("the sheet record `{}` was built from `{}` with the "
-                                         "exercises {}, but `{}` has {}: grade with the file "
-                                         "that built the sheets",
-                                         options.sheet, record.file, join(record.exercises),
-                                         options.file, join(names)));
+  return Sheet{record.seed, record.variants, std::move(record)};
+}
+
+// E0709 unless every exercise of the record is in the file and has the answers it had
+// when the sheets were built: a file edited since (another `vary` list, a fixed formula)
+// would otherwise mark right answers wrong without a word.
+void check_unchanged(Workbook& book, const SheetRecord& record,
+                     const ExerciseGradeOptions& options) {
+  for (const SheetRecord::Exercise& recorded : record.exercises) {
+    const ExerciseDecl* x = book.find(recorded.name);
+    std::string why;
+    if (!x)
+      why = "has no exercise `" + recorded.name + "`";
+    else if (book.answers_digest(*x, record.variants) != recorded.answers)
+      why = "gives other answers to `" + recorded.name + "` than when the sheets were built";
+    if (!why.empty())
+      throw UserError("E0709", fmt::format("`{}` {} (the sheet record `{}` was made from `{}`): "
+                                           "grade with the file that built the sheets, or "
+                                           "build and hand out new sheets",
+                                           options.file, why, options.sheet, record.file));
   }
-  return Sheet{record.seed, record.variants};
 }
 
 }  // namespace
@@ -380,6 +386,7 @@ int exercises_grade(const ExerciseGradeOptions& options, const Common& common, s
     auto sheet = sheet_of(options, p, err);
     if (!sheet) return 2;
     Workbook book(p, common.digits, sheet->seed);
+    if (sheet->record) check_unchanged(book, *sheet->record, options);
     AnswerReader reader(p, common.digits);
     Grader grader(book, reader, options.answers, sheet->variants);
     std::vector<Grade> grades;

@@ -22,7 +22,9 @@ std::string sheet_record_json(const SheetRecord& record) {
   j["file"] = record.file;
   j["seed"] = record.seed;
   j["variants"] = record.variants;
-  j["exercises"] = record.exercises;
+  j["exercises"] = nlohmann::ordered_json::array();
+  for (const auto& x : record.exercises)
+    j["exercises"].push_back({{"name", x.name}, {"answers", x.answers}});
   return j.dump(2) + "\n";
 }
 
@@ -71,10 +73,13 @@ SheetRecord read_sheet_record(Program& program, const std::string& path) {
   if (!variants.is_number_unsigned() || variants.get<std::uint64_t>() < 1 ||
       variants.get<std::uint64_t>() > max_variants)
     fail(0, "\"variants\" must be a whole number from 1 to " + std::to_string(max_variants));
-  if (!exercises.is_array()) fail(0, "\"exercises\" must be a list of exercise names");
+  const char* list = "\"exercises\" must be a list of {\"name\": ..., \"answers\": ...}";
+  if (!exercises.is_array()) fail(0, list);
   for (const auto& x : exercises) {
-    if (!x.is_string()) fail(0, "\"exercises\" must be a list of exercise names");
-    r.exercises.push_back(x.get<std::string>());
+    if (!x.is_object() || !x.contains("name") || !x["name"].is_string() || !x.contains("answers") ||
+        !x["answers"].is_string())
+      fail(0, list);
+    r.exercises.push_back({x["name"].get<std::string>(), x["answers"].get<std::string>()});
   }
   r.file = file.get<std::string>();
   r.seed = seed.get<std::uint64_t>();

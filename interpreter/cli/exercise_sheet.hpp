@@ -16,7 +16,12 @@ struct SheetRecord {
   std::string file;  // the exercise file, as named on build's command line
   std::uint64_t seed = 1;
   int variants = 1;
-  std::vector<std::string> exercises;  // in the file's order
+  // Each exercise on the sheets, in the file's order, with Workbook::answers_digest.
+  struct Exercise {
+    std::string name;
+    std::string answers;
+  };
+  std::vector<Exercise> exercises;
 };
 
 // The name of the record inside build's output directory.

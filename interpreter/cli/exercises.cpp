@@ -152,7 +152,8 @@ int exercises_build(const ExerciseBuildOptions& options, const Common& common, s
     }
     // The record lets `grade --sheet DIR` use the seed and variants the sheets show.
     SheetRecord record{options.file, options.seed, options.variants, {}};
-    for (const ExerciseDecl* x : book.exercises()) record.exercises.push_back(x->name);
+    for (const ExerciseDecl* x : book.exercises())
+      record.exercises.push_back({x->name, book.answers_digest(*x, options.variants)});
     std::string json = sheet_record_json(record);
     namespace fs = std::filesystem;
     std::error_code ec;
