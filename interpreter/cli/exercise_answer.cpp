@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <optional>
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
@@ -21,6 +22,28 @@ void visit(const Expr& e, F&& f) {
   for (const auto& o : e.operands) visit(*o, f);
   if (e.callee) visit(*e.callee, f);
   for (const auto& a : e.arguments) visit(*a.value, f);
+}
+
+// The one information unit an expression is written in (`2 * 0.25 kB`, `1 kB + 24 B`
+// has two), if it has no call or conversion. Every term of a sum has the dimension of the
+// whole, so with one information unit u the value is proportional to u's scale to the
+// power of the dimension's information exponent, whatever combines the literals.
+std::optional<std::string> sole_information_unit(const Expr& e) {
+  std::optional<std::string> unit;
+  bool alone = true;
+  auto note = [&](const std::string& name) {
+    const UnitInfo* u = find_unit(name);
+    if (!u || u->dim[Base::information] == 0) return;
+    if (unit && *unit != name) alone = false;
+    unit = name;
+  };
+  visit(e, [&](const Expr& x) {
+    if (x.kind == ExprKind::call || x.kind == ExprKind::convert) alone = false;
+    if (x.kind == ExprKind::number && x.unit)
+      for (const UnitFactor& f : x.unit->factors) note(f.name);
+    if (x.kind == ExprKind::name && x.ref == RefKind::unit) note(x.text);
+  });
+  return alone ? unit : std::nullopt;
 }
 
 }  // namespace
@@ -95,9 +118,13 @@ ReadAnswer AnswerReader::read(const std::string& answer, const std::string& wher
     out.value.number *= scale;
     const Expr* lone = &e;
     if (lone->kind == ExprKind::unary && lone->op == Op::neg) lone = lone->operands.front().get();
-    if (lone->kind == ExprKind::number && lone->unit && scale == 1) {
+    if (scale != 1) {
+      // a percentage has no unit
+    } else if (lone->kind == ExprKind::number && lone->unit) {
       out.unit = lone->unit->factors;
       out.unit_text = lone->unit->text;
+    } else if (auto u = sole_information_unit(e); u && e.type.dim[Base::information] != 0) {
+      out.unit.push_back({*u, e.type.dim[Base::information], {}});
     }
   } catch (const UserError& e) {
     out.problem = unreadable(e.diagnostic(), f);

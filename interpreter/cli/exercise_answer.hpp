@@ -18,10 +18,13 @@
 namespace reckon::cli {
 
 struct ReadAnswer {
-  Value value;                   // in base units, with its dimension
-  std::vector<UnitFactor> unit;  // the unit written after a lone number ("GB"), if any
-  std::string unit_text;         // that unit as written ("GB/token"); "" if none
-  std::string problem;           // why the answer cannot be graded; "" when it can
+  Value value;  // in base units, with its dimension
+  // The units the value scales with, for telling a slip in the unit written: a lone
+  // number's unit ("GB/s": GB, s^-1), or u^n for an expression whose one information
+  // unit is u, without calls or conversions (`2 * 0.25 kB`: kB); empty otherwise.
+  std::vector<UnitFactor> unit;
+  std::string unit_text;  // a lone number's unit as written ("GB/token"); "" otherwise
+  std::string problem;    // why the answer cannot be graded; "" when it can
 };
 
 class AnswerReader {
