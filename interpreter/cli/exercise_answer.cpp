@@ -5,6 +5,7 @@
 
 #include <map>
 #include <optional>
+#include <stdexcept>
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
@@ -54,8 +55,8 @@ AnswerReader::AnswerReader(const Program& file, int digits) : file_(file) {
   evaluator_ = std::make_unique<Evaluator>(scope_, digits);
 }
 
-// What `e` (or a name inside it) names of the exercise file, as "`X` (a case in
-// training.rk)"; "" if it names nothing the answer scope lacks.
+// What `e` (or a name inside it) names of the exercise file that the answer scope lacks,
+// as "`X` (a case in training.rk)"; "" if nothing.
 std::string AnswerReader::forbidden_name(const Expr& e, const ScenarioDecl* scenario) const {
   std::string found;
   visit(e, [&](const Expr& x) {
@@ -103,12 +104,17 @@ ReadAnswer AnswerReader::read(const std::string& answer, const std::string& wher
   try {
     keep_.push_back(parse_expression(scope_.sources, f));
     Expr& e = *keep_.back();
-    if (std::string name = forbidden_name(e, scenario); !name.empty()) {
-      out.problem =
-          "an answer may not name " + name + ": write the value itself, a number with its unit";
-      return out;
+    try {
+      check_expression(scope_, e, {});
+    } catch (const std::runtime_error&) {  // UserError or UserErrors
+      // Names the answer scope lacks but the exercise file has get their own message.
+      if (std::string name = forbidden_name(e, scenario); !name.empty()) {
+        out.problem =
+            "an answer may not name " + name + ": write the value itself, a number with its unit";
+        return out;
+      }
+      throw;
     }
-    check_expression(scope_, e, {});
     if (!e.type.is_quantity() || e.type.optional) {
       out.problem = "expected a number with a unit, not " + describe(e.type);
       return out;

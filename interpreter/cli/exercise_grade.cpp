@@ -104,8 +104,6 @@ struct Grade {
   std::optional<double> ratio;  // given / expected, for a wrong value
 };
 
-// A known slip that multiplies a value by about `factor`.
-
 // How near `value` lies to `expected`, relative to it (expected is not 0).
 double deviation(double value, double expected) {
   return std::fabs(value - expected) / std::fabs(expected);
