@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 #include <ostream>
+#include <utility>
+#include <vector>
 
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/exercise_book.hpp"
@@ -155,17 +157,45 @@ int exercises_build(const ExerciseBuildOptions& options, const Common& common, s
     for (const ExerciseDecl* x : book.exercises())
       record.exercises.push_back({x->name, book.answers_digest(*x, options.variants)});
     std::string json = sheet_record_json(record);
+    // Each file goes to a temporary name first, and the files are renamed only once all
+    // are written, the record last, after the old record is removed: a build that fails
+    // part way leaves no record that disagrees with the sheets (grade then refuses).
     namespace fs = std::filesystem;
     std::error_code ec;
     fs::create_directories(options.directory, ec);
+    std::vector<std::pair<fs::path, fs::path>> written;  // temporary, final
+    auto discard = [&] {
+      std::error_code ignored;  // keeps `ec` for the message
+      for (const auto& [temporary, path] : written) fs::remove(temporary, ignored);
+    };
     for (const auto& [name, text] : {std::pair{"questions." + ext, &questions},
                                      {"answers." + ext, &answers},
                                      {std::string(sheet_record_name), &json}}) {
       fs::path path = fs::path(options.directory) / name;
-      std::ofstream file(path, std::ios::binary);
+      fs::path temporary = path;
+      temporary += ".tmp";
+      std::ofstream file(temporary, std::ios::binary);
       file << *text;
+      file.close();
+      if (file) written.emplace_back(temporary, path);
       if (!file) {
+        discard();
         err << "error[E0704]: cannot write " << path.string() << "\n";
+        return 1;
+      }
+    }
+    fs::path record_path = written.back().second;
+    if (!fs::remove(record_path, ec) && ec) {
+      discard();
+      err << "error[E0704]: cannot replace " << record_path.string() << ": " << ec.message()
+          << "\n";
+      return 1;
+    }
+    for (const auto& [temporary, path] : written) {
+      fs::rename(temporary, path, ec);
+      if (ec) {
+        discard();
+        err << "error[E0704]: cannot write " << path.string() << ": " << ec.message() << "\n";
         return 1;
       }
       out << "wrote " << path.string() << "\n";
