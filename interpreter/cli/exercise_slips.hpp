@@ -14,7 +14,8 @@ namespace reckon::cli {
 
 // For an answer whose physical dimension is right but whose counting part is not:
 // "per token: your answer is GB/token, the question asks for GB". `given_unit` and
-// `expected_unit` are the units as the student and the key write them.
+// `expected_unit` are the units as the student and the key write them ("" for a plain
+// number).
 std::string counting_feedback(const Dimension& given, const Dimension& expected,
                               const std::string& given_unit, const std::string& expected_unit);
 
@@ -25,7 +26,8 @@ struct UnitSlip {
   std::string hint;  // "did you mix up GB and GiB (1 GiB = 1.074 GB)?"
 };
 
-// Every twin reading of an answer of `number_in_base` written in `unit`.
+// The twin readings of an answer of `number_in_base` (base units) written in `unit`: for
+// each information factor of the unit, its value with that factor replaced by a twin.
 std::vector<UnitSlip> unit_slips(double number_in_base, const std::vector<UnitFactor>& unit);
 
 // The known slip nearest to the ratio given/expected, if one lies within `window` of
