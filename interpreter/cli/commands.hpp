@@ -70,13 +70,16 @@ int exercises_build(const ExerciseBuildOptions& options, const Common& common, s
                     std::ostream& err);
 
 // `reckon exercises grade`: grades the CSV `answers` (header variant,exercise,answer)
-// against the variants of `file` built with the same `variants` and `seed`, as a table
-// or (`json`) a JSON array. Exit 0 whenever grading ran.
+// against the variants of `file` built with the seed and variant count of the sheet
+// record `sheet` (exercise_sheet.hpp) or, without it, of both `variants` and `seed`;
+// with neither, a usage error (exit 2). Prints a table or (`json`) a JSON array. Exit 0
+// whenever grading ran.
 struct ExerciseGradeOptions {
   std::string file;
   std::string answers;
-  int variants = 1;
-  std::uint64_t seed = 1;
+  std::string sheet;  // a sheet.json, or the directory holding it
+  std::optional<int> variants;
+  std::optional<std::uint64_t> seed;
   bool json = false;
 };
 int exercises_grade(const ExerciseGradeOptions& options, const Common& common, std::ostream& out,

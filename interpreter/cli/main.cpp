@@ -101,11 +101,16 @@ int main(int argc, char** argv) {
   auto* grade = exercises->add_subcommand("grade", "Grade answers from a CSV file");
   grade->add_option("FILE", grade_options.file, "File of exercises")->required();
   grade->add_option("--answers", grade_options.answers, "CSV: variant,exercise,answer")->required();
-  grade->add_option("--variants", grade_options.variants, "Variants the sheet was built with")
-      ->check(CLI::Range(1, 10000))
-      ->capture_default_str();
-  grade->add_option("--seed", grade_options.seed, "Seed the sheet was built with")
-      ->capture_default_str();
+  // Without --sheet, both --variants and --seed (checked by exercises_grade: E0706).
+  int grade_variants = 1;
+  std::uint64_t grade_seed = 1;
+  grade->add_option("--sheet", grade_options.sheet,
+                    "The sheet record `build -o DIR` wrote: DIR or DIR/sheet.json");
+  auto* grade_variants_option =
+      grade->add_option("--variants", grade_variants, "Variants the sheet was built with")
+          ->check(CLI::Range(1, 10000));
+  auto* grade_seed_option =
+      grade->add_option("--seed", grade_seed, "Seed the sheet was built with");
   grade->add_flag("--json", grade_options.json, "Print a JSON array");
 
   reckon::cli::SweepRequest sweep_request;
@@ -174,7 +179,11 @@ int main(int argc, char** argv) {
       return reckon::cli::doc(doc_file, doc_format, doc_dir, common, std::cout, std::cerr);
     }
     if (*build) return reckon::cli::exercises_build(build_options, common, std::cout, std::cerr);
-    if (*grade) return reckon::cli::exercises_grade(grade_options, common, std::cout, std::cerr);
+    if (*grade) {
+      if (grade_variants_option->count() > 0) grade_options.variants = grade_variants;
+      if (grade_seed_option->count() > 0) grade_options.seed = grade_seed;
+      return reckon::cli::exercises_grade(grade_options, common, std::cout, std::cerr);
+    }
     if (*run) return reckon::cli::run(run_file, common, std::cout, std::cerr);
     if (*sweep) {
       sweep_request.progress = !no_progress;

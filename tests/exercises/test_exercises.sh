@@ -35,7 +35,8 @@ grep -q '^- `per_token_activations` = `activations(selective)` = ' <<<"$answers"
   fail "the worked solution is not explain's derivation"
 
 "$reckon" exercises build "$file" --variants 2 --seed 7 -o "$tmp/out" >/dev/null || fail "-o exited $?"
-[[ -f $tmp/out/questions.md && -f $tmp/out/answers.md ]] || fail "-o did not write both files"
+[[ -f $tmp/out/questions.md && -f $tmp/out/answers.md && -f $tmp/out/sheet.json ]] ||
+  fail "-o did not write the questions, the answers and the sheet record"
 # Variants do not depend on how many are built.
 diff -q <(sed -n '/^## Variant 1$/,/^## Variant 2$/p' "$tmp/out/answers.md") \
   <(sed -n '/^## Variant 1$/,/^## Variant 2$/p' <<<"$answers") >/dev/null ||
@@ -56,19 +57,103 @@ diff -u tests/exercises/grade.json <("${grade[@]}" --json) || fail "grade --json
 "${grade[@]}" --json | python3 -c 'import json, sys; json.load(sys.stdin)' 2>/dev/null ||
   fail "grade --json is not JSON"
 
+# Every family and magnitude of information unit, bits, counting parts and the answer
+# scope, on keys made for it (slips.rk explains each expected status).
+diff -u tests/exercises/slips.expected \
+  <("$reckon" exercises grade tests/exercises/slips.rk --variants 1 --seed 1 \
+    --answers tests/exercises/slips.csv) || fail "grade differs from slips.expected"
+
+# --- the seed and variants to grade with ------------------------------------------------
+# build -o writes the sheet record; grade --sheet uses it, from the directory or the file.
+"$reckon" exercises build "$file" --variants 3 --seed 42 -o "$tmp/sheets" >"$tmp/wrote" ||
+  fail "build -o exited $?"
+grep -q "^wrote $tmp/sheets/sheet.json$" "$tmp/wrote" || fail "build -o did not say it wrote sheet.json"
+python3 - "$tmp/sheets/sheet.json" <<'PY' || fail "sheet.json does not record the seed, variants and exercises"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["reckon_sheet"] == 1 and r["seed"] == 42 and r["variants"] == 3, r
+assert r["file"] == "scenarios/exercises/training.rk", r
+names = [x["name"] for x in r["exercises"]]
+assert names[0] == "SelectiveFootprint" and len(names) == 11, names
+assert all(len(x["answers"]) == 16 for x in r["exercises"]), r
+PY
+for sheet in "$tmp/sheets" "$tmp/sheets/sheet.json"; do
+  diff -u tests/exercises/grade.expected \
+    <("$reckon" exercises grade "$file" --sheet "$sheet" --answers tests/exercises/answers.csv) ||
+    fail "grade --sheet $sheet differs from grade.expected"
+done
+# Flags that agree with the record are allowed.
+diff -q tests/exercises/grade.expected <("$reckon" exercises grade "$file" --sheet "$tmp/sheets" \
+  --seed 42 --variants 3 --answers tests/exercises/answers.csv) >/dev/null ||
+  fail "grade --sheet with agreeing flags differs from grade.expected"
+answers=(--answers tests/exercises/answers.csv)
+expect "grade without the seed and variants" 2 "error\\[E0706\\]: grading needs the seed and variant count" -- \
+  "$reckon" exercises grade "$file" "${answers[@]}"
+expect "grade with --variants alone" 2 "E0706.*(--seed is missing)" -- \
+  "$reckon" exercises grade "$file" --variants 3 "${answers[@]}"
+expect "grade with --seed alone" 2 "E0706.*(--variants is missing)" -- \
+  "$reckon" exercises grade "$file" --seed 42 "${answers[@]}"
+expect "a seed that contradicts the record" 2 "error\\[E0708\\]: --seed 7 contradicts the sheet record .*which says seed 42" -- \
+  "$reckon" exercises grade "$file" --sheet "$tmp/sheets" --seed 7 "${answers[@]}"
+expect "variants that contradict the record" 2 "error\\[E0708\\]: --variants 4 contradicts .*which says variants 3" -- \
+  "$reckon" exercises grade "$file" --sheet "$tmp/sheets" --variants 4 "${answers[@]}"
+mkdir "$tmp/no-record"
+expect "no record in the directory" 1 "error\\[E0707\\]: cannot open the sheet record .*/no-record/sheet.json.: build the sheets with -o DIR" -- \
+  "$reckon" exercises grade "$file" --sheet "$tmp/no-record" "${answers[@]}"
+expect "no record at the path" 1 "error\\[E0707\\]: cannot open the sheet record .*/nowhere.json." -- \
+  "$reckon" exercises grade "$file" --sheet "$tmp/nowhere.json" "${answers[@]}"
+printf '{"reckon_sheet": 1,\n "seed": 42,\n "variants": x}\n' >"$tmp/bad.json"
+expect "a record that is not JSON" 1 "bad.json:3:14: error\\[E0707\\]: not a sheet record: it is not JSON" -- \
+  "$reckon" exercises grade "$file" --sheet "$tmp/bad.json" "${answers[@]}"
+printf '[1]\n' >"$tmp/list.json"
+expect "a record that is not an object" 1 "list.json:1:1: error\\[E0707\\]: not a sheet record: expected an object" -- \
+  "$reckon" exercises grade "$file" --sheet "$tmp/list.json" "${answers[@]}"
+printf '{"reckon_sheet": 1, "file": "a.rk", "seed": -1, "variants": 3, "exercises": []}\n' >"$tmp/neg.json"
+expect "a record with a negative seed" 1 "E0707\\]: not a sheet record: .seed. must be a whole number" -- \
+  "$reckon" exercises grade "$file" --sheet "$tmp/neg.json" "${answers[@]}"
+printf '{"reckon_sheet": 1, "file": "a.rk", "seed": 1, "exercises": []}\n' >"$tmp/novariants.json"
+expect "a record without variants" 1 "E0707\\]: not a sheet record: it has no .variants." -- \
+  "$reckon" exercises grade "$file" --sheet "$tmp/novariants.json" "${answers[@]}"
+printf '{"reckon_sheet": 1, "file": "a.rk", "seed": 1, "variants": 0, "exercises": []}\n' >"$tmp/zero.json"
+expect "a record with no variants" 1 "E0707\\]: not a sheet record: .variants. must be a whole number from 1 to 10000" -- \
+  "$reckon" exercises grade "$file" --sheet "$tmp/zero.json" "${answers[@]}"
+printf '{"reckon_sheet": 1, "file": "a.rk", "seed": 1, "variants": 1, "exercises": ["A"]}\n' >"$tmp/names.json"
+expect "a record whose exercises are not objects" 1 "E0707\\]: not a sheet record: .exercises. must be a list" -- \
+  "$reckon" exercises grade "$file" --sheet "$tmp/names.json" "${answers[@]}"
+# A file edited since the sheets were built: another exercise name, other answers.
+mkdir -p "$tmp/edited/exercises"
+cp scenarios/training.rk "$tmp/edited/"
+sed 's/^exercise ScoreShare /exercise ScoreShares /' "$file" >"$tmp/edited/exercises/renamed.rk"
+expect "a record of an exercise the file lacks" 1 "error\\[E0709\\]: .*renamed.rk. has no exercise .ScoreShare. \\(the sheet record .* was made from .scenarios/exercises/training.rk.\\)" -- \
+  "$reckon" exercises grade "$tmp/edited/exercises/renamed.rk" --sheet "$tmp/sheets" "${answers[@]}"
+sed 's/vary seq_len in \[1024 token, 2048 token\]/vary seq_len in [1000 token, 2000 token]/' "$file" >"$tmp/edited/exercises/changed.rk"
+cmp -s "$file" "$tmp/edited/exercises/changed.rk" && fail "the edit of the exercise file changed nothing"
+expect "a record whose answers changed" 1 "error\\[E0709\\]: .*changed.rk. gives other answers to .FullRecomputeFootprint. than when the sheets were built" -- \
+  "$reckon" exercises grade "$tmp/edited/exercises/changed.rk" --sheet "$tmp/sheets" "${answers[@]}"
+
+# The grading example of docs/exercises.md: its answers.csv, graded with the sheets above,
+# prints the table the page shows.
+example=$(sed -n '/^### Statuses/,$p' docs/exercises.md | sed -n '/^\$ cat answers.csv$/,/^```$/p')
+sed -n '2,/^\$ reckon/p' <<<"$example" | sed '$d' >"$tmp/doc.csv"
+sed -n '/^\$ reckon/,$p' <<<"$example" | sed '1d;$d' >"$tmp/doc.expected"
+[[ $(wc -l <"$tmp/doc.csv") -ge 5 && $(wc -l <"$tmp/doc.expected") -ge 5 ]] ||
+  fail "cannot find the grading example in docs/exercises.md"
+diff -u "$tmp/doc.expected" <("$reckon" exercises grade "$file" --sheet "$tmp/sheets" \
+  --answers "$tmp/doc.csv") || fail "the grading example of docs/exercises.md is out of date"
+
 # --- exit codes and errors --------------------------------------------------------------
 expect "missing answers file" 1 "cannot open .nope.csv." -- \
-  "$reckon" exercises grade "$file" --answers nope.csv
+  "$reckon" exercises grade "$file" --variants 1 --seed 1 --answers nope.csv
 printf 'student,answer\n1,2 GB\n' >"$tmp/header.csv"
 expect "wrong header" 1 "header .variant,exercise,answer." -- \
-  "$reckon" exercises grade "$file" --answers "$tmp/header.csv"
+  "$reckon" exercises grade "$file" --variants 1 --seed 1 --answers "$tmp/header.csv"
 printf 'variant,exercise,answer\n' >"$tmp/empty.csv"
 expect "no answers" 0 "0 of 0 answers correct" -- \
-  "$reckon" exercises grade "$file" --answers "$tmp/empty.csv"
+  "$reckon" exercises grade "$file" --variants 1 --seed 1 --answers "$tmp/empty.csv"
 printf 'variant,exercise,answer\n1,SegmentLayers,"unterminated\n' >"$tmp/quote.csv"
 expect "unterminated quote" 0 "malformed +unterminated quoted field" -- \
-  "$reckon" exercises grade "$file" --answers "$tmp/quote.csv"
-expect "grade needs --answers" 2 "answers" -- "$reckon" exercises grade "$file"
+  "$reckon" exercises grade "$file" --variants 1 --seed 1 --answers "$tmp/quote.csv"
+expect "grade needs --answers" 2 "answers" -- "$reckon" exercises grade "$file" --variants 1 --seed 1
 expect "unknown format" 2 "format" -- "$reckon" exercises build "$file" --format pdf
 expect "exercises needs build or grade" 2 "" -- "$reckon" exercises
 expect "no exercises" 1 "declares no exercise" -- "$reckon" exercises build scenarios/training.rk
@@ -116,11 +201,19 @@ expect "a file without exercises" 1 "error\\[E0703\\]: .* declares no exercise" 
 printf 'x' >"$tmp/notadir"
 expect "an output directory that cannot be written" 1 "error\\[E0704\\]: cannot write" -- \
   "$reckon" exercises build scenarios/exercises/training.rk -o "$tmp/notadir"
+# A record that cannot be replaced: nothing is replaced, and no temporary file is left.
+"$reckon" exercises build "$file" --seed 3 -o "$tmp/stuck" >/dev/null || fail "build -o exited $?"
+cp "$tmp/stuck/questions.md" "$tmp/stuck-questions.md"
+rm "$tmp/stuck/sheet.json" && mkdir -p "$tmp/stuck/sheet.json/inside"
+expect "a record that cannot be replaced" 1 "error\\[E0704\\]: cannot replace .*stuck/sheet.json: .*[Dd]irectory" -- \
+  "$reckon" exercises build "$file" --seed 4 -o "$tmp/stuck"
+cmp -s "$tmp/stuck/questions.md" "$tmp/stuck-questions.md" || fail "a failed build replaced the questions"
+ls "$tmp/stuck" | grep -q tmp && fail "a failed build left temporary files"
 printf 'name,answer\n' >"$tmp/badheader.csv"
 expect "an answers file without its header" 1 "error\\[E0705\\]: .*the first line must be the header" -- \
-  "$reckon" exercises grade scenarios/exercises/training.rk --answers "$tmp/badheader.csv"
+  "$reckon" exercises grade scenarios/exercises/training.rk --variants 1 --seed 1 --answers "$tmp/badheader.csv"
 expect "an answers file that cannot be opened" 1 "error\\[E0201\\]: cannot open" -- \
-  "$reckon" exercises grade scenarios/exercises/training.rk --answers "$tmp/none.csv"
+  "$reckon" exercises grade scenarios/exercises/training.rk --variants 1 --seed 1 --answers "$tmp/none.csv"
 
 echo "exercise tests: $failures failed"
 [[ $failures -eq 0 ]]

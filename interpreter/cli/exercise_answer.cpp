@@ -1,0 +1,149 @@
+// Reading a submitted answer in a scope of its own (exercise_answer.hpp).
+#include "interpreter/cli/exercise_answer.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <optional>
+#include <stdexcept>
+
+#include "grammar/parse.hpp"
+#include "interpreter/checker.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "stdlib/library.hpp"
+
+namespace reckon::cli {
+
+namespace {
+
+// Calls f on every sub-expression of e, e included.
+template <typename F>
+void visit(const Expr& e, F&& f) {
+  f(e);
+  for (const auto& o : e.operands) visit(*o, f);
+  if (e.callee) visit(*e.callee, f);
+  for (const auto& a : e.arguments) visit(*a.value, f);
+}
+
+// The one information unit an expression is written in (`2 * 0.25 kB`, `1 kB + 24 B`
+// has two), if it has no call or conversion. Every term of a sum has the dimension of the
+// whole, so with one information unit u the value is proportional to u's scale to the
+// power of the dimension's information exponent, whatever combines the literals.
+std::optional<std::string> sole_information_unit(const Expr& e) {
+  std::optional<std::string> unit;
+  bool alone = true;
+  auto note = [&](const std::string& name) {
+    const UnitInfo* u = find_unit(name);
+    if (!u || u->dim[Base::information] == 0) return;
+    if (unit && *unit != name) alone = false;
+    unit = name;
+  };
+  visit(e, [&](const Expr& x) {
+    if (x.kind == ExprKind::call || x.kind == ExprKind::convert) alone = false;
+    if (x.kind == ExprKind::number && x.unit)
+      for (const UnitFactor& f : x.unit->factors) note(f.name);
+    if (x.kind == ExprKind::name && x.ref == RefKind::unit) note(x.text);
+  });
+  return alone ? unit : std::nullopt;
+}
+
+}  // namespace
+
+AnswerReader::AnswerReader(const Program& file, int digits) : file_(file) {
+  load_program_text(scope_, stdlib::standard_library(), "<answer scope>", "");
+  check_program(scope_);
+  evaluator_ = std::make_unique<Evaluator>(scope_, digits);
+}
+
+// What `e` (or a name inside it) names of the exercise file that the answer scope lacks,
+// as "`X` (a case in training.rk)"; "" if nothing.
+std::string AnswerReader::forbidden_name(const Expr& e, const ScenarioDecl* scenario) const {
+  std::string found;
+  visit(e, [&](const Expr& x) {
+    if (!found.empty() || x.kind != ExprKind::name) return;
+    const std::string& n = x.text;
+    if (scope_.find(n) || find_unit(n)) return;  // the answer scope has it
+    std::string what;
+    if (scenario && scenario->input_index(n) >= 0) {
+      what = "an input of " + scenario->name;
+    } else if (int i = scenario ? scenario->property_index(n) : -1; i >= 0) {
+      bool method = scenario->properties[static_cast<std::size_t>(i)].is_method;
+      what = (method ? "a method of " : "a property of ") + scenario->name;
+    } else if (const Decl* d = file_.find(n)) {
+      static const std::map<DeclKind, std::string> kinds = {
+          {DeclKind::record, "a record type"},
+          {DeclKind::enumeration, "an enumeration"},
+          {DeclKind::scenario, "a scenario"},
+          {DeclKind::case_, "a case"},
+          {DeclKind::let, "a let"},
+          {DeclKind::native, "a function"},
+          {DeclKind::exercise, "an exercise"},
+          {DeclKind::sweep, "a sweep"},
+      };
+      auto it = kinds.find(d->kind);
+      what = (it == kinds.end() ? "a declaration" : it->second) + " in " +
+             file_.sources.file(d->range.file).name();
+    } else {
+      return;
+    }
+    found = "`" + n + "` (" + what + ")";
+  });
+  return found;
+}
+
+ReadAnswer AnswerReader::read(const std::string& answer, const std::string& where,
+                              const ScenarioDecl* scenario) {
+  ReadAnswer out;
+  std::string text = answer;
+  double scale = 1;
+  if (!text.empty() && text.back() == '%') {
+    text.pop_back();
+    scale = 0.01;
+  }
+  FileId f = scope_.sources.add(where, text);
+  try {
+    keep_.push_back(parse_expression(scope_.sources, f));
+    Expr& e = *keep_.back();
+    try {
+      check_expression(scope_, e, {});
+    } catch (const std::runtime_error&) {  // UserError or UserErrors
+      // Names the answer scope lacks but the exercise file has get their own message.
+      if (std::string name = forbidden_name(e, scenario); !name.empty()) {
+        out.problem =
+            "an answer may not name " + name + ": write the value itself, a number with its unit";
+        return out;
+      }
+      throw;
+    }
+    if (!e.type.is_quantity() || e.type.optional) {
+      out.problem = "expected a number with a unit, not " + describe(e.type);
+      return out;
+    }
+    out.value = evaluator_->evaluate(e, {});
+    out.value.dim = e.type.dim;
+    out.value.number *= scale;
+    const Expr* lone = &e;
+    if (lone->kind == ExprKind::unary && lone->op == Op::neg) lone = lone->operands.front().get();
+    if (scale != 1) {
+      // a percentage has no unit
+    } else if (lone->kind == ExprKind::number && lone->unit) {
+      out.unit = lone->unit->factors;
+      out.unit_text = lone->unit->text;
+    } else if (auto u = sole_information_unit(e); u && e.type.dim[Base::information] != 0) {
+      out.unit.push_back({*u, e.type.dim[Base::information], {}});
+    }
+  } catch (const UserError& e) {
+    out.problem = unreadable(e.diagnostic(), f);
+  } catch (const UserErrors& e) {
+    out.problem = unreadable(e.diagnostics().front(), f);
+  }
+  return out;
+}
+
+std::string AnswerReader::unreadable(const Diagnostic& d, FileId f) const {
+  if (!d.range || d.range->file != f) return "cannot read the answer: " + d.message;
+  LineColumn at = scope_.sources.file(f).position(d.range->begin);
+  return fmt::format("cannot read the answer at column {}: {}", at.column, d.message);
+}
+
+}  // namespace reckon::cli

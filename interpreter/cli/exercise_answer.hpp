@@ -1,0 +1,49 @@
+// Reading a submitted answer. An answer is a Reckon expression checked and evaluated in
+// a scope of its own: units, literals and the standard library's prelude (its functions
+// and enumerations), but nothing of the exercise file. An answer that names one of the
+// file's cases, properties, inputs or lets would be graded by the file itself
+// (`Gpt3ActivationsMicrobatch4.per_token_activations` is always right), so it is refused
+// with a message that names what it used.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interpreter/ast.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/evaluator.hpp"
+#include "interpreter/program.hpp"
+
+namespace reckon::cli {
+
+struct ReadAnswer {
+  Value value;  // in base units, with its dimension
+  // The units the value scales with, for telling a slip in the unit written: a lone
+  // number's unit ("GB/s": GB, s^-1), or u^n for an expression whose one information
+  // unit is u, without calls or conversions (`2 * 0.25 kB`: kB); empty otherwise.
+  std::vector<UnitFactor> unit;
+  std::string unit_text;  // a lone number's unit as written ("GB/token"); "" otherwise
+  std::string problem;    // why the answer cannot be graded; "" when it can
+};
+
+class AnswerReader {
+ public:
+  // `file` is the checked exercise file, whose names answers may not use.
+  AnswerReader(const Program& file, int digits);
+
+  // Reads `text` (a trailing % divides by 100) as the answer to an exercise about
+  // `scenario`; `where` names it in messages ("answers.csv:4").
+  ReadAnswer read(const std::string& text, const std::string& where, const ScenarioDecl* scenario);
+
+ private:
+  std::string forbidden_name(const Expr& e, const ScenarioDecl* scenario) const;
+  std::string unreadable(const Diagnostic& d, FileId f) const;
+
+  const Program& file_;
+  Program scope_;  // the prelude alone
+  std::unique_ptr<Evaluator> evaluator_;
+  std::vector<ExprPtr> keep_;  // answers stay alive with their source ranges
+};
+
+}  // namespace reckon::cli

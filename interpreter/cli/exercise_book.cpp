@@ -1,0 +1,178 @@
+// The exercises of a file and their variants (exercise_book.hpp).
+#include "interpreter/cli/exercise_book.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <random>
+
+#include "grammar/parse.hpp"
+#include "interpreter/checker.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/signature.hpp"
+#include "stdlib/library.hpp"
+
+namespace reckon::cli {
+
+namespace {
+
+constexpr std::size_t max_range_values = 10000;
+
+// FNV-1a over the exercise's name, the seed and the variant number: the same three
+// always give the same generator, on every platform (std::mt19937_64's output is fixed
+// by the standard; `rng() % n` avoids the distributions, which are not).
+std::uint64_t variant_seed(std::uint64_t seed, std::string_view name, int variant) {
+  std::uint64_t h = 14695981039346656037ull;
+  auto mix = [&](unsigned char b) {
+    h ^= b;
+    h *= 1099511628211ull;
+  };
+  for (char c : name) mix(static_cast<unsigned char>(c));
+  for (int i = 0; i < 8; ++i) mix(static_cast<unsigned char>(seed >> (8 * i)));
+  auto v = static_cast<std::uint64_t>(variant);
+  for (int i = 0; i < 8; ++i) mix(static_cast<unsigned char>(v >> (8 * i)));
+  return h;
+}
+
+// "a memory size" for information, ... ; "" when there is no everyday name.
+std::string everyday_name(const Dimension& d) {
+  static const std::map<std::string, std::string> names = {
+      {"information", "a memory size"},
+      {"time", "a duration"},
+      {"compute", "an amount of compute"},
+      {"money", "an amount of money"},
+      {"mass", "a mass"},
+      {"length", "a length"},
+      {"energy", "an energy"},
+      {"power", "a power"},
+      {"compute rate", "a compute rate"},
+      {"bandwidth", "a bandwidth"},
+      {"frequency", "a frequency"},
+      {"arithmetic intensity", "an arithmetic intensity"},
+      {"token count", "a number of tokens"},
+      {"parameter count", "a number of parameters"},
+      {"sample count", "a number of samples"},
+      {"request count", "a number of requests"},
+      {"layer count", "a number of layers"},
+  };
+  auto it = names.find(dimension_name(d));
+  return it == names.end() ? "" : it->second;
+}
+
+}  // namespace
+
+// "information (a memory size)", "a plain number", "B/token".
+std::string describe_dimension(const Dimension& d) {
+  if (d.is_dimensionless()) return "a plain number";
+  std::string name = dimension_name(d), everyday = everyday_name(d);
+  bool same = everyday == "a " + name || everyday == "an " + name;
+  return name + (everyday.empty() || same ? "" : " (" + everyday + ")");
+}
+
+std::string describe_answer(const Type& t) {
+  if (t.kind == TypeKind::boolean) return "yes or no";
+  if (t.dim.is_dimensionless() && t.integer) return "a whole number";
+  return describe_dimension(t.dim);
+}
+
+std::string percent(double tolerance) { return fmt::format("{:g}%", tolerance * 100); }
+
+Workbook::Workbook(Program& p, int digits, std::uint64_t seed)
+    : p_(p), ev_(p, digits), seed_(seed) {
+  exercises_ = p.main_decls<ExerciseDecl>(DeclKind::exercise);
+}
+
+const ExerciseDecl* Workbook::find(std::string_view name) const {
+  for (const ExerciseDecl* x : exercises_)
+    if (x->name == name) return x;
+  return nullptr;
+}
+
+Variant Workbook::variant(const ExerciseDecl& x, int number) {
+  Variant v;
+  v.exercise = &x;
+  v.number = number;
+  const CaseDecl& c = *x.case_decl;
+  v.instance = ev_.new_instance(c);
+  Instance& inst = *v.instance.instance();
+  std::mt19937_64 rng(variant_seed(seed_, x.name, number));
+  for (const Vary& vary : x.vary) {
+    const std::vector<Value>& values = values_of(vary);
+    auto pick = static_cast<std::size_t>(rng() % values.size());
+    auto index = static_cast<std::size_t>(vary.input);
+    ev_.bind_input_value(inst, index, values[pick], vary.range);
+    // A record or enum member chosen from a list shows as written (LLAMA3_8B).
+    std::string shown = values[pick].kind == ValueKind::quantity || vary.values.empty()
+                            ? ev_.show(values[pick], c.scenario->inputs[index].display)
+                            : std::string(source_text(p_, vary.values[pick]->range));
+    v.picks.emplace_back(vary.name, shown);
+  }
+  return v;
+}
+
+std::string Workbook::show(const Variant& v, const Expr& e) {
+  Value value = ev_.evaluate(e, v.frame());
+  if (value.kind == ValueKind::text) return value.text();
+  if (value.kind == ValueKind::boolean) return value.truthy() ? "yes" : "no";
+  return ev_.show(value, Evaluator::declared_unit(e, v.instance.instance()->scenario));
+}
+
+std::string Workbook::text(const Variant& v, const std::vector<PromptPiece>& pieces) {
+  std::string out;
+  for (const PromptPiece& piece : pieces) out += piece.expr ? show(v, *piece.expr) : piece.text;
+  return out;
+}
+
+std::string Workbook::answers_digest(const ExerciseDecl& x, int variants) {
+  std::uint64_t h = 14695981039346656037ull;  // FNV-1a, as variant_seed
+  for (int n = 1; n <= variants; ++n) {
+    Value a = answer(variant(x, n));
+    std::string text = a.kind == ValueKind::boolean ? (a.truthy() ? "yes" : "no")
+                                                    : fmt::format("{:.6g}", a.number);
+    for (char c : text + ";") {
+      h ^= static_cast<unsigned char>(c);
+      h *= 1099511628211ull;
+    }
+  }
+  return fmt::format("{:016x}", h);
+}
+
+double Workbook::tolerance(const ExerciseDecl& x) {
+  if (!x.tolerance) return default_tolerance;
+  double t = ev_.evaluate(*x.tolerance, {}).number;
+  if (t < 0) throw UserError(x.tolerance->range, "E0701", "a tolerance cannot be negative");
+  return t;
+}
+
+// The values a `vary` chooses from, evaluated once.
+const std::vector<Value>& Workbook::values_of(const Vary& vary) {
+  if (auto it = values_.find(&vary); it != values_.end()) return it->second;
+  std::vector<Value> out;  // stored only when complete: an error leaves no entry
+  for (const auto& e : vary.values) out.push_back(ev_.evaluate(*e, {}));
+  if (!vary.from) return values_[&vary] = std::move(out);
+  Value from = ev_.evaluate(*vary.from, {});
+  Value to = ev_.evaluate(*vary.to, {});
+  Value step = ev_.evaluate(*vary.step, {});
+  if (!(step.number > 0))
+    throw UserError(vary.step->range, "E0702", "the step of a range must be positive");
+  if (to.number < from.number)
+    throw UserError(vary.to->range, "E0702", "the range is empty: it ends before it starts");
+  double count = std::floor((to.number - from.number) / step.number + 1e-9) + 1;
+  if (count > static_cast<double>(max_range_values))
+    throw UserError(vary.step->range, "E0702",
+                    fmt::format("the range has more than {} values; "
+                                "choose a larger step",
+                                max_range_values));
+  for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
+    out.push_back(Value::quantity(from.number + static_cast<double>(i) * step.number, from.dim));
+  return values_[&vary] = std::move(out);
+}
+
+void load_exercises(Program& p, const std::string& file) {
+  load_program(p, stdlib::standard_library(), file);
+  check_program(p);
+  if (p.main_decls<ExerciseDecl>(DeclKind::exercise).empty())
+    throw UserError("E0703", file + " declares no exercise");
+}
+
+}  // namespace reckon::cli

@@ -1,0 +1,78 @@
+// What `reckon exercises build` and `grade` share: the exercises of a checked file and
+// their variants, each an instance of the exercise's case with the varied inputs bound
+// to values chosen reproducibly from a seed.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "interpreter/evaluator.hpp"
+#include "interpreter/program.hpp"
+
+namespace reckon::cli {
+
+inline constexpr double default_tolerance = 1e-2;
+
+// "information (a memory size)", "a plain number", "B/token".
+std::string describe_dimension(const Dimension& d);
+// The kind of answer an exercise asks for: "yes or no", "a whole number", ...
+std::string describe_answer(const Type& t);
+// A relative tolerance as a percentage: "1%".
+std::string percent(double tolerance);
+
+// Loads and checks the exercise file; throws the user's errors (E0703 if the file
+// declares no exercise).
+void load_exercises(Program& p, const std::string& file);
+
+// One exercise at one variant: the instance of its case with the varied inputs bound.
+struct Variant {
+  const ExerciseDecl* exercise = nullptr;
+  int number = 0;
+  Value instance;                                          // holds the variant's own instance
+  std::vector<std::pair<std::string, std::string>> picks;  // input, value as shown
+
+  Evaluator::Frame frame() const { return {instance.instance(), nullptr}; }
+};
+
+class Workbook {
+ public:
+  Workbook(Program& p, int digits, std::uint64_t seed);
+
+  const std::vector<ExerciseDecl*>& exercises() const { return exercises_; }
+  const Program& program() const { return p_; }
+  Evaluator& evaluator() { return ev_; }
+
+  const ExerciseDecl* find(std::string_view name) const;
+
+  // Variant `number` of x. Throws UserError (located in the exercise file) if a value
+  // cannot be computed.
+  Variant variant(const ExerciseDecl& x, int number);
+
+  // A value as a student reads it: text without quotes, a bool as yes or no.
+  std::string show(const Variant& v, const Expr& e);
+  // A prompt or a hint with its `{expr}` pieces evaluated.
+  std::string text(const Variant& v, const std::vector<PromptPiece>& pieces);
+
+  Value answer(const Variant& v) { return ev_.evaluate(*v.exercise->answer, v.frame()); }
+
+  // A digest of x's answers at variants 1 to `variants` (16 hex digits): it changes when
+  // an edit of the file changes an answer, so a sheet record can tell that the file it
+  // was built from is no longer the one given. Numbers enter at 6 significant digits in
+  // base units, so the last bits of a platform's libm do not change it.
+  std::string answers_digest(const ExerciseDecl& x, int variants);
+  double tolerance(const ExerciseDecl& x);
+
+ private:
+  const std::vector<Value>& values_of(const Vary& vary);
+
+  Program& p_;
+  Evaluator ev_;
+  std::uint64_t seed_;
+  std::vector<ExerciseDecl*> exercises_;
+  std::map<const Vary*, std::vector<Value>> values_;
+};
+
+}  // namespace reckon::cli
