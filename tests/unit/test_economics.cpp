@@ -18,9 +18,9 @@ constexpr double year = 365.25 * day;  // Reckon's year (Julian)
 constexpr double kWh = 3.6e6;          // J
 constexpr double MWh = 3.6e9;          // J
 
-// gCO2e/kWh in base units (kg/J).
+// gCO2e/kWh in base units (kgCO2e/J).
 units::q<physics::carbon_intensity_unit> grams_per_kwh(double g) {
-  return g * 1e-3 / kWh * units::kilograms / units::joules;
+  return g * 1e-3 / kWh * units::kilograms_co2e / units::joules;
 }
 // USD/kWh in base units (USD/J).
 units::q<physics::energy_price_unit> usd_per_kwh(double p) {
