@@ -199,10 +199,12 @@ struct refuse {
 // A number whose exponent cannot raise (the real parse reports a bad exponent).
 struct plain_number
     : seq<digits, opt<fraction_part>, opt<one<'e', 'E'>, opt<one<'+', '-'>>, digits>> {};
-// `70B` and `7B params` read as model sizes, but would be seventy bytes: a number glued to
-// the unit `B` alone is refused with a hint (`70 B` with a space is bytes).
+// `70B` and `7B params` read as model sizes, but would be seventy bytes: a number (without
+// an exponent: `1e9B` reads as no model size) glued to the unit `B` alone is refused with a
+// hint (`70 B` with a space is bytes).
 struct glued_byte_count
-    : seq<plain_number, one<'B'>, not_at<sor<identifier_other, one<'/', '*', '^'>>>> {};
+    : seq<digits, opt<fraction_part>, one<'B'>, not_at<sor<identifier_other, one<'/', '*', '^'>>>> {
+};
 struct glued_byte_hint {
   static std::string message(const std::string& text) {
     std::string n = text.substr(0, text.size() - 1);
@@ -212,7 +214,8 @@ struct glued_byte_hint {
 };
 // `50%` (or `mfu = 40%` and a new line) would be `50 % NEXT`, the remainder operator: a
 // number glued to `%` with no operand after it on its line is refused with a hint.
-struct operand_start : sor<identifier_first, digit, one<'(', '"', '-', '.'>> {};
+// (`-` is not one: `50% - overhead` is refused too, not read as 50 % (-overhead).)
+struct operand_start : sor<identifier_first, digit, one<'(', '"'>> {};
 struct percent_literal : seq<plain_number, one<'%'>, hsep, not_at<operand_start>> {};
 struct percent_hint {
   static std::string message(const std::string& text) {
@@ -221,7 +224,7 @@ struct percent_hint {
     auto r =
         std::to_chars(fraction, fraction + sizeof fraction, std::strtod(n.c_str(), nullptr) / 100);
     return "E0168: `%` is the remainder operator, not percent: write " + n + "% as the fraction `" +
-           std::string(fraction, r.ptr) + "`";
+           std::string(fraction, r.ptr) + "` (a remainder needs an operand after `%`)";
   }
 };
 struct literal_mistake
