@@ -40,8 +40,9 @@
 //   primary   := number unit? | string | 'true' | 'false' | 'none' | ident | '(' expr ')' unit?
 //   (`(1/3) GB` is the expression times the unit; a unit after a number or ')' must be on
 //   its line. Refused with a hint: a number glued to `B` alone (`70B`: seventy bytes or
-//   seventy billion?), a number glued to `%` that no operand follows (`50%`), and a bare
-//   number divided by a number with a unit (`1/3 GB`, which would be 1/(3 GB)).)
+//   seventy billion?), a number glued to `%` that no operand follows (`50%`), a dollar
+//   sign before or after a number (`$100`, `100 $`: write USD), and a bare number divided
+//   by a number with a unit (`1/3 GB`, which would be 1/(3 GB)).)
 //   args      := (arg (',' arg)* ','?)?     arg := (ident ':')? expr
 //
 // Layout: whitespace and `#` comments separate tokens anywhere, with three exceptions
@@ -227,8 +228,19 @@ struct percent_hint {
            std::string(fraction, r.ptr) + "` (a remainder needs an operand after `%`)";
   }
 };
+// `100 $` and `$100`: money is USD.
+struct dollar_amount : sor<seq<plain_number, hsep, one<'$'>>, seq<one<'$'>, hsep, plain_number>> {};
+struct dollar_hint {
+  static std::string message(const std::string& text) {
+    std::string n;
+    for (char c : text)
+      if (c != '$' && c != ' ' && c != '\t') n += c;
+    return "E0169: `$` is not a unit: write `" + n + " USD`";
+  }
+};
 struct literal_mistake
-    : sor<refuse<glued_byte_count, glued_byte_hint>, refuse<percent_literal, percent_hint>> {};
+    : sor<refuse<glued_byte_count, glued_byte_hint>, refuse<percent_literal, percent_hint>,
+          refuse<dollar_amount, dollar_hint>> {};
 struct true_literal : kw_true {};
 struct false_literal : kw_false {};
 struct none_literal : kw_none {};

@@ -661,7 +661,7 @@ TEST_CASE("syntax errors are located UserErrors", "[grammar]") {
 }
 
 // Literals that read one way and mean another are refused where they are written, with
-// the spelling to use instead (E0166-E0168).
+// the spelling to use instead (E0166-E0169).
 TEST_CASE("misleading number literals are located errors", "[grammar]") {
   struct Row {
     std::string source;
@@ -681,6 +681,8 @@ TEST_CASE("misleading number literals are located errors", "[grammar]") {
       {"f(40%)", "E0168", 2, "`0.4`"},
       {"50% - x", "E0168", 0, "`0.5`"},
       {"12.5% # a comment", "E0168", 0, "`0.125`"},
+      {"100 $", "E0169", 0, "`100 USD`"},
+      {"x + $2.5", "E0169", 4, "`2.5 USD`"},
   };
   for (const Row& r : rows) {
     DYNAMIC_SECTION(r.source) {
