@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <numeric>
 
 #include "interpreter/units.hpp"
@@ -36,6 +37,8 @@ struct UnitHint {
 
 constexpr std::string_view bits_why =
     "`b` is not a unit: bits are `bit` (`Gbit`), bytes `B` (`GB`, 8 times as many bits)";
+constexpr std::string_view lower_case_bytes_why =
+    "prefixes above kilo are upper case and the byte is `B`: `GB`; gigabits are `Gbit`";
 constexpr std::string_view bits_per_second_why =
     "bits per second are `bit/s` (`Gbit/s`); bytes per second `B/s` (`GB/s`)";
 constexpr std::string_view bytes_per_second_why = "bytes per second are `B/s` (`GB/s`)";
@@ -51,12 +54,20 @@ constexpr std::string_view carbon_why = "emissions are in CO2-equivalent: gCO2e,
 constexpr std::array unit_hints = {
     UnitHint{"b", "bit", bits_why},
     UnitHint{"bits", "bit", symbol_why},
-    UnitHint{"kb", "kbit", bits_why},
     UnitHint{"Kb", "kbit", bits_why},
     UnitHint{"Mb", "Mbit", bits_why},
     UnitHint{"Gb", "Gbit", bits_why},
     UnitHint{"Tb", "Tbit", bits_why},
     UnitHint{"Pb", "Pbit", bits_why},
+    UnitHint{"Kib", "Kibit", bits_why},
+    UnitHint{"Mib", "Mibit", bits_why},
+    UnitHint{"Gib", "Gibit", bits_why},
+    UnitHint{"Tib", "Tibit", bits_why},
+    UnitHint{"kb", "kbit", bits_why},
+    UnitHint{"mb", "MB", lower_case_bytes_why},
+    UnitHint{"gb", "GB", lower_case_bytes_why},
+    UnitHint{"tb", "TB", lower_case_bytes_why},
+    UnitHint{"pb", "PB", lower_case_bytes_why},
     UnitHint{"bps", "bit/s", bits_per_second_why},
     UnitHint{"kbps", "kbit/s", bits_per_second_why},
     UnitHint{"Kbps", "kbit/s", bits_per_second_why},
@@ -141,13 +152,20 @@ std::string format_hint(std::string_view suggestion, std::string_view why) {
 std::string unit_hint(std::string_view name) {
   for (const UnitHint& h : unit_hints)
     if (h.written == name) return format_hint(h.suggestion, h.why);
-  // A rate of operations written as one word: TFLOPS, GFLOPs, flops -> TFLOP/s.
-  for (std::string_view rate : {"FLOPS", "FLOPs", "flops"}) {
-    if (name.size() < rate.size() || name.substr(name.size() - rate.size()) != rate) continue;
-    std::string amount(name.substr(0, name.size() - 1));  // TFLOP
-    if (!find_unit(amount)) continue;
-    return format_hint(amount + "/s", "`" + std::string(name) + "` reads as a rate: `" + amount +
-                                          "/s`; an amount of work is `" + amount + "`");
+  // A rate of operations written as one word, in any case: TFLOPS, GFLOPs, TFlops, flops.
+  if (name.size() >= 5) {
+    std::string tail(name.substr(name.size() - 5));
+    std::transform(tail.begin(), tail.end(), tail.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::string prefix(name.substr(0, name.size() - 5));
+    // The spelling of the amount follows the name's: flops -> flop/s, TFLOPS -> TFLOP/s.
+    bool lower = name.substr(name.size() - 5) == tail;
+    for (const char* spelling : {lower ? "flop" : "FLOP", lower ? "FLOP" : "flop"}) {
+      std::string amount = prefix + spelling;  // TFLOP
+      if (tail != "flops" || !find_unit(amount)) continue;
+      return format_hint(amount + "/s", "`" + std::string(name) + "` reads as a rate: `" + amount +
+                                            "/s`; an amount of work is `" + amount + "`");
+    }
   }
   // Emissions without the `e`: gCO2, kgCO2, tCO2 (and CO2eq).
   for (std::string_view tail : {"CO2", "CO2eq"}) {

@@ -570,6 +570,8 @@ TEST_CASE("unit hints name the unit's family", "[units][suggest]") {
       {"byte", "B"},         {"bytes", "B"},        {"tonne", "t"},      {"tCO2", "tCO2e"},
       {"gCO2", "gCO2e"},     {"kgCO2eq", "kgCO2e"}, {"KW", "kW"},        {"KJ", "kJ"},
       {"kwh", "kWh"},        {"liter", "L"},        {"gpus", "GPUs"},    {"percent", ""},
+      {"TFlops", "TFLOP/s"}, {"Gflops", "Gflop/s"}, {"Gib", "Gibit"},    {"gb", "GB"},
+      {"mb", "MB"},
   };
   for (const Row& r : rows) {
     INFO(r.written);
