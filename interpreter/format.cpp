@@ -31,14 +31,6 @@ double snap_round_trip(double shown) {
   return std::fabs(shown - whole) <= tolerance ? whole : shown;
 }
 
-// `value` rounded to `digits` significant digits, as format_number will show it.
-double round_significant(double value, int digits) {
-  if (value == 0 || !std::isfinite(value) || digits > max_meaningful_digits) return value;
-  int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
-  double unit = std::pow(10.0, magnitude - digits + 1);
-  return std::round(value / unit) * unit;
-}
-
 }  // namespace
 
 std::string format_number(double v, int digits) {
@@ -75,13 +67,12 @@ DisplayUnit default_display_unit(const Value& v, int digits) {
   Dimension counts = v.dim.counts();
   DisplayUnit u;
   std::string symbol;
-  // The step is chosen for the value as it will be shown: 999.97 GB at 4 digits rounds
-  // to 1000 GB, which is shown as 1.000 TB. Rounding to significant digits in base units
-  // is the same as in any decimal step of the ladder.
-  double shown = round_significant(snap_round_trip(v.number), digits);
+  // The step is chosen for the value as it will be shown: 999.97 GB at 4 digits is
+  // 1000 GB, shown as 1.000 TB.
+  double value = snap_round_trip(v.number);
   // A count per second is a throughput (token/s), never kHz*token.
   bool per_time_count = !counts.is_dimensionless() && physical == Dimension::of(Base::time, -1);
-  auto readable = per_time_count ? std::nullopt : readable_unit(physical, shown, &symbol);
+  auto readable = per_time_count ? std::nullopt : readable_unit(physical, value, &symbol, digits);
   if (!readable) {  // no ladder: the dimension in base units, counts included (token/s)
     u.symbol = base_unit_string(v.dim);
     return u;

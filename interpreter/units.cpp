@@ -272,16 +272,33 @@ std::string base_unit_string(const Dimension& d) {
   return num + "/" + (compound ? "(" + den + ")" : den);
 }
 
+namespace {
+
+// `value` rounded to `digits` significant digits, as format_number shows it; unchanged
+// past 15 digits (format_number then shows the double itself).
+double round_significant(double value, int digits) {
+  if (value == 0 || !std::isfinite(value) || digits > 15) return value;
+  int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
+  double unit = std::pow(10.0, magnitude - digits + 1);
+  return std::round(value / unit) * unit;
+}
+
+}  // namespace
+
 std::optional<ComposedUnit> readable_unit(const Dimension& d, double base_value,
-                                          std::string* symbol) {
+                                          std::string* symbol, int digits) {
   for (const Ladder& l : ladders()) {
     if (l.dim != d) continue;
     double magnitude = std::fabs(base_value);
+    // How many of a step the value shows as; a hair below a whole number (a few ulps of a
+    // unit round trip) counts as it.
+    auto shown_in = [&](double scale) {
+      return round_significant(magnitude / scale, digits) * (1 + 1e-12);
+    };
     const auto* chosen = &l.steps.front();
-    // A hair below a step (a few ulps of a unit round trip) counts as the step.
     for (const auto& step : l.steps)
-      if (magnitude >= step.second * (1 - 1e-12)) chosen = &step;
-    if (magnitude >= 1000 * l.steps.back().second * (1 - 1e-12)) chosen = &l.steps[l.overflow];
+      if (shown_in(step.second) >= 1) chosen = &step;
+    if (shown_in(l.steps.back().second) >= 1000) chosen = &l.steps[l.overflow];
     if (magnitude == 0) chosen = &l.steps[l.zero];
     *symbol = chosen->first;
     return ComposedUnit{chosen->second, d};

@@ -469,6 +469,12 @@ TEST_CASE("format_value of quantities and other values", "[format]") {
       {Value::quantity(999.97e9, info), std::nullopt, 6, "999.970 GB"},
       // 59.999 s is 60.00 s at 4 digits: one minute.
       {Value::quantity(59.999, time_), std::nullopt, 4, "1.000 min"},
+      // Where steps are not powers of ten the value is rounded in each: 23.996 h is 24.00 h
+      // but 0.9998 day (below 1), so hours; 23.9999 h is 1.000 day (0.99999583 day).
+      {Value::quantity(23.996 * 3600, time_), std::nullopt, 4, "24.00 h"},
+      {Value::quantity(23.9999 * 3600, time_), std::nullopt, 4, "1.000 day"},
+      // 86395 s: 86400 s to 4 digits in seconds, but 0.9999 day: hours (23.9986 h = 24.00 h)
+      {Value::quantity(86395, time_), std::nullopt, 4, "24.00 h"},
       // Not whole: never snapped to an integer (5e11 + 0.4 is 5.000e11 at 4 digits).
       {Value::quantity(5e11 + 0.4), std::nullopt, 4, "5.000e11"},
       {Value::quantity(5e11 + 0.4), std::nullopt, 17, "500000000000.4"},
