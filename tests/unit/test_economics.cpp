@@ -3,6 +3,7 @@
 #include <array>
 #include <catch2/catch.hpp>
 #include <stdexcept>
+#include <type_traits>
 
 #include "stdlib/physics/economics.hpp"
 #include "stdlib/units.hpp"
@@ -66,6 +67,11 @@ TEST_CASE("energy consumption = devices x power x time x PUE", "[economics]") {
     CHECK_THROWS_AS(physics::energy_consumption(w, t, 1, 0.9), std::domain_error);
   }
 }
+
+// Emissions are carbon (kgCO2e), their own dimension, not a mass.
+static_assert(
+    std::is_same_v<decltype(physics::carbon_emissions(1.0 * units::joules, grams_per_kwh(429))),
+                   units::q<units::carbon_unit>>);
 
 TEST_CASE("carbon emissions = energy x grid intensity", "[economics]") {
   struct Row {
