@@ -37,7 +37,12 @@
 //   mul       := unary (('*' | '/' | '//' | '%') unary)*
 //   unary     := '-' unary | power          power := postfix ('^' unary)?
 //   postfix   := primary ('(' args ')' | '.' ident)*
-//   primary   := number unit? | string | 'true' | 'false' | 'none' | ident | '(' expr ')'
+//   primary   := number unit? | string | 'true' | 'false' | 'none' | ident | '(' expr ')' unit?
+//   (`(1/3) GB` is the expression times the unit; a unit after a number or ')' must be on
+//   its line. Refused with a hint: a number glued to `B` alone (`70B`: seventy bytes or
+//   seventy billion?), a number glued to `%` that no operand follows (`50%`), a dollar
+//   sign before or after a number (`$100`, `100 $`: write USD), and a bare number divided
+//   by a number with a unit (`1/3 GB`, which would be 1/(3 GB)).)
 //   args      := (arg (',' arg)* ','?)?     arg := (ident ':')? expr
 //
 // Layout: whitespace and `#` comments separate tokens anywhere, with three exceptions
@@ -45,7 +50,10 @@
 // and a member's '.' must be on the same line as what they follow.
 #pragma once
 
+#include <charconv>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 #include <tao/pegtl.hpp>
 
 namespace reckon::grammar {
@@ -165,15 +173,85 @@ struct expr;
 struct exercise_word : sor<kw_about, kw_vary, kw_step, kw_times, kw_prompt, kw_answer, kw_hint,
                            kw_show, kw_where, kw_minimize, kw_maximize> {};
 struct quantity : seq<number, opt<hsep, not_at<exercise_word>, unit_expr>> {};
+
+// Refuses input that matches Rule (a literal that reads one way and means another) with
+// Hint::message(text of the match), an error at its start. Rule must not raise: it is
+// tried with the plain control, before the literal is parsed as usual.
+template <typename Rule, typename Hint>
+struct refuse {
+  using rule_t = refuse;
+  using subs_t = empty_list;
+
+  template <apply_mode A, rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&&...) {
+    const char* begin = in.current();
+    const char* end = nullptr;
+    {
+      auto m = in.template mark<rewind_mode::required>();  // rewinds: the error is at begin
+      if (pegtl::match<Rule, apply_mode::nothing, rewind_mode::required, nothing, normal>(in))
+        end = in.current();
+    }
+    if (end) throw parse_error(Hint::message(std::string(begin, end)), in);
+    return false;
+  }
+};
+
+// A number whose exponent cannot raise (the real parse reports a bad exponent).
+struct plain_number
+    : seq<digits, opt<fraction_part>, opt<one<'e', 'E'>, opt<one<'+', '-'>>, digits>> {};
+// `70B` and `7B params` read as model sizes, but would be seventy bytes: a number (without
+// an exponent: `1e9B` reads as no model size) glued to the unit `B` alone is refused with a
+// hint (`70 B` with a space is bytes).
+struct glued_byte_count
+    : seq<digits, opt<fraction_part>, one<'B'>, not_at<sor<identifier_other, one<'/', '*', '^'>>>> {
+};
+struct glued_byte_hint {
+  static std::string message(const std::string& text) {
+    std::string n = text.substr(0, text.size() - 1);
+    return "E0167: `" + text + "` would be " + n + " bytes: for " + n + " billion write `" + n +
+           "e9` (`" + n + " Gparam` for parameters); for bytes put a space, `" + n + " B`";
+  }
+};
+// `50%` (or `mfu = 40%` and a new line) would be `50 % NEXT`, the remainder operator: a
+// number glued to `%` with no operand after it on its line is refused with a hint.
+// (`-` is not one: `50% - overhead` is refused too, not read as 50 % (-overhead).)
+struct operand_start : sor<identifier_first, digit, one<'(', '"'>> {};
+struct percent_literal : seq<plain_number, one<'%'>, hsep, not_at<operand_start>> {};
+struct percent_hint {
+  static std::string message(const std::string& text) {
+    std::string n = text.substr(0, text.find('%'));
+    char fraction[32];
+    auto r =
+        std::to_chars(fraction, fraction + sizeof fraction, std::strtod(n.c_str(), nullptr) / 100);
+    return "E0168: `%` is the remainder operator, not percent: write " + n + "% as the fraction `" +
+           std::string(fraction, r.ptr) + "` (a remainder needs an operand after `%`)";
+  }
+};
+// `100 $` and `$100`: money is USD.
+struct dollar_amount : sor<seq<plain_number, hsep, one<'$'>>, seq<one<'$'>, hsep, plain_number>> {};
+struct dollar_hint {
+  static std::string message(const std::string& text) {
+    std::string n;
+    for (char c : text)
+      if (c != '$' && c != ' ' && c != '\t') n += c;
+    return "E0169: `$` is not a unit: write `" + n + " USD`";
+  }
+};
+struct literal_mistake
+    : sor<refuse<glued_byte_count, glued_byte_hint>, refuse<percent_literal, percent_hint>,
+          refuse<dollar_amount, dollar_hint>> {};
 struct true_literal : kw_true {};
 struct false_literal : kw_false {};
 struct none_literal : kw_none {};
 struct name_ref : name {};
 struct close_paren : one<')'> {};
 struct nested_expr : nesting_limited<expr> {};
-struct paren : seq<one<'('>, sep, must<nested_expr>, sep, must<close_paren>> {};
-struct primary
-    : sor<quantity, string_literal, true_literal, false_literal, none_literal, name_ref, paren> {};
+// `(1/3) GB`: a unit after the closing parenthesis scales what is inside.
+struct paren_unit : seq<hsep, not_at<exercise_word>, unit_expr> {};
+struct paren : seq<one<'('>, sep, must<nested_expr>, sep, must<close_paren>, opt<paren_unit>> {};
+struct primary : sor<literal_mistake, quantity, string_literal, true_literal, false_literal,
+                     none_literal, name_ref, paren> {};
 
 struct arg_name : seq<name, sep, one<':'>, not_at<one<':'>>> {};
 struct argument : sor<seq<arg_name, sep, must<nested_expr>>, nested_expr> {};

@@ -182,6 +182,7 @@ class Converter {
     if (n.children.size() == 1 && is_chain(n)) return expr(*n.children[0]);
     if (n.is_type<g::paren>()) {  // the expression inside, with a range that includes ( )
       ExprPtr e = expr(*n.children.at(0));
+      if (n.children.size() > 1) return scaled(std::move(e), n);
       e->range = range(n);
       return e;
     }
@@ -230,6 +231,44 @@ class Converter {
     throw std::logic_error("parse tree node not converted: " + std::string(n.type));
   }
 
+  // `(1/3) GB`: the parenthesized expression times one of the unit written after it.
+  ExprPtr scaled(ExprPtr inner, const Node& n) {
+    const Node& unit_node = *n.children.at(1);
+    inner->range = {file_, range(n).begin, range(unit_node).begin};
+    while (inner->range.end > inner->range.begin && origin_[inner->range.end - 1] != ')')
+      --inner->range.end;
+    auto one = std::make_unique<Expr>(ExprKind::number, range(unit_node));
+    one->number = 1;
+    one->unit = unit(unit_node);
+    auto e = make(ExprKind::binary, n);
+    e->op = Op::mul;
+    e->name_range = range(unit_node);
+    e->operands.push_back(std::move(inner));
+    e->operands.push_back(finish(std::move(one)));
+    return finish(std::move(e));
+  }
+
+  // `1/3 GB` is 1/(3 GB), not a third of a gigabyte: a bare number divided by a number
+  // with a unit, neither in parentheses, is refused with both ways to write it.
+  void refuse_ambiguous_division(const Expr& left, const Expr& right) const {
+    auto literal = [&](const Expr& e) {
+      return e.kind == ExprKind::number &&
+             std::isdigit(static_cast<unsigned char>(origin_[e.range.begin]));
+    };
+    if (!literal(left) || !literal(right) || left.unit || !right.unit) return;
+    std::string written(origin_ + left.range.begin, right.range.end - left.range.begin);
+    std::string l(origin_ + left.range.begin, left.range.end - left.range.begin);
+    std::string r(origin_ + right.range.begin, right.range.end - right.range.begin);
+    const std::string& unit_text = right.unit->text;
+    std::string number = r.substr(0, r.size() - unit_text.size());
+    while (!number.empty() && (number.back() == ' ' || number.back() == '\t')) number.pop_back();
+    throw UserError(SourceRange{file_, left.range.begin, right.range.end}, "E0166",
+                    fmt::format("`{4}` divides {0} by {1}, so the unit is in the "
+                                "denominator: write `({0}/{2}) {3}` for a fraction of a {3}, or "
+                                "`{0} / ({1})` for the reciprocal",
+                                l, r, number, unit_text, written));
+  }
+
   static bool is_chain(const Node& n) {
     return n.is_type<g::power>() || n.is_type<g::product>() || n.is_type<g::sum>() ||
            n.is_type<g::coalesce>() || n.is_type<g::comparison>() || n.is_type<g::logical_and>() ||
@@ -248,9 +287,12 @@ class Converter {
   // grammar nests the right operand, so each chain has at most one '^').
   ExprPtr chain(const Node& n) {
     ExprPtr left = expr(*n.children.at(0));
+    const Expr* previous = left.get();  // the operand just before the operator
     for (std::size_t i = 1; i < n.children.size(); ++i) {
       auto [op, at] = operator_at(range(*n.children[i - 1]).end, range(*n.children[i]).begin);
       ExprPtr right = expr(*n.children[i]);
+      if (op == Op::div) refuse_ambiguous_division(*previous, *right);
+      previous = right.get();
       SourceRange r{file_, left->range.begin, right->range.end};
       auto e = std::make_unique<Expr>(ExprKind::binary, r);
       e->op = op;

@@ -182,7 +182,7 @@ class Checker {
       if (!info) {
         std::vector<std::string> names;
         for (const UnitInfo& x : all_units()) names.push_back(x.symbol);
-        error(f.range, "E0302", "unknown unit `" + f.name + "`" + did_you_mean(f.name, names));
+        error(f.range, "E0302", "unknown unit `" + f.name + "`" + did_you_mean_unit(f.name, names));
         return std::nullopt;
       }
       c.scale *= std::pow(info->scale, f.exponent);
@@ -225,7 +225,7 @@ class Checker {
           names.push_back(n);
       for (const UnitInfo& x : all_units()) names.push_back(x.symbol);
       error(u.range, "E0302",
-            "unknown type or unit `" + std::string(name) + "`" + did_you_mean(name, names));
+            "unknown type or unit `" + std::string(name) + "`" + did_you_mean_unit(name, names));
       return out;
     } else {
       auto c = compose(u);
@@ -879,7 +879,10 @@ class Checker {
                 join(expected->enumeration->members) + ")");
       return {};
     }
-    error(e.range, "E0316", "unknown name `" + n + "`" + did_you_mean(n, names));
+    // A misspelt name is likelier than a misspelt unit; a unit hint only when no name is close.
+    std::string suggestion = did_you_mean(n, names);
+    if (suggestion.empty()) suggestion = unit_hint(n);
+    error(e.range, "E0316", "unknown name `" + n + "`" + suggestion);
     return {};
   }
 

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <limits>
+#include <string>
 
 #include "interpreter/ast.hpp"
 #include "interpreter/instance.hpp"
@@ -10,11 +12,36 @@
 
 namespace reckon {
 
+namespace {
+
+// "12.5", "3.15e23", "1e-5": fmt's shortest round-trip text with a plain exponent.
+std::string shortest(double v) {
+  std::string s = fmt::format("{}", v);
+  auto e = s.find('e');
+  if (e == std::string::npos) return s;
+  return s.substr(0, e) + "e" + std::to_string(std::stoi(s.substr(e + 1)));
+}
+
+// The few-ulp error of a unit round trip (500 ns is 499.99999999999994 ns after going
+// through seconds) is undone by snapping to the whole number; 4 ulps is well above that
+// error and far below any value a person wrote (5e11 + 0.4 is 3e6 ulps from 5e11).
+double snap_round_trip(double shown) {
+  double whole = std::round(shown);
+  double tolerance = 4 * std::numeric_limits<double>::epsilon() * std::fabs(whole);
+  return std::fabs(shown - whole) <= tolerance ? whole : shown;
+}
+
+}  // namespace
+
 std::string format_number(double v, int digits) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   if (v == 0) return "0";
   if (v == std::trunc(v) && std::fabs(v) < 1e15) return fmt::format("{:.0f}", v);
+  // More digits than a double holds would show its binary expansion (12.5 as
+  // 12.500000000000000, 0.1 as 0.10000000000000001): the shortest text that reads back as
+  // the same double is shown instead.
+  if (digits > max_meaningful_digits) return shortest(v);
   // Round to the requested significant digits first, so 999.97 becomes 1000 and is
   // then printed with the decimals that 1000 needs.
   int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(v))));
@@ -35,12 +62,17 @@ std::string format_number(double v, int digits) {
   return fmt::format("{}e{}", mantissa, exponent);
 }
 
-DisplayUnit default_display_unit(const Value& v) {
+DisplayUnit default_display_unit(const Value& v, int digits) {
   Dimension physical = v.dim.physical();
   Dimension counts = v.dim.counts();
   DisplayUnit u;
   std::string symbol;
-  auto readable = readable_unit(physical, v.number, &symbol);
+  // The step is chosen for the value as it will be shown: 999.97 GB at 4 digits is
+  // 1000 GB, shown as 1.000 TB.
+  double value = snap_round_trip(v.number);
+  // A count per second is a throughput (token/s), never kHz*token.
+  bool per_time_count = !counts.is_dimensionless() && physical == Dimension::of(Base::time, -1);
+  auto readable = per_time_count ? std::nullopt : readable_unit(physical, value, &symbol, digits);
   if (!readable) {  // no ladder: the dimension in base units, counts included (token/s)
     u.symbol = base_unit_string(v.dim);
     return u;
@@ -79,13 +111,11 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
       return out + ")";
     }
     case ValueKind::quantity: {
-      DisplayUnit chosen = unit ? *unit : default_display_unit(v);
+      DisplayUnit chosen = unit ? *unit : default_display_unit(v, options.digits);
       // Unit scales are not exact in binary (500 ns is 499.99999999999994 ns after
       // the round trip through seconds): a value within a few ulps of a whole number
       // shows as that whole number.
-      double shown = v.number / chosen.scale;
-      double whole = std::round(shown);
-      if (std::fabs(shown - whole) <= 1e-12 * std::fabs(shown)) shown = whole;
+      double shown = snap_round_trip(v.number / chosen.scale);
       std::string number = format_number(shown, options.digits);
       return chosen.symbol.empty() ? number : number + " " + chosen.symbol;
     }

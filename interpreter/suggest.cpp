@@ -1,7 +1,11 @@
 #include "interpreter/suggest.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <numeric>
+
+#include "interpreter/units.hpp"
 
 namespace reckon {
 
@@ -23,7 +27,164 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+// Names people write for units that are not Reckon's spelling, and why. An empty
+// suggestion: there is no unit to write instead, only the advice.
+struct UnitHint {
+  std::string_view written;
+  std::string_view suggestion;
+  std::string_view why;
+};
+
+constexpr std::string_view bits_why =
+    "`b` is not a unit: bits are `bit` (`Gbit`), bytes `B` (`GB`, 8 times as many bits)";
+constexpr std::string_view lower_case_bytes_why =
+    "prefixes above kilo are upper case and the byte is `B`: `GB`; gigabits are `Gbit`";
+constexpr std::string_view bits_per_second_why =
+    "bits per second are `bit/s` (`Gbit/s`); bytes per second `B/s` (`GB/s`)";
+constexpr std::string_view bytes_per_second_why = "bytes per second are `B/s` (`GB/s`)";
+constexpr std::string_view symbol_why = "units are written as their symbol";
+constexpr std::string_view tops_why =
+    "Reckon counts every arithmetic operation as flop, integer ones included: tera-operations "
+    "per second are `TFLOP/s`";
+constexpr std::string_view percent_why =
+    "a percentage is a plain fraction in Reckon: write `0.5` for 50%";
+constexpr std::string_view tonne_why = "a tonne is `t` (1000 kg); emissions are `tCO2e`";
+constexpr std::string_view carbon_why = "emissions are in CO2-equivalent: gCO2e, kgCO2e, tCO2e";
+
+constexpr std::array unit_hints = {
+    UnitHint{"b", "bit", bits_why},
+    UnitHint{"bits", "bit", symbol_why},
+    UnitHint{"Kb", "kbit", bits_why},
+    UnitHint{"Mb", "Mbit", bits_why},
+    UnitHint{"Gb", "Gbit", bits_why},
+    UnitHint{"Tb", "Tbit", bits_why},
+    UnitHint{"Pb", "Pbit", bits_why},
+    UnitHint{"Kib", "Kibit", bits_why},
+    UnitHint{"Mib", "Mibit", bits_why},
+    UnitHint{"Gib", "Gibit", bits_why},
+    UnitHint{"Tib", "Tibit", bits_why},
+    UnitHint{"kb", "kbit", bits_why},
+    UnitHint{"mb", "MB", lower_case_bytes_why},
+    UnitHint{"gb", "GB", lower_case_bytes_why},
+    UnitHint{"tb", "TB", lower_case_bytes_why},
+    UnitHint{"pb", "PB", lower_case_bytes_why},
+    UnitHint{"bps", "bit/s", bits_per_second_why},
+    UnitHint{"kbps", "kbit/s", bits_per_second_why},
+    UnitHint{"Kbps", "kbit/s", bits_per_second_why},
+    UnitHint{"Mbps", "Mbit/s", bits_per_second_why},
+    UnitHint{"Gbps", "Gbit/s", bits_per_second_why},
+    UnitHint{"Tbps", "Tbit/s", bits_per_second_why},
+    UnitHint{"Bps", "B/s", bytes_per_second_why},
+    UnitHint{"kBps", "kB/s", bytes_per_second_why},
+    UnitHint{"MBps", "MB/s", bytes_per_second_why},
+    UnitHint{"GBps", "GB/s", bytes_per_second_why},
+    UnitHint{"TBps", "TB/s", bytes_per_second_why},
+    UnitHint{"KB", "kB", "the kilo prefix is lower case: `kB` is 1000 B; `KiB` is 1024 B"},
+    UnitHint{"kiB", "KiB", "the binary prefixes are Ki Mi Gi Ti Pi Ei: `KiB` is 1024 B"},
+    UnitHint{"byte", "B", symbol_why},
+    UnitHint{"bytes", "B", symbol_why},
+    UnitHint{"d", "day", "a day is `day`"},
+    UnitHint{"days", "day", symbol_why},
+    UnitHint{"sec", "s", symbol_why},
+    UnitHint{"secs", "s", symbol_why},
+    UnitHint{"second", "s", symbol_why},
+    UnitHint{"seconds", "s", symbol_why},
+    UnitHint{"msec", "ms", symbol_why},
+    UnitHint{"usec", "us", symbol_why},
+    UnitHint{"nsec", "ns", symbol_why},
+    UnitHint{"minute", "min", symbol_why},
+    UnitHint{"minutes", "min", symbol_why},
+    UnitHint{"mins", "min", symbol_why},
+    UnitHint{"hr", "h", symbol_why},
+    UnitHint{"hrs", "h", symbol_why},
+    UnitHint{"hour", "h", symbol_why},
+    UnitHint{"hours", "h", symbol_why},
+    UnitHint{"weeks", "week", symbol_why},
+    UnitHint{"wk", "week", symbol_why},
+    UnitHint{"months", "month", symbol_why},
+    UnitHint{"years", "year", symbol_why},
+    UnitHint{"yr", "year", symbol_why},
+    UnitHint{"y", "year", symbol_why},
+    UnitHint{"TOPS", "TFLOP/s", tops_why},
+    UnitHint{"TOPs", "TFLOP/s", tops_why},
+    UnitHint{"GOPS", "GFLOP/s", tops_why},
+    UnitHint{"POPS", "PFLOP/s", tops_why},
+    UnitHint{"percent", "", percent_why},
+    UnitHint{"pct", "", percent_why},
+    UnitHint{"tonne", "t", tonne_why},
+    UnitHint{"tonnes", "t", tonne_why},
+    UnitHint{"ton", "t", tonne_why},
+    UnitHint{"tons", "t", tonne_why},
+    UnitHint{"CO2e", "kgCO2e", carbon_why},
+    UnitHint{"l", "L", "the litre is `L` (1e-3 m^3)"},
+    UnitHint{"liter", "L", symbol_why},
+    UnitHint{"litre", "L", symbol_why},
+    UnitHint{"ml", "mL", "the litre is `L`: a millilitre is `mL`"},
+    UnitHint{"dollar", "USD", symbol_why},
+    UnitHint{"dollars", "USD", symbol_why},
+    UnitHint{"usd", "USD", symbol_why},
+    UnitHint{"gpu", "GPU", "the counting unit of accelerators is `GPU` (plural `GPUs`)"},
+    UnitHint{"gpus", "GPUs", "the counting unit of accelerators is `GPU` (plural `GPUs`)"},
+    UnitHint{"watt", "W", symbol_why},
+    UnitHint{"watts", "W", symbol_why},
+    UnitHint{"joule", "J", symbol_why},
+    UnitHint{"joules", "J", symbol_why},
+    UnitHint{"kwh", "kWh", symbol_why},
+    UnitHint{"KWh", "kWh", "the kilo prefix is lower case"},
+    UnitHint{"kWH", "kWh", symbol_why},
+    UnitHint{"KWH", "kWh", symbol_why},
+    UnitHint{"MWH", "MWh", symbol_why},
+    UnitHint{"hz", "Hz", symbol_why},
+    UnitHint{"khz", "kHz", symbol_why},
+    UnitHint{"KHz", "kHz", "the kilo prefix is lower case"},
+    UnitHint{"Mhz", "MHz", symbol_why},
+    UnitHint{"Ghz", "GHz", symbol_why},
+    UnitHint{"GHZ", "GHz", symbol_why},
+};
+
+std::string format_hint(std::string_view suggestion, std::string_view why) {
+  if (suggestion.empty()) return "; " + std::string(why);
+  return "; did you mean `" + std::string(suggestion) + "`? (" + std::string(why) + ")";
+}
+
 }  // namespace
+
+std::string unit_hint(std::string_view name) {
+  for (const UnitHint& h : unit_hints)
+    if (h.written == name) return format_hint(h.suggestion, h.why);
+  // A rate of operations written as one word, in any case: TFLOPS, GFLOPs, TFlops, flops.
+  if (name.size() >= 5) {
+    std::string tail(name.substr(name.size() - 5));
+    std::transform(tail.begin(), tail.end(), tail.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::string prefix(name.substr(0, name.size() - 5));
+    // The spelling of the amount follows the name's: flops -> flop/s, TFLOPS -> TFLOP/s.
+    bool lower = name.substr(name.size() - 5) == tail;
+    for (const char* spelling : {lower ? "flop" : "FLOP", lower ? "FLOP" : "flop"}) {
+      std::string amount = prefix + spelling;  // TFLOP
+      if (tail != "flops" || !find_unit(amount)) continue;
+      return format_hint(amount + "/s", "`" + std::string(name) + "` reads as a rate: `" + amount +
+                                            "/s`; an amount of work is `" + amount + "`");
+    }
+  }
+  // Emissions without the `e`: gCO2, kgCO2, tCO2 (and CO2eq).
+  for (std::string_view tail : {"CO2", "CO2eq"}) {
+    if (name.size() <= tail.size() || name.substr(name.size() - tail.size()) != tail) continue;
+    std::string fixed = std::string(name.substr(0, name.size() - tail.size())) + "CO2e";
+    if (find_unit(fixed)) return format_hint(fixed, carbon_why);
+  }
+  // The kilo prefix in upper case: KW, KJ, Kg, Km -> kW, kJ, kg, km.
+  if (name.size() > 1 && name[0] == 'K') {
+    std::string lower = "k" + std::string(name.substr(1));
+    if (find_unit(lower)) return format_hint(lower, "the kilo prefix is lower case");
+  }
+  return "";
+}
+
+std::string did_you_mean_unit(std::string_view name, const std::vector<std::string>& candidates) {
+  std::string hint = unit_hint(name);
+  return hint.empty() ? did_you_mean(name, candidates) : hint;
+}
 
 std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates) {
   std::size_t limit = std::max<std::size_t>(1, name.size() / 3);

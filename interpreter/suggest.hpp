@@ -11,4 +11,12 @@ namespace reckon {
 // distance, or "" when nothing is close.
 std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates);
 
+// A hint for a name people write for a unit that is not Reckon's spelling: "; did you mean
+// `Gbit`? (...why...)" for `Gb`, `TFLOP/s` for `TFLOPS`, `day` for `d`; advice alone for
+// `percent`. "" for any other name.
+std::string unit_hint(std::string_view name);
+
+// unit_hint's hint when there is one, else did_you_mean among the candidates.
+std::string did_you_mean_unit(std::string_view name, const std::vector<std::string>& candidates);
+
 }  // namespace reckon

@@ -29,6 +29,9 @@ const Dimension mass_d = dim(Base::mass);
 const Dimension length_d = dim(Base::length);
 const Dimension energy_d = mass_d * length_d.pow(2) / time_d.pow(2);
 const Dimension power_d = energy_d / time_d;
+const Dimension volume_d = length_d.pow(3);
+const Dimension carbon_d = dim(Base::carbon);
+const Dimension money_d = dim(Base::money);
 
 struct Catalogue {
   std::vector<UnitInfo> units;
@@ -44,12 +47,17 @@ struct Catalogue {
   }
 
   Catalogue() {
-    // Time. A year is the Julian year (365.25 days), as astronomers and the IAU use.
+    // Time. A year is the Julian year (365.25 days), as astronomers and the IAU use, and a
+    // month is a twelfth of it (30.4375 days), so that 12 month is exactly 1 year.
+    // Spelled-out words (`hour`, `seconds`, `days`) are not units: the did-you-mean hints
+    // name the symbol, so every unit has one spelling, the one values are shown in.
     add("s", 1, time_d);
     prefixed("s", 1, time_d, si_small);
     add("min", 60, time_d);
     add("h", 3600, time_d);
     add("day", 86400, time_d);
+    add("week", 7 * 86400, time_d);
+    add("month", 365.25 * 86400 / 12, time_d);
     add("year", 365.25 * 86400, time_d);
     add("Hz", 1, time_d.pow(-1));
     prefixed("Hz", 1, time_d.pow(-1), si_large);
@@ -68,26 +76,37 @@ struct Catalogue {
       prefixed(f, 1, compute_d, si_large);
     }
 
-    add("USD", 1, dim(Base::money));
+    add("USD", 1, money_d);
 
-    // Mass, including carbon-dioxide-equivalent mass for emissions.
     add("g", 1e-3, mass_d);
     prefixed("g", 1e-3, mass_d, si_large);
     prefixed("g", 1e-3, mass_d, si_small);
     add("t", 1e3, mass_d);
-    add("gCO2e", 1e-3, mass_d);
-    add("kgCO2e", 1, mass_d);
-    add("tCO2e", 1e3, mass_d);
+
+    // Emissions in CO2-equivalent are their own dimension, not mass: `1 kg + 1 kgCO2e` is
+    // an error, and emissions show as tCO2e, never as Mg.
+    add("gCO2e", 1e-3, carbon_d);
+    add("kgCO2e", 1, carbon_d);
+    add("tCO2e", 1e3, carbon_d);
+    add("ktCO2e", 1e6, carbon_d);
+    add("MtCO2e", 1e9, carbon_d);
+    add("GtCO2e", 1e12, carbon_d);
 
     add("m", 1, length_d);
     prefixed("m", 1, length_d, si_large);
     add("cm", 1e-2, length_d);
     prefixed("m", 1, length_d, si_small);
+    // The litre, for cooling water: 1 L = 1 dm^3 = 1e-3 m^3.
+    add("mL", 1e-6, volume_d);
+    add("L", 1e-3, volume_d);
+    add("kL", 1, volume_d);
 
     add("J", 1, energy_d);
     prefixed("J", 1, energy_d, si_large);
+    prefixed("J", 1, energy_d, si_small);
     add("W", 1, power_d);
     prefixed("W", 1, power_d, si_large);
+    prefixed("W", 1, power_d, si_small);
     add("Wh", 3600, energy_d);
     prefixed("Wh", 3600, energy_d, si_large);
 
@@ -110,27 +129,39 @@ const Catalogue& catalogue() {
   return c;
 }
 
+// The units a dimension is shown in when none was declared, ascending. A value that
+// would need 1000 or more of the top step is shown in the overflow step instead, where
+// format_number writes it in scientific notation: `3.150e23 flop`, never `315000 Eflop`.
 struct Ladder {
   Dimension dim;
   std::vector<std::pair<std::string, double>> steps;  // ascending scale
+  std::size_t overflow = 0;                           // index into steps
+  std::size_t zero = 0;                               // the step zero is shown in
 };
 
 const std::vector<Ladder>& ladders() {
   static const std::vector<Ladder> l = [] {
-    // `unit` is the scale of the unprefixed symbol in base units (a gram is 1e-3 kg).
+    // `unit` is the scale of the unprefixed symbol in base units (a gram is 1e-3 kg); it is
+    // also where values above the largest prefix are shown.
     auto si = [](const std::string& symbol, Dimension d, bool small, double unit = 1) {
       Ladder lad{d, {}};
       if (small)
         for (auto it = std::rbegin(si_small); it != std::rend(si_small); ++it)
           lad.steps.emplace_back(std::string(it->symbol) + symbol, it->scale * unit);
+      lad.overflow = lad.zero = lad.steps.size();
       lad.steps.emplace_back(symbol, unit);
       for (const Prefix& p : si_large)
         lad.steps.emplace_back(std::string(p.symbol) + symbol, p.scale * unit);
       return lad;
     };
+    // A ladder of one unit, for rates people always write one way (`USD/h`).
+    auto only = [](const std::string& symbol, Dimension d, double scale) {
+      return Ladder{d, {{symbol, scale}}, 0, 0};
+    };
     std::vector<Ladder> v;
     v.push_back(si("B", information_d, false));
-    // Time beyond a minute reads better in minutes, hours and days than in ks or Ms.
+    // Time beyond a minute reads better in minutes, hours and days than in ks or Ms; weeks
+    // and months are units but not steps (10 day reads better than 1.429 week).
     v.push_back({time_d,
                  {{"ps", 1e-12},
                   {"ns", 1e-9},
@@ -140,20 +171,43 @@ const std::vector<Ladder>& ladders() {
                   {"min", 60},
                   {"h", 3600},
                   {"day", 86400},
-                  {"year", 365.25 * 86400}}});
+                  {"year", 365.25 * 86400}},
+                 8,
+                 4});
+    v.push_back(si("Hz", time_d.pow(-1), false));
     v.push_back(si("flop", compute_d, false));
-    v.push_back(si("W", power_d, false));
-    v.push_back(si("J", energy_d, false));
+    v.push_back(si("W", power_d, true));
+    v.push_back(si("J", energy_d, true));
     v.push_back(si("g", mass_d, true, 1e-3));
     v.push_back(si("m", length_d, true));
+    v.push_back({volume_d, {{"mL", 1e-6}, {"L", 1e-3}, {"kL", 1}}, 1, 1});
+    v.push_back({carbon_d,
+                 {{"gCO2e", 1e-3},
+                  {"kgCO2e", 1},
+                  {"tCO2e", 1e3},
+                  {"ktCO2e", 1e6},
+                  {"MtCO2e", 1e9},
+                  {"GtCO2e", 1e12}},
+                 1,
+                 1});
     Ladder rate{compute_d / time_d, {}};
     rate.steps.emplace_back("flop/s", 1);
     for (const Prefix& p : si_large)
       rate.steps.emplace_back(std::string(p.symbol) + "FLOP/s", p.scale);
     v.push_back(rate);
+    // Efficiency: FLOP/s per watt is flop per joule.
+    Ladder efficiency{compute_d / energy_d, {}};
+    efficiency.steps.emplace_back("flop/s/W", 1);
+    for (const Prefix& p : si_large)
+      efficiency.steps.emplace_back(std::string(p.symbol) + "FLOP/s/W", p.scale);
+    v.push_back(efficiency);
     Ladder bandwidth = si("B", information_d / time_d, false);
     for (auto& s : bandwidth.steps) s.first += "/s";
     v.push_back(bandwidth);
+    // Prices and grid intensities as tariffs and papers quote them.
+    v.push_back(only("USD/h", money_d / time_d, 1.0 / 3600));
+    v.push_back(only("USD/kWh", money_d / energy_d, 1.0 / 3.6e6));
+    v.push_back(only("gCO2e/kWh", carbon_d / energy_d, 1e-3 / 3.6e6));
     return v;
   }();
   return l;
@@ -175,11 +229,12 @@ std::string dimension_name(const Dimension& d) {
       {time_d, "time"},
       {information_d, "information"},
       {compute_d, "compute"},
-      {dim(Base::money), "money"},
+      {money_d, "money"},
       {mass_d, "mass"},
       {length_d, "length"},
       {energy_d, "energy"},
       {power_d, "power"},
+      {volume_d, "volume"},
       {compute_d / time_d, "compute rate"},
       {information_d / time_d, "bandwidth"},
       {time_d.pow(-1), "frequency"},
@@ -190,7 +245,9 @@ std::string dimension_name(const Dimension& d) {
       {dim(Base::request), "request count"},
       {dim(Base::layer), "layer count"},
       {dim(Base::gpu), "GPU count"},
-      {dim(Base::carbon), "carbon"},
+      {carbon_d, "carbon"},
+      {carbon_d / energy_d, "carbon intensity"},
+      {compute_d / energy_d, "compute efficiency"},
   };
   for (const auto& [dd, n] : names)
     if (dd == d) return n;
@@ -215,18 +272,34 @@ std::string base_unit_string(const Dimension& d) {
   return num + "/" + (compound ? "(" + den + ")" : den);
 }
 
+namespace {
+
+// `value` rounded to `digits` significant digits, as format_number shows it; unchanged
+// past 15 digits (format_number then shows the double itself).
+double round_significant(double value, int digits) {
+  if (value == 0 || !std::isfinite(value) || digits > 15) return value;
+  int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
+  double unit = std::pow(10.0, magnitude - digits + 1);
+  return std::round(value / unit) * unit;
+}
+
+}  // namespace
+
 std::optional<ComposedUnit> readable_unit(const Dimension& d, double base_value,
-                                          std::string* symbol) {
+                                          std::string* symbol, int digits) {
   for (const Ladder& l : ladders()) {
     if (l.dim != d) continue;
     double magnitude = std::fabs(base_value);
+    // How many of a step the value shows as; a hair below a whole number (a few ulps of a
+    // unit round trip) counts as it.
+    auto shown_in = [&](double scale) {
+      return round_significant(magnitude / scale, digits) * (1 + 1e-12);
+    };
     const auto* chosen = &l.steps.front();
     for (const auto& step : l.steps)
-      if (magnitude >= step.second * (1 - 1e-12)) chosen = &step;
-    if (magnitude == 0) {
-      for (const auto& step : l.steps)
-        if (step.second == 1) chosen = &step;
-    }
+      if (shown_in(step.second) >= 1) chosen = &step;
+    if (shown_in(l.steps.back().second) >= 1000) chosen = &l.steps[l.overflow];
+    if (magnitude == 0) chosen = &l.steps[l.zero];
     *symbol = chosen->first;
     return ComposedUnit{chosen->second, d};
   }

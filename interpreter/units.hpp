@@ -41,8 +41,10 @@ std::string dimension_name(const Dimension& d);
 std::string base_unit_string(const Dimension& d);
 
 // The unit to show a value in when no unit was declared: the largest unit of the
-// dimension's ladder not above the value (GB for 3.2e10 B). nullopt: no ladder.
+// dimension's ladder in which the value, rounded to `digits` significant digits, is at
+// least 1 (GB for 3.2e10 B; TB for 999.97e9 B at 4 digits). Values of 1000 or more of the
+// top step go to the ladder's overflow unit (flop for 3.15e23 flop). nullopt: no ladder.
 std::optional<ComposedUnit> readable_unit(const Dimension& d, double base_value,
-                                          std::string* symbol);
+                                          std::string* symbol, int digits = 17);
 
 }  // namespace reckon

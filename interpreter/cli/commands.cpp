@@ -159,7 +159,7 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
   j["display"] = ev.show(v, unit);
   switch (v.kind) {
     case ValueKind::quantity: {
-      DisplayUnit u = unit ? *unit : default_display_unit(v);
+      DisplayUnit u = unit ? *unit : default_display_unit(v, digits);
       j["value"] = v.number / u.scale;
       j["unit"] = u.symbol;
       j["base_value"] = v.number;

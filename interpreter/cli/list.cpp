@@ -88,7 +88,24 @@ void list_functions(const Program& p, bool markdown, std::ostream& out) {
   }
 }
 
-void list_units(std::ostream& out) {
+void list_units(bool markdown, std::ostream& out) {
+  if (markdown) {
+    // The table of docs/language.md, dimensions in catalogue order (a test compares them).
+    std::vector<std::pair<Dimension, std::vector<std::string>>> rows;
+    for (const UnitInfo& u : all_units()) {
+      auto row =
+          std::find_if(rows.begin(), rows.end(), [&](const auto& r) { return r.first == u.dim; });
+      if (row == rows.end()) row = rows.insert(rows.end(), {u.dim, {}});
+      row->second.push_back(u.symbol);
+    }
+    out << "| dimension | base unit | units |\n|---|---|---|\n";
+    for (const auto& [dim, symbols] : rows) {
+      std::string list;
+      for (const auto& s : symbols) list += (list.empty() ? "" : " ") + s;
+      out << fmt::format("| {} | {} | {} |\n", dimension_name(dim), base_unit_string(dim), list);
+    }
+    return;
+  }
   std::map<std::string, std::vector<std::string>> by_dimension;
   for (const UnitInfo& u : all_units()) by_dimension[dimension_name(u.dim)].push_back(u.symbol);
   for (const auto& [dim, symbols] : by_dimension) {
@@ -128,7 +145,7 @@ int list(const std::string& what, const std::vector<std::string>& files, bool ma
       load_stdlib(p);
       list_functions(p, markdown, out);
     } else if (what == "units") {
-      list_units(out);
+      list_units(markdown, out);
     } else if (what == "models") {
       load_stdlib(p);
       list_registry(p, "Transformer", out);

@@ -66,7 +66,8 @@ int main(int argc, char** argv) {
   list->add_option("WHAT", list_what, "functions, units, models, hardware or scenarios")
       ->capture_default_str();
   list->add_option("FILE", list_files, "Files to list scenarios of (default: scenarios/*.rk)");
-  list->add_flag("--markdown", markdown, "Functions as a Markdown reference");
+  list->add_flag("--markdown", markdown,
+                 "Functions or units as Markdown (docs/stdlib.md, docs/language.md)");
 
   std::string doc_file, doc_format = "md", doc_dir;
   bool doc_stdlib = false;

@@ -31,8 +31,8 @@ units::q<units::energy_unit> energy_consumption(units::q<units::power_per_gpu_un
 }
 
 // Patterson et al. 2021, arXiv 2104.10350.
-units::q<units::mass_unit> carbon_emissions(units::q<units::energy_unit> energy,
-                                            units::q<carbon_intensity_unit> carbon_intensity) {
+units::q<units::carbon_unit> carbon_emissions(units::q<units::energy_unit> energy,
+                                              units::q<carbon_intensity_unit> carbon_intensity) {
   require_non_negative(energy.value(), "energy");
   require_non_negative(carbon_intensity.value(), "carbon intensity");
   return energy * carbon_intensity;

@@ -5,8 +5,8 @@
 
 namespace reckon::physics {
 
-// Grid carbon intensity: mass of CO2-equivalent per unit of energy (gCO2e/kWh in Reckon).
-using carbon_intensity_unit = decltype(units::kilograms / units::joules);
+// Grid carbon intensity: emissions (CO2-equivalent) per unit of energy (gCO2e/kWh in Reckon).
+using carbon_intensity_unit = decltype(units::kilograms_co2e / units::joules);
 // A price per unit of energy (USD/kWh in Reckon).
 using energy_price_unit = decltype(units::usd / units::joules);
 // A price per unit of time (USD/h, USD/year in Reckon).
@@ -27,8 +27,8 @@ units::q<units::energy_unit> energy_consumption(units::q<units::power_per_gpu_un
 // Operational emissions: energy x grid carbon intensity (Patterson et al. 2021, arXiv
 // 2104.10350: tCO2e = MWh x tCO2e per MWh). Throws std::domain_error for negative
 // energy or intensity.
-units::q<units::mass_unit> carbon_emissions(units::q<units::energy_unit> energy,
-                                            units::q<carbon_intensity_unit> carbon_intensity);
+units::q<units::carbon_unit> carbon_emissions(units::q<units::energy_unit> energy,
+                                              units::q<carbon_intensity_unit> carbon_intensity);
 
 // Cost of energy at a price per unit of energy. Throws std::domain_error for negative inputs.
 units::q<units::money_unit> electricity_cost(units::q<units::energy_unit> energy,

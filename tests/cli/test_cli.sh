@@ -53,6 +53,13 @@ expect "run passes" 0 "all 18 checks hold" -- "$reckon" run "$training"
 expect "eval in the first case" 0 "^328.6 GB$" -- "$reckon" eval "$training" per_token_activations
 expect "eval converts" 0 "^306 GiB$" -- "$reckon" eval "$training" "activations(selective) -> GiB"
 expect "eval --digits" 0 "^328.565 GB$" -- "$reckon" --digits 6 eval "$training" per_token_activations
+# More digits than a double holds: the shortest text of the double, no invented digits.
+expect "eval --digits 17 adds no digits" 0 "^12.5$" -- "$reckon" --digits 17 eval "12.5"
+expect "eval --digits 17 keeps a non-whole value" 0 "^500000000000.4$" -- \
+  "$reckon" --digits 17 eval "5e11 + 0.4"
+# 999.97 GB is 1000 GB to 4 digits: shown in the next step. In --json the unit agrees.
+expect "eval rounds before the prefix" 0 "^1.000 TB$" -- "$reckon" eval "999.97 GB"
+expect "eval --json rounds before the prefix" 0 '"unit":"TB"' -- "$reckon" eval --json "999.97 GB"
 expect "eval --case" 0 "^657.1 GB$" -- \
   "$reckon" eval "$training" per_token_activations --case Gpt3ActivationsMicrobatch8
 # Doubling the micro-batch doubles the selective footprint: 657.13 GB.

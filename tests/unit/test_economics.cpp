@@ -3,6 +3,7 @@
 #include <array>
 #include <catch2/catch.hpp>
 #include <stdexcept>
+#include <type_traits>
 
 #include "stdlib/physics/economics.hpp"
 #include "stdlib/units.hpp"
@@ -18,9 +19,9 @@ constexpr double year = 365.25 * day;  // Reckon's year (Julian)
 constexpr double kWh = 3.6e6;          // J
 constexpr double MWh = 3.6e9;          // J
 
-// gCO2e/kWh in base units (kg/J).
+// gCO2e/kWh in base units (kgCO2e/J).
 units::q<physics::carbon_intensity_unit> grams_per_kwh(double g) {
-  return g * 1e-3 / kWh * units::kilograms / units::joules;
+  return g * 1e-3 / kWh * units::kilograms_co2e / units::joules;
 }
 // USD/kWh in base units (USD/J).
 units::q<physics::energy_price_unit> usd_per_kwh(double p) {
@@ -67,6 +68,11 @@ TEST_CASE("energy consumption = devices x power x time x PUE", "[economics]") {
     CHECK_THROWS_AS(physics::energy_consumption(w, t, one, 0.9), std::domain_error);
   }
 }
+
+// Emissions are carbon (kgCO2e), their own dimension, not a mass.
+static_assert(
+    std::is_same_v<decltype(physics::carbon_emissions(1.0 * units::joules, grams_per_kwh(429))),
+                   units::q<units::carbon_unit>>);
 
 TEST_CASE("carbon emissions = energy x grid intensity", "[economics]") {
   struct Row {

@@ -286,6 +286,21 @@ TEST_CASE("expressions parse to the expected tree", "[grammar]") {
       {"2 GB * 3", "mul(2[GB^1], 3)"},  // spaces end a unit
       {"2 m ^ 2", "pow(2[m^1], 2)"},
       {"-2 GB", "neg(2[GB^1])"},
+      // a unit after a parenthesized expression scales it
+      {"(1/3) GB", "mul(div(1, 3), 1[GB^1])"},
+      {"(a + b)GiB/s", "mul(add(a, b), 1[GiB^1,s^-1])"},
+      // dividing by a quantity literal is fine unless the left side is a bare number
+      {"work / 989 TFLOP/s", "div(work, 989[TFLOP^1,s^-1])"},
+      {"1 / (3 GB)", "div(1, 3[GB^1])"},
+      {"1 GB / 3 s", "div(1[GB^1], 3[s^1])"},
+      {"(1) / 3 GB", "div(1, 3[GB^1])"},  // the parentheses say which is meant
+      // `%` glued to a number is the remainder when an operand follows on its line
+      {"7%2", "mod(7, 2)"},
+      {"7 % n", "mod(7, n)"},
+      // `B` glued to a number with more unit after it, or with an exponent, is bytes
+      {"70 B", "70[B^1]"},
+      {"70B/token", "70[B^1,token^-1]"},
+      {"1e9B", "1e+09[B^1]"},
       // conversions bind loosest
       {"x -> GiB", "convert(x, GiB[GiB^1])"},
       {"x->GiB", "convert(x, GiB[GiB^1])"},
@@ -613,6 +628,8 @@ TEST_CASE("syntax errors are located UserErrors", "[grammar]") {
        "expected a declaration (import, record, enum, scenario, case, check, let or native)", 17},
       {Mode::expression, "1 2", "unexpected text: expected the end of the input", 2},
       {Mode::expression, "2\nGB", "unexpected text: expected the end of the input", 2},
+      // nor is a unit on the line after a parenthesis
+      {Mode::expression, "(a)\nGB", "unexpected text: expected the end of the input", 4},
       {Mode::expression, "", "expected an expression", 0},
       {Mode::expression, "let x = 1", "expected an expression", 0},
       // 201 parentheses nest one level too deep: the error is after the 201st
@@ -640,6 +657,61 @@ TEST_CASE("syntax errors are located UserErrors", "[grammar]") {
       }
       CHECK(threw);
     }
+  }
+}
+
+// Literals that read one way and mean another are refused where they are written, with
+// the spelling to use instead (E0166-E0169).
+TEST_CASE("misleading number literals are located errors", "[grammar]") {
+  struct Row {
+    std::string source;
+    std::string code;
+    std::uint32_t at;  // byte offset of the error's begin
+    std::string says;  // part of the message
+  };
+  const std::vector<Row> rows = {
+      {"1/3 GB", "E0166", 0, "`(1/3) GB` for a fraction of a GB, or `1 / (3 GB)`"},
+      {"x * (1 / 3 GB)", "E0166", 5, "`1 / (3 GB)`"},
+      {"2 * 1/3 GB", "E0166", 4, "`(1/3) GB`"},  // the operand just before the `/`
+      {"1/989 TFLOP/s", "E0166", 0, "`(1/989) TFLOP/s`"},
+      {"70B", "E0167", 0, "`70e9`"},
+      {"x + 7B", "E0167", 4, "`7 Gparam`"},
+      {"1.5B * 2", "E0167", 0, "`1.5 B`"},
+      {"50%", "E0168", 0, "`0.5`"},
+      {"f(40%)", "E0168", 2, "`0.4`"},
+      {"50% - x", "E0168", 0, "`0.5`"},
+      {"12.5% # a comment", "E0168", 0, "`0.125`"},
+      {"100 $", "E0169", 0, "`100 USD`"},
+      {"x + $2.5", "E0169", 4, "`2.5 USD`"},
+  };
+  for (const Row& r : rows) {
+    DYNAMIC_SECTION(r.source) {
+      SourceManager sources;
+      FileId id = sources.add("test.rk", r.source);
+      bool threw = false;
+      try {
+        parse_expression(sources, id);
+      } catch (const UserError& e) {
+        threw = true;
+        INFO(e.what());
+        CHECK(e.diagnostic().code == r.code);
+        REQUIRE(e.diagnostic().range.has_value());
+        CHECK(e.diagnostic().range->begin == r.at);
+        CHECK(std::string(e.what()).find(r.says) != std::string::npos);
+      }
+      CHECK(threw);
+    }
+  }
+  // In a module, `mfu = 40%` at the end of a line is refused there, not read as
+  // `40 % <next line>`.
+  SourceManager sources;
+  FileId id = sources.add("test.rk", "scenario S {\n  mfu = 40%\n  n = 2\n}\n");
+  try {
+    parse_module(sources, id);
+    FAIL("40% parsed");
+  } catch (const UserError& e) {
+    CHECK(e.diagnostic().code == "E0168");
+    CHECK(e.diagnostic().range->begin == 21);  // "scenario S {\n" 13 + "  mfu = " 8
   }
 }
 

@@ -12,6 +12,7 @@
 
 #include "interpreter/dimension.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/suggest.hpp"
 #include "interpreter/units.hpp"
 #include "interpreter/value.hpp"
 
@@ -39,6 +40,9 @@ const Dimension power = dim({{Base::mass, 1}, {Base::length, 2}, {Base::time, -3
 const Dimension token = dim({{Base::token, 1}});
 const Dimension param = dim({{Base::param, 1}});
 const Dimension layer = dim({{Base::layer, 1}});
+const Dimension carbon = dim({{Base::carbon, 1}});
+const Dimension volume = dim({{Base::length, 3}});
+const Dimension frequency = dim({{Base::time, -1}});
 
 std::string dim_text(const Dimension& d) {
   std::string out;
@@ -86,6 +90,8 @@ TEST_CASE("the unit catalogue: scales and dimensions", "[units]") {
       {"h", 3600, time_},         // 60 * 60 = 3600 s
       {"day", 86400, time_},      // 24 * 3600 = 86400 s
       {"year", 31557600, time_},  // Julian year: 365.25 * 86400 = 31557600 s
+      {"week", 604800, time_},    // 7 * 86400 = 604800 s
+      {"month", 2629800, time_},  // 31557600 / 12 = 2629800 s = 30.4375 days
       {"Hz", 1, dim({{Base::time, -1}})},
       {"GHz", 1e9, dim({{Base::time, -1}})},  // 10^9 / s
       // energy and power
@@ -96,14 +102,30 @@ TEST_CASE("the unit catalogue: scales and dimensions", "[units]") {
       {"Wh", 3600, energy},    // 1 W * 3600 s = 3600 J
       {"kWh", 3.6e6, energy},  // 1000 W * 3600 s = 3,600,000 J
       {"MWh", 3.6e9, energy},  // 10^6 W * 3600 s = 3.6e9 J
+      {"mJ", 1e-3, energy},    // the small SI prefixes on J and W
+      {"uJ", 1e-6, energy},
+      {"nJ", 1e-9, energy},
+      {"pJ", 1e-12, energy},
+      {"mW", 1e-3, power},
+      {"uW", 1e-6, power},
+      {"nW", 1e-9, power},
+      {"pW", 1e-12, power},
       // mass: the kilogram is the base unit
       {"kg", 1, mass},
-      {"g", 1e-3, mass},      // 1/1000 kg
-      {"mg", 1e-6, mass},     // 10^-3 g = 10^-6 kg
-      {"t", 1000, mass},      // 1000 kg
-      {"gCO2e", 1e-3, mass},  // one gram of CO2-equivalent
-      {"kgCO2e", 1, mass},
-      {"tCO2e", 1000, mass},  // one tonne
+      {"g", 1e-3, mass},   // 1/1000 kg
+      {"mg", 1e-6, mass},  // 10^-3 g = 10^-6 kg
+      {"t", 1000, mass},   // 1000 kg
+      // carbon: CO2-equivalent is its own dimension, base unit kgCO2e
+      {"gCO2e", 1e-3, carbon},  // one gram of CO2-equivalent
+      {"kgCO2e", 1, carbon},
+      {"tCO2e", 1000, carbon},   // one tonne
+      {"ktCO2e", 1e6, carbon},   // 10^3 t
+      {"MtCO2e", 1e9, carbon},   // 10^6 t
+      {"GtCO2e", 1e12, carbon},  // 10^9 t
+      // volume: the litre is 1e-3 m^3
+      {"L", 1e-3, volume},
+      {"mL", 1e-6, volume},
+      {"kL", 1, volume},
       // length
       {"m", 1, length},
       {"km", 1000, length},
@@ -261,6 +283,9 @@ TEST_CASE("dimension_name and base_unit_string", "[units][dimension]") {
       {dim({{Base::sample, 1}}), "sample count", "sample"},
       {dim({{Base::request, 1}}), "request count", "request"},
       {layer, "layer count", "layer"},
+      {carbon, "carbon", "kgCO2e"},
+      {carbon / energy, "carbon intensity", "s^2*kgCO2e/(kg*m^2)"},
+      {volume, "volume", "m^3"},
       // no name: the base-unit spelling
       {info * token, "B*token", "B*token"},
       {token / time_, "token/s", "token/s"},
@@ -294,7 +319,8 @@ TEST_CASE("readable_unit picks the largest ladder step not above the value", "[u
       {info, 0.5, "B", 1},                     // below the smallest step: the smallest
       {info, 0, "B", 1},                       // zero: the base unit
       {info, -5e9, "GB", 1e9},                 // the magnitude decides
-      {info, 2e21, "EB", 1e18},                // above the largest step: the largest
+      {info, 999e18, "EB", 1e18},              // 999 EB: still on the ladder
+      {info, 2e21, "B", 1},                    // 2000 EB: above the ladder, in B (2.000e21 B)
       {time_, 42, "s", 1},
       {time_, 0.25, "ms", 1e-3},  // 250 ms
       {time_, 5e-4, "us", 1e-6},  // 500 us
@@ -307,8 +333,25 @@ TEST_CASE("readable_unit picks the largest ladder step not above the value", "[u
       {power, 700, "W", 1},
       {power, 7e5, "kW", 1e3},     // 700 kW
       {energy, 3.6e6, "MJ", 1e6},  // one kWh = 3.6 MJ
-      {length, 0.02, "mm", 1e-3},  // 20 mm
-      {token, 2048, "", 0},        // counts have no ladder
+      {energy, 1e-9, "nJ", 1e-9},  // 1 W / 1 GHz
+      {power, 0.25, "mW", 1e-3},   // 250 mW
+      {power, 4e-12, "pW", 1e-12},
+      {frequency, 1e9, "GHz", 1e9},
+      {frequency, 2.5e3, "kHz", 1e3},
+      {frequency, 50, "Hz", 1},
+      {carbon, 552123, "tCO2e", 1e3},    // 552.123 t
+      {carbon, 0.5, "gCO2e", 1e-3},      // 500 g
+      {carbon, 3.7e13, "GtCO2e", 1e12},  // 37 Gt
+      {carbon, 0, "kgCO2e", 1},
+      {carbon / energy, 429e-3 / 3.6e6, "gCO2e/kWh", 1e-3 / 3.6e6},  // 429 g per 3.6e6 J
+      {money / time_, 3.06 / 3600, "USD/h", 1 / 3600.0},             // 3.06 USD/h
+      {money / energy, 0.0701 / 3.6e6, "USD/kWh", 1 / 3.6e6},
+      {compute / energy, 1.4e12, "TFLOP/s/W", 1e12},
+      {volume, 2e-3, "L", 1e-3},
+      {time_, 0, "s", 1},               // zero: seconds, not years
+      {time_, 1e12, "year", 31557600},  // above the ladder: still years
+      {length, 0.02, "mm", 1e-3},       // 20 mm
+      {token, 2048, "", 0},             // counts have no ladder
       {info * token, 1e9, "", 0},
       {none, 1e9, "", 0},
   };
@@ -328,12 +371,16 @@ TEST_CASE("readable_unit picks the largest ladder step not above the value", "[u
 }
 
 TEST_CASE("readable_unit for the compute ladder", "[units][display]") {
-  // 3.15e23 flop (6 * 175e9 param * 300e9 token, GPT-3's training) is above the
-  // largest step of the flop ladder, 10^18.
+  // 3.15e23 flop (6 * 175e9 param * 300e9 token, GPT-3's training) is 315,000 Eflop,
+  // 1000 or more of the largest step (10^18): shown in flop, where format_number writes
+  // 3.150e23.
   std::string symbol;
   auto unit = readable_unit(compute, 3.15e23, &symbol);
   REQUIRE(unit.has_value());
-  CHECK(unit->scale == Approx(1e18).epsilon(1e-15));
+  CHECK(unit->scale == 1);
+  CHECK(symbol == "flop");
+  unit = readable_unit(compute, 999e18, &symbol);  // 999 Eflop: still on the ladder
+  REQUIRE(unit.has_value());
   CHECK(symbol == "Eflop");
 }
 
@@ -348,7 +395,7 @@ TEST_CASE("readable_unit for mass uses gram steps scaled to kilograms", "[units]
   const std::vector<Row> rows = {
       {0.5, "g", 1e-3},   // 0.5 kg = 500 g
       {2, "kg", 1},       // 2 kg
-      {1e-3, "g", 1e-3},  // one gCO2e = 1 g
+      {1e-3, "g", 1e-3},  // one gram
       {5e3, "t", 1e3},    // 5000 kg: 5 t, or "Mg" with scale 1e3 in an SI ladder
   };
   for (const Row& r : rows) {
@@ -405,6 +452,15 @@ TEST_CASE("format_number", "[format]") {
       {1.234e-20, 4, "1.234e-20"},  // very small
       {6.02214076e-300, 4, "6.022e-300"},
       {-2.5e-7, 3, "-2.50e-7"},
+      // More digits than a double holds (15): the shortest text that reads back as the
+      // same double, never its binary expansion (12.500000000000000, 0.10000000000000001).
+      {12.5, 17, "12.5"},
+      {0.1, 17, "0.1"},
+      {0.1 + 0.2, 17, "0.30000000000000004"},  // that double is not 0.3
+      {1.0 / 3, 16, "0.3333333333333333"},
+      {3.15e23, 17, "3.15e23"},
+      {1.5e-5, 17, "1.5e-5"},
+      {12.5, 15, "12.5000000000000"},  // 15 digits are all meaningful: kept
       // not numbers
       {inf, 4, "inf"},
       {-inf, 4, "-inf"},
@@ -437,6 +493,32 @@ TEST_CASE("format_value of quantities and other values", "[format]") {
       {Value::quantity(0.25, time_), std::nullopt, 4, "250 ms"},
       // 5e-7 s / 1e-9 = 499.99999999999994 in binary: shown as the whole 500
       {Value::quantity(5e-7, time_), std::nullopt, 4, "500 ns"},  // 0.25 s / 1e-3
+      // Rounding happens before the step is chosen: 999.97 GB is 1000 GB at 4 digits,
+      // shown as 1.000 TB; at 6 digits it stays 999.970 GB.
+      {Value::quantity(999.97e9, info), std::nullopt, 4, "1.000 TB"},
+      {Value::quantity(999.97e9, info), std::nullopt, 6, "999.970 GB"},
+      // 59.999 s is 60.00 s at 4 digits: one minute.
+      {Value::quantity(59.999, time_), std::nullopt, 4, "1.000 min"},
+      // Where steps are not powers of ten the value is rounded in each: 23.996 h is 24.00 h
+      // but 0.9998 day (below 1), so hours; 23.9999 h is 1.000 day (0.99999583 day).
+      {Value::quantity(23.996 * 3600, time_), std::nullopt, 4, "24.00 h"},
+      {Value::quantity(23.9999 * 3600, time_), std::nullopt, 4, "1.000 day"},
+      // 86395 s: 86400 s to 4 digits in seconds, but 0.9999 day: hours (23.9986 h = 24.00 h)
+      {Value::quantity(86395, time_), std::nullopt, 4, "24.00 h"},
+      // Not whole: never snapped to an integer (5e11 + 0.4 is 5.000e11 at 4 digits).
+      {Value::quantity(5e11 + 0.4), std::nullopt, 4, "5.000e11"},
+      {Value::quantity(5e11 + 0.4), std::nullopt, 17, "500000000000.4"},
+      {Value::quantity(12.5, info), DisplayUnit{"B", 1}, 17, "12.5 B"},
+      // frequency, small energies and powers, carbon
+      {Value::quantity(1e9, frequency), std::nullopt, 4, "1 GHz"},
+      {Value::quantity(1e-9, energy), std::nullopt, 4, "1 nJ"},  // 1 W / 1 GHz
+      {Value::quantity(0.25, power), std::nullopt, 4, "250 mW"},
+      {Value::quantity(1000, carbon), std::nullopt, 4, "1 tCO2e"},
+      // 1287 MWh * 429 gCO2e/kWh = 552,123 kgCO2e
+      {Value::quantity(552123, carbon), std::nullopt, 4, "552.1 tCO2e"},
+      // above the ladders: scientific in the unprefixed unit
+      {Value::quantity(3.15e23, compute), std::nullopt, 4, "3.150e23 flop"},
+      {Value::quantity(2e21, info), std::nullopt, 4, "2.000e21 B"},
       // counts have no ladder: the count's name
       {Value::quantity(2048, token), std::nullopt, 4, "2048 token"},
       {Value::quantity(175e9, param), std::nullopt, 4, "175000000000 param"},
@@ -505,4 +587,61 @@ TEST_CASE("format_value of mass picks grams for grams", "[format]") {
     INFO(r.text);
     CHECK(format_value(r.value, DisplayOptions{}) == r.text);
   }
+}
+
+// Each spelling people write for a unit that is not Reckon's gets a hint in the right
+// family: bits for `Gb` (a gigabyte is 8 times as much), a rate for `TFLOPS`, a day for `d`.
+TEST_CASE("unit hints name the unit's family", "[units][suggest]") {
+  struct Row {
+    const char* written;
+    const char* suggestion;  // "" : advice without a unit
+  };
+  const std::vector<Row> rows = {
+      {"Gb", "Gbit"},        {"Mb", "Mbit"},        {"kb", "kbit"},      {"Gbps", "Gbit/s"},
+      {"Mbps", "Mbit/s"},    {"GBps", "GB/s"},      {"KB", "kB"},        {"d", "day"},
+      {"days", "day"},       {"hr", "h"},           {"hour", "h"},       {"hours", "h"},
+      {"minute", "min"},     {"second", "s"},       {"seconds", "s"},    {"sec", "s"},
+      {"weeks", "week"},     {"months", "month"},   {"yr", "year"},      {"TFLOPS", "TFLOP/s"},
+      {"GFLOPS", "GFLOP/s"}, {"TFLOPs", "TFLOP/s"}, {"flops", "flop/s"}, {"TOPS", "TFLOP/s"},
+      {"byte", "B"},         {"bytes", "B"},        {"tonne", "t"},      {"tCO2", "tCO2e"},
+      {"gCO2", "gCO2e"},     {"kgCO2eq", "kgCO2e"}, {"KW", "kW"},        {"KJ", "kJ"},
+      {"kwh", "kWh"},        {"liter", "L"},        {"gpus", "GPUs"},    {"percent", ""},
+      {"TFlops", "TFLOP/s"}, {"Gflops", "Gflop/s"}, {"Gib", "Gibit"},    {"gb", "GB"},
+      {"mb", "MB"},
+  };
+  for (const Row& r : rows) {
+    INFO(r.written);
+    CHECK(find_unit(r.written) == nullptr);  // a hint only for names that are not units
+    std::string hint = unit_hint(r.written);
+    REQUIRE_FALSE(hint.empty());
+    if (std::string(r.suggestion).empty()) {
+      CHECK(hint.find("did you mean") == std::string::npos);
+      CHECK(hint.find("0.5") != std::string::npos);  // percent: write the fraction
+    } else {
+      // "; did you mean `Gbit`? (...)": the suggestion comes first
+      CHECK(hint.find(std::string("; did you mean `") + r.suggestion + "`?") == 0);
+      // every suggestion is made of catalogue units
+      std::string s = r.suggestion;
+      for (std::size_t at = 0; at <= s.size();) {
+        std::size_t slash = s.find('/', at);
+        std::string part =
+            s.substr(at, slash == std::string::npos ? std::string::npos : slash - at);
+        INFO(part);
+        CHECK(find_unit(part) != nullptr);
+        if (slash == std::string::npos) break;
+        at = slash + 1;
+      }
+    }
+  }
+  // Units and plain misspellings get no family hint (the edit-distance suggestion applies).
+  for (const char* name : {"GB", "GiBs", "Transformer", "ms"}) {
+    INFO(name);
+    CHECK(unit_hint(name).empty());
+  }
+  // The suggestion for a misspelt unit never crosses families: Gb is not GB, d is not s.
+  std::vector<std::string> names;
+  for (const UnitInfo& u : all_units()) names.push_back(u.symbol);
+  CHECK(did_you_mean_unit("Gb", names).find("`Gbit`") != std::string::npos);
+  CHECK(did_you_mean_unit("d", names).find("`day`") != std::string::npos);
+  CHECK(did_you_mean_unit("GiBs", names) == "; did you mean `GiB`?");
 }
