@@ -15,7 +15,7 @@ std::string describe(const Type& t) {
         s = t.integer ? "count" : "number";
         break;
       }
-      std::string unit = base_unit_string(t.dim) + (t.optional ? "?" : "");
+      std::string unit = counted_unit_string(t.dim) + (t.optional ? "?" : "");
       std::string name = dimension_name(t.dim);
       return name == base_unit_string(t.dim) ? unit : unit + " (" + name + ")";
     }

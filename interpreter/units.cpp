@@ -251,6 +251,54 @@ std::string dimension_name(const Dimension& d) {
   };
   for (const auto& [dd, n] : names)
     if (dd == d) return n;
+  // A named physical dimension with counts: "information per token", "power per GPU",
+  // "information times parameters", so a counting mismatch reads in words.
+  const Dimension physical = d.physical();
+  if (d.has_counts() && !physical.is_dimensionless()) {
+    for (const auto& [dd, n] : names) {
+      if (dd != physical) continue;
+      std::string per, times;
+      for (std::size_t i = first_count_base; i < base_count; ++i) {
+        int e = d.exponents[i];
+        if (e == 0) continue;
+        std::string name(base_unit_symbols[i]);
+        if (e > 0) name += 's';
+        if (std::abs(e) != 1) name += fmt::format("^{}", std::abs(e));
+        std::string& list = e < 0 ? per : times;
+        list += (list.empty() ? "" : " and ") + name;
+      }
+      // Counts per second are a rate of them (token/s), not a frequency times tokens.
+      if (physical == time_d.pow(-1) && per.empty() && times.find(' ') == std::string::npos &&
+          times.find('^') == std::string::npos)
+        return times.substr(0, times.size() - 1) + " rate";
+      std::string out = n;
+      if (!per.empty()) out += " per " + per;
+      if (!times.empty()) out += " times " + times;
+      return out;
+    }
+  }
+  return base_unit_string(d);
+}
+
+std::string counted_unit_string(const Dimension& d) {
+  // Derived physical dimensions that have a symbol of their own.
+  static const std::vector<std::pair<Dimension, std::string_view>> symbols = {
+      {energy_d, "J"}, {power_d, "W"}, {time_d.pow(-1), "Hz"}};
+  const Dimension physical = d.physical();
+  for (const auto& [dd, symbol] : symbols) {
+    if (dd != physical) continue;
+    std::string num(symbol), den;
+    for (std::size_t i = first_count_base; i < base_count; ++i) {
+      int e = d.exponents[i];
+      if (e == 0) continue;
+      std::string& side = e > 0 ? num : den;
+      if (!side.empty()) side += '*';
+      side += base_unit_symbols[i];
+      if (std::abs(e) != 1) side += fmt::format("^{}", std::abs(e));
+    }
+    if (den.empty()) return num;
+    return num + "/" + (den.find('*') != std::string::npos ? "(" + den + ")" : den);
+  }
   return base_unit_string(d);
 }
 

@@ -40,6 +40,10 @@ std::string dimension_name(const Dimension& d);
 // The dimension in base units: "B", "flop/s", "kg*m^2/s^3", "B*token"; "" if none.
 std::string base_unit_string(const Dimension& d);
 
+// The same for messages, with the symbol of a derived unit (J, W, Hz) for its physical
+// part: "W/GPU", "J/token", "J" rather than "kg*m^2/(s^3*GPU)" or "kg*m^2/s^2".
+std::string counted_unit_string(const Dimension& d);
+
 // The unit to show a value in when no unit was declared: the largest unit of the
 // dimension's ladder in which the value, rounded to `digits` significant digits, is at
 // least 1 (GB for 3.2e10 B; TB for 999.97e9 B at 4 digits). Values of 1000 or more of the

@@ -85,7 +85,7 @@ expect "--set fractional count" 1 "--set micro_batch:1:1: error\[E0403\]: input 
   -- "$reckon" eval "$training" micro_batch --set micro_batch=2.5
 # The counting rule at --set: a per-parameter size needs its count (serving.rk's
 # weight_bytes is B/param), and a token count does not take parameters.
-expect "--set without the count" 1 "--set weight_bytes:1:1: error\[E0417\]: input .weight_bytes. must be B/param, not B \(information\): the counting units differ" \
+expect "--set without the count" 1 "--set weight_bytes:1:1: error\[E0417\]: input .weight_bytes. must be B/param \(information per param\), not B \(information\): the counting units differ" \
   -- "$reckon" eval scenarios/serving.rk weights --set "weight_bytes=2 B"
 expect "--set with the count" 0 "^16.06 GB$" \
   -- "$reckon" eval scenarios/serving.rk weights --case Llama3_8bOnA100 --set "weight_bytes=2 B/param"

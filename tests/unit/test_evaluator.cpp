@@ -415,7 +415,7 @@ TEST_CASE("type errors are found before evaluation", "[evaluator][checker]") {
       {"1 GB == 1 s", "cannot compare B (information) and s (time)", "=="},
       {"1 s % 1 B", "cannot take the remainder of s (time) by B (information)", "%"},
       {"1 token + 1 param", "cannot add token (token count) and param (parameter count)", "+"},
-      {"1 GB * 1 token + 1 GB * 1 param", "cannot add B*token and B*param", "+"},
+      {"1 GB * 1 token + 1 GB * 1 param", "cannot add B*token (information times tokens) and B*param (information times params)", "+"},
       {"1 GB -> s", "cannot convert B (information) to s (time)", "1 GB"},
       {"2 ^ 1 GB", "an exponent must be a plain number, not B (information)", "1 GB"},
       {"1 GB ^ 0.5",

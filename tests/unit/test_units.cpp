@@ -287,12 +287,13 @@ TEST_CASE("dimension_name and base_unit_string", "[units][dimension]") {
       {carbon / energy, "carbon intensity", "s^2*kgCO2e/(kg*m^2)"},
       {volume, "volume", "m^3"},
       // no name: the base-unit spelling
-      {info * token, "B*token", "B*token"},
-      {token / time_, "token/s", "token/s"},
+      {info * token, "information times tokens", "B*token"},
+      {token / time_, "token rate", "token/s"},
       {param * param, "param^2", "param^2"},
       {money / time_, "USD/s", "USD/s"},
       {compute / (time_ * info), "flop/(s*B)", "flop/(s*B)"},
-      {info / (time_ * token), "B/(s*token)", "B/(s*token)"},
+      {info / (time_ * token), "bandwidth per token", "B/(s*token)"},
+      {info / dim({{Base::gpu, 1}}), "information per GPU", "B/GPU"},
       {none / (time_ * time_), "1/s^2", "1/s^2"},
   };
   for (const Row& r : rows) {
