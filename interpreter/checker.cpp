@@ -1308,7 +1308,10 @@ class Checker {
       case Builtin::round:
       case Builtin::floor:
       case Builtin::ceil:
-        return Type::quantity(x.dim, true);
+        // Whole in the argument's written unit (operations.hpp), which for a physical
+        // quantity need not be whole in base units (floor(1.5 ms) is 0.001 s); counting
+        // units have whole scales.
+        return Type::quantity(x.dim, x.dim.physical().is_dimensionless());
       case Builtin::min:
       case Builtin::max: {
         Type result = x;
