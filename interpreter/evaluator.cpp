@@ -246,11 +246,17 @@ std::optional<DisplayUnit> Evaluator::declared_unit(const Expr& e, const Scenari
 std::string Evaluator::show(const Value& v, const std::optional<DisplayUnit>& unit) const {
   DisplayOptions options;
   options.digits = digits_;
-  // A unit whose scale would make the shown number infinite (1e300 s in ps) gives way
-  // to a readable one: nothing is ever shown as `inf`.
-  const bool fits =
-      unit && (v.kind != ValueKind::quantity || std::isfinite(v.number / unit->scale));
-  return format_value(v, options, fits ? &*unit : nullptr);
+  const std::optional<DisplayUnit> shown = fitting_unit(v, unit);
+  return format_value(v, options, shown ? &*shown : nullptr);
+}
+
+// A unit whose scale would make the shown number infinite (1e300 s in ps) gives way to
+// a readable one: nothing is ever shown as `inf`.
+std::optional<DisplayUnit> Evaluator::fitting_unit(const Value& v,
+                                                   const std::optional<DisplayUnit>& unit) {
+  if (unit && v.kind == ValueKind::quantity && !std::isfinite(v.number / unit->scale))
+    return std::nullopt;
+  return unit;
 }
 
 }  // namespace reckon

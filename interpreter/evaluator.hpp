@@ -102,6 +102,9 @@ class Evaluator {
   // at `at`.
   void bind_input_value(Instance& self, std::size_t index, Value v, SourceRange at);
   std::string show(const Value& v, const std::optional<DisplayUnit>& unit) const;
+  // `unit`, unless `v` shown in it would be infinite (then nullopt: a readable unit).
+  static std::optional<DisplayUnit> fitting_unit(const Value& v,
+                                                 const std::optional<DisplayUnit>& unit);
 
  private:
   // A thunk being forced: its name (an input, property, method or let), a method
