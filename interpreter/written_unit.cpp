@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
+#include <unordered_map>
 
 #include "interpreter/checker.hpp"
 #include "interpreter/program.hpp"
@@ -12,9 +14,10 @@ namespace {
 
 using Unit = std::optional<DisplayUnit>;
 
-// Undeclared properties and lets followed into each other's bodies at most this deep;
-// past it an expression simply has no written unit.
-constexpr int max_chain = 64;
+// Native stack the search may use: undeclared properties and lets are followed into
+// each other's bodies, and each body is a tree up to 256 levels tall. Past it an
+// expression simply has no written unit (no real model comes near).
+constexpr std::uintptr_t max_stack_bytes = 512u << 10;
 
 Unit plain() { return DisplayUnit{"", 1}; }
 
@@ -28,7 +31,15 @@ bool is_plain(const Unit& u) { return u && u->symbol.empty() && u->scale == 1; }
 
 class Written {
  public:
+  Written() {
+    char here = 0;
+    stack_base_ = reinterpret_cast<std::uintptr_t>(&here);
+  }
+
   Unit of(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
+    char probe = 0;
+    const auto here = reinterpret_cast<std::uintptr_t>(&probe);
+    if (stack_base_ > here && stack_base_ - here > max_stack_bytes) return std::nullopt;
     Unit u = inner(e, s, params);
     // A unit only for what it can describe: no bare number for a quantity whose counting
     // units did not cancel, no unit for a plain number.
@@ -38,25 +49,25 @@ class Written {
     return u;
   }
 
-  // A property's declared unit, or (undeclared) its body's written unit.
+  // A property's declared unit, or (undeclared) its body's written unit, found once:
+  // `p = q + q` asks for q's twice, and chains of such would take exponential time.
   Unit property(const ScenarioDecl& s, std::size_t index) {
     const Property& p = s.properties[index];
     if (p.display || p.declared || !p.body) return p.display;
-    return nested([&] { return of(*p.body, &s, &p.parameters); });
+    return remembered(&p, [&] { return of(*p.body, &s, &p.parameters); });
   }
 
   Unit let(const LetDecl& d) {
     if (d.display || d.declared || !d.value) return d.display;
-    return nested([&] { return of(*d.value, nullptr, nullptr); });
+    return remembered(&d, [&] { return of(*d.value, nullptr, nullptr); });
   }
 
  private:
   template <typename F>
-  Unit nested(F f) {
-    if (depth_ >= max_chain) return std::nullopt;
-    ++depth_;
-    Unit u = f();
-    --depth_;
+  Unit remembered(const void* key, F find) {
+    if (auto it = known_.find(key); it != known_.end()) return it->second;
+    Unit u = find();
+    known_.emplace(key, u);
     return u;
   }
 
@@ -176,7 +187,8 @@ class Written {
   }
 
  private:
-  int depth_ = 0;
+  std::uintptr_t stack_base_ = 0;
+  std::unordered_map<const void*, Unit> known_;  // properties' and lets' written units
 };
 
 // --- settling -------------------------------------------------------------------------

@@ -80,8 +80,8 @@ def main():
                             f"{float(expected)!r}")
         scales[u] = expected
 
-    # (expression, kind, expected): kind "whole" compares a whole number exactly (in the
-    # unit shown), "unit" a value in unit U to 1e-9 of `slack` base units.
+    # (expression, kind, expected, unit shown): kind "whole" compares a whole number
+    # exactly, "unit" a remainder to a relative 1e-9 (so a zero must be exactly zero).
     cases = []
     dividends = ["300", "29", "-7", "1.5"]
     divisors = ["1", "0.25", "3"]
@@ -147,8 +147,8 @@ def main():
             ok = got == expected
         elif kind == "whole":  # beyond 2^53 a double holds only some whole numbers
             ok = abs(got - expected) <= F(1, 10**15) * abs(expected)
-        else:  # a remainder: exact up to the rounding of a unit's scale
-            ok = abs(got - expected) <= F(1, 10**9) * max(1, abs(expected))
+        else:  # a remainder: exact up to the rounding of a unit's scale (0 exactly)
+            ok = abs(got - expected) <= F(1, 10**9) * abs(expected)
         if not ok:
             failures.append(f"{expr} = {line}, expected {float(expected)!r} {unit}")
 
