@@ -83,14 +83,20 @@ inline DivMod divmod(double a, double b) {
 // `x // y` with x taken in the unit of scale sx and y in that of sy: the whole
 // quotient, in the unit sx/sy (a plain number when both are the same unit; 3 h for
 // `7 h // 2`).
+// A dividend too large for the unit it is taken in (1e308 ms in ns) stays infinite,
+// which the engines report as an overflow.
 inline double floordiv_in(double x, double y, double sx, double sy) {
-  const double q = divmod(in_unit(x, sx), in_unit(y, sy)).quotient;
+  const double a = in_unit(x, sx);
+  if (std::isinf(a)) return a;
+  const double q = divmod(a, in_unit(y, sy)).quotient;
   return sx == sy ? q : q * (sx / sy);
 }
 
 // `x % y` likewise: the remainder, in x's unit (0 ms for `300 ms % 100 ms`).
 inline double mod_in(double x, double y, double sx, double sy) {
-  return divmod(in_unit(x, sx), in_unit(y, sy)).remainder * sx;
+  const double a = in_unit(x, sx);
+  if (std::isinf(a)) return a;
+  return divmod(a, in_unit(y, sy)).remainder * sx;
 }
 
 // Whether a double converts to a std::int64_t without overflow (the integer parameters

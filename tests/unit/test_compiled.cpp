@@ -283,7 +283,8 @@ TEST_CASE("every operation of compiled code gives the tree walk's value or error
       "  a: number = t // 100 ms + len // 1 cm + 1 h // 20 min\n  b: ms = t % 100 ms\n"
       "  c: h = floor(x) + ceil(x) + round(x)\n  d: kWh = round(e) + round(-e) + ceil(1 Wh)\n"
       "  f: GB = q // n + q % n\n  g: h = x // 2\n  h: number = 1e17 % n + 5 % 1e-10 + -7 % n\n"
-      "  i: number = t // zero\n  j: ms = t % zero\n  k: number = floor(2.5) + round(-0.5)\n}\n"
+      "  i: number = t // zero\n  j: ms = t % zero\n  k: number = floor(2.5) + round(-0.5)\n"
+      "  l: number = (t * 1e305) // 1 ns\n}\n"
       "case C = S()\n",
   };
   for (const char* program : programs) same_everywhere(models + program);
