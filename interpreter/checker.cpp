@@ -988,7 +988,7 @@ class Checker {
       std::string verb = e.op == Op::mod ? "take the remainder of " : "divide (`//`) ";
       error(e.name_range, "E0401",
             "cannot " + verb + describe(a) + " by " + describe(b) +
-                ": the divisor must have the same unit as the dividend, or be a plain number");
+                ": the divisor must be of the dividend's dimension, or a plain number");
       return {};
     }
     if (e.op == Op::mod)
