@@ -254,3 +254,38 @@ TEST_CASE("planned sweeps do integer operations in the written unit, as the eval
   CHECK(first[1].number == 0);
   CHECK(first[2].number == 29);  // 29 cm // 1 cm
 }
+
+// A varied number beyond a native's 64-bit integer parameter: the plan's raw call refuses
+// it (no cast), and the point's error is the evaluator's E0510 naming the parameter.
+TEST_CASE("planned sweeps refuse a native integer argument out of range") {
+  Program p;
+  load_program_text(p, stdlib::standard_library(), "nodes.rk",
+                    "scenario Fleet {\n  input nodes: count = 4\n"
+                    "  mtbf = cluster_mtbf(1000 h, nodes)\n}\ncase C = Fleet()\n");
+  check_program(p);
+  const auto* c = static_cast<const CaseDecl*>(p.find("C"));
+  REQUIRE(c);
+  sweep::Space space;
+  space.case_decl = c;
+  // 2^63 is the first double beyond std::int64_t; 2^62 fits.
+  space.axes = {sweep::Axis{"nodes",
+                            0,
+                            c->name_range,
+                            {Value::quantity(4), Value::quantity(9223372036854775808.0),
+                             Value::quantity(4611686018427387904.0)}}};
+  std::vector<ExprPtr> keep;
+  space.show = shown(p, *c->scenario, keep);
+  sweep::Runner runner(p, space);
+  REQUIRE(runner.planned());
+  for (unsigned jobs : {1u, 2u}) {
+    sweep::Block block;
+    runner.run(0, 3, jobs, block);
+    CHECK(block.status[0] != sweep::Status::failed);
+    CHECK(block.status[1] == sweep::Status::failed);
+    CHECK(block.status[2] != sweep::Status::failed);
+    REQUIRE(block.first_error);
+    CHECK(block.first_error->second.code == "E0510");
+    CHECK(block.first_error->second.message.find("argument `nodes` of `cluster_mtbf`") !=
+          std::string::npos);
+  }
+}
