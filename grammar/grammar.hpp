@@ -68,6 +68,9 @@ inline constexpr std::size_t max_nesting = 200;
 inline constexpr std::uint32_t max_expression_depth = 256;
 // The longest string literal, in bytes between its quotes (parse.cpp checks it).
 inline constexpr std::size_t max_string_bytes = 64 * 1024;
+// The largest power a unit factor may be written with (`B^127`; `B^-128` the least):
+// what an exponent of a dimension holds (E0170 beyond).
+inline constexpr int max_unit_power = 127;
 
 // Parses Rule, failing with an error once expressions nest deeper than max_nesting.
 template <typename Rule>

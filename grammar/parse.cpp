@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstddef>
 #include <cstdlib>
@@ -395,6 +396,21 @@ class Converter {
     return args;
   }
 
+  // The written power of a unit factor (`^-2`), within what a dimension's exponent can
+  // hold (-128..127); the checker bounds the dimension it makes.
+  static int unit_power(const std::string& text, std::size_t at, SourceRange where) {
+    int power = 0;
+    const char* first = text.data() + at;
+    const char* last = text.data() + text.size();
+    const bool negative = *first == '-';
+    auto [end, ec] = std::from_chars(first + (negative ? 1 : 0), last, power);
+    if (ec != std::errc{} || end != last || power > g::max_unit_power + (negative ? 1 : 0))
+      throw UserError(where, "E0170",
+                      fmt::format("the power of a unit must be between {} and {}, not {}",
+                                  -g::max_unit_power - 1, g::max_unit_power, text.substr(at)));
+    return negative ? -power : power;
+  }
+
   UnitExpr unit(const Node& n) {
     UnitExpr u;
     u.range = range(n);
@@ -411,7 +427,7 @@ class Converter {
         f.range = range(*c);
         auto caret = text.find('^');
         f.name = text.substr(0, caret);
-        f.exponent = sign * (caret == std::string::npos ? 1 : std::atoi(text.c_str() + caret + 1));
+        f.exponent = sign * (caret == std::string::npos ? 1 : unit_power(text, caret + 1, f.range));
         u.factors.push_back(std::move(f));
       }
     }

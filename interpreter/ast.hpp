@@ -3,6 +3,7 @@
 // to), then walked by the evaluator.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -132,6 +133,11 @@ struct Expr {
   int slot = -1;                 // index of the global / input / property / parameter / member
   double unit_scale = 1;         // number: its unit's scale to base units; convert: target's
   const void* target = nullptr;  // resolved declaration for globals, calls and members
+  // `//` and `%`: the scales of the units their left and right operands are taken in;
+  // floor, ceil and round: [0], their argument's (interpreter/operations.hpp). The
+  // written units of the operands (written_unit.hpp), 1 for base units; set after
+  // checking.
+  std::array<double, 2> operand_scales{1, 1};
 
   // Height of this expression's tree (1 for a leaf). Bounded by the parser, so that
   // checking, evaluating and destroying the tree never recurse too deep.
@@ -148,7 +154,8 @@ struct Parameter {
   SourceRange range;
   TypeExpr type;
   ExprPtr default_value;
-  Type resolved;  // set by the checker
+  Type resolved;                       // set by the checker
+  std::optional<DisplayUnit> display;  // from the declared type, set by the checker
 };
 
 struct RecordDecl;
@@ -190,6 +197,7 @@ struct Field {
   TypeExpr type;
   ExprPtr default_value;
   Type resolved;
+  std::optional<DisplayUnit> display;  // from the declared type, set by the checker
 };
 
 struct RecordDecl : Decl {

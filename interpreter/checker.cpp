@@ -19,6 +19,7 @@
 #include "interpreter/signature.hpp"
 #include "interpreter/suggest.hpp"
 #include "interpreter/units.hpp"
+#include "interpreter/written_unit.hpp"
 
 namespace reckon {
 
@@ -186,7 +187,23 @@ class Checker {
         return std::nullopt;
       }
       c.scale *= std::pow(info->scale, f.exponent);
-      c.dim = c.dim * info->dim.pow(f.exponent);
+      std::optional<Dimension> power = info->dim.checked_pow(f.exponent);
+      std::optional<Dimension> product = power ? c.dim.checked_times(*power) : std::nullopt;
+      if (!product) {
+        error(f.range, "E0421",
+              fmt::format("the unit `{}` has a dimension exponent beyond -128..127 at `{}`", u.text,
+                          f.name));
+        return std::nullopt;
+      }
+      c.dim = *product;
+    }
+    // A scale beyond the doubles (EB^20, ps^30) would turn every value into an
+    // infinity or a zero.
+    if (!std::isfinite(c.scale) || c.scale == 0) {
+      error(u.range, "E0420",
+            fmt::format("the unit `{}` is {} to represent: its scale to base units is {}", u.text,
+                        c.scale == 0 ? "too small" : "too large", c.scale == 0 ? "0" : "infinite"));
+      return std::nullopt;
     }
     return c;
   }
@@ -292,7 +309,7 @@ class Checker {
       for (std::size_t j = 0; j < i; ++j)
         if (r.fields[j].name == f.name)
           error(f.range, "E0303", "field `" + f.name + "` appears twice in `" + r.name + "`");
-      f.resolved = resolve_type(f.type);
+      f.resolved = resolve_type(f.type, &f.display);
     }
   }
 
@@ -309,7 +326,7 @@ class Checker {
       for (std::size_t j = 0; j < i; ++j)
         if (params[j].name == params[i].name)
           error(params[i].range, "E0303", "parameter `" + params[i].name + "` appears twice");
-      params[i].resolved = resolve_type(params[i].type);
+      params[i].resolved = resolve_type(params[i].type, &params[i].display);
     }
   }
 
@@ -421,10 +438,8 @@ class Checker {
         Scope body{&s, &prop.parameters};
         expect(*prop.body, body, prop.resolved, "`" + prop.name + "`", &*prop.declared);
       } else {
+        // Its display unit is its body's written unit (settle_written_units).
         property_type(s, i, prop.range);
-        // An undeclared property written as a conversion shows in that unit.
-        if (prop.body->kind == ExprKind::convert && !prop.resolved.is_error())
-          prop.display = DisplayUnit{prop.body->unit->text, prop.body->unit_scale};
       }
     }
   }
@@ -740,6 +755,16 @@ class Checker {
         auto c = compose(*e.unit);
         if (!c) return {};
         e.unit_scale = c->scale;
+        // The value in base units must be a finite double too: `1e300 EB` is 1e318 B.
+        if (!std::isfinite(e.number * e.unit_scale)) {
+          const std::string& text = p_.sources.file(e.range.file).text();
+          error(e.range, "E0420",
+                fmt::format("`{}` is too large: in base units it is beyond the largest "
+                            "number (about 1.8e308 {})",
+                            text.substr(e.range.begin, e.range.end - e.range.begin),
+                            base_unit_string(c->dim)));
+          return {};
+        }
         return Type::quantity(c->dim);
       }
       case ExprKind::text:
@@ -950,38 +975,73 @@ class Checker {
     std::string_view sym = op_symbol(e.op);
     if (!require_quantity(l, a, sym) || !require_quantity(r, b, sym)) return {};
     switch (e.op) {
+      case Op::floordiv:
+      case Op::mod:
+        return integer_operation(e, a, b);
       case Op::add:
       case Op::sub:
-      case Op::mod:
       case Op::lt:
       case Op::le:
       case Op::gt:
       case Op::ge: {
         if (!a.dim.compatible(b.dim)) {
-          std::string verb = e.op == Op::add   ? "add"
-                             : e.op == Op::sub ? "subtract"
-                             : e.op == Op::mod ? "take the remainder of"
-                                               : "compare";
-          std::string joiner = e.op == Op::mod ? " by " : " and ";
+          std::string verb = e.op == Op::add ? "add" : e.op == Op::sub ? "subtract" : "compare";
           meet_error(e.name_range, "E0401",
-                     "cannot " + verb + " " + describe(a) + joiner + describe(b), a.dim, b.dim);
+                     "cannot " + verb + " " + describe(a) + " and " + describe(b), a.dim, b.dim);
           return {};
         }
-        if (e.op == Op::add || e.op == Op::sub || e.op == Op::mod)
+        if (e.op == Op::add || e.op == Op::sub)
           return Type::quantity(merge(a.dim, b.dim), a.integer && b.integer);
         return Type::of(TypeKind::boolean);
       }
       case Op::mul:
-        return Type::quantity(a.dim * b.dim, a.integer && b.integer);
-      case Op::div:
-        return Type::quantity(a.dim / b.dim);
-      case Op::floordiv:
-        return Type::quantity(a.dim / b.dim, true);
+      case Op::div: {
+        auto d = e.op == Op::mul ? a.dim.checked_times(b.dim) : a.dim.checked_over(b.dim);
+        if (!d) {
+          exponent_overflow(e, a, b);
+          return {};
+        }
+        return Type::quantity(*d, e.op == Op::mul && a.integer && b.integer);
+      }
       case Op::pow:
         return power(e, a, b);
       default:
         return {};
     }
+  }
+
+  // `//` and `%` take the same operands: two quantities of one dimension (`300 ms // 100
+  // ms` is 3, `300 ms % 100 ms` is 0 ms), or a quantity and a plain number (`7 h // 2` is
+  // 3 h, `10 GB % 3` is 1 GB). Both work in the operands' written unit (operations.hpp).
+  Type integer_operation(Expr& e, const Type& a, const Type& b) {
+    const bool by_number = b.dim.is_dimensionless();
+    if (!by_number && !a.dim.compatible(b.dim)) {
+      std::string verb = e.op == Op::mod ? "take the remainder of " : "divide (`//`) ";
+      if (counts_differ_only(a.dim, b.dim))
+        meet_error(e.name_range, "E0401", "cannot " + verb + describe(a) + " by " + describe(b),
+                   a.dim, b.dim);
+      else
+        error(e.name_range, "E0401",
+              "cannot " + verb + describe(a) + " by " + describe(b) +
+                  ": the divisor must be of the dividend's dimension, or a plain number");
+      return {};
+    }
+    if (e.op == Op::mod)
+      return Type::quantity(by_number ? a.dim : merge(a.dim, b.dim), a.integer && b.integer);
+    // A count of the divisor (a plain number, unless counting units remain), or the
+    // dividend's quantity.
+    auto d = a.dim.checked_over(b.dim);
+    if (!d) {
+      exponent_overflow(e, a, b);
+      return {};
+    }
+    return Type::quantity(*d, d->is_dimensionless());
+  }
+
+  void exponent_overflow(const Expr& e, const Type& a, const Type& b) {
+    error(e.name_range, "E0421",
+          fmt::format("the dimension of this {} of {} and {} has an exponent beyond -128..127",
+                      e.op == Op::mul ? "product" : "quotient", describe(a), describe(b)));
   }
 
   // A dimensioned base needs an exponent known now: a whole-number literal.
@@ -1005,8 +1065,14 @@ class Checker {
                 " must be a whole number written in place (like 2 or -1)");
       return {};
     }
-    Dimension d = a.dim.pow(static_cast<int>(sign * lit->number));
-    return Type::quantity(d, a.integer && sign > 0);
+    auto d = a.dim.checked_pow(static_cast<long long>(sign * lit->number));
+    if (!d) {
+      error(r.range, "E0421",
+            fmt::format("{} raised to {} has a dimension exponent beyond -128..127", describe(a),
+                        sign * lit->number));
+      return {};
+    }
+    return Type::quantity(*d, a.integer && sign > 0);
   }
 
   Type equality(Expr& e, const Scope& s) {
@@ -1283,7 +1349,10 @@ class Checker {
       case Builtin::round:
       case Builtin::floor:
       case Builtin::ceil:
-        return Type::quantity(x.dim, true);
+        // Whole in the argument's written unit (operations.hpp), which for a physical
+        // quantity need not be whole in base units (floor(1.5 ms) is 0.001 s); counting
+        // units have whole scales.
+        return Type::quantity(x.dim, x.dim.physical().is_dimensionless());
       case Builtin::min:
       case Builtin::max: {
         Type result = x;
@@ -1396,21 +1465,25 @@ std::string_view builtin_name(Builtin b) { return builtin_names[static_cast<std:
 // Each entry point compiles what it has checked (code.hpp), once its types are known.
 void check_program(Program& program) {
   Checker(program).run();
+  settle_written_units(program);
   compile_program(program);
 }
 
 void check_expression(Program& program, Expr& expr, const Scope& scope) {
   Checker(program).expression(expr, scope);
+  settle_written_units(expr, scope.scenario, scope.parameters);
   compile_expression(expr);
 }
 
 void check_binding(Program& program, Expr& expr, const Type& expected, const std::string& what) {
   Checker(program).binding(expr, expected, what);
+  settle_written_units(expr, nullptr);
   compile_expression(expr);
 }
 
 void check_sweep(Program& program, SweepDecl& sweep) {
   Checker(program).check_sweep(sweep);
+  settle_written_units(sweep);
   compile_declaration(sweep);
 }
 

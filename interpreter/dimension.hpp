@@ -5,6 +5,8 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
+#include <optional>
 #include <string_view>
 
 namespace reckon {
@@ -32,7 +34,7 @@ inline constexpr std::size_t first_count_base = static_cast<std::size_t>(Base::t
 
 // Name of each base dimension and the symbol of its base unit, indexed by Base.
 inline constexpr std::array<std::string_view, base_count> base_dimension_names = {
-    "time",  "information", "compute", "money", "mass",  "length", "carbon",
+    "time",  "information", "compute", "money",   "mass",  "length", "carbon",
     "token", "param",       "sample",  "request", "layer", "GPU"};
 inline constexpr std::array<std::string_view, base_count> base_unit_symbols = {
     "s",     "B",     "flop",   "USD",     "kg",    "m",  "kgCO2e",
@@ -74,6 +76,45 @@ struct Dimension {
     Dimension r;
     for (std::size_t i = 0; i < base_count; ++i)
       r.exponents[i] = static_cast<std::int8_t>(exponents[i] * n);
+    return r;
+  }
+
+  // The same products and powers with every exponent checked: nullopt when one would
+  // leave the range of an exponent (-128..127) instead of wrapping, so that the checker
+  // can report `(2 s^4)^64` rather than compute with a wrong dimension.
+  static constexpr bool fits_exponent(int e) {
+    return e >= std::numeric_limits<std::int8_t>::min() &&
+           e <= std::numeric_limits<std::int8_t>::max();
+  }
+  constexpr std::optional<Dimension> checked_times(const Dimension& o) const {
+    Dimension r;
+    for (std::size_t i = 0; i < base_count; ++i) {
+      const int e = exponents[i] + o.exponents[i];
+      if (!fits_exponent(e)) return std::nullopt;
+      r.exponents[i] = static_cast<std::int8_t>(e);
+    }
+    return r;
+  }
+  constexpr std::optional<Dimension> checked_over(const Dimension& o) const {
+    Dimension r;
+    for (std::size_t i = 0; i < base_count; ++i) {
+      const int e = exponents[i] - o.exponents[i];
+      if (!fits_exponent(e)) return std::nullopt;
+      r.exponents[i] = static_cast<std::int8_t>(e);
+    }
+    return r;
+  }
+  constexpr std::optional<Dimension> checked_pow(long long n) const {
+    if (n > 1'000'000 || n < -1'000'000) {  // keeps the products below in range
+      if (is_dimensionless()) return *this;
+      return std::nullopt;
+    }
+    Dimension r;
+    for (std::size_t i = 0; i < base_count; ++i) {
+      const long long e = exponents[i] * n;
+      if (!fits_exponent(static_cast<int>(e))) return std::nullopt;
+      r.exponents[i] = static_cast<std::int8_t>(e);
+    }
     return r;
   }
 

@@ -14,6 +14,8 @@
 #include "interpreter/checker.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
+#include "interpreter/format.hpp"
+#include "interpreter/operations.hpp"
 
 namespace reckon {
 
@@ -262,10 +264,10 @@ double Evaluator::arithmetic(const Expr& e, const Frame& frame) {
       return finite(e, x / y);
     case Op::floordiv:
       if (y == 0) throw UserError(r.range, "E0501", "integer division by zero");
-      return finite(e, std::floor(x / y));
+      return finite(e, ops::floordiv_in(x, y, e.operand_scales[0], e.operand_scales[1]));
     case Op::mod:
       if (y == 0) throw UserError(r.range, "E0501", "remainder of a division by zero");
-      return finite(e, x - y * std::floor(x / y));
+      return finite(e, ops::mod_in(x, y, e.operand_scales[0], e.operand_scales[1]));
     case Op::pow:
       return finite(e, std::pow(x, y));
     case Op::eq:
@@ -389,6 +391,7 @@ double Evaluator::call_native(const Expr& e, const double* args, std::uint32_t w
     require_whole_at(args[i], decl->parameters[i].resolved, e, i, "argument ",
                      decl->parameters[i].name);
   }
+  integer_arguments(e, f, [&](std::size_t i) { return args[i]; });
   count_call(f);
   double result;
   try {
@@ -397,6 +400,23 @@ double Evaluator::call_native(const Expr& e, const double* args, std::uint32_t w
     throw UserError(e.range, "E0508", "`" + decl->name + "`: " + err.what());
   }
   return f.result.kind == NativeType::Kind::boolean ? result : finite(e, result);
+}
+
+// A number crossing into a native's integer parameter must fit the C++ integer (a cast
+// of what does not is undefined behaviour, and showed as -9223372036854775808).
+template <typename Argument>
+void Evaluator::integer_arguments(const Expr& e, const NativeFunction& f, Argument argument) const {
+  for (std::size_t i = 0; i < f.parameters.size(); ++i) {
+    if (f.parameters[i].kind != NativeType::Kind::integer) continue;
+    const double x = argument(i);
+    if (ops::fits_int64(x)) [[likely]]
+      continue;
+    const auto* decl = static_cast<const NativeDecl*>(e.target);
+    throw UserError(argument_range(e, i), "E0510",
+                    fmt::format("argument `{}` of `{}` is {}, beyond the whole numbers it can "
+                                "take (-9223372036854775808 to 9223372036854775807)",
+                                decl->parameters[i].name, decl->name, format_number(x, digits_)));
+  }
 }
 
 Value Evaluator::native_value(const Expr& e, const Frame& frame) {
@@ -413,6 +433,7 @@ Value Evaluator::native_value(const Expr& e, const Frame& frame) {
   for (std::size_t i = 0; i < args.size(); ++i)
     require_whole_at(args[i], decl->parameters[i].resolved, e, i, "argument ",
                      decl->parameters[i].name);
+  integer_arguments(e, f, [&](std::size_t i) { return args[i].number; });
   count_call(f);
   Value result;
   try {
@@ -447,11 +468,11 @@ double Evaluator::apply_builtin(const Expr& e, const double* args, std::size_t c
     case Builtin::abs:
       return std::fabs(x);
     case Builtin::round:
-      return std::round(x);
+      return finite(e, ops::round_in(x, e.operand_scales[0]));
     case Builtin::floor:
-      return std::floor(x);
+      return finite(e, ops::floor_in(x, e.operand_scales[0]));
     case Builtin::ceil:
-      return std::ceil(x);
+      return finite(e, ops::ceil_in(x, e.operand_scales[0]));
     case Builtin::min:
       return *std::min_element(args, args + count);
     case Builtin::max:

@@ -12,6 +12,7 @@
 #include "interpreter/code.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/written_unit.hpp"
 
 namespace reckon {
 
@@ -223,7 +224,6 @@ CheckOutcome Evaluator::run_check(const CheckDecl& check) {
   // Show both sides in the unit of the expected (right) side when it has one.
   std::optional<DisplayUnit> unit = declared_unit(r);
   if (!unit) unit = declared_unit(l);
-  if (!unit && r.kind == ExprKind::number && r.unit) unit = DisplayUnit{r.unit->text, r.unit_scale};
   out.left = show(a, unit);
   out.right = show(b, unit);
   if (check.tolerance && c.op == Op::eq) {
@@ -237,28 +237,26 @@ CheckOutcome Evaluator::run_check(const CheckDecl& check) {
   return out;
 }
 
+// Every command shows an expression's value through here: eval, explain, the REPL,
+// checks, doc pages and exercises.
 std::optional<DisplayUnit> Evaluator::declared_unit(const Expr& e, const ScenarioDecl* scope) {
-  if (e.kind == ExprKind::convert) return DisplayUnit{e.unit->text, e.unit_scale};
-  if (e.kind == ExprKind::name && e.ref == RefKind::let)
-    return static_cast<const LetDecl*>(e.target)->display;
-  const ScenarioDecl* s = e.kind == ExprKind::name ? scope : nullptr;
-  if (e.kind == ExprKind::member && e.operands[0]->type.kind == TypeKind::instance)
-    s = e.operands[0]->type.scenario;
-  if (e.kind == ExprKind::call && e.call == CallKind::method)
-    return static_cast<const ScenarioDecl*>(e.target)
-        ->properties[static_cast<std::size_t>(e.slot)]
-        .display;
-  if (!s) return std::nullopt;
-  auto index = static_cast<std::size_t>(e.slot);
-  if (e.ref == RefKind::input) return s->inputs[index].display;
-  if (e.ref == RefKind::property) return s->properties[index].display;
-  return std::nullopt;
+  return written_unit(e, scope);
 }
 
 std::string Evaluator::show(const Value& v, const std::optional<DisplayUnit>& unit) const {
   DisplayOptions options;
   options.digits = digits_;
-  return format_value(v, options, unit ? &*unit : nullptr);
+  const std::optional<DisplayUnit> shown = fitting_unit(v, unit);
+  return format_value(v, options, shown ? &*shown : nullptr);
+}
+
+// A unit whose scale would make the shown number infinite (1e300 s in ps) gives way to
+// a readable one: nothing is ever shown as `inf`.
+std::optional<DisplayUnit> Evaluator::fitting_unit(const Value& v,
+                                                   const std::optional<DisplayUnit>& unit) {
+  if (unit && v.kind == ValueKind::quantity && !std::isfinite(v.number / unit->scale))
+    return std::nullopt;
+  return unit;
 }
 
 }  // namespace reckon

@@ -24,6 +24,7 @@
 
 #include "interpreter/code.hpp"
 #include "interpreter/instance.hpp"
+#include "interpreter/operations.hpp"
 #include "interpreter/program.hpp"
 #include "interpreter/units.hpp"
 
@@ -86,8 +87,9 @@ class Evaluator {
   void force_all(Instance& self);
   CheckOutcome run_check(const CheckDecl& check);
 
-  // The unit an expression's value is shown in: `-> UNIT`, or the declared unit of
-  // the property or input it names; nullopt means "choose a readable one".
+  // The unit an expression's value is shown in: its written unit (`-> UNIT`, the
+  // declared unit of what it names, the unit of a literal, ...: written_unit.hpp);
+  // nullopt means "choose a readable one".
   // `scope` is the scenario whose members bare names refer to, if any.
   static std::optional<DisplayUnit> declared_unit(const Expr& e,
                                                   const ScenarioDecl* scope = nullptr);
@@ -100,6 +102,9 @@ class Evaluator {
   // at `at`.
   void bind_input_value(Instance& self, std::size_t index, Value v, SourceRange at);
   std::string show(const Value& v, const std::optional<DisplayUnit>& unit) const;
+  // `unit`, unless `v` shown in it would be infinite (then nullopt: a readable unit).
+  static std::optional<DisplayUnit> fitting_unit(const Value& v,
+                                                 const std::optional<DisplayUnit>& unit);
 
  private:
   // A thunk being forced: its name (an input, property, method or let), a method
@@ -268,6 +273,8 @@ class Evaluator {
   double builtin(const Expr& e, const Frame& frame);
   // A native or builtin call given its arguments' numbers (a native's one per parameter).
   double call_native(const Expr& e, const double* args, std::uint32_t whole);
+  template <typename Argument>
+  void integer_arguments(const Expr& e, const NativeFunction& f, Argument argument) const;
   double apply_builtin(const Expr& e, const double* args, std::size_t count) const;
   Value record(const Expr& e, const Frame& frame);
   Value scenario_instance(const Expr& e, const Frame& frame);
@@ -287,10 +294,8 @@ class Evaluator {
   // Quantities compare equal within this relative difference: unit scales such as 1e9 or
   // 2^30 are not exact in binary, so `328.565 GB == 328565 MB` would otherwise depend on
   // rounding. Both the tree walk and compiled code compare with it.
-  static constexpr double equality_tolerance = 1e-12;
-  static bool close(double a, double b) {
-    return std::fabs(a - b) <= equality_tolerance * std::max(std::fabs(a), std::fabs(b));
-  }
+  static constexpr double equality_tolerance = ops::equality_tolerance;
+  static bool close(double a, double b) { return ops::close(a, b); }
 
   const Code* code_of(const Expr& e) const { return compiled_ ? e.code.get() : nullptr; }
 

@@ -17,6 +17,7 @@
 #include "interpreter/code.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
+#include "interpreter/operations.hpp"
 
 namespace reckon {
 
@@ -412,14 +413,16 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       --top;
       if (top[0] == 0)
         throw UserError(op->node->operands[1]->range, "E0501", "integer division by zero");
-      top[-1] = finite(*op->node, std::floor(top[-1] / top[0]));
+      top[-1] = finite(*op->node, ops::floordiv_in(top[-1], top[0], op->node->operand_scales[0],
+                                                   op->node->operand_scales[1]));
       RECKON_NEXT();
     op_mod : {
       --top;
       const double x = top[-1], y = top[0];
       if (y == 0)
         throw UserError(op->node->operands[1]->range, "E0501", "remainder of a division by zero");
-      top[-1] = finite(*op->node, x - y * std::floor(x / y));
+      top[-1] = finite(*op->node,
+                       ops::mod_in(x, y, op->node->operand_scales[0], op->node->operand_scales[1]));
       RECKON_NEXT();
     }
     op_pow:

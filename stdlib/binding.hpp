@@ -8,12 +8,14 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
 
 #include "interpreter/native.hpp"
+#include "interpreter/operations.hpp"
 #include "stdlib/units.hpp"
 
 namespace reckon::stdlib {
@@ -39,7 +41,13 @@ struct native_traits<double> {
 template <>
 struct native_traits<std::int64_t> {
   static NativeType type() { return {NativeType::Kind::integer, {}, {}, {}}; }
-  static std::int64_t from_number(double x) { return static_cast<std::int64_t>(x); }
+  // The evaluator reports an argument out of range where it is written (E0510); this
+  // keeps a plan's raw calls from casting one (undefined behaviour) before it does.
+  static std::int64_t from_number(double x) {
+    if (!ops::fits_int64(x)) [[unlikely]]
+      throw std::domain_error("a whole number beyond the 64-bit integers");
+    return static_cast<std::int64_t>(x);
+  }
   static double to_number(std::int64_t x) { return static_cast<double>(x); }
   static Value to(std::int64_t x) { return Value::quantity(to_number(x)); }
 };

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <set>
@@ -153,14 +155,29 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
 
 namespace {
 
+// A base-unit value in a unit of scale `scale`, as the shortest decimal that gives back
+// exactly that value (0.12 USD/kWh, not the 0.11999999999999998 of a plain division),
+// or the division when none of up to 17 digits does.
+double in_unit(double base, double scale) {
+  const double divided = base / scale;
+  if (scale == 1 || !std::isfinite(divided)) return divided;
+  for (int digits = 1; digits <= 17; ++digits) {
+    const double candidate =
+        std::strtod(fmt::format("{:.{}e}", divided, digits - 1).c_str(), nullptr);
+    if (candidate * scale == base) return candidate;
+  }
+  return divided;
+}
+
 nlohmann::json json_value(const Evaluator& ev, const Value& v,
                           const std::optional<DisplayUnit>& unit, int digits) {
   nlohmann::json j;
   j["display"] = ev.show(v, unit);
   switch (v.kind) {
     case ValueKind::quantity: {
-      DisplayUnit u = unit ? *unit : default_display_unit(v, digits);
-      j["value"] = v.number / u.scale;
+      const std::optional<DisplayUnit> fits = Evaluator::fitting_unit(v, unit);
+      DisplayUnit u = fits ? *fits : default_display_unit(v, digits);
+      j["value"] = in_unit(v.number, u.scale);
       j["unit"] = u.symbol;
       j["base_value"] = v.number;
       j["base_unit"] = base_unit_string(v.dim);

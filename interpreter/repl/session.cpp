@@ -16,6 +16,7 @@
 #include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/units.hpp"
+#include "interpreter/written_unit.hpp"
 
 namespace reckon::repl {
 
@@ -272,11 +273,15 @@ Reply Session::declaration(const std::string& input) {
   return reply;
 }
 
-void Session::remember_ans(const Value& v, const std::string& text) {
+void Session::remember_ans(const Value& v, const std::string& text,
+                           const std::optional<DisplayUnit>& written) {
   switch (v.kind) {
     case ValueKind::quantity: {
       std::string unit = base_unit_string(v.dim);
       ans_ = fmt::format("let ans = {:.17g}", v.number) + (unit.empty() ? "" : " * (" + unit + ")");
+      // `ans` keeps the unit the value was shown in when it had a written one (80 GiB).
+      if (written && !written->symbol.empty() && unit_dimension(written->symbol) == v.dim)
+        ans_ += " -> " + written->symbol;
       break;
     }
     case ValueKind::boolean:
@@ -317,8 +322,9 @@ Reply Session::expression(const std::string& input) {
   return with_expression(input, [&](Program& p, Expr& e, Reply& reply) {
     Evaluator ev(p, digits_);
     Value v = ev.evaluate(e, {});
-    reply.output = ev.show(v, Evaluator::declared_unit(e)) + "\n";
-    remember_ans(v, input);
+    const std::optional<DisplayUnit> written = Evaluator::declared_unit(e);
+    reply.output = ev.show(v, written) + "\n";
+    remember_ans(v, input, written);
   });
 }
 

@@ -59,7 +59,9 @@ class Session {
   Reply doc(const std::string& name);
   Reply list(const std::string& what);
   Reply reload();
-  void remember_ans(const struct Value& v, const std::string& text);
+  // `written`: the unit the value was shown in, if the expression had a written unit.
+  void remember_ans(const struct Value& v, const std::string& text,
+                    const std::optional<DisplayUnit>& written);
 
   Library library_;                 // the standard library, plus the session's own module
   std::vector<std::string> files_;  // as imported: relative to the current directory

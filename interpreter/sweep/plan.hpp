@@ -32,8 +32,8 @@ enum class Code : std::uint8_t {
   sub,
   mul,
   div,
-  floordiv,
-  mod,
+  floordiv,  // dst = r[x] // r[y] with the scales r[sx], r[sy]: x, y, sx, sy in the args
+  mod,       // pool from a (operations.hpp)
   pow,
   neg,
   logical_not,
@@ -50,7 +50,7 @@ enum class Code : std::uint8_t {
   select,  // dst = r[a] != 0 ? r[b] : r[aux register in args pool]
   sqrt,
   abs,
-  round,
+  round,  // dst = round(r[a]) in the unit of scale r[b]
   floor,
   ceil,
   log2,

@@ -344,6 +344,9 @@ class Compiler {
       default:
         throw Unplannable("an unknown operator");
     }
+    if (code == Code::floordiv || code == Code::mod)  // with the scales of their units
+      return Operand::in(pooled(code, {reg_of(l), reg_of(r), constant_register(e.operand_scales[0]),
+                                       constant_register(e.operand_scales[1])}));
     if ((e.op == Op::eq || e.op == Op::ne) && !quantity && left_type.kind != TypeKind::boolean &&
         left_type.kind != TypeKind::enumeration)
       throw Unplannable("a comparison of text, records or none varies");
@@ -442,12 +445,12 @@ class Compiler {
         return Operand::in(op(Code::sqrt, regs[0]));
       case Builtin::abs:
         return Operand::in(op(Code::abs, regs[0]));
-      case Builtin::round:
-        return Operand::in(op(Code::round, regs[0]));
+      case Builtin::round:  // b: the scale of the argument's unit
+        return Operand::in(op(Code::round, regs[0], constant_register(e.operand_scales[0])));
       case Builtin::floor:
-        return Operand::in(op(Code::floor, regs[0]));
+        return Operand::in(op(Code::floor, regs[0], constant_register(e.operand_scales[0])));
       case Builtin::ceil:
-        return Operand::in(op(Code::ceil, regs[0]));
+        return Operand::in(op(Code::ceil, regs[0], constant_register(e.operand_scales[0])));
       case Builtin::log2:
         return Operand::in(op(Code::log2, regs[0]));
       case Builtin::log10:

@@ -7,20 +7,12 @@
 #include <exception>
 #include <limits>
 
+#include "interpreter/operations.hpp"
 #include "interpreter/sweep/plan.hpp"
 
 namespace reckon::sweep {
 
-namespace {
-
-// The evaluator's tolerance for `==`, `<=` and `>=` on quantities (evaluator.cpp).
-constexpr double equality_tolerance = 1e-12;
-
-inline bool close(double a, double b) {
-  return std::fabs(a - b) <= equality_tolerance * std::max(std::fabs(a), std::fabs(b));
-}
-
-}  // namespace
+using ops::close;
 
 bool Plan::run(double* r) const {
   bool ok = true;
@@ -47,13 +39,12 @@ bool Plan::run(double* r) const {
           d = finite(r[in.a] / r[in.b]);
           break;
         case Code::floordiv:
-          ok &= r[in.b] != 0;
-          d = finite(std::floor(r[in.a] / r[in.b]));
-          break;
         case Code::mod: {
-          double x = r[in.a], y = r[in.b];
+          const std::uint16_t* p = pool + in.a;
+          const double x = r[p[0]], y = r[p[1]];
           ok &= y != 0;
-          d = finite(x - y * std::floor(x / y));
+          d = finite(in.code == Code::floordiv ? ops::floordiv_in(x, y, r[p[2]], r[p[3]])
+                                               : ops::mod_in(x, y, r[p[2]], r[p[3]]));
           break;
         }
         case Code::pow:
@@ -108,13 +99,13 @@ bool Plan::run(double* r) const {
           d = std::fabs(r[in.a]);
           break;
         case Code::round:
-          d = std::round(r[in.a]);
+          d = finite(ops::round_in(r[in.a], r[in.b]));
           break;
         case Code::floor:
-          d = std::floor(r[in.a]);
+          d = finite(ops::floor_in(r[in.a], r[in.b]));
           break;
         case Code::ceil:
-          d = std::ceil(r[in.a]);
+          d = finite(ops::ceil_in(r[in.a], r[in.b]));
           break;
         case Code::log2:
           ok &= r[in.a] > 0;
@@ -220,11 +211,20 @@ bool Plan::run_batch(double* r, std::size_t n) const {
           each(in, [](double x, double y) { return x / y; });
           break;
         case Code::floordiv:
-          each(in, [](double x, double y) { return std::floor(x / y); });
+        case Code::mod: {
+          const std::uint16_t* p = pool + in.a;
+          double* d = at(in.dst);
+          const double *x = at(p[0]), *y = at(p[1]), *sx = at(p[2]), *sy = at(p[3]);
+          const bool div = in.code == Code::floordiv;
+          for (std::size_t i = 0; i < n; ++i) {
+            // A zero divisor gives NaN, which marks the lane.
+            double v = div ? ops::floordiv_in(x[i], y[i], sx[i], sy[i])
+                           : ops::mod_in(x[i], y[i], sx[i], sy[i]);
+            d[i] = v;
+            health[i] += v - v;
+          }
           break;
-        case Code::mod:
-          each(in, [](double x, double y) { return x - y * std::floor(x / y); });
-          break;
+        }
         case Code::pow:
           each(in, [](double x, double y) { return std::pow(x, y); });
           break;
@@ -278,13 +278,13 @@ bool Plan::run_batch(double* r, std::size_t n) const {
           each_plain(in, [](double x, double) { return std::fabs(x); });
           break;
         case Code::round:
-          each_plain(in, [](double x, double) { return std::round(x); });
+          each(in, [](double x, double s) { return ops::round_in(x, s); });
           break;
         case Code::floor:
-          each_plain(in, [](double x, double) { return std::floor(x); });
+          each(in, [](double x, double s) { return ops::floor_in(x, s); });
           break;
         case Code::ceil:
-          each_plain(in, [](double x, double) { return std::ceil(x); });
+          each(in, [](double x, double s) { return ops::ceil_in(x, s); });
           break;
         case Code::log2:
           each(in, [](double x, double) { return std::log2(x); });
@@ -351,6 +351,8 @@ std::string Plan::listing() const {
       case Code::min:
       case Code::max:
       case Code::native:
+      case Code::floordiv:
+      case Code::mod:
         for (std::uint8_t i = 0; i < (in.code == Code::select ? 3 : in.aux); ++i)
           args += fmt::format(" r{}", pool_[in.a + i]);
         if (in.code == Code::native) args = " " + natives_[in.b]->name + args;
@@ -362,7 +364,8 @@ std::string Plan::listing() const {
         break;
       default:
         args = fmt::format(" r{}", in.a);
-        if (in.code <= Code::pow || (in.code >= Code::logical_and && in.code <= Code::ne_exact))
+        if (in.code <= Code::pow || (in.code >= Code::logical_and && in.code <= Code::ne_exact) ||
+            in.code == Code::round || in.code == Code::floor || in.code == Code::ceil)
           args += fmt::format(" r{}", in.b);
     }
     bool writes = in.code != Code::whole && in.code != Code::fail;

@@ -76,6 +76,22 @@ expect "eval --json value" 0 \
 expect "eval --json error" 1 \
   '^\{"error":\{"code":"E0401","column":10,"file":"<expr>","line":1,"message":"cannot add token \(token count\) and s \(time\)"\}\}$' \
   -- "$reckon" eval --json "$training" "sequence + 1 s"
+# A value infinite in base units is an error, in --json too: 1e300 EB is 1e318 B.
+expect "eval --json infinite literal" 1 \
+  '^\{"error":\{"code":"E0420","column":1,"file":"<expr>","line":1,"message":"`1e300 EB` is too large' \
+  -- "$reckon" eval --json "1e300 EB"
+# A unit that would show an infinite number gives way to a readable one: 1e300 s is
+# 1e312 ps, shown as 3.169e292 years (1e300 / 31,557,600 s).
+expect "eval never shows inf" 0 "^3.169e292 year$" -- "$reckon" eval "1e300 s -> ps"
+# Derived units show as written (not 3.333e-8 s^2*USD/(kg*m^2), 0.0006944 USD/s, ...).
+expect "eval shows USD/kWh as written" 0 "^0.1200 USD/kWh$" -- "$reckon" eval "0.12 USD/kWh"
+expect "eval shows gCO2e/kWh as written" 0 "^400 gCO2e/kWh$" -- "$reckon" eval "400 gCO2e/kWh"
+expect "eval shows USD/h as written" 0 "^2.500 USD/h$" -- "$reckon" eval "2.5 USD/h"
+expect "eval shows TFLOP/s/W as written" 0 "^1 TFLOP/s/W$" -- "$reckon" eval "1 TFLOP/s/W"
+expect "eval shows GHz as written" 0 "^1 GHz$" -- "$reckon" eval "1 GHz"
+# A conversion's --json value is in its unit: 0.12 USD/kWh is 0.12 / 3.6e6 USD/J.
+expect "eval --json in the written unit" 0 '"display":"0.1200 USD/kWh".*"unit":"USD/kWh","value":0.12' \
+  -- "$reckon" eval --json "0.12 USD/kWh"
 expect "eval located error" 1 "^<expr>:1:13: error\[E0318\]: unknown Recompute .selectiv.; did you mean .selective.\?" \
   -- "$reckon" eval "$training" "activations(selectiv)"
 expect "--set without =" 2 "INPUT=VALUE" -- "$reckon" eval "$training" sequence --set micro_batch

@@ -229,7 +229,7 @@ int main(int argc, char** argv) {
 
     // Several lines pasted at once are read as they would be typed.
     s.send(
-        "record Link {\n  bandwidth: GB/s\n  latency: s = 1 us\n}\nLink(bandwidth: 50 "
+        "record Link {\n  bandwidth: GB/s\n  latency: us = 1 us\n}\nLink(bandwidth: 50 "
         "GB/s).latency * 3\n");
     check(s.expect("defined Link") && s.expect("3 us") && s.expect(prompt),
           "a pasted multi-line record and a use of it", s);

@@ -275,6 +275,17 @@ TEST_CASE("every operation of compiled code gives the tree walk's value or error
       "  g: count = 7 / 2\n  h: number = i + 1\n  i: number = h + 1\n  j: number = 2\n"
       "  k(n: count): count = n\n  l: count = k(z + 2.5)\n}\n"
       "case C = S()\n",
+      // integer operations in the written unit, with their unit scales; remainders of
+      // plain numbers that floor(x / y) got wrong; the errors they raise
+      "scenario S {\n  input t: ms = 300 ms\n  input len: cm = 29 cm\n  input x: h = 1.5 h\n"
+      "  input e: kWh = 2.5 kWh\n  input q: GB = 10 GB\n  input n: count = 3\n"
+      "  input zero: ms = 0 ms\n"
+      "  a: number = t // 100 ms + len // 1 cm + 1 h // 20 min\n  b: ms = t % 100 ms\n"
+      "  c: h = floor(x) + ceil(x) + round(x)\n  d: kWh = round(e) + round(-e) + ceil(1 Wh)\n"
+      "  f: GB = q // n + q % n\n  g: h = x // 2\n  h: number = 1e17 % n + 5 % 1e-10 + -7 % n\n"
+      "  i: number = t // zero\n  j: ms = t % zero\n  k: number = floor(2.5) + round(-0.5)\n"
+      "  l: number = (t * 1e305) // 1 ns\n}\n"
+      "case C = S()\n",
   };
   for (const char* program : programs) same_everywhere(models + program);
 }

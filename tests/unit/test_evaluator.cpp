@@ -413,7 +413,14 @@ TEST_CASE("type errors are found before evaluation", "[evaluator][checker]") {
       {"1 GB - 2 flop", "cannot subtract B (information) and flop (compute)", "-"},
       {"1 s < 1 B", "cannot compare s (time) and B (information)", "<"},
       {"1 GB == 1 s", "cannot compare B (information) and s (time)", "=="},
-      {"1 s % 1 B", "cannot take the remainder of s (time) by B (information)", "%"},
+      {"1 s % 1 B",
+       "cannot take the remainder of s (time) by B (information): the divisor must be of the "
+       "dividend's dimension, or a plain number",
+       "%"},
+      {"1 s // 1 B",
+       "cannot divide (`//`) s (time) by B (information): the divisor must be of the dividend's "
+       "dimension, or a plain number",
+       "//"},
       {"1 token + 1 param", "cannot add token (token count) and param (parameter count)", "+"},
       {"1 GB * 1 token + 1 GB * 1 param", "cannot add B*token (information times tokens) and B*param (information times params)", "+"},
       {"1 GB -> s", "cannot convert B (information) to s (time)", "1 GB"},

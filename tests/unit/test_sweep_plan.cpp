@@ -184,3 +184,108 @@ TEST_CASE("a plan folds what does not vary and keeps what does") {
   // divided by b: 34 * 2048 * 12288 * 96 B = 82,141,249,536 B for every micro-batch.
   for (std::size_t i = 0; i < 3; ++i) CHECK(b.values[i] == Approx(82141249536.0).epsilon(1e-12));
 }
+
+// `//`, `%`, floor, ceil and round take their operands in the written unit: the plan does
+// it with the same functions (interpreter/operations.hpp). Values on and near the
+// boundaries where base-unit arithmetic went wrong (300 ms // 100 ms was 2).
+TEST_CASE("planned sweeps do integer operations in the written unit, as the evaluator does") {
+  Program p;
+  load_program_text(p, stdlib::standard_library(), "ops.rk",
+                    "scenario Ops {\n  input t: ms = 300 ms\n  input len: cm = 29 cm\n"
+                    "  input x: h = 1.5 h\n  input e: kWh = 2.4 kWh\n"
+                    "  steps = t // 100 ms\n  left = t % 100 ms\n  whole_cm = len // 1 cm\n"
+                    "  hours = floor(x)\n  up = ceil(x)\n  energy = round(e)\n"
+                    "  halves = x // 2\n  rest = e % 3\n  zero = t // (t - t)\n}\n"
+                    "case C = Ops()\n");
+  check_program(p);
+  const auto* c = static_cast<const CaseDecl*>(p.find("C"));
+  REQUIRE(c);
+  const ScenarioDecl& s = *c->scenario;
+  // Each value as its literal makes it: the number times the unit's scale.
+  auto axis = [&](const char* name, double scale, std::vector<double> numbers) {
+    sweep::Axis a{name, static_cast<std::size_t>(s.input_index(name)), c->name_range, {}};
+    for (double x : numbers)
+      a.values.push_back(Value::quantity(x * scale, s.inputs[a.input].resolved.dim));
+    return a;
+  };
+  sweep::Space space;
+  space.case_decl = c;
+  space.axes = {axis("t", 1e-3, {100, 200, 300, 700, -700, 0.3, 1000}),
+                axis("len", 1e-2, {29, 57, 58, 0.5}), axis("x", 3600, {1.5, 2.5, -1.5, 7}),
+                axis("e", 3.6e6, {2.4, 2.5, -2.5, 3.6})};
+  std::vector<ExprPtr> keep;
+  space.show = shown(p, s, keep);
+  {
+    // `zero` divides by zero at every point: the plan marks the point, and the evaluator
+    // reports the error.
+    sweep::Runner runner(p, space);
+    REQUIRE(runner.planned());
+    sweep::Block all;
+    runner.run(0, static_cast<std::size_t>(space.size()), 2, all);
+    for (std::uint64_t point = 0; point < space.size(); ++point) {
+      INFO("point " << point);
+      CHECK(all.status[point] == sweep::Status::failed);
+      CHECK_THROWS_AS(sweep::evaluate_lazily(p, space, point), UserError);
+    }
+  }
+  // Without it, every point computes, bit for bit as the evaluator.
+  space.show.pop_back();
+  sweep::Runner runner(p, space);
+  REQUIRE(runner.planned());
+  sweep::Block ok;
+  runner.run(0, static_cast<std::size_t>(space.size()), 2, ok);
+  const std::size_t n = runner.target_count();
+  for (std::uint64_t point = 0; point < space.size(); ++point) {
+    INFO("point " << point);
+    std::vector<Value> expected = sweep::evaluate_lazily(p, space, point);
+    REQUIRE(ok.status[point] != sweep::Status::failed);
+    for (std::size_t t = 0; t < n; ++t) {
+      INFO("target " << t << ": lazy " << expected[t].number << ", planned "
+                     << ok.values[point * n + t]);
+      CHECK(same_bits(expected[t].number, ok.values[point * n + t]));
+    }
+    sweep::Block alone;  // one point, not in a batch
+    runner.run(point, 1, 1, alone);
+    for (std::size_t t = 0; t < n; ++t) CHECK(same_bits(expected[t].number, alone.values[t]));
+  }
+  // Point 2 * 4 * 4 * 4 is t = 300 ms with the first of every other axis: 3 steps, 0 ms left.
+  std::vector<Value> first = sweep::evaluate_lazily(p, space, 2 * 4 * 4 * 4);
+  CHECK(first[0].number == 3);
+  CHECK(first[1].number == 0);
+  CHECK(first[2].number == 29);  // 29 cm // 1 cm
+}
+
+// A varied number beyond a native's 64-bit integer parameter: the plan's raw call refuses
+// it (no cast), and the point's error is the evaluator's E0510 naming the parameter.
+TEST_CASE("planned sweeps refuse a native integer argument out of range") {
+  Program p;
+  load_program_text(p, stdlib::standard_library(), "nodes.rk",
+                    "scenario Fleet {\n  input nodes: count = 4\n"
+                    "  mtbf = cluster_mtbf(1000 h, nodes)\n}\ncase C = Fleet()\n");
+  check_program(p);
+  const auto* c = static_cast<const CaseDecl*>(p.find("C"));
+  REQUIRE(c);
+  sweep::Space space;
+  space.case_decl = c;
+  // 2^63 is the first double beyond std::int64_t; 2^62 fits.
+  space.axes = {sweep::Axis{"nodes",
+                            0,
+                            c->name_range,
+                            {Value::quantity(4), Value::quantity(9223372036854775808.0),
+                             Value::quantity(4611686018427387904.0)}}};
+  std::vector<ExprPtr> keep;
+  space.show = shown(p, *c->scenario, keep);
+  sweep::Runner runner(p, space);
+  REQUIRE(runner.planned());
+  for (unsigned jobs : {1u, 2u}) {
+    sweep::Block block;
+    runner.run(0, 3, jobs, block);
+    CHECK(block.status[0] != sweep::Status::failed);
+    CHECK(block.status[1] == sweep::Status::failed);
+    CHECK(block.status[2] != sweep::Status::failed);
+    REQUIRE(block.first_error);
+    CHECK(block.first_error->second.code == "E0510");
+    CHECK(block.first_error->second.message.find("argument `nodes` of `cluster_mtbf`") !=
+          std::string::npos);
+  }
+}

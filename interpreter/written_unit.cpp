@@ -1,0 +1,354 @@
+#include "interpreter/written_unit.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <unordered_map>
+
+#include "interpreter/checker.hpp"
+#include "interpreter/program.hpp"
+
+namespace reckon {
+
+namespace {
+
+using Unit = std::optional<DisplayUnit>;
+
+// Native stack the search may use: undeclared properties and lets are followed into
+// each other's bodies, and each body is a tree up to 256 levels tall. Past it an
+// expression simply has no written unit (no real model comes near).
+constexpr std::uintptr_t max_stack_bytes = 512u << 10;
+
+Unit plain() { return DisplayUnit{"", 1}; }
+
+bool same(const DisplayUnit& a, const DisplayUnit& b) {
+  return a.symbol == b.symbol && a.scale == b.scale;
+}
+
+Unit agree(const Unit& a, const Unit& b) { return a && b && same(*a, *b) ? a : std::nullopt; }
+
+bool is_plain(const Unit& u) { return u && u->symbol.empty() && u->scale == 1; }
+
+class Written {
+ public:
+  Written() {
+    char here = 0;
+    stack_base_ = reinterpret_cast<std::uintptr_t>(&here);
+  }
+
+  Unit of(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
+    char probe = 0;
+    const auto here = reinterpret_cast<std::uintptr_t>(&probe);
+    if (stack_base_ > here && stack_base_ - here > max_stack_bytes) return std::nullopt;
+    Unit u = inner(e, s, params);
+    // A unit only for what it can describe: no bare number for a quantity whose counting
+    // units did not cancel, no unit for a plain number.
+    if (u &&
+        u->symbol.empty() != (e.type.kind == TypeKind::quantity && e.type.dim.is_dimensionless()))
+      return std::nullopt;
+    return u;
+  }
+
+  // A property's declared unit, or (undeclared) its body's written unit, found once:
+  // `p = q + q` asks for q's twice, and chains of such would take exponential time.
+  Unit property(const ScenarioDecl& s, std::size_t index) {
+    const Property& p = s.properties[index];
+    if (p.display || p.declared || !p.body) return p.display;
+    return remembered(&p, [&] { return of(*p.body, &s, &p.parameters); });
+  }
+
+  Unit let(const LetDecl& d) {
+    if (d.display || d.declared || !d.value) return d.display;
+    return remembered(&d, [&] { return of(*d.value, nullptr, nullptr); });
+  }
+
+ private:
+  template <typename F>
+  Unit remembered(const void* key, F find) {
+    if (auto it = known_.find(key); it != known_.end()) return it->second;
+    Unit u = find();
+    known_.emplace(key, u);
+    return u;
+  }
+
+  Unit inner(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
+    if (e.type.kind != TypeKind::quantity) return std::nullopt;
+    auto sub = [&](std::size_t i) { return of(*e.operands[i], s, params); };
+    switch (e.kind) {
+      case ExprKind::number:
+        return e.unit ? DisplayUnit{e.unit->text, e.unit_scale} : plain();
+      case ExprKind::convert:
+        return DisplayUnit{e.unit->text, e.unit_scale};
+      case ExprKind::name:
+        return name(e, s, params);
+      case ExprKind::unary:
+        return e.op == Op::neg ? sub(0) : std::nullopt;
+      case ExprKind::conditional:
+        return agree(sub(1), sub(2));
+      case ExprKind::binary:
+        return binary(e, s, params);
+      case ExprKind::member:
+        return member(e);
+      case ExprKind::call:
+        return call(e, s, params);
+      default:
+        return std::nullopt;
+    }
+  }
+
+  Unit name(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
+    const auto slot = static_cast<std::size_t>(e.slot);
+    switch (e.ref) {
+      case RefKind::unit:
+        return DisplayUnit{e.text, e.unit_scale};
+      case RefKind::let:
+        return let(*static_cast<const LetDecl*>(e.target));
+      case RefKind::input:
+        return s ? s->inputs[slot].display : std::nullopt;
+      case RefKind::property:
+        return s ? property(*s, slot) : std::nullopt;
+      case RefKind::parameter:
+        return params ? (*params)[slot].display : std::nullopt;
+      default:
+        return std::nullopt;
+    }
+  }
+
+  Unit member(const Expr& e) {
+    const Type& obj = e.operands[0]->type;
+    const auto slot = static_cast<std::size_t>(e.slot);
+    if (obj.kind == TypeKind::record && obj.record) return obj.record->fields[slot].display;
+    if (obj.kind != TypeKind::instance || !obj.scenario) return std::nullopt;
+    if (e.ref == RefKind::input) return obj.scenario->inputs[slot].display;
+    if (e.ref == RefKind::property) return property(*obj.scenario, slot);
+    return std::nullopt;
+  }
+
+  Unit binary(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
+    const Expr& l = *e.operands[0];
+    const Expr& r = *e.operands[1];
+    auto left = [&] { return of(l, s, params); };
+    auto right = [&] { return of(r, s, params); };
+    switch (e.op) {
+      case Op::add:
+      case Op::sub:
+      case Op::coalesce:
+        return agree(left(), right());
+      case Op::mul: {
+        Unit a = left(), b = right();
+        if (is_plain(a)) return b;
+        return is_plain(b) ? a : std::nullopt;
+      }
+      case Op::div:
+        return is_plain(right()) ? left() : std::nullopt;
+      case Op::floordiv:
+        // A quantity // a number is in the quantity's unit (7 h // 2 is 3 h); a quantity
+        // // a quantity is a plain number.
+        if (r.type.dim.is_dimensionless()) return left();
+        return plain();
+      case Op::mod:
+        return r.type.dim.is_dimensionless() ? left() : common_unit(left(), right());
+      default:
+        return std::nullopt;
+    }
+  }
+
+  Unit call(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
+    if (e.call == CallKind::method) {
+      const auto* sc = static_cast<const ScenarioDecl*>(e.target);
+      return sc ? property(*sc, static_cast<std::size_t>(e.slot)) : std::nullopt;
+    }
+    if (e.call != CallKind::builtin || e.arguments.empty()) return std::nullopt;
+    auto arg = [&](std::size_t i) { return of(*e.arguments[i].value, s, params); };
+    switch (static_cast<Builtin>(e.slot)) {
+      case Builtin::abs:
+      case Builtin::floor:
+      case Builtin::ceil:
+      case Builtin::round:
+        return arg(0);
+      case Builtin::min:
+      case Builtin::max: {
+        Unit u = arg(0);
+        for (std::size_t i = 1; i < e.arguments.size() && u; ++i) u = agree(u, arg(i));
+        return u;
+      }
+      default:
+        return plain();  // of a plain number (`of` drops it otherwise)
+    }
+  }
+
+ public:
+  // The unit `//` and `%` take two quantities of one dimension in: the finer of their
+  // written units (1 h // 20 min is taken in minutes), either one when only one is
+  // known, none when neither is.
+  static Unit common_unit(const Unit& a, const Unit& b) {
+    if (a && b) return a->scale <= b->scale ? a : b;
+    return a ? a : b;
+  }
+
+ private:
+  std::uintptr_t stack_base_ = 0;
+  std::unordered_map<const void*, Unit> known_;  // properties' and lets' written units
+};
+
+// --- settling -------------------------------------------------------------------------
+
+class Settler {
+ public:
+  void expression(Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
+    for (auto& o : e.operands) expression(*o, s, params);
+    if (e.callee) expression(*e.callee, s, params);
+    for (Argument& a : e.arguments) expression(*a.value, s, params);
+    if (e.type.is_error()) return;
+    if (e.kind == ExprKind::binary && (e.op == Op::floordiv || e.op == Op::mod)) {
+      const Expr& l = *e.operands[0];
+      const Expr& r = *e.operands[1];
+      if (r.type.dim.is_dimensionless()) {
+        e.operand_scales = {scale(l, written_.of(l, s, params)), 1};
+      } else {
+        Unit u = Written::common_unit(written_.of(l, s, params), written_.of(r, s, params));
+        const double common = scale(l, u);
+        e.operand_scales = {common, common};
+      }
+    }
+    if (e.kind == ExprKind::call && e.call == CallKind::builtin && !e.arguments.empty()) {
+      auto b = static_cast<Builtin>(e.slot);
+      if (b == Builtin::floor || b == Builtin::ceil || b == Builtin::round) {
+        const Expr& x = *e.arguments[0].value;
+        e.operand_scales = {scale(x, written_.of(x, s, params)), 1};
+      }
+    }
+  }
+
+  void each(ExprPtr& e, const ScenarioDecl* s, const std::vector<Parameter>* params = nullptr) {
+    if (e) expression(*e, s, params);
+  }
+
+  void vary(std::vector<Vary>& all) {
+    for (Vary& v : all) {
+      for (ExprPtr& x : v.values) each(x, nullptr);
+      for (ExprPtr* x : {&v.from, &v.to, &v.step, &v.factor}) each(*x, nullptr);
+    }
+  }
+
+  void sweep(SweepDecl& x) {
+    const ScenarioDecl* s = x.case_decl ? x.case_decl->scenario : nullptr;
+    vary(x.vary);
+    for (ExprPtr& e : x.show) each(e, s);
+    for (ExprPtr& e : x.where) each(e, s);
+    each(x.objective, s);
+  }
+
+  void declaration(Decl& d) {
+    switch (d.kind) {
+      case DeclKind::record:
+        for (Field& f : static_cast<RecordDecl&>(d).fields) each(f.default_value, nullptr);
+        return;
+      case DeclKind::scenario: {
+        auto& s = static_cast<ScenarioDecl&>(d);
+        for (std::size_t i = 0; i < s.properties.size(); ++i) {
+          Property& p = s.properties[i];
+          if (!p.declared && !p.display && !p.resolved.is_error())
+            p.display = written_.property(s, i);
+        }
+        for (Input& in : s.inputs) each(in.default_value, &s);
+        for (Property& p : s.properties) {
+          each(p.body, &s, &p.parameters);
+          for (Parameter& param : p.parameters) each(param.default_value, &s);
+        }
+        return;
+      }
+      case DeclKind::case_:
+        for (Argument& a : static_cast<CaseDecl&>(d).arguments) each(a.value, nullptr);
+        return;
+      case DeclKind::check: {
+        auto& c = static_cast<CheckDecl&>(d);
+        each(c.condition, nullptr);
+        each(c.tolerance, nullptr);
+        return;
+      }
+      case DeclKind::let: {
+        auto& l = static_cast<LetDecl&>(d);
+        if (!l.declared && !l.display && !l.resolved.is_error()) l.display = written_.let(l);
+        each(l.value, nullptr);
+        return;
+      }
+      case DeclKind::native:
+        for (Parameter& p : static_cast<NativeDecl&>(d).parameters) each(p.default_value, nullptr);
+        return;
+      case DeclKind::exercise: {
+        auto& x = static_cast<ExerciseDecl&>(d);
+        const ScenarioDecl* s = x.case_decl ? x.case_decl->scenario : nullptr;
+        vary(x.vary);
+        for (PromptPiece& piece : x.prompt) each(piece.expr, s);
+        for (auto& hint : x.hints)
+          for (PromptPiece& piece : hint) each(piece.expr, s);
+        each(x.answer, s);
+        each(x.tolerance, nullptr);
+        return;
+      }
+      case DeclKind::sweep:
+        sweep(static_cast<SweepDecl&>(d));
+        return;
+      case DeclKind::import:
+      case DeclKind::enumeration:
+        return;
+    }
+  }
+
+ private:
+  // A plain number is taken as it is; a quantity in its written unit, or in base units.
+  static double scale(const Expr& x, const Unit& u) {
+    return u && !x.type.dim.is_dimensionless() ? u->scale : 1;
+  }
+
+  Written written_;
+};
+
+}  // namespace
+
+std::optional<Dimension> unit_dimension(std::string_view text) {
+  Dimension d;
+  int sign = 1;
+  while (!text.empty()) {
+    const std::size_t end = std::min(text.find_first_of("*/"), text.size());
+    std::string_view factor = text.substr(0, end);
+    int power = 1;
+    if (auto caret = factor.find('^'); caret != std::string_view::npos) {
+      std::string_view digits = factor.substr(caret + 1);
+      auto [stop, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), power);
+      if (ec != std::errc{} || stop != digits.data() + digits.size()) return std::nullopt;
+      factor = factor.substr(0, caret);
+    }
+    const UnitInfo* u = find_unit(factor);
+    if (!u) return std::nullopt;
+    auto p = u->dim.checked_pow(sign * power);
+    auto product = p ? d.checked_times(*p) : std::nullopt;
+    if (!product) return std::nullopt;
+    d = *product;
+    if (end == text.size()) break;
+    sign = text[end] == '/' ? -1 : 1;  // an operator applies to the next factor only
+    text.remove_prefix(end + 1);
+  }
+  return d;
+}
+
+std::optional<DisplayUnit> written_unit(const Expr& e, const ScenarioDecl* scenario,
+                                        const std::vector<Parameter>* parameters) {
+  return Written().of(e, scenario, parameters);
+}
+
+void settle_written_units(Program& program) {
+  Settler settler;
+  for (auto& m : program.modules)
+    for (auto& d : m->decls) settler.declaration(*d);
+}
+
+void settle_written_units(Expr& e, const ScenarioDecl* scenario,
+                          const std::vector<Parameter>* parameters) {
+  Settler().expression(e, scenario, parameters);
+}
+
+void settle_written_units(SweepDecl& sweep) { Settler().sweep(sweep); }
+
+}  // namespace reckon
