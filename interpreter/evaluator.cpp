@@ -240,7 +240,7 @@ CheckOutcome Evaluator::run_check(const CheckDecl& check) {
 // Every command shows an expression's value through here: eval, explain, the REPL,
 // checks, doc pages and exercises.
 std::optional<DisplayUnit> Evaluator::declared_unit(const Expr& e, const ScenarioDecl* scope) {
-  return written_unit(e, scope);
+  return shown_unit(e, scope);
 }
 
 std::string Evaluator::show(const Value& v, const std::optional<DisplayUnit>& unit) const {
@@ -256,6 +256,8 @@ std::optional<DisplayUnit> Evaluator::fitting_unit(const Value& v,
                                                    const std::optional<DisplayUnit>& unit) {
   if (unit && v.kind == ValueKind::quantity && !std::isfinite(v.number / unit->scale))
     return std::nullopt;
+  // A written step of a display ladder lets the ladder choose for a value other than zero.
+  if (unit && unit->ladder && v.kind == ValueKind::quantity && v.number != 0) return std::nullopt;
   return unit;
 }
 

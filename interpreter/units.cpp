@@ -333,6 +333,14 @@ double round_significant(double value, int digits) {
 
 }  // namespace
 
+bool ladder_step(const Dimension& d, std::string_view symbol) {
+  for (const Ladder& l : ladders())
+    if (l.dim == d)
+      for (const auto& step : l.steps)
+        if (step.first == symbol) return true;
+  return false;
+}
+
 std::optional<ComposedUnit> readable_unit(const Dimension& d, double base_value,
                                           std::string* symbol, int digits) {
   for (const Ladder& l : ladders()) {

@@ -26,6 +26,10 @@ const std::vector<UnitInfo>& all_units();
 struct DisplayUnit {
   std::string symbol;
   double scale = 1;
+  // A written step of the dimension's display ladder (`GB`, `mW`): a value other than
+  // zero is shown in the step the ladder chooses for it (999.97 GB as 1.000 TB), zero in
+  // this unit (`300 ms % 100 ms` is 0 ms).
+  bool ladder = false;
 };
 
 // A unit composed from catalogue units, as written after a number or `->`.
@@ -48,6 +52,10 @@ std::string counted_unit_string(const Dimension& d);
 // dimension's ladder in which the value, rounded to `digits` significant digits, is at
 // least 1 (GB for 3.2e10 B; TB for 999.97e9 B at 4 digits). Values of 1000 or more of the
 // top step go to the ladder's overflow unit (flop for 3.15e23 flop). nullopt: no ladder.
+// Whether `symbol` is a step of the display ladder of `d` (`GB` of information, `mW` of
+// power), so that the ladder may choose a step for a value written in it.
+bool ladder_step(const Dimension& d, std::string_view symbol);
+
 std::optional<ComposedUnit> readable_unit(const Dimension& d, double base_value,
                                           std::string* symbol, int digits = 17);
 

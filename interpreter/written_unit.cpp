@@ -62,12 +62,60 @@ class Written {
     return remembered(&d, [&] { return of(*d.value, nullptr, nullptr); });
   }
 
+  // The unit a value is shown in when nothing is asked: a declared unit or a `-> U` as it
+  // is; otherwise the written unit, marked `ladder` when it is a step of the dimension's
+  // display ladder, which then chooses the step for the value (999.97 GB shows as
+  // 1.000 TB, 0.25 W as 250 mW); a unit the ladder lacks stays (80 GiB, 2 week).
+  Unit shown(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
+    if (e.type.kind != TypeKind::quantity) return std::nullopt;
+    switch (e.kind) {
+      case ExprKind::convert:
+      case ExprKind::member:
+        return of(e, s, params);
+      case ExprKind::name:
+        if (e.ref == RefKind::property && s)
+          return shown_property(*s, static_cast<std::size_t>(e.slot));
+        if (e.ref == RefKind::let) return shown_let(*static_cast<const LetDecl*>(e.target));
+        if (e.ref == RefKind::input || e.ref == RefKind::parameter) return of(e, s, params);
+        break;
+      case ExprKind::call:
+        // A method as its property is shown: in its declared unit, or as its body.
+        if (e.call == CallKind::method && e.target)
+          return shown_property(*static_cast<const ScenarioDecl*>(e.target),
+                                static_cast<std::size_t>(e.slot));
+        break;
+      default:
+        break;
+    }
+    Unit u = of(e, s, params);
+    if (u && ladder_step(e.type.dim, u->symbol)) u->ladder = true;
+    return u;
+  }
+
+  Unit shown_property(const ScenarioDecl& s, std::size_t index) {
+    const Property& p = s.properties[index];
+    if (p.declared || !p.body) return p.display;
+    return remembered_shown(&p, [&] { return shown(*p.body, &s, &p.parameters); });
+  }
+
+  Unit shown_let(const LetDecl& d) {
+    if (d.declared || !d.value) return d.display;
+    return remembered_shown(&d, [&] { return shown(*d.value, nullptr, nullptr); });
+  }
+
  private:
   template <typename F>
   Unit remembered(const void* key, F find) {
     if (auto it = known_.find(key); it != known_.end()) return it->second;
     Unit u = find();
     known_.emplace(key, u);
+    return u;
+  }
+  template <typename F>
+  Unit remembered_shown(const void* key, F find) {
+    if (auto it = known_shown_.find(key); it != known_shown_.end()) return it->second;
+    Unit u = find();
+    known_shown_.emplace(key, u);
     return u;
   }
 
@@ -188,7 +236,8 @@ class Written {
 
  private:
   std::uintptr_t stack_base_ = 0;
-  std::unordered_map<const void*, Unit> known_;  // properties' and lets' written units
+  std::unordered_map<const void*, Unit> known_;        // properties' and lets' written units
+  std::unordered_map<const void*, Unit> known_shown_;  // ... and the units they show in
 };
 
 // --- settling -------------------------------------------------------------------------
@@ -249,7 +298,7 @@ class Settler {
         for (std::size_t i = 0; i < s.properties.size(); ++i) {
           Property& p = s.properties[i];
           if (!p.declared && !p.display && !p.resolved.is_error())
-            p.display = written_.property(s, i);
+            p.display = written_.shown_property(s, i);
         }
         for (Input& in : s.inputs) each(in.default_value, &s);
         for (Property& p : s.properties) {
@@ -269,7 +318,7 @@ class Settler {
       }
       case DeclKind::let: {
         auto& l = static_cast<LetDecl&>(d);
-        if (!l.declared && !l.display && !l.resolved.is_error()) l.display = written_.let(l);
+        if (!l.declared && !l.display && !l.resolved.is_error()) l.display = written_.shown_let(l);
         each(l.value, nullptr);
         return;
       }
@@ -336,6 +385,11 @@ std::optional<Dimension> unit_dimension(std::string_view text) {
 std::optional<DisplayUnit> written_unit(const Expr& e, const ScenarioDecl* scenario,
                                         const std::vector<Parameter>* parameters) {
   return Written().of(e, scenario, parameters);
+}
+
+std::optional<DisplayUnit> shown_unit(const Expr& e, const ScenarioDecl* scenario,
+                                      const std::vector<Parameter>* parameters) {
+  return Written().shown(e, scenario, parameters);
 }
 
 void settle_written_units(Program& program) {

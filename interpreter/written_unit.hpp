@@ -24,6 +24,14 @@ struct Program;
 std::optional<DisplayUnit> written_unit(const Expr& e, const ScenarioDecl* scenario = nullptr,
                                         const std::vector<Parameter>* parameters = nullptr);
 
+// The unit a value is shown in when none is asked for: a declared unit, or a `-> U`, as
+// it is; otherwise the written unit, marked `ladder` when the dimension's display ladder
+// has it as a step, so that the ladder chooses for a value other than zero: `999.97 GB`
+// shows as 1.000 TB and `0.25 W` as 250 mW, while `80 GiB`, `2 week` and `0.12 USD/kWh`
+// show as written, and `300 ms % 100 ms` as 0 ms.
+std::optional<DisplayUnit> shown_unit(const Expr& e, const ScenarioDecl* scenario = nullptr,
+                                      const std::vector<Parameter>* parameters = nullptr);
+
 // The dimension of a unit as written (`TFLOP/s/W`, `kg*m^2`), or nullopt if it names
 // no unit of the catalogue.
 std::optional<Dimension> unit_dimension(std::string_view text);
