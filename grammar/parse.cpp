@@ -249,14 +249,26 @@ class Converter {
     return finish(std::move(e));
   }
 
-  // `1/3 GB` is 1/(3 GB), not a third of a gigabyte: a bare number divided by a number
-  // with a unit, neither in parentheses, is refused with both ways to write it.
-  void refuse_ambiguous_division(const Expr& left, const Expr& right) const {
+  // `1/3 GB` is 1/(3 GB), not a third of a gigabyte: a bare number (or its negation)
+  // divided by a number with a unit is refused with both ways to write it, and so is a
+  // bare number glued to the `/` at the end of a longer left side (`2 * 1/3 GB`, read as
+  // two thirds of a gigabyte). A left side that only ends in a number, written with
+  // spaces (`weights * 2 / 8 GPU`), divides as usual.
+  void refuse_ambiguous_division(const Expr& whole_left, const Expr& previous,
+                                 const Expr& right) const {
     auto literal = [&](const Expr& e) {
       return e.kind == ExprKind::number &&
              std::isdigit(static_cast<unsigned char>(origin_[e.range.begin]));
     };
-    if (!literal(left) || !literal(right) || left.unit || !right.unit) return;
+    auto bare = [&](const Expr& e) {
+      const Expr& x = e.kind == ExprKind::unary && e.op == Op::neg ? *e.operands[0] : e;
+      return literal(x) && !x.unit;
+    };
+    const bool glued = previous.range.end < right.range.begin && origin_[previous.range.end] == '/';
+    const Expr* left_ptr = bare(whole_left) ? &whole_left : nullptr;
+    if (!left_ptr && glued && literal(previous) && !previous.unit) left_ptr = &previous;
+    if (!left_ptr || !literal(right) || !right.unit) return;
+    const Expr& left = *left_ptr;
     std::string written(origin_ + left.range.begin, right.range.end - left.range.begin);
     std::string l(origin_ + left.range.begin, left.range.end - left.range.begin);
     std::string r(origin_ + right.range.begin, right.range.end - right.range.begin);
@@ -292,7 +304,7 @@ class Converter {
     for (std::size_t i = 1; i < n.children.size(); ++i) {
       auto [op, at] = operator_at(range(*n.children[i - 1]).end, range(*n.children[i]).begin);
       ExprPtr right = expr(*n.children[i]);
-      if (op == Op::div) refuse_ambiguous_division(*previous, *right);
+      if (op == Op::div) refuse_ambiguous_division(*left, *previous, *right);
       previous = right.get();
       SourceRange r{file_, left->range.begin, right->range.end};
       auto e = std::make_unique<Expr>(ExprKind::binary, r);

@@ -1028,8 +1028,9 @@ class Checker {
     }
     if (e.op == Op::mod)
       return Type::quantity(by_number ? a.dim : merge(a.dim, b.dim), a.integer && b.integer);
-    // A count of the divisor (a plain number, unless counting units remain), or the
-    // dividend's quantity.
+    // A count of the divisor (a plain number: `7 // 2 token` takes the 7 as tokens), or
+    // the dividend's quantity.
+    if (!by_number) return Type::quantity({}, true);
     auto d = a.dim.checked_over(b.dim);
     if (!d) {
       exponent_overflow(e, a, b);
@@ -1059,7 +1060,7 @@ class Checker {
       lit = lit->operands[0].get();
     }
     if (lit->kind != ExprKind::number || lit->unit || lit->number != std::trunc(lit->number) ||
-        std::fabs(lit->number) > 64) {
+        std::fabs(lit->number) > 1e6) {
       error(r.range, "E0406",
             "the exponent of " + describe(a) +
                 " must be a whole number written in place (like 2 or -1)");

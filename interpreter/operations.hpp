@@ -7,8 +7,9 @@
 // known. A value is stored in base units (29 cm is 0.29 m, which is not exact in
 // binary), so taking it back into its unit may land a few units in the last place off
 // a whole number (28.999999999999996 cm); such a value counts as that whole number.
-// The arithmetic after that is exact on the doubles: fmod is exact, and the quotient
-// and remainder follow Python's float divmod (the remainder has the divisor's sign).
+// The arithmetic after that follows Python's float divmod (the remainder has the
+// divisor's sign), exact on the doubles, except that a quotient within a few ulps of a
+// whole number is that number (divmod_written: 0.3 // 0.1 is 3, 0.3 % 0.1 is 0).
 //
 // The functions return NaN or an infinity where the engines report an error (a zero
 // divisor, an overflow); each engine checks the operands and the result itself.
@@ -80,6 +81,22 @@ inline DivMod divmod(double a, double b) {
   return {quotient, mod};
 }
 
+// divmod as a person computes it from the decimals written: a dividend that is a whole
+// multiple of the divisor but for binary rounding (0.3 s // 0.1 s: 0.3 / 0.1 is
+// 2.9999999999999996) divides evenly, quotient 3 and remainder 0. Whole operands, and
+// quotients too large for a few ulps to be a fraction of one, are divided exactly
+// (1e17 % 3 is 1).
+inline DivMod divmod_written(double a, double b) {
+  const double q = a / b;
+  const bool whole = a == std::trunc(a) && b == std::trunc(b);
+  if (!whole && std::isfinite(q) && std::fabs(q) < 0x1p40) {
+    const double n = std::nearbyint(q);
+    const double slack = unit_round_trip_ulps * std::numeric_limits<double>::epsilon();
+    if (n != 0 && std::fabs(q - n) <= slack * std::fabs(q)) return {n, std::copysign(0.0, b)};
+  }
+  return divmod(a, b);
+}
+
 // `x // y` with x taken in the unit of scale sx and y in that of sy: the whole
 // quotient, in the unit sx/sy (a plain number when both are the same unit; 3 h for
 // `7 h // 2`).
@@ -88,7 +105,7 @@ inline DivMod divmod(double a, double b) {
 inline double floordiv_in(double x, double y, double sx, double sy) {
   const double a = in_unit(x, sx);
   if (std::isinf(a)) return a;
-  const double q = divmod(a, in_unit(y, sy)).quotient;
+  const double q = divmod_written(a, in_unit(y, sy)).quotient;
   return sx == sy ? q : q * (sx / sy);
 }
 
@@ -96,7 +113,7 @@ inline double floordiv_in(double x, double y, double sx, double sy) {
 inline double mod_in(double x, double y, double sx, double sy) {
   const double a = in_unit(x, sx);
   if (std::isinf(a)) return a;
-  return divmod(a, in_unit(y, sy)).remainder * sx;
+  return divmod_written(a, in_unit(y, sy)).remainder * sx;
 }
 
 // Whether a double converts to a std::int64_t without overflow (the integer parameters

@@ -17,7 +17,7 @@ std::string describe(const Type& t) {
       }
       std::string unit = counted_unit_string(t.dim) + (t.optional ? "?" : "");
       std::string name = dimension_name(t.dim);
-      return name == base_unit_string(t.dim) ? unit : unit + " (" + name + ")";
+      return name == counted_unit_string(t.dim) ? unit : unit + " (" + name + ")";
     }
     case TypeKind::boolean:
       s = "bool";

@@ -277,29 +277,38 @@ std::string dimension_name(const Dimension& d) {
       return out;
     }
   }
-  return base_unit_string(d);
+  return counted_unit_string(d);
 }
 
 std::string counted_unit_string(const Dimension& d) {
-  // Derived physical dimensions that have a symbol of their own.
-  static const std::vector<std::pair<Dimension, std::string_view>> symbols = {
-      {energy_d, "J"}, {power_d, "W"}, {time_d.pow(-1), "Hz"}};
-  const Dimension physical = d.physical();
-  for (const auto& [dd, symbol] : symbols) {
-    if (dd != physical) continue;
-    std::string num(symbol), den;
-    for (std::size_t i = first_count_base; i < base_count; ++i) {
-      int e = d.exponents[i];
-      if (e == 0) continue;
-      std::string& side = e > 0 ? num : den;
-      if (!side.empty()) side += '*';
-      side += base_unit_symbols[i];
-      if (std::abs(e) != 1) side += fmt::format("^{}", std::abs(e));
-    }
-    if (den.empty()) return num;
-    return num + "/" + (den.find('*') != std::string::npos ? "(" + den + ")" : den);
+  // Mass and length only as energy or power (kg*m^2 per s^2 or s^3): spell that part
+  // J or W, whichever leaves fewer other factors (`USD/J` for a price per kWh, `W/GPU`).
+  const int m = d[Base::mass];
+  if (m == 0 || d[Base::length] != 2 * m) return base_unit_string(d);
+  auto factors = [](const Dimension& x) {
+    int n = 0;
+    for (auto e : x.exponents) n += std::abs(e);
+    return n;
+  };
+  const Dimension via_w = d / power_d.pow(m);
+  const Dimension via_j = d / energy_d.pow(m);
+  const bool watts = factors(via_w) < factors(via_j);
+  const Dimension rest = watts ? via_w : via_j;
+  std::string num, den;
+  auto append = [](std::string& side, std::string_view symbol, int e) {
+    if (!side.empty()) side += '*';
+    side += symbol;
+    if (e != 1) side += fmt::format("^{}", e);
+  };
+  append(m > 0 ? num : den, watts ? "W" : "J", std::abs(m));
+  for (std::size_t i = 0; i < base_count; ++i) {
+    int e = rest.exponents[i];
+    if (e > 0) append(num, base_unit_symbols[i], e);
+    if (e < 0) append(den, base_unit_symbols[i], -e);
   }
-  return base_unit_string(d);
+  if (den.empty()) return num;
+  if (num.empty()) num = "1";
+  return num + "/" + (den.find('*') != std::string::npos ? "(" + den + ")" : den);
 }
 
 std::string base_unit_string(const Dimension& d) {
@@ -334,8 +343,21 @@ double round_significant(double value, int digits) {
 }  // namespace
 
 bool ladder_step(const Dimension& d, std::string_view symbol) {
+  // Counts follow the physical step as the display writes them (`GB/token`, `W/GPU`).
+  std::string counts;
+  for (std::size_t i = first_count_base; i < base_count; ++i) {
+    int e = d.exponents[i];
+    if (e == 0) continue;
+    counts += (e > 0 ? "*" : "/") + std::string(base_unit_symbols[i]);
+    if (std::abs(e) != 1) counts += fmt::format("^{}", std::abs(e));
+  }
+  if (!symbol.ends_with(counts)) return false;
+  symbol.remove_suffix(counts.size());
+  const Dimension physical = d.physical();
+  // A count per second is a throughput (token/s), never on the frequency ladder.
+  if (!counts.empty() && physical == time_d.pow(-1)) return false;
   for (const Ladder& l : ladders())
-    if (l.dim == d)
+    if (l.dim == physical)
       for (const auto& step : l.steps)
         if (step.first == symbol) return true;
   return false;

@@ -44,8 +44,9 @@ std::string dimension_name(const Dimension& d);
 // The dimension in base units: "B", "flop/s", "kg*m^2/s^3", "B*token"; "" if none.
 std::string base_unit_string(const Dimension& d);
 
-// The same for messages, with the symbol of a derived unit (J, W, Hz) for its physical
-// part: "W/GPU", "J/token", "J" rather than "kg*m^2/(s^3*GPU)" or "kg*m^2/s^2".
+// The same for messages, with mass and length spelled as J or W where they make energy
+// or power: "W/GPU", "J/token", "USD/J" rather than "kg*m^2/(s^3*GPU)" or
+// "s^2*USD/(kg*m^2)".
 std::string counted_unit_string(const Dimension& d);
 
 // The unit to show a value in when no unit was declared: the largest unit of the

@@ -70,8 +70,13 @@ class Written {
     if (e.type.kind != TypeKind::quantity) return std::nullopt;
     switch (e.kind) {
       case ExprKind::convert:
-      case ExprKind::member:
         return of(e, s, params);
+      case ExprKind::member:
+        // A case's input in its declared unit; a record's field is declared for its
+        // dimension (a registry's `memory: B/GPU` holds 80 GiB and 141 GB alike), so a
+        // ladder step there lets the ladder choose, as a written unit does.
+        if (e.operands[0]->type.kind != TypeKind::record) return of(e, s, params);
+        break;
       case ExprKind::name:
         if (e.ref == RefKind::property && s)
           return shown_property(*s, static_cast<std::size_t>(e.slot));

@@ -85,8 +85,9 @@ def main():
     # (expression, kind, expected, unit shown): kind "whole" compares a whole number
     # exactly, "unit" a remainder to a relative 1e-9 (so a zero must be exactly zero).
     cases = []
-    dividends = ["300", "29", "-7", "1.5"]
-    divisors = ["1", "0.25", "3"]
+    # 0.3 // 0.1 is 3 as a person divides the decimals (binary gives 2.9999999999999996).
+    dividends = ["300", "29", "-7", "1.5", "0.3", "0.7"]
+    divisors = ["1", "0.25", "3", "0.1"]
     for u, s in scales.items():
         for v in ["1.5", "2.5", "-2.5", "29", "0.3", "-7"]:
             x = F(v)
@@ -112,9 +113,11 @@ def main():
                 q = floor_div(a, b)
                 cases.append((f"({v} {u}) // (1 {other})", "whole", q, ""))
                 cases.append((f"({v} {u}) % (1 {other}) -> {u}", "unit", (a - q * b) / s, u))
-    # Plain numbers: exact on the doubles as stored (1e17 is exact; 1e-10 is not).
-    for v, w in [("1e17", "3"), ("-7", "3"), ("7", "-3"), ("7.5", "2"), ("5", "1e-10")]:
-        x, y = F(float(v)), F(float(w))
+    # Plain numbers, as the decimals written: 1e17 % 3 is 1 (whole operands are divided
+    # exactly), 5 % 1e-10 is 0 and 0.3 % 0.1 is 0 (a whole multiple but for binary rounding).
+    for v, w in [("1e17", "3"), ("-7", "3"), ("7", "-3"), ("7.5", "2"), ("5", "1e-10"),
+                 ("0.3", "0.1"), ("-0.3", "0.1"), ("1", "0.1")]:
+        x, y = F(v), F(w)
         q = floor_div(x, y)
         cases.append((f"{v} // {w}", "whole", q, ""))
         cases.append((f"{v} % {w}", "unit", x - q * y, ""))
