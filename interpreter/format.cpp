@@ -31,6 +31,20 @@ double snap_round_trip(double shown) {
   return std::fabs(shown - whole) <= tolerance ? whole : shown;
 }
 
+// The same for a number taken into a unit other than its base unit, at more digits than
+// a double holds for certain: the shortest decimal of at most 15 significant digits
+// within 4 ulps, if there is one (0.12 USD/kWh is 0.11999999999999998 after the round
+// trip through USD/J, and shows as 0.12).
+double snap_decimal(double shown) {
+  if (shown == 0 || !std::isfinite(shown)) return shown;
+  const double tolerance = 4 * std::numeric_limits<double>::epsilon() * std::fabs(shown);
+  for (int digits = 1; digits <= 15; ++digits) {
+    const double d = std::stod(fmt::format("{:.{}e}", shown, digits - 1));
+    if (std::fabs(d - shown) <= tolerance) return d;
+  }
+  return shown;
+}
+
 }  // namespace
 
 std::string format_number(double v, int digits) {
@@ -116,6 +130,7 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
       // the round trip through seconds): a value within a few ulps of a whole number
       // shows as that whole number.
       double shown = snap_round_trip(v.number / chosen.scale);
+      if (chosen.scale != 1 && options.digits > 15) shown = snap_decimal(shown);
       std::string number = format_number(shown, options.digits);
       return chosen.symbol.empty() ? number : number + " " + chosen.symbol;
     }

@@ -55,6 +55,12 @@ expect "eval converts" 0 "^306 GiB$" -- "$reckon" eval "$training" "activations(
 expect "eval --digits" 0 "^328.565 GB$" -- "$reckon" --digits 6 eval "$training" per_token_activations
 # More digits than a double holds: the shortest text of the double, no invented digits.
 expect "eval --digits 17 adds no digits" 0 "^12.5$" -- "$reckon" --digits 17 eval "12.5"
+# 0.12 USD/kWh is 0.11999999999999998 USD/kWh after the round trip through USD/J.
+expect "eval --digits 17 shows no round-trip digits" 0 "^0.12 USD/kWh$" -- \
+  "$reckon" --digits 17 eval "0.12 USD/kWh"
+# 0.1 + 0.2 is the double 0.30000000000000004, in no unit: shown as it is.
+expect "eval --digits 17 shows a plain double" 0 "^0.30000000000000004$" -- \
+  "$reckon" --digits 17 eval "0.1 + 0.2"
 expect "eval --digits 17 keeps a non-whole value" 0 "^500000000000.4$" -- \
   "$reckon" --digits 17 eval "5e11 + 0.4"
 # 999.97 GB is 1000 GB to 4 digits: shown in the next step. In --json the unit agrees.
