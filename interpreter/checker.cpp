@@ -276,6 +276,14 @@ class Checker {
     }
   }
 
+  // The scale of a declared unit (GiB: 2^30), 1 if it cannot be composed.
+  double to_scale(const TypeExpr& declared) {
+    double scale = 1;
+    for (const UnitFactor& f : declared.unit.factors)
+      if (const UnitInfo* info = find_unit(f.name)) scale *= std::pow(info->scale, f.exponent);
+    return scale;
+  }
+
   // `declared`, when given, is how the expected type was written (GB rather than B).
   void expect(Expr& e, const Scope& s, const Type& to, const std::string& what,
               const TypeExpr* declared = nullptr) {
@@ -285,7 +293,21 @@ class Checker {
       error(e.range, "E0403", fmt::format("{} must be a whole number, not {}", what, e.number));
       return;
     }
-    if (assignable(from, to)) return;
+    if (assignable(from, to)) {
+      // `hbm: GiB = 80 GB`: a literal in the decimal twin of the declared binary unit (or
+      // the other way round) is almost always the wrong one of the two.
+      if (declared && e.kind == ExprKind::number && e.unit && to.is_quantity() &&
+          decimal_binary_twins(e.unit->text, declared->unit.text)) {
+        const double in_declared = e.number * e.unit_scale / to_scale(*declared);
+        error(e.range, "E0418",
+              fmt::format("{} is declared in {} but given {} {} ({:.4g} {}): write `{} {}` if "
+                          "that was meant, or convert on purpose with `{} {} -> {}`",
+                          what, declared->unit.text, e.number, e.unit->text, in_declared,
+                          declared->unit.text, e.number, declared->unit.text, e.number,
+                          e.unit->text, declared->unit.text));
+      }
+      return;
+    }
     if (from.optional && !to.optional && from.kind != TypeKind::none) {
       error(e.range, "E0404", what + " may be none here; give a fallback with `??`");
       return;

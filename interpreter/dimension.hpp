@@ -26,19 +26,21 @@ enum class Base : std::uint8_t {
   sample,
   request,
   layer,
-  gpu,  // accelerators: per-GPU and whole-cluster quantities differ by this count
+  gpu,        // accelerators: per-GPU and whole-cluster quantities differ by this count
+  iteration,  // training steps: per-step and whole-run quantities differ by this count
+              // (`step` itself is a keyword of ranges, `1 .. 8 step 1`)
 };
 
-inline constexpr std::size_t base_count = 13;
+inline constexpr std::size_t base_count = 14;
 inline constexpr std::size_t first_count_base = static_cast<std::size_t>(Base::token);
 
 // Name of each base dimension and the symbol of its base unit, indexed by Base.
 inline constexpr std::array<std::string_view, base_count> base_dimension_names = {
     "time",  "information", "compute", "money",   "mass",  "length", "carbon",
-    "token", "param",       "sample",  "request", "layer", "GPU"};
+    "token", "param",       "sample",  "request", "layer", "GPU",    "iteration"};
 inline constexpr std::array<std::string_view, base_count> base_unit_symbols = {
-    "s",     "B",     "flop",   "USD",     "kg",    "m",  "kgCO2e",
-    "token", "param", "sample", "request", "layer", "GPU"};
+    "s",     "B",     "flop",   "USD",     "kg",    "m",   "kgCO2e",
+    "token", "param", "sample", "request", "layer", "GPU", "iteration"};
 
 struct Dimension {
   std::array<std::int8_t, base_count> exponents{};

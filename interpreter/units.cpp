@@ -111,7 +111,8 @@ struct Catalogue {
     prefixed("Wh", 3600, energy_d, si_large);
 
     // Counting units, singular and plural.
-    for (Base b : {Base::token, Base::param, Base::sample, Base::request, Base::layer}) {
+    for (Base b :
+         {Base::token, Base::param, Base::sample, Base::request, Base::layer, Base::iteration}) {
       std::string name(base_unit_symbols[static_cast<std::size_t>(b)]);
       add(name, 1, dim(b));
       add(name + "s", 1, dim(b));
@@ -245,6 +246,7 @@ std::string dimension_name(const Dimension& d) {
       {dim(Base::request), "request count"},
       {dim(Base::layer), "layer count"},
       {dim(Base::gpu), "GPU count"},
+      {dim(Base::iteration), "iteration count"},
       {carbon_d, "carbon"},
       {carbon_d / energy_d, "carbon intensity"},
       {compute_d / energy_d, "compute efficiency"},
@@ -341,6 +343,28 @@ double round_significant(double value, int digits) {
 }
 
 }  // namespace
+
+bool decimal_binary_twins(std::string_view a, std::string_view b) {
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> twins = {
+      {{"k", "Ki"}, {"M", "Mi"}, {"G", "Gi"}, {"T", "Ti"}, {"P", "Pi"}, {"E", "Ei"}}};
+  for (int pass = 0; pass < 2; ++pass, std::swap(a, b))
+    for (const auto& [decimal, binary] : twins)
+      for (std::string_view unit : {"B", "bit"}) {
+        const std::string d = std::string(decimal) + std::string(unit);
+        const std::string bi = std::string(binary) + std::string(unit);
+        // The same text but for this one factor, at the start or after `*` or `/`.
+        for (std::size_t at = a.find(d); at != std::string_view::npos; at = a.find(d, at + 1)) {
+          const bool starts = at == 0 || a[at - 1] == '*' || a[at - 1] == '/';
+          const std::size_t end = at + d.size();
+          const bool ends = end == a.size() || a[end] == '*' || a[end] == '/' || a[end] == '^';
+          if (!starts || !ends) continue;
+          std::string swapped(a);
+          swapped.replace(at, d.size(), bi);
+          if (swapped == b) return true;
+        }
+      }
+  return false;
+}
 
 bool ladder_step(const Dimension& d, std::string_view symbol) {
   // Counts follow the physical step as the display writes them (`GB/token`, `W/GPU`).

@@ -53,6 +53,11 @@ std::string counted_unit_string(const Dimension& d);
 // dimension's ladder in which the value, rounded to `digits` significant digits, is at
 // least 1 (GB for 3.2e10 B; TB for 999.97e9 B at 4 digits). Values of 1000 or more of the
 // top step go to the ladder's overflow unit (flop for 3.15e23 flop). nullopt: no ladder.
+// Whether two units as written differ only in a decimal prefix against the binary one of
+// the same letter (`GB` and `GiB`, `kB/GPU` and `KiB/GPU`, `Mbit` and `Mibit`): the
+// commonest slip between GB and GiB.
+bool decimal_binary_twins(std::string_view a, std::string_view b);
+
 // Whether `symbol` is a step of the display ladder of `d` (`GB` of information, `mW` of
 // power), so that the ladder may choose a step for a value written in it.
 bool ladder_step(const Dimension& d, std::string_view symbol);

@@ -66,7 +66,7 @@ struct Value {
   ValueKind kind = ValueKind::none;
   // The padding, made explicit: every byte of a Value is defined (method memos compare
   // arguments by their bytes). Always 0.
-  std::uint16_t padding = 0;
+  std::uint8_t padding = 0;
 
   Value() = default;
   Value(const Value& o) : number(o.number), dim(o.dim), kind(o.kind), object_(o.object_) {
@@ -179,6 +179,6 @@ struct Value {
   // Shared object (a RecordValue or an Instance).
   const void* object_ = nullptr;
 };
-static_assert(sizeof(Value) == 32 && sizeof(Dimension) + 1 + 2 == 16);
+static_assert(sizeof(Value) == 32 && sizeof(Dimension) + 1 + 1 == 16);
 
 }  // namespace reckon

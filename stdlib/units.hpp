@@ -57,6 +57,7 @@ using request_base_dimension = reckon_base_dimension<Base::request>;
 using layer_base_dimension = reckon_base_dimension<Base::layer>;
 using carbon_base_dimension = reckon_base_dimension<Base::carbon>;
 using gpu_base_dimension = reckon_base_dimension<Base::gpu>;
+using iteration_base_dimension = reckon_base_dimension<Base::iteration>;
 
 // The base unit of each Reckon base dimension. Names and symbols come from dimension.hpp so
 // Boost's printed output agrees with the interpreter's.
@@ -87,6 +88,7 @@ using request_base_unit = reckon_base_unit<Base::request>;
 using layer_base_unit = reckon_base_unit<Base::layer>;
 using carbon_base_unit = reckon_base_unit<Base::carbon>;
 using gpu_base_unit = reckon_base_unit<Base::gpu>;
+using iteration_base_unit = reckon_base_unit<Base::iteration>;
 
 namespace detail {
 
@@ -108,11 +110,10 @@ using make_homogeneous_system =
 
 }  // namespace detail
 
-using system =
-    detail::make_homogeneous_system<second_base_unit, byte_base_unit, flop_base_unit, usd_base_unit,
-                                    kilogram_base_unit, meter_base_unit, token_base_unit,
-                                    param_base_unit, sample_base_unit, request_base_unit,
-                                    layer_base_unit, carbon_base_unit, gpu_base_unit>;
+using system = detail::make_homogeneous_system<
+    second_base_unit, byte_base_unit, flop_base_unit, usd_base_unit, kilogram_base_unit,
+    meter_base_unit, token_base_unit, param_base_unit, sample_base_unit, request_base_unit,
+    layer_base_unit, carbon_base_unit, gpu_base_unit, iteration_base_unit>;
 
 using time_unit = boost::units::unit<boost::units::time_dimension, system>;
 using information_unit = boost::units::unit<information_base_dimension::dimension_type, system>;
@@ -127,6 +128,7 @@ using request_unit = boost::units::unit<request_base_dimension::dimension_type, 
 using layer_unit = boost::units::unit<layer_base_dimension::dimension_type, system>;
 using carbon_unit = boost::units::unit<carbon_base_dimension::dimension_type, system>;
 using gpu_unit = boost::units::unit<gpu_base_dimension::dimension_type, system>;
+using iteration_unit = boost::units::unit<iteration_base_dimension::dimension_type, system>;
 
 using compute_rate_unit = decltype(compute_unit() / time_unit());
 using bandwidth_unit = decltype(information_unit() / time_unit());
@@ -230,7 +232,8 @@ static_assert(dimension_of<request_unit>() == Dimension::of(Base::request));
 static_assert(dimension_of<layer_unit>() == Dimension::of(Base::layer));
 static_assert(dimension_of<carbon_unit>() == Dimension::of(Base::carbon));
 static_assert(dimension_of<gpu_unit>() == Dimension::of(Base::gpu));
-static_assert(static_cast<std::size_t>(Base::gpu) + 1 == base_count,
+static_assert(dimension_of<iteration_unit>() == Dimension::of(Base::iteration));
+static_assert(static_cast<std::size_t>(Base::iteration) + 1 == base_count,
               "a base was added to dimension.hpp: give it a unit in stdlib/units.hpp");
 
 }  // namespace reckon::units
