@@ -104,7 +104,8 @@ struct Slip {
 };
 
 // The slips that could turn `expected` (in base units, of dimension d) into another
-// value. Binary prefixes are considered only at the expected value's own scale: 90 GB
+// value. Binary prefixes are considered at the expected value's own scale and the one
+// below (1024 GiB is 1.1 TB: a GB-for-GiB slip there is one of G), not further: 90 GB
 // for 82 GB is not a TB-for-TiB slip (a slip in the unit written is unit_slips' job).
 std::vector<Slip> slips(const Dimension& d, double expected) {
   std::vector<Slip> out;
@@ -112,14 +113,15 @@ std::vector<Slip> slips(const Dimension& d, double expected) {
   bool time = d.physical()[Base::time] != 0;
   if (information) {
     int scale = static_cast<int>(std::floor(std::log10(std::fabs(expected)) / 3));
-    int k = std::clamp(scale, 1, 6);
-    double f = std::pow(1.024, k);
-    auto i = static_cast<std::size_t>(k);
-    std::string hint =
-        fmt::format("did you mix up {}B and {}B (1 {}B = {} {}B)?", decimal_prefixes[i],
-                    binary_prefixes[i], binary_prefixes[i], factor(f), decimal_prefixes[i]);
-    out.push_back({f, hint});
-    out.push_back({1 / f, hint});
+    for (int k : {std::clamp(scale, 1, 6), std::clamp(scale - 1, 1, 6)}) {
+      double f = std::pow(1.024, k);
+      auto i = static_cast<std::size_t>(k);
+      std::string hint =
+          fmt::format("did you mix up {}B and {}B (1 {}B = {} {}B)?", decimal_prefixes[i],
+                      binary_prefixes[i], binary_prefixes[i], factor(f), decimal_prefixes[i]);
+      out.push_back({f, hint});
+      out.push_back({1 / f, hint});
+    }
     out.push_back({8, "did you use bits for bytes (1 B = 8 bit)?"});
     out.push_back({1.0 / 8, "did you use bytes for bits (1 B = 8 bit)?"});
     out.push_back({2, "did you use the right bytes per element (2 B at 16-bit precision)?"});

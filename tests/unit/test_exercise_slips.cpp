@@ -112,6 +112,13 @@ TEST_CASE("ratio slips name bits for bytes and the binary prefix at small magnit
   // At 5e17 B the binary prefix considered is P (10^15 <= 5e17 < 10^18).
   CHECK(ratio_slip(std::pow(1.024, 5), bytes, 5e17, 1e-3) ==
         "did you mix up PB and PiB (1 PiB = 1.126 PB)?");
+  // 1024 GiB (1.0995e12 B, of T scale) answered as 1.024 TB: 1.024e12 / 2^40 = 1 / 1.024^3,
+  // a GB-for-GiB slip one scale below the value's own.
+  CHECK(ratio_slip(1.024e12 / std::pow(2.0, 40), bytes, std::pow(2.0, 40), 1e-2) ==
+        "did you mix up GB and GiB (1 GiB = 1.074 GB)?");
+  // 90 GB for 82 GB is no binary slip: 90/82 = 1.0976 is within 1% of neither 1.024^3
+  // (1.0737) nor 1.024^2 (1.0486), and TB/TiB (1.024^4 = 1.0995) is not considered.
+  CHECK_FALSE(ratio_slip(90.0 / 82, bytes, 82e9, 1e-2));
   // A ratio near no known slip has none.
   CHECK_FALSE(ratio_slip(1.3, bytes, 512, 1e-2));
 }
