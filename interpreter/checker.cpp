@@ -276,14 +276,6 @@ class Checker {
     }
   }
 
-  // The scale of a declared unit (GiB: 2^30), 1 if it cannot be composed.
-  double to_scale(const TypeExpr& declared) {
-    double scale = 1;
-    for (const UnitFactor& f : declared.unit.factors)
-      if (const UnitInfo* info = find_unit(f.name)) scale *= std::pow(info->scale, f.exponent);
-    return scale;
-  }
-
   // `declared`, when given, is how the expected type was written (GB rather than B).
   void expect(Expr& e, const Scope& s, const Type& to, const std::string& what,
               const TypeExpr* declared = nullptr) {
@@ -298,7 +290,8 @@ class Checker {
       // the other way round) is almost always the wrong one of the two.
       if (declared && e.kind == ExprKind::number && e.unit && to.is_quantity() &&
           decimal_binary_twins(e.unit->text, declared->unit.text)) {
-        const double in_declared = e.number * e.unit_scale / to_scale(*declared);
+        // The declared type resolved, so its unit composes without an error.
+        const double in_declared = e.number * e.unit_scale / compose(declared->unit)->scale;
         error(e.range, "E0418",
               fmt::format("{} is declared in {} but given {} {} ({:.4g} {}): write `{} {}` if "
                           "that was meant, or convert on purpose with `{} {} -> {}`",

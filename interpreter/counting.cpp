@@ -51,8 +51,7 @@ std::string counting_hint(const Dimension& have, const Dimension& want,
                           const std::string& subject) {
   if (!counts_differ_only(have, want)) return "";
   bool counted_up = true;  // tokens, not per token
-  for (std::size_t i = first_count_base; i < base_count; ++i)
-    counted_up &= have.exponents[i] >= 0;
+  for (std::size_t i = first_count_base; i < base_count; ++i) counted_up &= have.exponents[i] >= 0;
   if (want.is_dimensionless() && have.is_pure_count() && counted_up) {
     // A count used where a plain number is declared.
     std::string unit;

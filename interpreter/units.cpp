@@ -282,44 +282,18 @@ std::string dimension_name(const Dimension& d) {
   return counted_unit_string(d);
 }
 
-std::string counted_unit_string(const Dimension& d) {
-  // Mass and length only as energy or power (kg*m^2 per s^2 or s^3): spell that part
-  // J or W, whichever leaves fewer other factors (`USD/J` for a price per kWh, `W/GPU`).
-  const int m = d[Base::mass];
-  if (m == 0 || d[Base::length] != 2 * m) return base_unit_string(d);
-  auto factors = [](const Dimension& x) {
-    int n = 0;
-    for (auto e : x.exponents) n += std::abs(e);
-    return n;
-  };
-  const Dimension via_w = d / power_d.pow(m);
-  const Dimension via_j = d / energy_d.pow(m);
-  const bool watts = factors(via_w) < factors(via_j);
-  const Dimension rest = watts ? via_w : via_j;
+namespace {
+
+// `d` in base-unit symbols, after `lead` raised to `lead_exponent` when one is given:
+// "B/(s*token)", "W/GPU".
+std::string unit_string(const Dimension& d, std::string_view lead = "", int lead_exponent = 0) {
   std::string num, den;
   auto append = [](std::string& side, std::string_view symbol, int e) {
     if (!side.empty()) side += '*';
     side += symbol;
     if (e != 1) side += fmt::format("^{}", e);
   };
-  append(m > 0 ? num : den, watts ? "W" : "J", std::abs(m));
-  for (std::size_t i = 0; i < base_count; ++i) {
-    int e = rest.exponents[i];
-    if (e > 0) append(num, base_unit_symbols[i], e);
-    if (e < 0) append(den, base_unit_symbols[i], -e);
-  }
-  if (den.empty()) return num;
-  if (num.empty()) num = "1";
-  return num + "/" + (den.find('*') != std::string::npos ? "(" + den + ")" : den);
-}
-
-std::string base_unit_string(const Dimension& d) {
-  std::string num, den;
-  auto append = [](std::string& s, std::string_view sym, int e) {
-    if (!s.empty()) s += '*';
-    s += sym;
-    if (e != 1) s += fmt::format("^{}", e);
-  };
+  if (lead_exponent != 0) append(lead_exponent > 0 ? num : den, lead, std::abs(lead_exponent));
   for (std::size_t i = 0; i < base_count; ++i) {
     int e = d.exponents[i];
     if (e > 0) append(num, base_unit_symbols[i], e);
@@ -330,6 +304,26 @@ std::string base_unit_string(const Dimension& d) {
   bool compound = den.find('*') != std::string::npos;
   return num + "/" + (compound ? "(" + den + ")" : den);
 }
+
+}  // namespace
+
+std::string counted_unit_string(const Dimension& d) {
+  // Mass and length only as energy or power (kg*m^2 per s^2 or s^3): spell that part
+  // J or W, whichever leaves fewer other factors (`USD/J` for a price per kWh, `W/GPU`).
+  const int m = d[Base::mass];
+  if (m == 0 || d[Base::length] != 2 * m) return unit_string(d);
+  auto factors = [](const Dimension& x) {
+    int n = 0;
+    for (auto e : x.exponents) n += std::abs(e);
+    return n;
+  };
+  const Dimension via_w = d / power_d.pow(m);
+  const Dimension via_j = d / energy_d.pow(m);
+  const bool watts = factors(via_w) < factors(via_j);
+  return unit_string(watts ? via_w : via_j, watts ? "W" : "J", m);
+}
+
+std::string base_unit_string(const Dimension& d) { return unit_string(d); }
 
 namespace {
 

@@ -224,10 +224,12 @@ TEST_CASE("model state per parameter by optimizer and precision", "[memory]") {
     CHECK(physics::optimizer_moments(Optimizer::adam) == 2);
   }
   SECTION("domain errors") {
-    CHECK_THROWS_AS(physics::model_state_bytes_per_param(Optimizer::adam, BP(-2), BP(4), BP(4), BP(4)),
-                    std::domain_error);
-    CHECK_THROWS_AS(physics::model_state_bytes_per_param(Optimizer::adam, BP(2), BP(4), BP(4), BP(-1)),
-                    std::domain_error);
+    CHECK_THROWS_AS(
+        physics::model_state_bytes_per_param(Optimizer::adam, BP(-2), BP(4), BP(4), BP(4)),
+        std::domain_error);
+    CHECK_THROWS_AS(
+        physics::model_state_bytes_per_param(Optimizer::adam, BP(2), BP(4), BP(4), BP(-1)),
+        std::domain_error);
   }
 }
 
@@ -263,23 +265,26 @@ TEST_CASE("ZeRO stages divide model state by the data-parallel degree", "[memory
   }
   SECTION("optimizer state alone: K = 12, 7.5B -> 90 GB, / 64 from stage 1") {
     // Rajbhandari et al. 2020, Sec. 5.1: K Psi = 12 x 7.5e9 = 90 GB.
-    CHECK(physics::optimizer_state_memory(par(7.5e9), Optimizer::adam, BP(4), BP(4), 0, 64).value() ==
-          Approx(90 * GB));
-    CHECK(physics::optimizer_state_memory(par(7.5e9), Optimizer::adam, BP(4), BP(4), 1, 64).value() ==
-          Approx(90 * GB / 64));
-    CHECK(physics::optimizer_state_memory(par(7.5e9), Optimizer::adam, BP(4), BP(4), 3, 64).value() ==
-          Approx(90 * GB / 64));
+    CHECK(
+        physics::optimizer_state_memory(par(7.5e9), Optimizer::adam, BP(4), BP(4), 0, 64).value() ==
+        Approx(90 * GB));
+    CHECK(
+        physics::optimizer_state_memory(par(7.5e9), Optimizer::adam, BP(4), BP(4), 1, 64).value() ==
+        Approx(90 * GB / 64));
+    CHECK(
+        physics::optimizer_state_memory(par(7.5e9), Optimizer::adam, BP(4), BP(4), 3, 64).value() ==
+        Approx(90 * GB / 64));
   }
   SECTION("domain errors") {
     CHECK_THROWS_AS(
         physics::model_state_memory(par(7.5e9), Optimizer::adam, BP(2), BP(2), BP(4), BP(4), 4, 64),
         std::domain_error);
-    CHECK_THROWS_AS(
-        physics::model_state_memory(par(7.5e9), Optimizer::adam, BP(2), BP(2), BP(4), BP(4), 1.5, 64),
-        std::domain_error);
-    CHECK_THROWS_AS(
-        physics::model_state_memory(par(7.5e9), Optimizer::adam, BP(2), BP(2), BP(4), BP(4), -1, 64),
-        std::domain_error);
+    CHECK_THROWS_AS(physics::model_state_memory(par(7.5e9), Optimizer::adam, BP(2), BP(2), BP(4),
+                                                BP(4), 1.5, 64),
+                    std::domain_error);
+    CHECK_THROWS_AS(physics::model_state_memory(par(7.5e9), Optimizer::adam, BP(2), BP(2), BP(4),
+                                                BP(4), -1, 64),
+                    std::domain_error);
     CHECK_THROWS_AS(
         physics::model_state_memory(par(7.5e9), Optimizer::adam, BP(2), BP(2), BP(4), BP(4), 1, 0),
         std::domain_error);
@@ -298,16 +303,17 @@ TEST_CASE("weights and checkpoint on disk", "[memory]") {
   // GPT-3 175B -> 2.45 TB.
   CHECK(physics::training_checkpoint_bytes(par(1), Optimizer::adam, BP(2), BP(4), BP(4)).value() ==
         Approx(14));
-  CHECK(physics::training_checkpoint_bytes(par(175e9), Optimizer::adam, BP(2), BP(4), BP(4)).value() ==
-        Approx(2.45e12));
+  CHECK(physics::training_checkpoint_bytes(par(175e9), Optimizer::adam, BP(2), BP(4), BP(4))
+            .value() == Approx(2.45e12));
   // Without moments (plain SGD) only the weights and master copy: 2 + 4.
   CHECK(physics::training_checkpoint_bytes(par(1), Optimizer::sgd, BP(2), BP(4), BP(4)).value() ==
         Approx(6));
   SECTION("domain errors") {
     CHECK_THROWS_AS(physics::model_weights_memory(par(-1), BP(2)), std::domain_error);
     CHECK_THROWS_AS(physics::model_weights_memory(par(1), BP(-2)), std::domain_error);
-    CHECK_THROWS_AS(physics::training_checkpoint_bytes(par(-1), Optimizer::adam, BP(2), BP(4), BP(4)),
-                    std::domain_error);
+    CHECK_THROWS_AS(
+        physics::training_checkpoint_bytes(par(-1), Optimizer::adam, BP(2), BP(4), BP(4)),
+        std::domain_error);
   }
 }
 

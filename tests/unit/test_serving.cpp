@@ -225,8 +225,10 @@ TEST_CASE("inter-token latency and decode throughput are memory-bound", "[servin
     CHECK_THROWS_AS(physics::inter_token_latency(weights, kv, 0.0 * bw, 1, 1), std::domain_error);
     CHECK_THROWS_AS(physics::inter_token_latency(weights, kv, bw, -1, 1), std::domain_error);
     CHECK_THROWS_AS(physics::inter_token_latency(weights, kv, bw, 1, 0), std::domain_error);
-    CHECK_THROWS_AS(physics::decode_tokens_per_second(-1, 1.0 * units::seconds / units::tokens), std::domain_error);
-    CHECK_THROWS_AS(physics::decode_tokens_per_second(1, 0.0 * units::seconds / units::tokens), std::domain_error);
+    CHECK_THROWS_AS(physics::decode_tokens_per_second(-1, 1.0 * units::seconds / units::tokens),
+                    std::domain_error);
+    CHECK_THROWS_AS(physics::decode_tokens_per_second(1, 0.0 * units::seconds / units::tokens),
+                    std::domain_error);
   }
 }
 
