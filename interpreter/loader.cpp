@@ -4,11 +4,10 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "grammar/parse.hpp"
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/input_file.hpp"
 #include "interpreter/program.hpp"
 #include "interpreter/suggest.hpp"
 
@@ -62,30 +61,19 @@ class Loader {
 
   [[noreturn]] static void too_large(const std::string& display, std::uintmax_t size,
                                      std::optional<SourceRange> imported_at) {
-    std::string message = fmt::format("`{}` is too large: {} bytes (the limit is {} MiB, {} bytes)",
-                                      display, size, max_input_bytes >> 20, max_input_bytes);
+    std::string message = too_large_message(display, size, max_input_bytes);
     if (imported_at) throw UserError(*imported_at, "E0206", message);
     throw UserError("E0206", message);
   }
 
   const Module* load_file(const fs::path& path, std::string display,
                           std::optional<SourceRange> imported_at) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in || fs::is_directory(path)) {
-      std::string message = "cannot open `" + display + "`";
-      if (imported_at) throw UserError(*imported_at, "E0201", message);
-      throw UserError("E0201", message);
-    }
-    std::error_code size_ec;
-    auto size = fs::file_size(path, size_ec);
-    if (!size_ec && size > max_input_bytes) too_large(display, size, imported_at);
-    // The size check above sees only regular files: a device or a pipe (`/dev/zero`) is
-    // read in pieces and refused as soon as it passes the limit.
     std::string text;
-    char buffer[1 << 16];
-    while (in.read(buffer, sizeof buffer), in.gcount() > 0) {
-      text.append(buffer, static_cast<std::size_t>(in.gcount()));
-      if (text.size() > max_input_bytes) too_large(display, text.size(), imported_at);
+    try {
+      text = read_input_file(path.string(), display, max_input_bytes);
+    } catch (UserError& e) {  // an import's problem is shown at the import
+      if (imported_at) e.diagnostic().range = *imported_at;
+      throw;
     }
     std::error_code ec;
     fs::path canonical = fs::weakly_canonical(path, ec);

@@ -8,14 +8,16 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <functional>
+#include <memory>
 #include <ostream>
 #include <set>
+#include <vector>
 
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
+#include "interpreter/cli/output_file.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/signature.hpp"
@@ -232,6 +234,19 @@ std::string as_html(const std::string& title, const std::string& markdown) {
   return html;
 }
 
+// `doc -o DIR`'s directory, made if missing (E0714 when a file is in the way).
+void make_directory(const std::string& directory) {
+  std::error_code ec;
+  std::filesystem::create_directories(directory, ec);
+  if (std::filesystem::is_directory(directory)) return;
+  if (std::filesystem::exists(directory))
+    throw UserError("E0714", fmt::format("cannot write pages into `{}`: it is not a directory "
+                                         "(-o names a directory, one page per scenario)",
+                                         directory));
+  throw UserError("E0704", fmt::format("cannot make the directory `{}`: {}", directory,
+                                       ec ? ec.message() : "unknown error"));
+}
+
 }  // namespace
 
 int doc(const std::string& file, const std::string& format, const std::string& directory,
@@ -242,6 +257,10 @@ int doc(const std::string& file, const std::string& format, const std::string& d
     check_program(p);
     Evaluator ev(p, common.digits);
     PageWriter writer(p, ev);
+    if (!directory.empty()) make_directory(directory);
+    // Every page is written and closed before any is renamed into place: an error
+    // leaves the directory as it was.
+    std::vector<std::unique_ptr<OutputFile>> pages;
     for (const ScenarioDecl* s : p.main_decls<ScenarioDecl>(DeclKind::scenario)) {
       std::string page = writer.page(*s, format == "qmd");
       if (format == "html") page = as_html(s->name, page);
@@ -249,10 +268,14 @@ int doc(const std::string& file, const std::string& format, const std::string& d
         out << page;
         continue;
       }
-      std::filesystem::create_directories(directory);
       std::filesystem::path path = std::filesystem::path(directory) / (s->name + "." + format);
-      std::ofstream(path) << page;
-      out << "wrote " << path.string() << "\n";
+      pages.push_back(std::make_unique<OutputFile>(path.string(), input_files(p)));
+      pages.back()->stream() << page;
+    }
+    for (auto& page : pages) page->close();
+    for (auto& page : pages) {
+      page->commit();
+      out << "wrote " << page->target() << "\n";
     }
     return 0;
   });

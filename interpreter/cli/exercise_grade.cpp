@@ -7,13 +7,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
-#include <sstream>
 
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/exercise_answer.hpp"
@@ -22,6 +19,7 @@
 #include "interpreter/cli/exercise_slips.hpp"
 #include "interpreter/cli/guarded.hpp"
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/input_file.hpp"
 #include "interpreter/suggest.hpp"
 
 namespace reckon::cli {
@@ -363,14 +361,7 @@ int exercises_grade(const ExerciseGradeOptions& options, const Common& common, s
   Program p;
   return guarded(p, err, [&] {
     load_exercises(p, options.file);
-    std::ifstream in(options.answers, std::ios::binary);
-    if (!in || std::filesystem::is_directory(options.answers)) {
-      err << "error[E0201]: cannot open `" << options.answers << "`\n";
-      return 1;
-    }
-    std::stringstream text;
-    text << in.rdbuf();
-    std::string csv = text.str();
+    std::string csv = read_input_file(options.answers, options.answers, max_input_bytes);
     if (csv.starts_with("\xEF\xBB\xBF")) csv.erase(0, 3);  // a byte-order mark
     std::vector<CsvRow> rows = parse_csv(csv);
     std::vector<std::string> header;

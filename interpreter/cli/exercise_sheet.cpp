@@ -2,11 +2,10 @@
 #include "interpreter/cli/exercise_sheet.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/input_file.hpp"
 
 namespace reckon::cli {
 
@@ -33,14 +32,15 @@ SheetRecord read_sheet_record(Program& program, const std::string& path) {
   std::string name = path;
   std::error_code ec;
   if (fs::is_directory(path, ec)) name = (fs::path(path) / sheet_record_name).string();
-  std::ifstream in(name, std::ios::binary);
-  if (!in || fs::is_directory(name, ec))
+  std::string text;
+  try {
+    text = read_input_file(name, name, max_input_bytes);
+  } catch (const UserError& e) {
+    if (e.diagnostic().code != "E0201") throw;
     throw UserError("E0707", "cannot open the sheet record `" + name +
                                  "`: build the sheets with -o DIR, which writes DIR/" +
                                  sheet_record_name);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  std::string text = buffer.str();
+  }
   FileId f = program.sources.add(name, text);
   auto at = [&](std::size_t offset) {
     auto b = static_cast<std::uint32_t>(std::min(offset, text.size()));

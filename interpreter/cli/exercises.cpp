@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <fstream>
+#include <memory>
 #include <ostream>
 #include <utility>
 #include <vector>
@@ -14,6 +14,7 @@
 #include "interpreter/cli/exercise_book.hpp"
 #include "interpreter/cli/exercise_sheet.hpp"
 #include "interpreter/cli/guarded.hpp"
+#include "interpreter/cli/output_file.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
 
@@ -157,48 +158,31 @@ int exercises_build(const ExerciseBuildOptions& options, const Common& common, s
     for (const ExerciseDecl* x : book.exercises())
       record.exercises.push_back({x->name, book.answers_digest(*x, options.variants)});
     std::string json = sheet_record_json(record);
-    // Each file goes to a temporary name first, and the files are renamed only once all
-    // are written, the record last, after the old record is removed: a build that fails
-    // part way leaves no record that disagrees with the sheets (grade then refuses).
+    // Every file is written and closed (output_file.hpp) before any is renamed into
+    // place, the record last, after the old record is removed: a build that fails part
+    // way leaves no record that disagrees with the sheets (grade then refuses).
     namespace fs = std::filesystem;
     std::error_code ec;
     fs::create_directories(options.directory, ec);
-    std::vector<std::pair<fs::path, fs::path>> written;  // temporary, final
-    auto discard = [&] {
-      std::error_code ignored;  // keeps `ec` for the message
-      for (const auto& [temporary, path] : written) fs::remove(temporary, ignored);
-    };
+    if (fs::exists(options.directory) && !fs::is_directory(options.directory))
+      throw UserError("E0714", fmt::format("cannot write the sheets into `{}`: it is not a "
+                                           "directory (-o names a directory)",
+                                           options.directory));
+    std::vector<std::unique_ptr<OutputFile>> files;
     for (const auto& [name, text] : {std::pair{"questions." + ext, &questions},
                                      {"answers." + ext, &answers},
                                      {std::string(sheet_record_name), &json}}) {
       fs::path path = fs::path(options.directory) / name;
-      fs::path temporary = path;
-      temporary += ".tmp";
-      std::ofstream file(temporary, std::ios::binary);
-      file << *text;
-      file.close();
-      if (file) written.emplace_back(temporary, path);
-      if (!file) {
-        discard();
-        err << "error[E0704]: cannot write " << path.string() << "\n";
-        return 1;
-      }
+      files.push_back(std::make_unique<OutputFile>(path.string(), input_files(p)));
+      files.back()->stream() << *text;
     }
-    fs::path record_path = written.back().second;
-    if (!fs::remove(record_path, ec) && ec) {
-      discard();
-      err << "error[E0704]: cannot replace " << record_path.string() << ": " << ec.message()
-          << "\n";
-      return 1;
-    }
-    for (const auto& [temporary, path] : written) {
-      fs::rename(temporary, path, ec);
-      if (ec) {
-        discard();
-        err << "error[E0704]: cannot write " << path.string() << ": " << ec.message() << "\n";
-        return 1;
-      }
-      out << "wrote " << path.string() << "\n";
+    for (auto& file : files) file->close();
+    const std::string& record_path = files.back()->target();
+    if (!fs::remove(record_path, ec) && ec)
+      throw UserError("E0704", fmt::format("cannot replace `{}`: {}", record_path, ec.message()));
+    for (auto& file : files) {
+      file->commit();
+      out << "wrote " << file->target() << "\n";
     }
     return 0;
   });

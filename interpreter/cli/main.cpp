@@ -8,9 +8,12 @@
 #include <iostream>
 
 #include "interpreter/cli/commands.hpp"
+#include "interpreter/cli/output_file.hpp"
 #include "interpreter/repl/repl.hpp"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run_command(int argc, char** argv) {
   CLI::App app{"Reckon: unit-aware scenarios for ML-systems modelling"};
   app.require_subcommand(0, 1);
   app.fallthrough();  // `reckon eval --digits 6 ...` as well as `reckon --digits 6 eval ...`
@@ -216,4 +219,11 @@ int main(int argc, char** argv) {
     std::cerr << "internal error: " << e.what() << "\n";
     return 3;
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // A command succeeds only if standard output took all it wrote (`> /dev/full`).
+  return reckon::cli::finish_standard_output(run_command(argc, argv), std::cerr);
 }

@@ -7,7 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
-#include <fstream>
+#include <optional>
 #include <ostream>
 #include <thread>
 
@@ -15,6 +15,7 @@
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
+#include "interpreter/cli/output_file.hpp"
 #include "interpreter/cli/sweep_output.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/suggest.hpp"
@@ -24,20 +25,28 @@ namespace reckon::cli {
 
 namespace {
 
+// The signal that stopped the sweep (SIGINT or SIGTERM), or 0.
 volatile std::sig_atomic_t interrupted = 0;
-extern "C" void on_interrupt(int) { interrupted = 1; }
+extern "C" void on_interrupt(int signal) { interrupted = signal; }
 
-// Ctrl-C only sets a flag while a sweep runs; the sweep stops after its current block.
+// Ctrl-C (SIGINT) and SIGTERM only set a flag while a sweep runs; the sweep stops after
+// its current block, so the output ends with a whole row and an -o file is completed
+// (a kill by SIGTERM's default action could stop a write half way through a row).
 class InterruptGuard {
  public:
   InterruptGuard() {
     interrupted = 0;
-    previous_ = std::signal(SIGINT, on_interrupt);
+    previous_int_ = std::signal(SIGINT, on_interrupt);
+    previous_term_ = std::signal(SIGTERM, on_interrupt);
   }
-  ~InterruptGuard() { std::signal(SIGINT, previous_); }
+  ~InterruptGuard() {
+    std::signal(SIGINT, previous_int_);
+    std::signal(SIGTERM, previous_term_);
+  }
 
  private:
-  void (*previous_)(int);
+  void (*previous_int_)(int);
+  void (*previous_term_)(int);
 };
 
 // "I/N" with 1 <= I <= N.
@@ -298,12 +307,14 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
       first = sweep::evaluate_lazily(p, space, 0);
     } catch (const UserError&) {  // reported when the point comes up
     }
-    std::ofstream file;
+    // Installed before the output is opened, so that a signal from here on ends in a
+    // whole output (or none), never in a temporary file left behind.
+    InterruptGuard guard;
+    std::optional<OutputFile> file;
     std::ostream* sink = &out;
     if (!request.output.empty()) {
-      file.open(request.output);
-      if (!file) throw UserError("E0704", "cannot write `" + request.output + "`");
-      sink = &file;
+      file.emplace(request.output, input_files(p));
+      sink = &file->stream();
     }
     OutputOptions options{request.format, common.digits, shard->first == 1};
     auto writer =
@@ -326,7 +337,6 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
     // Blocks of a few milliseconds keep Ctrl-C and the progress bar responsive.
     const std::size_t block_size = runner.planned() ? 1u << 16 : 1u << 9;
 
-    InterruptGuard guard;
     // On a terminal only, and not when the rows themselves go to the same terminal: the
     // bar would be torn by them.
     bool rows_on_terminal = request.output.empty() && !space.objective && isatty(STDOUT_FILENO);
@@ -384,6 +394,8 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
     if (best) writer->row(space.coordinates(best->first), best->second.data());
     writer->finish();
     sink->flush();
+    // A sweep stopped by an error writes no file; an interrupted one keeps its points.
+    if (file && !error) file->commit();
     if (error) {
       Diagnostic d = error->second;
       d.notes.push_back(
@@ -397,10 +409,10 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
                          failed == 1 ? "" : "s", failed == 1 ? "was" : "were");
     if (interrupted) {
       err << fmt::format(
-          "interrupted: {} of {} points evaluated; the output has every point up to "
+          "interrupted{}: {} of {} points evaluated; the output has every point up to "
           "there\n",
-          done + failed, end - begin);
-      return 130;
+          interrupted == SIGTERM ? " by SIGTERM" : "", done + failed, end - begin);
+      return 128 + interrupted;  // the shell's status for a death by that signal
     }
     if (space.objective && !best && !interrupted) {
       err << "error[E0804]: no point satisfies the filters, so there is no best point\n";

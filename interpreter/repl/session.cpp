@@ -1,10 +1,10 @@
 #include "interpreter/repl/session.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -336,7 +336,9 @@ Reply Session::load(const std::vector<std::string>& paths) {
   bool again = false;                // a file already loaded: :reload it
   for (const std::string& path : paths) {
     std::error_code ec;
-    if (!std::ifstream(path) || std::filesystem::is_directory(path, ec)) {
+    // access(), not an open: opening a FIFO would wait for a writer. The loader reads
+    // the file itself, with its bound (input_file.hpp).
+    if (::access(path.c_str(), R_OK) != 0 || std::filesystem::is_directory(path, ec)) {
       reply.errors += "error[E0201]: cannot open `" + path + "`\n";
       continue;
     }

@@ -199,16 +199,16 @@ expect "a negative tolerance" 1 "negtol.rk:2:.*: error\\[E0701\\]: a tolerance c
 expect "a file without exercises" 1 "error\\[E0703\\]: .* declares no exercise" -- \
   "$reckon" exercises build scenarios/training.rk
 printf 'x' >"$tmp/notadir"
-expect "an output directory that cannot be written" 1 "error\\[E0704\\]: cannot write" -- \
+expect "an output directory that is a file" 1 "error\\[E0714\\]: cannot write the sheets into .*notadir.: it is not a directory" -- \
   "$reckon" exercises build scenarios/exercises/training.rk -o "$tmp/notadir"
 # A record that cannot be replaced: nothing is replaced, and no temporary file is left.
 "$reckon" exercises build "$file" --seed 3 -o "$tmp/stuck" >/dev/null || fail "build -o exited $?"
 cp "$tmp/stuck/questions.md" "$tmp/stuck-questions.md"
 rm "$tmp/stuck/sheet.json" && mkdir -p "$tmp/stuck/sheet.json/inside"
-expect "a record that cannot be replaced" 1 "error\\[E0704\\]: cannot replace .*stuck/sheet.json: .*[Dd]irectory" -- \
+expect "a record that cannot be replaced" 1 "error\\[E0714\\]: cannot write .*stuck/sheet.json.: it is a directory" -- \
   "$reckon" exercises build "$file" --seed 4 -o "$tmp/stuck"
 cmp -s "$tmp/stuck/questions.md" "$tmp/stuck-questions.md" || fail "a failed build replaced the questions"
-ls "$tmp/stuck" | grep -q tmp && fail "a failed build left temporary files"
+ls -A "$tmp/stuck" | grep -q reckon- && fail "a failed build left temporary files"
 printf 'name,answer\n' >"$tmp/badheader.csv"
 expect "an answers file without its header" 1 "error\\[E0705\\]: .*the first line must be the header" -- \
   "$reckon" exercises grade scenarios/exercises/training.rk --variants 1 --seed 1 --answers "$tmp/badheader.csv"
