@@ -15,15 +15,13 @@
 #include <filesystem>
 #include <iostream>
 
+#include "interpreter/repl/history.hpp"
 #include "interpreter/repl/session.hpp"
 #include "stdlib/library.hpp"
 
 namespace reckon::repl {
 
 namespace {
-
-// Most history entries kept, in memory and in the history file.
-constexpr int max_history = 1000;
 
 Session* completing = nullptr;  // the session the completion callbacks ask
 std::vector<std::string> matches;
@@ -137,8 +135,8 @@ int run(const std::vector<std::string>& files, int digits) {
     rl_basic_word_break_characters = " \t\n\"\\'`@$><=;|&{(,.:+-*/^%";
     rl_completion_append_character = '\0';
     history = history_path();
-    stifle_history(max_history);
-    if (!history.empty()) read_history(history.c_str());
+    stifle_history(max_history_entries);
+    if (!history.empty() && !load_history(history, std::cerr)) history.clear();
     struct sigaction action {};
     action.sa_handler = on_interrupt;
     sigemptyset(&action.sa_mask);
@@ -150,8 +148,8 @@ int run(const std::vector<std::string>& files, int digits) {
   while (read_input(interactive, input)) {
     std::string entry = input.substr(0, input.size() - 1);
     if (interactive && entry.find_first_not_of(" \t\n") != std::string::npos) {
-      add_history(entry.c_str());
-      if (!history.empty()) write_history(history.c_str());
+      remember(entry);
+      if (!history.empty()) save_history(history);
     }
     Reply r = session.submit(input);
     print(r);

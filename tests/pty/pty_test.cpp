@@ -1,6 +1,7 @@
 // `reckon repl` on a real pseudo-terminal: the prompt, tab completion (names, members,
 // units, named arguments, commands), multi-line input, Ctrl-C, persistent history and
-// reverse search, Ctrl-D, and colour with and without NO_COLOR.
+// reverse search (and a history file that is a FIFO), Ctrl-D, and colour with and
+// without NO_COLOR.
 // Usage: reckon_pty PATH/TO/reckon   (run from the repository root)
 //
 // Every read has a deadline and every child is killed at the end, so the test cannot
@@ -9,6 +10,7 @@
 #include <poll.h>
 #include <pty.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -312,6 +314,23 @@ int main(int argc, char** argv) {
     s.drain(100);  // a Ctrl-D typed ahead, before libedit reads again, is the tty's EOF
     s.send("\x04");
     check(s.wait_exit() == 0, "Ctrl-D exits with status 0 (NO_COLOR)", s);
+  }
+
+  // A history that is not a regular file is neither read nor written (history.hpp): a
+  // FIFO's open would wait for a writer forever, and /dev/zero would be read until
+  // memory ran out.
+  {
+    fs::path odd = state_dir / "odd";
+    fs::create_directories(odd / "reckon");
+    ::mkfifo((odd / "reckon" / "history").c_str(), 0600);
+    Session s({}, {{"XDG_STATE_HOME", odd.string()}});
+    check(s.expect("is not a regular file; history is neither read nor saved") && s.expect(prompt),
+          "a FIFO as the history file: a warning, then the prompt", s);
+    s.drain(150);
+    s.send("7 * 6\n");
+    check(s.expect("\n42") && s.expect(prompt), "a session without a history works", s);
+    s.send(":quit\n");
+    check(s.wait_exit() == 0, ":quit exits with status 0 (no history)", s);
   }
 
   std::error_code ec;
