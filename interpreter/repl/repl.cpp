@@ -5,6 +5,7 @@
 #include "interpreter/repl/repl.hpp"
 
 #include <editline/readline.h>
+#include <fmt/format.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <unistd.h>
@@ -15,6 +16,8 @@
 #include <filesystem>
 #include <iostream>
 
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/program.hpp"
 #include "interpreter/repl/history.hpp"
 #include "interpreter/repl/session.hpp"
 #include "stdlib/library.hpp"
@@ -83,14 +86,36 @@ struct Terminal {
   std::string red(const std::string& s) const { return colour ? "\033[31m" + s + "\033[0m" : s; }
 };
 
+// Set when piped input holds an input (a line, or the lines of an open bracket) over
+// max_input_bytes: the session ends with E0209 instead of reading without bound
+// (`reckon repl < /dev/zero` is one endless line).
+bool input_too_long = false;
+
+// Reads a line of piped input into `line`, without its newline, stopping once it
+// passes `limit` bytes. False at the end of the input.
+bool read_line(std::istream& in, std::string& line, std::size_t limit) {
+  line.clear();
+  std::streambuf& buffer = *in.rdbuf();
+  for (auto c = buffer.sbumpc(); c != std::char_traits<char>::eof(); c = buffer.sbumpc()) {
+    if (c == '\n') return true;
+    line += static_cast<char>(c);
+    if (line.size() > limit) return true;
+  }
+  return !line.empty();
+}
+
 // Reads one complete input (continuing while brackets are open). False at the end.
 bool read_input(bool interactive, std::string& input) {
   input.clear();
   while (true) {
     if (!interactive) {
       std::string line;
-      if (!std::getline(std::cin, line)) return !input.empty();
+      if (!read_line(std::cin, line, max_input_bytes)) return !input.empty();
       input += line + "\n";
+      if (input.size() > max_input_bytes) {
+        input_too_long = true;
+        return false;
+      }
     } else {
       interrupted = 0;
       if (sigsetjmp(at_prompt, 1) != 0) {  // Ctrl-C: abandon the input, never the session
@@ -156,6 +181,16 @@ int run(const std::vector<std::string>& files, int digits) {
     if (r.quit) break;
   }
   if (interactive) std::cout << "\n";
+  if (input_too_long) {
+    std::cerr << term.red(render(
+        SourceManager{},
+        Diagnostic{std::nullopt,
+                   fmt::format("an input is longer than {} bytes (the limit); the session ends",
+                               max_input_bytes),
+                   {},
+                   "E0209"}));
+    return 1;
+  }
   return interactive || !failed ? 0 : 1;
 }
 

@@ -99,6 +99,9 @@ expect "standard input from a pipe" 0 "ok \(2 scenarios, 5 cases, 18 checks\)" -
   bash -c 'cat "$1" | timeout 10 "$0" check /dev/stdin' "$reckon" "$training"
 expect "standard input is bounded too" 1 "error\[E0206\]: ./dev/stdin. is too large: more than 16777216 bytes" -- \
   bash -c 'ulimit -v 2000000; timeout 20 "$0" check /dev/stdin </dev/zero' "$reckon"
+# The REPL's piped input is bounded too: /dev/zero is one endless line.
+expect "an endless line on the REPL's input" 1 "error\[E0209\]: an input is longer than 16777216 bytes" -- \
+  bash -c 'ulimit -v 2000000; timeout 20 "$0" repl </dev/zero' "$reckon"
 expect "a FIFO given to :load" 1 "error\[E0207\]" -- \
   bash -c 'echo ":load $1" | timeout 10 "$0" repl' "$reckon" "$tmp/pipe.rk"
 
