@@ -76,6 +76,11 @@ expect "sweep -o a directory" 1 "error\[E0714\]: cannot write .*pages.: it is a 
 expect "doc -o DIR writes every page" 0 "wrote .*TrainingBudget.md" -- \
   "$reckon" doc "$training" -o "$tmp/docs"
 no_temporaries "$tmp/docs" "doc -o DIR"
+# A sweep that stops at a failing point (checkpoint_segments = 0 divides by zero) has
+# no complete output: it writes no file.
+expect "a sweep stopped by an error" 1 "note: at the point checkpoint_segments = 0" -- \
+  "$reckon" sweep "$training" "$case" --vary checkpoint_segments=3,0 --format csv -o "$tmp/failed.csv"
+[[ -e "$tmp/failed.csv" ]] && fail "a sweep stopped by an error left its -o file"
 # A new file gets the permissions the umask allows, as a file made by `>` would.
 (umask 022 && "$reckon" sweep "$training" "$case" --vary micro_batch=1,2 -o "$tmp/mode.txt")
 [[ $(stat -c %a "$tmp/mode.txt") == 644 ]] || fail "a new output file has mode $(stat -c %a "$tmp/mode.txt"), not 644"
