@@ -268,8 +268,12 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
       err << "error[E0603]: --shard takes I/N with 1 <= I <= N, not `" << request.shard << "`\n";
       return 2;
     }
-    load_program(p, stdlib::standard_library(), request.file);
-    check_program(p);
+    if (request.build) {
+      request.build(p);
+    } else {
+      load_program(p, stdlib::standard_library(), request.file);
+      check_program(p);
+    }
     if (int code = assemble(request, p, a, err)) return code;
     const sweep::Space& space = a.space;
     if (request.format == "svg") {

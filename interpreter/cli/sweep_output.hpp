@@ -17,9 +17,11 @@ namespace reckon::cli {
 struct Column {
   std::string name;  // the input's name or the expression as written
   DisplayUnit unit;  // symbol "" for plain numbers
+  Dimension dim;     // of a quantity
   ValueKind kind = ValueKind::quantity;
   const EnumDecl* enumeration = nullptr;
-  int axis = -1;  // the axis it shows, or -1 for a target
+  bool in_full = false;  // money and time: written out in full (format.hpp)
+  int axis = -1;         // the axis it shows, or -1 for a target
   std::size_t target = 0;
 };
 

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <memory>
 
+#include "interpreter/sweep/range_value.hpp"
+
 namespace reckon::sweep {
 
 // --- the space ---------------------------------------------------------------------
@@ -83,7 +85,7 @@ std::vector<Value> expand(Evaluator& ev, const Vary& vary, const Input& input) {
     double count = std::floor((to.number - from.number) / step + 1e-9) + 1;
     if (count > static_cast<double>(max_points)) throw too_many(step_at);
     for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
-      out.push_back(Value::quantity(from.number + static_cast<double>(i) * step, from.dim));
+      out.push_back(Value::quantity(range_value(from.number, step, i), from.dim));
   }
   for (const Value& v : out) require_whole(v, input, vary.from->range);
   return out;

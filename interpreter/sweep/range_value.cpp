@@ -1,0 +1,82 @@
+#include "interpreter/sweep/range_value.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <string>
+
+namespace reckon::sweep {
+
+namespace {
+
+// A finite double as the shortest decimal that reads back as it: digits * 10^exponent.
+struct Decimal {
+  std::int64_t digits = 0;
+  int exponent = 0;
+};
+
+// A double's shortest decimal has at most 17 digits, which an int64 holds.
+constexpr int max_digits = 17;
+
+std::optional<Decimal> shortest_decimal(double v) {
+  if (!std::isfinite(v)) return std::nullopt;
+  // fmt's `{:e}` without a precision is the shortest round-trip text: "1.5e-01".
+  std::string text = fmt::format("{:e}", v);
+  auto e = text.find('e');
+  std::string mantissa = text.substr(0, e);
+  int exponent = std::atoi(text.c_str() + e + 1);
+  std::string digits;
+  bool negative = false;
+  int decimals = 0;
+  bool after_point = false;
+  for (char c : mantissa) {
+    if (c == '-') negative = true;
+    if (c == '.') after_point = true;
+    if (c < '0' || c > '9') continue;
+    digits += c;
+    decimals += after_point;
+  }
+  if (digits.size() > static_cast<std::size_t>(max_digits)) return std::nullopt;
+  Decimal d;
+  std::from_chars(digits.data(), digits.data() + digits.size(), d.digits);
+  if (negative) d.digits = -d.digits;
+  d.exponent = exponent - decimals;
+  return d;
+}
+
+// `d` with `exponent` (not above its own): more digits, the same value; nullopt when
+// they would not fit.
+std::optional<std::int64_t> digits_at(Decimal d, int exponent) {
+  std::int64_t out = d.digits;
+  for (int e = d.exponent; e > exponent; --e) {
+    if (std::llabs(out) > INT64_MAX / 10) return std::nullopt;
+    out *= 10;
+  }
+  return out;
+}
+
+}  // namespace
+
+double range_value(double start, double step, std::uint64_t i) {
+  const double binary = start + static_cast<double>(i) * step;
+  auto a = shortest_decimal(start);
+  auto b = shortest_decimal(step);
+  if (!a || !b) return binary;
+  const int exponent = std::min(a->exponent, b->exponent);
+  auto first = digits_at(*a, exponent);
+  auto stride = digits_at(*b, exponent);
+  if (!first || !stride || i > static_cast<std::uint64_t>(INT64_MAX)) return binary;
+  std::int64_t times = 0, sum = 0;
+  if (__builtin_mul_overflow(*stride, static_cast<std::int64_t>(i), &times) ||
+      __builtin_add_overflow(*first, times, &sum))
+    return binary;
+  // strtod rounds the decimal to the nearest double, as reading the written value does.
+  return std::strtod(fmt::format("{}e{}", sum, exponent).c_str(), nullptr);
+}
+
+}  // namespace reckon::sweep

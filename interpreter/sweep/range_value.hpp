@@ -1,0 +1,16 @@
+// The values of an arithmetic range (`0.1 .. 1 step 0.1`), as the decimals a person
+// wrote: value i is start + i * step computed in decimal, not in binary, so the seventh
+// value of that range is 0.7 and never 0.7000000000000001. Sweeps and exercises share it.
+#pragma once
+
+#include <cstdint>
+
+namespace reckon::sweep {
+
+// Value `i` of the range starting at `start` with step `step`: the double nearest to the
+// decimal start + i * step, where start and step are read as the shortest decimals that
+// give them back. When that sum does not fit in 64 bits of digits (a start and a step
+// some 18 orders of magnitude apart), the binary start + i * step.
+double range_value(double start, double step, std::uint64_t i);
+
+}  // namespace reckon::sweep
