@@ -82,5 +82,13 @@ expect "a declared range too" 0 "^0.3,0.3,true$" -- "$reckon" sweep "$tmp/run.rk
 expect "small steps: 7e-06, not 7.000000000000001e-06" 0 "^7e-06,7e-06$" -- \
   "$reckon" sweep "$tmp/run.rk" Small --format csv
 
+# --- money in full in a sweep table, as everywhere ------------------------------------------
+# 100.3 USD/h * 24 h * 61.3 = 147561.36 USD: 147600 USD at 4 digits, not 1.476e5.
+expect "a sweep table writes money in full" 0 "^ +61.30 +147600$" -- \
+  "$reckon" sweep "$tmp/run.rk" R --set 'price=100.3 USD/h' --vary 'days=61.3 day' --show cost
+# 2400 USD * 61.4937 = 147584.88 USD: 147600 USD in explain's derivation too.
+expect "explain writes money in full" 0 "= 147600 USD$" -- \
+  "$reckon" explain "$tmp/run.rk" 'cost * 61.4937' --case R
+
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]
