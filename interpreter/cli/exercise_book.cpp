@@ -145,7 +145,7 @@ const std::vector<std::size_t>& Workbook::picks_of(const ExerciseDecl& x, int nu
       // An exercise that varies nothing asks every student the same question.
       if (!x.vary.empty() && chosen.used.count(picks)) continue;
       if (chosen.infeasible.count(picks)) continue;
-      found = feasible(x, bind(x, picks));
+      found = x.where.empty() || feasible(x, bind(x, picks));
       if (!found) chosen.infeasible.insert(picks);
     }
     if (!found) {

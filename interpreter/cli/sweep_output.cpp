@@ -234,7 +234,7 @@ class SvgWriter : public SweepWriter {
     std::size_t total = 1;
     for (const auto& a : space.axes) total *= a.values.size();
     grid_.assign(total * shown_.size(), std::numeric_limits<double>::quiet_NaN());
-    if (space.axes.size() == 1) group_by_dimension();
+    if (space.axes.size() == 1) groups_ = chart_axes(space, cells_.columns());
   }
   void row(const std::vector<std::size_t>& at, const double* values) override {
     std::size_t index = 0;
@@ -295,45 +295,48 @@ class SvgWriter : public SweepWriter {
   }
 
  private:
-  // The shown columns by dimension (and kind: a bool is no plain number), in order of
-  // first appearance; a third dimension has no axis to go on.
-  void group_by_dimension() {
-    std::vector<std::pair<ValueKind, Dimension>> keys;
-    for (std::size_t s = 0; s < shown_.size(); ++s) {
-      std::pair key{shown_[s]->kind, shown_[s]->dim};
-      auto it = std::find(keys.begin(), keys.end(), key);
-      if (it == keys.end()) {
-        keys.push_back(key);
-        groups_.emplace_back();
-        it = keys.end() - 1;
-      }
-      groups_[static_cast<std::size_t>(it - keys.begin())].push_back(s);
-    }
-    if (groups_.size() <= 2) return;
-    std::string kinds;
-    for (std::size_t g = 0; g < groups_.size(); ++g) {
-      const Column& c = *shown_[groups_[g].front()];
-      std::string kind = c.kind == ValueKind::quantity ? dimension_name(c.dim)
-                         : c.enumeration               ? c.enumeration->name
-                                                       : "yes or no";
-      kinds += fmt::format("{}`{}` ({})", g ? ", " : "", c.name, kind);
-    }
-    const Column& third = *shown_[groups_[2].front()];
-    throw UserError(space_.show[third.target]->range, "E0810",
-                    fmt::format("a line chart has two y axes, but what is shown has {} "
-                                "dimensions: {}; chart at most two at a time",
-                                groups_.size(), kinds));
-  }
-
   Cells cells_;
   const sweep::Space& space_;
   std::ostream& out_;
   std::vector<const Column*> shown_;
-  std::vector<std::vector<std::size_t>> groups_;  // indexes into shown_, per y axis
+  std::vector<std::vector<std::size_t>> groups_;  // per y axis, indexes into shown_
   std::vector<double> grid_;                      // per point, per shown column, in base units
 };
 
 }  // namespace
+
+std::vector<std::vector<std::size_t>> chart_axes(const sweep::Space& space,
+                                                 const std::vector<Column>& columns) {
+  // By kind too: a bool, though dimensionless, is no plain number.
+  std::vector<std::pair<ValueKind, Dimension>> keys;
+  std::vector<std::vector<std::size_t>> axes;
+  std::vector<const Column*> first;  // of each axis
+  for (const Column& c : columns) {
+    if (c.axis >= 0) continue;
+    std::pair key{c.kind, c.dim};
+    auto it = std::find(keys.begin(), keys.end(), key);
+    if (it == keys.end()) {
+      keys.push_back(key);
+      axes.emplace_back();
+      first.push_back(&c);
+      it = keys.end() - 1;
+    }
+    axes[static_cast<std::size_t>(it - keys.begin())].push_back(c.target);
+  }
+  if (axes.size() <= 2) return axes;
+  std::string kinds;
+  for (std::size_t a = 0; a < axes.size(); ++a) {
+    const Column& c = *first[a];
+    std::string kind = c.kind == ValueKind::quantity ? dimension_name(c.dim)
+                       : c.enumeration               ? c.enumeration->name
+                                                     : "yes or no";
+    kinds += fmt::format("{}`{}` ({})", a ? ", " : "", c.name, kind);
+  }
+  throw UserError(space.show[first[2]->target]->range, "E0810",
+                  fmt::format("a line chart has two y axes, but what is shown has {} "
+                              "dimensions: {}; chart at most two at a time",
+                              axes.size(), kinds));
+}
 
 std::unique_ptr<SweepWriter> make_writer(const OutputOptions& options, const sweep::Space& space,
                                          std::vector<Column> columns, std::ostream& out) {

@@ -48,6 +48,13 @@ class SweepWriter {
 std::unique_ptr<SweepWriter> make_writer(const OutputOptions& options, const sweep::Space& space,
                                          std::vector<Column> columns, std::ostream& out);
 
+// The y axes of a line chart of `space` with `columns`: per axis, the targets (indexes of
+// the shown expressions) drawn against it, one axis per dimension in order of first
+// appearance. Throws E0810 (at the first target of the third) when there are more than
+// two. Units play no part, so the columns may be made without a first point.
+std::vector<std::vector<std::size_t>> chart_axes(const sweep::Space& space,
+                                                 const std::vector<Column>& columns);
+
 // The most points an SVG chart is drawn from.
 inline constexpr std::size_t max_chart_points = 1'000'000;
 

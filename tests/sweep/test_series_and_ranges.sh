@@ -61,6 +61,9 @@ fi
 expect "a third dimension is E0810" 1 \
   "^--show:1:13: error\[E0810\]: a line chart has two y axes, but what is shown has 3 dimensions: .length. \(time\), .cost. \(money\), .memory. \(information\)" -- \
   "${sweep[@]}" --show length,cost,memory --format svg
+expect "E0810 is found before -o is opened" 1 "error\[E0810\]" -- \
+  "${sweep[@]}" --show length,cost,memory --format svg -o "$tmp/three.svg"
+expect "so no file is left" 0 "^absent$" -- bash -c "[[ -e '$tmp/three.svg' ]] || echo absent"
 
 # --- a float range is the decimals written ----------------------------------------------
 # 0.1 + 2 * 0.1 is 0.30000000000000004 in binary; the range's third value is 0.3, which
