@@ -283,8 +283,6 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
             << space.axes.size() << "\n";
         return 2;
       }
-      // A line chart with more dimensions than y axes is refused before anything is written.
-      if (space.axes.size() == 1) chart_axes(space, sweep_columns(p, space, nullptr));
       if (shard->second != 1 || space.objective) {
         err << "error[E0803]: an SVG chart is drawn from the whole sweep: drop --shard and "
                "the objective\n";
@@ -297,6 +295,8 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
             max_chart_points, space.size());
         return 2;
       }
+      // A line chart with more dimensions than y axes is refused before anything is written.
+      if (space.axes.size() == 1) chart_axes(space, sweep_columns(p, space, nullptr));
     }
 
     std::optional<std::vector<Value>> first;
