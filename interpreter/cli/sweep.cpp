@@ -297,6 +297,13 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
       }
       // A line chart with more dimensions than y axes is refused before anything is written.
       if (space.axes.size() == 1) chart_axes(space, sweep_columns(p, space, nullptr));
+      // A heat map colours one value; a second would be left out without a word.
+      if (space.axes.size() == 2 && space.show.size() > 1)
+        throw UserError(space.show[1]->range, "E0811",
+                        fmt::format("a heat map colours one shown value, and this sweep shows "
+                                    "{}: show one (`--show {}`), or vary one input for a line "
+                                    "chart of several",
+                                    space.show.size(), text_of(p, *space.show[0])));
     }
 
     std::optional<std::vector<Value>> first;

@@ -65,6 +65,14 @@ expect "E0810 is found before -o is opened" 1 "error\[E0810\]" -- \
   "${sweep[@]}" --show length,cost,memory --format svg -o "$tmp/three.svg"
 expect "so no file is left" 0 "^absent$" -- bash -c "[[ -e '$tmp/three.svg' ]] || echo absent"
 
+# --- a heat map colours one value: a second is E0811, not left out -----------------------
+expect "a heat map of two values is E0811" 1 \
+  "^--show:1:8: error\[E0811\]: a heat map colours one shown value, and this sweep shows 2" -- \
+  "$reckon" sweep "$tmp/run.rk" R --vary 'days=1 day,2 day' --vary 'price=1 USD/h,2 USD/h' \
+  --show length,cost --format svg -o "$tmp/heat.svg"
+expect "a heat map of one value is drawn" 0 'class="title"' -- bash -c \
+  "'$reckon' sweep '$tmp/run.rk' R --vary 'days=1 day,2 day' --vary 'price=1 USD/h,2 USD/h' --show cost --format svg"
+
 # --- a float range is the decimals written ----------------------------------------------
 # 0.1 + 2 * 0.1 is 0.30000000000000004 in binary; the range's third value is 0.3, which
 # the evaluation receives too: share == 0.3 holds there, and 0.7 * 10 is 7.
