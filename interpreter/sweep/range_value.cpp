@@ -25,22 +25,23 @@ constexpr int max_digits = 17;
 
 std::optional<Decimal> shortest_decimal(double v) {
   if (!std::isfinite(v)) return std::nullopt;
-  // fmt's `{:e}` without a precision is the shortest round-trip text: "1.5e-01".
-  std::string text = fmt::format("{:e}", v);
-  auto e = text.find('e');
-  std::string mantissa = text.substr(0, e);
-  int exponent = std::atoi(text.c_str() + e + 1);
+  // fmt's default presentation is the shortest text that reads back as `v`, in fixed
+  // ("0.125", "2048") or exponent ("1e-06", "1.5e+20") form. (`{:e}` would round to 6
+  // decimals.)
+  std::string text = fmt::format("{}", v);
+  auto e = text.find_first_of("eE");
+  int exponent = e == std::string::npos ? 0 : std::atoi(text.c_str() + e + 1);
   std::string digits;
-  bool negative = false;
+  bool negative = false, after_point = false;
   int decimals = 0;
-  bool after_point = false;
-  for (char c : mantissa) {
+  for (char c : text.substr(0, e)) {
     if (c == '-') negative = true;
     if (c == '.') after_point = true;
     if (c < '0' || c > '9') continue;
-    digits += c;
+    if (!(digits.empty() && c == '0')) digits += c;  // leading zeros add nothing
     decimals += after_point;
   }
+  if (digits.empty()) digits = "0";
   if (digits.size() > static_cast<std::size_t>(max_digits)) return std::nullopt;
   Decimal d;
   std::from_chars(digits.data(), digits.data() + digits.size(), d.digits);
