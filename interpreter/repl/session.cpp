@@ -532,6 +532,19 @@ Reply Session::why(const std::string& text) {
 }
 
 Reply Session::run_sweep(const std::string& name) {
+  {  // A case is swept from the command line's --vary, which the REPL has not.
+    Program p;
+    try {
+      build(p, "");
+    } catch (...) {
+      return Reply{"", render_errors(p, std::current_exception())};
+    }
+    Decl* d = p.find(name);
+    if (d && d->kind == DeclKind::case_)
+      return Reply{"", "error[E0802]: `" + name + "` is a case: declare a sweep about it " +
+                           "(`sweep S { about " + name + " vary INPUT in [...] }`) and " +
+                           "`:sweep S`\n"};
+  }
   cli::SweepRequest request;
   request.file = "the session";
   request.name = name;
