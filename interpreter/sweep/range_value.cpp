@@ -47,6 +47,12 @@ std::optional<Decimal> shortest_decimal(double v) {
   std::from_chars(digits.data(), digits.data() + digits.size(), d.digits);
   if (negative) d.digits = -d.digits;
   d.exponent = exponent - decimals;
+  // Trailing zeros go to the exponent (2048 stays 2048, 10 is 1e1), so that products
+  // keep as few digits as they need.
+  while (d.digits != 0 && d.digits % 10 == 0) {
+    d.digits /= 10;
+    ++d.exponent;
+  }
   return d;
 }
 
@@ -78,6 +84,21 @@ double range_value(double start, double step, std::uint64_t i) {
     return binary;
   // strtod rounds the decimal to the nearest double, as reading the written value does.
   return std::strtod(fmt::format("{}e{}", sum, exponent).c_str(), nullptr);
+}
+
+std::optional<double> geometric_value(double start, double factor, std::uint64_t i) {
+  auto a = shortest_decimal(start);
+  auto f = shortest_decimal(factor);
+  // A factor of one digit (10, 1e3) never overflows the digits, but 1000 of them go
+  // past every double.
+  if (!a || !f || i > 1000) return std::nullopt;
+  std::int64_t digits = a->digits;
+  long long exponent = a->exponent;
+  for (std::uint64_t k = 0; k < i; ++k) {
+    if (__builtin_mul_overflow(digits, f->digits, &digits)) return std::nullopt;
+    exponent += f->exponent;
+  }
+  return std::strtod(fmt::format("{}e{}", digits, exponent).c_str(), nullptr);
 }
 
 }  // namespace reckon::sweep

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 namespace reckon::sweep {
 
@@ -12,5 +13,11 @@ namespace reckon::sweep {
 // give them back. When that sum does not fit in 64 bits of digits (a start and a step
 // some 18 orders of magnitude apart), the binary start + i * step.
 double range_value(double start, double step, std::uint64_t i);
+
+// Value `i` of the geometric range starting at `start` with factor `factor` (`0.1 .. 10
+// times 3`): start * factor^i computed in decimal the same way (0.3, 0.9, 2.7, never
+// 0.30000000000000004); nullopt once its digits outgrow 64 bits (within 64 factors of
+// more than one digit, or 1000 of one), when the caller goes on multiplying in binary.
+std::optional<double> geometric_value(double start, double factor, std::uint64_t i);
 
 }  // namespace reckon::sweep

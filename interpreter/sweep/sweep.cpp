@@ -70,8 +70,9 @@ std::vector<Value> expand(Evaluator& ev, const Vary& vary, const Input& input) {
     if (!(from.number > 0))
       throw UserError(vary.from->range, "E0702",
                       "a geometric range (`times`) must start above zero");
-    // The end is included when repeated multiplication lands within rounding of it.
-    for (double x = from.number; x <= to.number * (1 + 1e-12); x *= factor.number) {
+    // The end is included when the value lands within rounding of it.
+    for (double x = from.number; x <= to.number * (1 + 1e-12);
+         x = geometric_value(from.number, factor.number, out.size()).value_or(x * factor.number)) {
       if (out.size() >= max_points) throw too_many(*vary.factor);
       out.push_back(Value::quantity(x, from.dim));
     }

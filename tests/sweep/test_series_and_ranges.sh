@@ -85,6 +85,9 @@ expect "CSV: tenfold 0.7 is 7" 0 "^0.7,0.7,7,false$" -- echo "$csv"
 expect "the evaluation gets 0.3 itself" 0 "^0.3,0.3,3,true$" -- echo "$csv"
 expect "JSON lines: 0.6 as written" 0 '^\{"share":0.6,"tenfold":6(\.0)?,"is_three_tenths":false\}$' -- \
   "${range[@]}" --vary 'share=0.1..1+0.1' --format jsonl
+# A geometric range too: 0.1 * 3 is 0.30000000000000004 in binary, 0.3 in decimal.
+expect "a geometric range: 0.1, 0.3, 0.9, 2.7, 8.1" 0 "^0.1 0.3 0.9 2.7 8.1 $" -- \
+  bash -c "'$reckon' sweep '$tmp/run.rk' R --show share --vary 'share=0.1..10*3' --format csv | tail -n +2 | cut -d, -f1 | tr '\n' ' '"
 cat >>"$tmp/run.rk" <<'RK'
 sweep Shares { about R vary share in 0.1 .. 1 step 0.1 show share, is_three_tenths }
 sweep Small { about R vary share in 0.000001 .. 0.00001 step 0.000001 show share }

@@ -7,6 +7,7 @@
 
 #include "interpreter/sweep/range_value.hpp"
 
+using reckon::sweep::geometric_value;
 using reckon::sweep::range_value;
 
 namespace {
@@ -48,4 +49,20 @@ TEST_CASE("range values are the decimals written, not binary sums") {
     INFO(c.start << " + " << c.i << " * " << c.step);
     CHECK(range_value(c.start, c.step, c.i) == read(c.want));
   }
+}
+
+TEST_CASE("geometric range values are decimal products while the digits fit") {
+  // In binary 0.1 * 3 is 0.30000000000000004; the decimal product is 0.3.
+  REQUIRE(0.1 * 3 != read("0.3"));
+  const Case cases[] = {
+      {0.1, 3, 1, "0.3"},    {0.1, 3, 2, "0.9"},    {0.1, 3, 4, "8.1"},
+      {2048, 2, 4, "32768"}, {1, 10, 300, "1e300"}, {0.3, 1.5, 3, "1.0125"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.start << " * " << c.step << "^" << c.i);
+    CHECK(geometric_value(c.start, c.step, c.i) == read(c.want));
+  }
+  // 3^40 outgrows 64 bits of digits: the caller multiplies on in binary.
+  CHECK_FALSE(geometric_value(1, 3, 40).has_value());
+  CHECK_FALSE(geometric_value(1, 1.000000001, 3).has_value());
 }
