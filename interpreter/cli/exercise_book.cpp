@@ -238,8 +238,9 @@ const std::vector<Value>& Workbook::values_of(const Vary& vary) {
                     fmt::format("the range has more than {} values; "
                                 "choose a larger step",
                                 max_range_values));
+  const sweep::ArithmeticRange range(from.number, step.number);
   for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
-    out.push_back(Value::quantity(sweep::range_value(from.number, step.number, i), from.dim));
+    out.push_back(Value::quantity(range[i], from.dim));
   return values_[&vary] = std::move(out);
 }
 

@@ -67,23 +67,47 @@ std::optional<std::int64_t> digits_at(Decimal d, int exponent) {
   return out;
 }
 
+// The double nearest to digits * 10^exponent, as reading the decimal gives. Digits below
+// 2^53 and a power of ten below 1e23 are both exact doubles, so one multiplication or
+// division rounds once, correctly (Clinger's fast path); other decimals go to strtod.
+double decimal_to_double(std::int64_t digits, long long exponent) {
+  static constexpr double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                      1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                      1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  constexpr std::int64_t exact = std::int64_t{1} << 53;
+  if (digits > -exact && digits < exact && exponent >= -22 && exponent <= 22) {
+    const auto d = static_cast<double>(digits);
+    return exponent >= 0 ? d * powers[exponent] : d / powers[-exponent];
+  }
+  return std::strtod(fmt::format("{}e{}", digits, exponent).c_str(), nullptr);
+}
+
 }  // namespace
 
-double range_value(double start, double step, std::uint64_t i) {
-  const double binary = start + static_cast<double>(i) * step;
+ArithmeticRange::ArithmeticRange(double start, double step) : start_(start), step_(step) {
   auto a = shortest_decimal(start);
   auto b = shortest_decimal(step);
-  if (!a || !b) return binary;
-  const int exponent = std::min(a->exponent, b->exponent);
-  auto first = digits_at(*a, exponent);
-  auto stride = digits_at(*b, exponent);
-  if (!first || !stride || i > static_cast<std::uint64_t>(INT64_MAX)) return binary;
+  if (!a || !b) return;
+  exponent_ = std::min(a->exponent, b->exponent);
+  auto first = digits_at(*a, exponent_);
+  auto stride = digits_at(*b, exponent_);
+  if (!first || !stride) return;
+  decimal_ = true;
+  first_ = *first;
+  stride_ = *stride;
+}
+
+double ArithmeticRange::operator[](std::uint64_t i) const {
   std::int64_t times = 0, sum = 0;
-  if (__builtin_mul_overflow(*stride, static_cast<std::int64_t>(i), &times) ||
-      __builtin_add_overflow(*first, times, &sum))
-    return binary;
-  // strtod rounds the decimal to the nearest double, as reading the written value does.
-  return std::strtod(fmt::format("{}e{}", sum, exponent).c_str(), nullptr);
+  if (!decimal_ || i > static_cast<std::uint64_t>(INT64_MAX) ||
+      __builtin_mul_overflow(stride_, static_cast<std::int64_t>(i), &times) ||
+      __builtin_add_overflow(first_, times, &sum))
+    return start_ + static_cast<double>(i) * step_;
+  return decimal_to_double(sum, exponent_);
+}
+
+double range_value(double start, double step, std::uint64_t i) {
+  return ArithmeticRange(start, step)[i];
 }
 
 std::optional<double> geometric_value(double start, double factor, std::uint64_t i) {

@@ -85,8 +85,9 @@ std::vector<Value> expand(Evaluator& ev, const Vary& vary, const Input& input) {
     // As exercises count a range (cli/exercises.cpp): the end is included within 1e-9 steps.
     double count = std::floor((to.number - from.number) / step + 1e-9) + 1;
     if (count > static_cast<double>(max_points)) throw too_many(step_at);
+    const ArithmeticRange range(from.number, step);
     for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
-      out.push_back(Value::quantity(range_value(from.number, step, i), from.dim));
+      out.push_back(Value::quantity(range[i], from.dim));
   }
   for (const Value& v : out) require_whole(v, input, vary.from->range);
   return out;

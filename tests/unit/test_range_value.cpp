@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 
 #include "interpreter/sweep/range_value.hpp"
 
@@ -65,4 +66,24 @@ TEST_CASE("geometric range values are decimal products while the digits fit") {
   // 3^40 outgrows 64 bits of digits: the caller multiplies on in binary.
   CHECK_FALSE(geometric_value(1, 3, 40).has_value());
   CHECK_FALSE(geometric_value(1, 1.000000001, 3).has_value());
+}
+
+TEST_CASE("a range's values agree with strtod of the decimal, value by value") {
+  // The decimal of value i, written out by hand from the range as a person wrote it:
+  // 0.1 .. step 0.1 is (i + 1) tenths; 123.456 .. step 0.789 is 123456 + 789 i
+  // thousandths; 1e-9 .. step 3e-12 is 1000 + 3 i units of 1e-12.
+  const reckon::sweep::ArithmeticRange tenths(0.1, 0.1), mixed(123.456, 0.789), tiny(1e-9, 3e-12);
+  for (std::uint64_t i = 0; i < 100000; ++i) {
+    const std::string t = std::to_string(i + 1) + "e-1";
+    const std::string m = std::to_string(123456 + 789 * i) + "e-3";
+    const std::string s = std::to_string(1000 + 3 * i) + "e-12";
+    if (tenths[i] != read(t.c_str()) || mixed[i] != read(m.c_str()) || tiny[i] != read(s.c_str())) {
+      INFO("value " << i << ": " << t << ", " << m << ", " << s);
+      CHECK(tenths[i] == read(t.c_str()));
+      CHECK(mixed[i] == read(m.c_str()));
+      CHECK(tiny[i] == read(s.c_str()));
+      break;
+    }
+  }
+  CHECK(mixed[99999] == read("79022667e-3"));  // 123456 + 789 * 99999 = 79022667
 }
