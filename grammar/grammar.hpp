@@ -17,7 +17,7 @@
 //   native    := 'native' ( 'let' ident ':' type | ident params ':' type )
 //   exercise  := 'exercise' Ident '{' (item)* '}'        (items in any order)
 //   item      := 'about' Ident | 'vary' ident 'in' values | 'prompt' string (string)*
-//              | 'answer' expr | 'within' expr | 'hint' string
+//              | 'answer' expr | 'within' expr | 'hint' string | 'where' expr
 //   values    := '[' expr (',' expr)* ','? ']' | expr '..' expr 'step' expr
 //   sweep     := 'sweep' Ident '{' (sweep_item)* '}'          (items in any order)
 //   sweep_item := 'about' Ident | 'vary' ident 'in' sweep_values | 'show' expr (',' expr)*
@@ -389,8 +389,10 @@ struct exercise_answer : seq<kw_answer, sep, must<expr>> {};
 struct exercise_within : seq<kw_within, sep, must<expr>> {};
 struct hint_text : string_literal {};
 struct exercise_hint : seq<kw_hint, sep, must<hint_text>> {};
+// A filter: a sweep keeps the points, an exercise the variants, where it holds.
+struct sweep_where : seq<kw_where, sep, must<expr>> {};
 struct exercise_item : sor<exercise_about, exercise_vary, exercise_prompt, exercise_answer,
-                           exercise_within, exercise_hint> {};
+                           exercise_within, exercise_hint, sweep_where> {};
 struct exercise_close : one<'}'> {};
 struct exercise_decl : seq<kw_exercise, sep, must<name>, sep, must<open_brace>, sep,
                            star<exercise_item, sep>, must<exercise_close>> {};
@@ -406,7 +408,6 @@ struct sweep_vary : seq<kw_vary, sep, must<vary_name>, sep, must<kw_in>, sep, mu
 };
 struct show_list : list<nested_expr, seq<sep, one<','>, sep>> {};
 struct sweep_show : seq<kw_show, sep, must<show_list>> {};
-struct sweep_where : seq<kw_where, sep, must<expr>> {};
 struct sweep_minimize : seq<kw_minimize, sep, must<expr>> {};
 struct sweep_maximize : seq<kw_maximize, sep, must<expr>> {};
 struct sweep_item
@@ -418,6 +419,9 @@ struct sweep_decl : seq<kw_sweep, sep, must<name>, sep, must<open_brace>, sep,
 struct decl_body : sor<import_decl, record_decl, enum_decl, scenario_decl, case_decl, check_decl,
                        let_decl, native_decl, exercise_decl, sweep_decl> {};
 struct decl : seq<preamble, must<decl_body>> {};
+// The start of a declaration (documentation, metadata or a declaration's keyword), for
+// the REPL to tell a declaration from an expression by the grammar itself.
+struct declaration_start : seq<sep, preamble, decl_body> {};
 struct end_of_file : eof {};
 struct file : seq<sep, star<not_at<eof>, decl, sep>, must<end_of_file>> {};
 

@@ -651,6 +651,8 @@ class Converter {
         x->tolerance = expr(*item.children.at(0));
       } else if (item.is_type<g::exercise_hint>()) {
         text_pieces(*item.children.at(0), x->hints.emplace_back());  // hint_text's body
+      } else if (item.is_type<g::sweep_where>()) {
+        x->where.push_back(expr(*item.children.at(0)));
       }
     }
     auto need = [&](bool present, const char* what) {
@@ -862,6 +864,19 @@ std::unique_ptr<Module> parse_module(const SourceManager& sources, FileId file) 
   }};
   run<g::file>(sources, file, 0, text_size(sources, file), sink);
   return m;
+}
+
+bool starts_declaration(const SourceManager& sources, FileId file) {
+  const std::string& text = sources.file(file).text();
+  tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(text.data(),
+                                                               text.data() + text.size(), "");
+  try {
+    return tao::pegtl::parse<g::declaration_start>(in);
+  } catch (const tao::pegtl::parse_error&) {
+    // Every declaration form commits (`must`) once its keyword has matched, so an error
+    // means the text started one and then went wrong.
+    return true;
+  }
 }
 
 ExprPtr parse_expression(const SourceManager& sources, FileId file) {

@@ -11,6 +11,11 @@ namespace reckon {
 
 std::unique_ptr<Module> parse_module(const SourceManager& sources, FileId file);
 
+// Whether the file's text starts with a declaration rather than an expression: its
+// documentation or metadata, or one of the grammar's declaration forms (which the text
+// may then get wrong: `let x =` starts a declaration). The REPL's way to tell them apart.
+bool starts_declaration(const SourceManager& sources, FileId file);
+
 // A lone expression (the command line's EXPR and --set values).
 ExprPtr parse_expression(const SourceManager& sources, FileId file);
 

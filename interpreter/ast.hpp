@@ -321,7 +321,9 @@ struct ExerciseDecl : Decl {
   ExprPtr answer;
   ExprPtr tolerance;                            // relative; null: the default
   std::vector<std::vector<PromptPiece>> hints;  // interpolated like the prompt
-  const CaseDecl* case_decl = nullptr;          // set by the checker
+  // Filters: a variant is used only where every one holds (`where memory_left > 0 GB`).
+  std::vector<ExprPtr> where;
+  const CaseDecl* case_decl = nullptr;  // set by the checker
   ExerciseDecl() : Decl(DeclKind::exercise) {}
 };
 

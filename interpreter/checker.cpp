@@ -610,7 +610,8 @@ class Checker {
 
   // An exercise is checked in the scope of the case it is about, like `reckon eval
   // --case`: varied values must suit their inputs, the interpolations of the prompt and
-  // hints and the answer are typed there, and the tolerance is a plain number.
+  // hints, the filters (bools) and the answer are typed there, and the tolerance is a
+  // plain number.
   void check_exercise(ExerciseDecl& x) {
     const CaseDecl* c = about_case(x.about, x.about_range, "an exercise");
     if (!c) return;
@@ -623,6 +624,12 @@ class Checker {
     for (auto& hint : x.hints)
       for (PromptPiece& piece : hint)
         if (piece.expr) check(*piece.expr, scope, nullptr);
+    for (auto& e : x.where) {
+      Type t = check(*e, scope, nullptr);
+      if (!t.is_error() && (t.kind != TypeKind::boolean || t.optional))
+        error(e->range, "E0415",
+              "a filter must be a bool, as in `memory_left > 0 GB`, not " + describe(t));
+    }
     Type answer = check(*x.answer, scope, nullptr);
     if (!answer.is_error()) {
       if (answer.optional && answer.kind != TypeKind::none)

@@ -47,7 +47,12 @@ double snap_decimal(double shown) {
 
 }  // namespace
 
-std::string format_number(double v, int digits) {
+bool written_in_full(const Dimension& d) {
+  const Dimension physical = d.physical();
+  return physical == Dimension::of(Base::money) || physical == Dimension::of(Base::time);
+}
+
+std::string format_number(double v, int digits, bool in_full) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   if (v == 0) return "0";
@@ -69,6 +74,7 @@ std::string format_number(double v, int digits) {
     int decimals = std::max(0, digits - 1 - magnitude);
     return fmt::format("{:.{}f}", rounded, decimals);
   }
+  if (in_full && a >= 1 && a < max_written_in_full) return fmt::format("{:.0f}", rounded);
   std::string s = fmt::format("{:.{}e}", v, digits - 1);
   auto e = s.find('e');
   std::string mantissa = s.substr(0, e);
@@ -131,7 +137,7 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
       // shows as that whole number.
       double shown = snap_round_trip(v.number / chosen.scale);
       if (chosen.scale != 1 && options.digits > 15) shown = snap_decimal(shown);
-      std::string number = format_number(shown, options.digits);
+      std::string number = format_number(shown, options.digits, written_in_full(v.dim));
       return chosen.symbol.empty() ? number : number + " " + chosen.symbol;
     }
   }

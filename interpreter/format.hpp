@@ -17,10 +17,20 @@ struct DisplayOptions {
 // format_number shows the shortest text that reads back as the same double.
 inline constexpr int max_meaningful_digits = 15;
 
+// Amounts of money and durations below this size print in full, as people write them
+// (147500 USD, not 1.475e5 USD); see written_in_full.
+inline constexpr double max_written_in_full = 1e12;
+
+// Whether a quantity of dimension `d` is written out in full rather than in scientific
+// notation: money and time (counts beside them too: GPU*h).
+bool written_in_full(const Dimension& d);
+
 // Whole numbers print exactly (up to 1e15); others to `digits` significant digits,
-// keeping trailing zeros (29.80), in scientific notation outside [1e-4, 1e15). With
+// keeping trailing zeros (29.80), in scientific notation outside [1e-4, 1e15) or when
+// they have more whole digits than significant ones (1.952e8) -- except, with `in_full`,
+// from 1 up to max_written_in_full, which print rounded with zeros (195200000). With
 // `digits` above max_meaningful_digits, the shortest round-trip text (12.5, 0.1).
-std::string format_number(double v, int digits);
+std::string format_number(double v, int digits, bool in_full = false);
 
 // The unit a quantity is shown in when none was declared, chosen for the value rounded
 // to `digits` significant digits.

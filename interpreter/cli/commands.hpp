@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -102,6 +103,9 @@ struct SweepRequest {
   bool skip_errors = false;
   bool progress = true;  // on a terminal only
   bool verbose = false;
+  // Builds and checks the program instead of loading `file` (the REPL's session, whose
+  // name `file` then is in messages).
+  std::function<void(Program&)> build;
 };
 int sweep(const SweepRequest& request, const Common& common, std::ostream& out, std::ostream& err);
 

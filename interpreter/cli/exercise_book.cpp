@@ -3,13 +3,16 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/signature.hpp"
+#include "interpreter/sweep/range_value.hpp"
 #include "stdlib/library.hpp"
 
 namespace reckon::cli {
@@ -17,6 +20,9 @@ namespace reckon::cli {
 namespace {
 
 constexpr std::size_t max_range_values = 10000;
+// The fewest and the most draws spent looking for one variant (Workbook::picks_of).
+constexpr std::uint64_t max_draws_floor = 1000;
+constexpr std::uint64_t max_draws_ceiling = 100000;
 
 // FNV-1a over the exercise's name, the seed and the variant number: the same three
 // always give the same generator, on every platform (std::mt19937_64's output is fixed
@@ -88,19 +94,88 @@ const ExerciseDecl* Workbook::find(std::string_view name) const {
   return nullptr;
 }
 
+std::uint64_t Workbook::distinct_variants(const ExerciseDecl& x) {
+  std::uint64_t n = 1;
+  for (const Vary& vary : x.vary) {
+    std::uint64_t size = values_of(vary).size();
+    n = n > std::numeric_limits<std::uint64_t>::max() / size
+            ? std::numeric_limits<std::uint64_t>::max()
+            : n * size;
+  }
+  return n;
+}
+
+Value Workbook::bind(const ExerciseDecl& x, const std::vector<std::size_t>& picks) {
+  Value instance = ev_.new_instance(*x.case_decl);
+  for (std::size_t k = 0; k < x.vary.size(); ++k) {
+    const Vary& vary = x.vary[k];
+    ev_.bind_input_value(*instance.instance(), static_cast<std::size_t>(vary.input),
+                         values_of(vary)[picks[k]], vary.range);
+  }
+  return instance;
+}
+
+bool Workbook::feasible(const ExerciseDecl& x, const Value& instance) {
+  for (const auto& e : x.where)
+    if (!ev_.evaluate(*e, {instance.instance(), nullptr}).truthy()) return false;
+  return true;
+}
+
+const std::vector<std::size_t>& Workbook::picks_of(const ExerciseDecl& x, int number) {
+  Chosen& chosen = chosen_[&x];
+  const std::uint64_t space = distinct_variants(x);
+  if (!x.vary.empty() && static_cast<std::uint64_t>(number) > space)
+    throw UserError(x.name_range, "E0710",
+                    fmt::format("exercise `{}` has {} distinct variant{} (the values its `vary` "
+                                "items choose from, combined), fewer than the {} asked for",
+                                x.name, space, space == 1 ? "" : "s", number));
+  // Enough draws to meet every unused variant of a small space with near certainty
+  // (each is missed with odds (1 - 1/space)^(20 space), about e^-20), and a bound on the
+  // work for a large one.
+  const std::uint64_t draws = std::clamp<std::uint64_t>(20 * std::min<std::uint64_t>(space, 5000),
+                                                        max_draws_floor, max_draws_ceiling);
+  while (chosen.variants.size() < static_cast<std::size_t>(number)) {
+    const int n = static_cast<int>(chosen.variants.size()) + 1;
+    std::mt19937_64 rng(variant_seed(seed_, x.name, n));
+    std::vector<std::size_t> picks(x.vary.size());
+    bool found = false;
+    for (std::uint64_t draw = 0; draw < draws && !found; ++draw) {
+      for (std::size_t k = 0; k < x.vary.size(); ++k)
+        picks[k] = static_cast<std::size_t>(rng() % values_of(x.vary[k]).size());
+      // An exercise that varies nothing asks every student the same question.
+      if (!x.vary.empty() && chosen.used.count(picks)) continue;
+      if (chosen.infeasible.count(picks)) continue;
+      found = x.where.empty() || feasible(x, bind(x, picks));
+      if (!found) chosen.infeasible.insert(picks);
+    }
+    if (!found) {
+      SourceRange at = x.where.empty() ? x.name_range : x.where.front()->range;
+      throw UserError(at, "E0711",
+                      fmt::format("exercise `{}` has no variant {}: in {} draws, {} distinct "
+                                  "variant{} failed its `where` filters and {} {} taken by "
+                                  "earlier ones",
+                                  x.name, n, draws, chosen.infeasible.size(),
+                                  chosen.infeasible.size() == 1 ? "" : "s", chosen.used.size(),
+                                  chosen.used.size() == 1 ? "was" : "were"));
+    }
+    chosen.used.insert(picks);
+    chosen.variants.push_back(picks);
+  }
+  return chosen.variants[static_cast<std::size_t>(number) - 1];
+}
+
 Variant Workbook::variant(const ExerciseDecl& x, int number) {
   Variant v;
   v.exercise = &x;
   v.number = number;
+  const std::vector<std::size_t> picks = picks_of(x, number);
+  v.instance = bind(x, picks);
   const CaseDecl& c = *x.case_decl;
-  v.instance = ev_.new_instance(c);
-  Instance& inst = *v.instance.instance();
-  std::mt19937_64 rng(variant_seed(seed_, x.name, number));
-  for (const Vary& vary : x.vary) {
+  for (std::size_t k = 0; k < x.vary.size(); ++k) {
+    const Vary& vary = x.vary[k];
     const std::vector<Value>& values = values_of(vary);
-    auto pick = static_cast<std::size_t>(rng() % values.size());
+    const std::size_t pick = picks[k];
     auto index = static_cast<std::size_t>(vary.input);
-    ev_.bind_input_value(inst, index, values[pick], vary.range);
     // A record or enum member chosen from a list shows as written (LLAMA3_8B).
     std::string shown = values[pick].kind == ValueKind::quantity || vary.values.empty()
                             ? ev_.show(values[pick], c.scenario->inputs[index].display)
@@ -163,8 +238,9 @@ const std::vector<Value>& Workbook::values_of(const Vary& vary) {
                     fmt::format("the range has more than {} values; "
                                 "choose a larger step",
                                 max_range_values));
+  const sweep::ArithmeticRange range(from.number, step.number);
   for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
-    out.push_back(Value::quantity(from.number + static_cast<double>(i) * step.number, from.dim));
+    out.push_back(Value::quantity(range[i], from.dim));
   return values_[&vary] = std::move(out);
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,9 +48,15 @@ class Workbook {
 
   const ExerciseDecl* find(std::string_view name) const;
 
-  // Variant `number` of x. Throws UserError (located in the exercise file) if a value
-  // cannot be computed.
+  // Variant `number` of x. Variants of an exercise that varies something are distinct
+  // (no two students get the same numbers) and satisfy its `where` filters. Throws
+  // UserError (located in the exercise file) if a value cannot be computed, E0710 when
+  // x has fewer distinct variants than `number`, E0711 when the random draws find no
+  // unused variant that satisfies the filters.
   Variant variant(const ExerciseDecl& x, int number);
+  // How many distinct variants x has: the product of its varied inputs' value counts
+  // (saturating at UINT64_MAX).
+  std::uint64_t distinct_variants(const ExerciseDecl& x);
 
   // A value as a student reads it: text without quotes, a bool as yes or no.
   std::string show(const Variant& v, const Expr& e);
@@ -67,6 +74,20 @@ class Workbook {
 
  private:
   const std::vector<Value>& values_of(const Vary& vary);
+  // The value indexes of variant `number` (one per `vary`), choosing variants 1 to
+  // `number` in order the first time, so that each depends only on the seed and the file.
+  const std::vector<std::size_t>& picks_of(const ExerciseDecl& x, int number);
+  // A fresh instance of x's case with the values at `picks` bound.
+  Value bind(const ExerciseDecl& x, const std::vector<std::size_t>& picks);
+  bool feasible(const ExerciseDecl& x, const Value& instance);
+
+  // The variants chosen so far, per exercise, in order; and every pick tried and found
+  // used or infeasible is in `tried`.
+  struct Chosen {
+    std::vector<std::vector<std::size_t>> variants;
+    std::set<std::vector<std::size_t>> used, infeasible;
+  };
+  std::map<const ExerciseDecl*, Chosen> chosen_;
 
   Program& p_;
   Evaluator ev_;

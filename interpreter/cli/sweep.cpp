@@ -277,8 +277,12 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
       err << "error[E0603]: --shard takes I/N with 1 <= I <= N, not `" << request.shard << "`\n";
       return 2;
     }
-    load_program(p, stdlib::standard_library(), request.file);
-    check_program(p);
+    if (request.build) {
+      request.build(p);
+    } else {
+      load_program(p, stdlib::standard_library(), request.file);
+      check_program(p);
+    }
     if (int code = assemble(request, p, a, err)) return code;
     const sweep::Space& space = a.space;
     if (request.format == "svg") {
@@ -300,6 +304,15 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
             max_chart_points, space.size());
         return 2;
       }
+      // A line chart with more dimensions than y axes is refused before anything is written.
+      if (space.axes.size() == 1) chart_axes(space, sweep_columns(p, space, nullptr));
+      // A heat map colours one value; a second would be left out without a word.
+      if (space.axes.size() == 2 && space.show.size() > 1)
+        throw UserError(space.show[1]->range, "E0811",
+                        fmt::format("a heat map colours one shown value, and this sweep shows "
+                                    "{}: show one (`--show {}`), or vary one input for a line "
+                                    "chart of several",
+                                    space.show.size(), text_of(p, *space.show[0])));
     }
 
     std::optional<std::vector<Value>> first;

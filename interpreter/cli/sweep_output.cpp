@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -53,6 +54,8 @@ std::vector<Column> sweep_columns(const Program& program, const sweep::Space& sp
     c.kind = v.kind;
     c.enumeration = v.enumeration();
     if (v.kind == ValueKind::quantity) c.unit = column_unit(in.display, &v, v.dim);
+    c.dim = v.dim;
+    c.in_full = written_in_full(v.dim);
     columns.push_back(std::move(c));
   }
   for (std::size_t t = 0; t < space.show.size(); ++t) {
@@ -67,6 +70,8 @@ std::vector<Column> sweep_columns(const Program& program, const sweep::Space& sp
     if (c.kind == ValueKind::quantity)
       c.unit =
           column_unit(Evaluator::declared_unit(e, &s), first ? &(*first)[t] : nullptr, e.type.dim);
+    c.dim = e.type.dim;
+    c.in_full = written_in_full(e.type.dim);
     columns.push_back(std::move(c));
   }
   return columns;
@@ -100,7 +105,7 @@ class Cells {
         return c.enumeration->members.at(static_cast<std::size_t>(x));
       case ValueKind::quantity:
         return exact ? fmt::format("{}", x / c.unit.scale)
-                     : format_number(x / c.unit.scale, digits_);
+                     : format_number(x / c.unit.scale, digits_, c.in_full);
       default:
         return format_value(value_at(c, at), DisplayOptions{digits_});
     }
@@ -215,9 +220,11 @@ class JsonLinesWriter : public SweepWriter {
   std::ostream& out_;
 };
 
-// A line chart of one varied input against the shown quantities that share the
-// first one's unit, or a heat map of two varied inputs against the first shown value.
-// Filtered points are gaps (NaN).
+// A line chart of one varied input against what is shown, or a heat map of two varied
+// inputs against the first shown value. A line chart has a y axis per dimension (two at
+// most: E0810 beyond), each in the unit of its first series, so that `h` beside `day`
+// share one axis in days and `cost` beside `days` get one each. Filtered points are gaps
+// (NaN).
 class SvgWriter : public SweepWriter {
  public:
   SvgWriter(Cells cells, const sweep::Space& space, std::ostream& out)
@@ -227,13 +234,14 @@ class SvgWriter : public SweepWriter {
     std::size_t total = 1;
     for (const auto& a : space.axes) total *= a.values.size();
     grid_.assign(total * shown_.size(), std::numeric_limits<double>::quiet_NaN());
+    if (space.axes.size() == 1) groups_ = chart_axes(space, cells_.columns());
   }
   void row(const std::vector<std::size_t>& at, const double* values) override {
     std::size_t index = 0;
     for (std::size_t k = 0; k < at.size(); ++k)
       index = index * space_.axes[k].values.size() + at[k];
     for (std::size_t s = 0; s < shown_.size(); ++s)
-      grid_[index * shown_.size() + s] = values[shown_[s]->target] / shown_[s]->unit.scale;
+      grid_[index * shown_.size() + s] = values[shown_[s]->target];  // in base units
   }
   void finish() override {
     const auto& columns = cells_.columns();
@@ -250,18 +258,24 @@ class SvgWriter : public SweepWriter {
       sweep::LineChart chart;
       chart.title = title;
       std::tie(chart.x, chart.xs) = axis_of(0);
-      const Column& first = *shown_.front();
-      chart.y = {shown_.size() == 1 ? first.name : std::string("value"), first.unit.symbol, false};
-      std::vector<double> all;
-      for (std::size_t s = 0; s < shown_.size(); ++s) {
-        if (shown_[s]->unit.symbol != first.unit.symbol || shown_[s]->kind != first.kind) continue;
-        sweep::LineSeries series{shown_[s]->name, {}};
-        for (std::size_t i = 0; i < chart.xs.size(); ++i)
-          series.y.push_back(grid_[i * shown_.size() + s]);
-        all.insert(all.end(), series.y.begin(), series.y.end());
-        chart.series.push_back(std::move(series));
+      for (std::size_t g = 0; g < groups_.size(); ++g) {
+        const Column& unit_of = *shown_[groups_[g].front()];
+        sweep::ChartAxis y{"", unit_of.unit.symbol, false};
+        std::vector<double> all;
+        for (std::size_t s : groups_[g]) {
+          y.name += (y.name.empty() ? "" : ", ") + shown_[s]->name;
+          sweep::LineSeries series{shown_[s]->name, {}, g == 1};
+          for (std::size_t i = 0; i < chart.xs.size(); ++i)
+            series.y.push_back(grid_[i * shown_.size() + s] / unit_of.unit.scale);
+          all.insert(all.end(), series.y.begin(), series.y.end());
+          chart.series.push_back(std::move(series));
+        }
+        y.log_scale = sweep::ChartAxis::wants_log(all);
+        if (g == 0)
+          chart.y = y;
+        else
+          chart.y2 = y;
       }
-      chart.y.log_scale = sweep::ChartAxis::wants_log(all);
       out_ << sweep::render_svg(chart);
       return;
     }
@@ -273,7 +287,7 @@ class SvgWriter : public SweepWriter {
     map.z = {shown_.front()->name, shown_.front()->unit.symbol, false};
     // Points are numbered with the last axis fastest: row = first axis, column = second.
     for (std::size_t i = 0; i < map.xs.size() * map.ys.size(); ++i)
-      map.z_values.push_back(grid_[i * shown_.size()]);
+      map.z_values.push_back(grid_[i * shown_.size()] / shown_.front()->unit.scale);
     // Values over two decades and more are coloured on a log scale, so that the small
     // ones are not all the darkest colour.
     map.z.log_scale = sweep::ChartAxis::wants_log(map.z_values);
@@ -285,10 +299,44 @@ class SvgWriter : public SweepWriter {
   const sweep::Space& space_;
   std::ostream& out_;
   std::vector<const Column*> shown_;
-  std::vector<double> grid_;  // per point, per shown column
+  std::vector<std::vector<std::size_t>> groups_;  // per y axis, indexes into shown_
+  std::vector<double> grid_;                      // per point, per shown column, in base units
 };
 
 }  // namespace
+
+std::vector<std::vector<std::size_t>> chart_axes(const sweep::Space& space,
+                                                 const std::vector<Column>& columns) {
+  // By kind too: a bool, though dimensionless, is no plain number.
+  std::vector<std::pair<ValueKind, Dimension>> keys;
+  std::vector<std::vector<std::size_t>> axes;
+  std::vector<const Column*> first;  // of each axis
+  for (const Column& c : columns) {
+    if (c.axis >= 0) continue;
+    std::pair key{c.kind, c.dim};
+    auto it = std::find(keys.begin(), keys.end(), key);
+    if (it == keys.end()) {
+      keys.push_back(key);
+      axes.emplace_back();
+      first.push_back(&c);
+      it = keys.end() - 1;
+    }
+    axes[static_cast<std::size_t>(it - keys.begin())].push_back(c.target);
+  }
+  if (axes.size() <= 2) return axes;
+  std::string kinds;
+  for (std::size_t a = 0; a < axes.size(); ++a) {
+    const Column& c = *first[a];
+    std::string kind = c.kind == ValueKind::quantity ? dimension_name(c.dim)
+                       : c.enumeration               ? c.enumeration->name
+                                                     : "yes or no";
+    kinds += fmt::format("{}`{}` ({})", a ? ", " : "", c.name, kind);
+  }
+  throw UserError(space.show[first[2]->target]->range, "E0810",
+                  fmt::format("a line chart has two y axes, but what is shown has {} "
+                              "dimensions: {}; chart at most two at a time",
+                              axes.size(), kinds));
+}
 
 std::unique_ptr<SweepWriter> make_writer(const OutputOptions& options, const sweep::Space& space,
                                          std::vector<Column> columns, std::ostream& out) {

@@ -17,9 +17,11 @@ namespace reckon::cli {
 struct Column {
   std::string name;  // the input's name or the expression as written
   DisplayUnit unit;  // symbol "" for plain numbers
+  Dimension dim;     // of a quantity
   ValueKind kind = ValueKind::quantity;
   const EnumDecl* enumeration = nullptr;
-  int axis = -1;  // the axis it shows, or -1 for a target
+  bool in_full = false;  // money and time: written out in full (format.hpp)
+  int axis = -1;         // the axis it shows, or -1 for a target
   std::size_t target = 0;
 };
 
@@ -45,6 +47,13 @@ class SweepWriter {
 
 std::unique_ptr<SweepWriter> make_writer(const OutputOptions& options, const sweep::Space& space,
                                          std::vector<Column> columns, std::ostream& out);
+
+// The y axes of a line chart of `space` with `columns`: per axis, the targets (indexes of
+// the shown expressions) drawn against it, one axis per dimension in order of first
+// appearance. Throws E0810 (at the first target of the third) when there are more than
+// two. Units play no part, so the columns may be made without a first point.
+std::vector<std::vector<std::size_t>> chart_axes(const sweep::Space& space,
+                                                 const std::vector<Column>& columns);
 
 // The most points an SVG chart is drawn from.
 inline constexpr std::size_t max_chart_points = 1'000'000;

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <set>
 
+#include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/repl/session.hpp"
@@ -100,6 +101,40 @@ std::string scenario_page(const Program& p, const ScenarioDecl& s) {
     out += "    " + signature(prop);
     if (prop.declared) out += ": " + type_text(*prop.declared);
     out += " = " + abridged(source_text(p, prop.body->range), 70) + "\n";
+  }
+  return out;
+}
+
+// What may follow `path.`: a case's or scenario's inputs and properties, a record's
+// fields, an enumeration's members. A path of one name is looked up as a declaration
+// (a scenario or an enumeration is not a value); a longer one (`Tp4.gpu`) is checked
+// as an expression, and its type says what it has.
+std::vector<std::string> members_of(Program& p, const std::string& path) {
+  std::vector<std::string> out;
+  auto of_scenario = [&](const ScenarioDecl& s) {
+    for (const auto& in : s.inputs) out.push_back(in.name);
+    for (const auto& prop : s.properties) out.push_back(prop.name);
+  };
+  auto of_type = [&](const Type& t) {
+    if (t.kind == TypeKind::record)
+      for (const auto& f : t.record->fields) out.push_back(f.name);
+    if (t.kind == TypeKind::instance) of_scenario(*t.scenario);
+  };
+  if (path.find('.') == std::string::npos) {
+    Decl* d = p.find(path);
+    if (d && d->kind == DeclKind::case_) of_scenario(*static_cast<CaseDecl*>(d)->scenario);
+    if (d && d->kind == DeclKind::scenario) of_scenario(*static_cast<ScenarioDecl*>(d));
+    if (d && d->kind == DeclKind::let) of_type(static_cast<LetDecl*>(d)->resolved);
+    if (d && d->kind == DeclKind::enumeration)
+      for (const auto& m : static_cast<EnumDecl*>(d)->members) out.push_back(m);
+    return out;
+  }
+  try {
+    ExprPtr e = parse_expression(p.sources, p.sources.add("<completion>", path));
+    check_expression(p, *e, {});
+    of_type(e->type);
+  } catch (const UserError&) {  // no such path: nothing to offer
+  } catch (const UserErrors&) {
   }
   return out;
 }
@@ -222,26 +257,26 @@ std::vector<std::string> Session::completions(const std::string& line, std::size
   } catch (...) {
     return {};
   }
-  // After `NAME.`: the members of what NAME is.
+  // After `NAME.` or a longer path (`Tp4.gpu.`): the members of what the path is.
   if (start > 0 && line[start - 1] == '.') {
-    std::size_t object_start = start - 1;
-    while (object_start > 0 && is_word(line[object_start - 1])) --object_start;
-    Decl* d = p.find(line.substr(object_start, start - 1 - object_start));
-    if (d && (d->kind == DeclKind::case_ || d->kind == DeclKind::scenario)) {
-      const ScenarioDecl* s = d->kind == DeclKind::case_ ? static_cast<CaseDecl*>(d)->scenario
-                                                         : static_cast<ScenarioDecl*>(d);
-      for (const auto& in : s->inputs) offer(in.name);
-      for (const auto& prop : s->properties) offer(prop.name);
-    } else if (d && d->kind == DeclKind::let) {
-      const Type& t = static_cast<LetDecl*>(d)->resolved;
-      if (t.kind == TypeKind::record)
-        for (const auto& f : t.record->fields) offer(f.name);
-      if (t.kind == TypeKind::instance)
-        for (const auto& prop : t.scenario->properties) offer(prop.name);
-    } else if (d && d->kind == DeclKind::enumeration) {
-      for (const auto& m : static_cast<EnumDecl*>(d)->members) offer(m);
-    }
+    std::size_t path_start = start - 1;
+    while (path_start > 0 && (is_word(line[path_start - 1]) || line[path_start - 1] == '.'))
+      --path_start;
+    for (const std::string& m : members_of(p, line.substr(path_start, start - 1 - path_start)))
+      offer(m);
     return {candidates.begin(), candidates.end()};
+  }
+  // After `->`: a unit, or the next factor of one (`x -> GiB/s`).
+  if (std::size_t arrow = line.rfind("->", start);
+      arrow != std::string::npos && arrow + 2 <= start) {
+    bool in_unit = std::all_of(line.begin() + static_cast<std::ptrdiff_t>(arrow + 2),
+                               line.begin() + static_cast<std::ptrdiff_t>(start), [&](char c) {
+                                 return is_word(c) || c == ' ' || c == '/' || c == '*' || c == '^';
+                               });
+    if (in_unit) {
+      for (const UnitInfo& u : all_units()) offer(u.symbol);
+      return {candidates.begin(), candidates.end()};
+    }
   }
   // After a number: units.
   std::size_t before = start;

@@ -1,6 +1,7 @@
 #include "interpreter/repl/session.hpp"
 
 #include <fmt/format.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -26,7 +27,8 @@ constexpr const char* session_module = "session";
 
 const char* help_text =
     "Type an expression to evaluate it (`80 GiB -> GB`), or a declaration to add it\n"
-    "(`let x = 3 GB`, `record`, `scenario`, `case`, `check`); `ans` is the last value.\n"
+    "(`let x = 3 GB`, `record`, `scenario`, `case`, `check`, `sweep`, `exercise`);\n"
+    "`ans` is the last value.\n"
     "Brackets left open continue the input on the next line.\n"
     "\n"
     "  :help                 this text\n"
@@ -34,14 +36,15 @@ const char* help_text =
     "                        (a function, scenario, case, record, let, or Scenario.member)\n"
     "  :type EXPR            dimension and unit of EXPR, without evaluating it\n"
     "  :why EXPR             the derivation of EXPR's value\n"
+    "  :sweep NAME           run a sweep (declared or loaded) and print its table\n"
     "  :load FILE            load a scenario file\n"
     "  :reload               re-read loaded files; keep the definitions that still check\n"
     "  :set digits N         significant digits shown (1 to 17)\n"
     "  :list [cases|scenarios|functions|units|models|hardware]\n"
     "  :quit                 leave (also Ctrl-D)\n";
 
-const std::vector<std::string> command_names = {":help",   ":doc", ":type", ":why", ":load",
-                                                ":reload", ":set", ":list", ":quit"};
+const std::vector<std::string> command_names = {":help", ":doc",    ":type", ":why",  ":sweep",
+                                                ":load", ":reload", ":set",  ":list", ":quit"};
 
 std::string render_errors(const Program& p, const std::exception_ptr& e) {
   std::string out;
@@ -55,13 +58,19 @@ std::string render_errors(const Program& p, const std::exception_ptr& e) {
   return out;
 }
 
-bool starts_declaration(const std::string& input) {
-  std::istringstream in(input);
-  std::string word;
-  in >> word;
-  static const std::set<std::string> keywords = {"import", "record", "enum", "scenario",
-                                                 "case",   "check",  "let",  "native"};
-  return word.starts_with("##") || word.starts_with("@") || keywords.count(word) > 0;
+// A declaration by the grammar: the input starts one of its declaration forms, unless
+// all of it reads as an expression (`sweep * 2` where a let is named `sweep`: the words
+// that start an exercise or a sweep are not reserved).
+bool is_declaration(const std::string& input) {
+  Program probe;
+  FileId f = probe.sources.add("<input>", input);
+  if (!starts_declaration(probe.sources, f)) return false;
+  try {
+    parse_expression(probe.sources, f);
+    return false;
+  } catch (const UserError&) {
+    return true;
+  }
 }
 
 std::string trim(const std::string& s) {
@@ -204,7 +213,7 @@ Reply Session::submit(const std::string& raw) {
   std::string input = trim(raw);
   if (only_comments(input)) return {};
   if (input.front() == ':') return command(input);
-  if (starts_declaration(input)) return declaration(input);
+  if (is_declaration(input)) return declaration(input);
   return expression(input);
 }
 
@@ -486,6 +495,11 @@ Reply Session::command(const std::string& input) {
     reply.errors = "error[E0607]: usage: " + name + " EXPR\n";
   } else if (name == ":why") {
     return why(rest);
+  } else if (name == ":sweep") {
+    if (rest.empty() || rest.find_first_of(" \t") != std::string::npos)
+      reply.errors = "error[E0607]: usage: :sweep NAME (a sweep of the session or a loaded file)\n";
+    else
+      return run_sweep(rest);
   } else if (name == ":type") {
     return type_of(rest);
   } else if (name == ":doc") {
@@ -517,6 +531,39 @@ Reply Session::why(const std::string& text) {
     Evaluator ev(p, digits_);
     reply.output = render_explanation(explain(p, ev, e, {}, 1), ExplainFormat::text);
   });
+}
+
+Reply Session::run_sweep(const std::string& name) {
+  {  // A case is swept from the command line's --vary, which the REPL has not.
+    Program p;
+    try {
+      build(p, "");
+    } catch (...) {
+      return Reply{"", render_errors(p, std::current_exception())};
+    }
+    Decl* d = p.find(name);
+    if (d && d->kind == DeclKind::case_)
+      return Reply{"", "error[E0802]: `" + name + "` is a case: declare a sweep about it " +
+                           "(`sweep S { about " + name + " vary INPUT in [...] }`) and " +
+                           "`:sweep S`\n"};
+  }
+  cli::SweepRequest request;
+  request.file = "the session";
+  request.name = name;
+  request.progress = false;
+  request.build = [this](Program& p) { build(p, ""); };
+  std::ostringstream out, err;
+  // The sweep takes Ctrl-C for itself while it runs, and restores it with signal(),
+  // which would add SA_RESTART: the REPL's own handling is put back as it was.
+  struct sigaction saved {};
+  sigaction(SIGINT, nullptr, &saved);
+  int code = cli::sweep(request, cli::Common{digits_}, out, err);
+  sigaction(SIGINT, &saved, nullptr);
+  Reply reply;
+  reply.output = out.str();
+  // The notes of a sweep that ran (`note: no point satisfies the filters`) are no error.
+  (code == 0 ? reply.output : reply.errors) += err.str();
+  return reply;
 }
 
 Reply Session::type_of(const std::string& text) {

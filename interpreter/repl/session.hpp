@@ -55,6 +55,8 @@ class Session {
   Reply expression(const std::string& input);
   Reply command(const std::string& input);
   Reply why(const std::string& expression);
+  // `:sweep NAME`: the sweep's table, as `reckon sweep FILE NAME` prints it.
+  Reply run_sweep(const std::string& name);
   Reply type_of(const std::string& expression);
   Reply doc(const std::string& name);
   Reply list(const std::string& what);

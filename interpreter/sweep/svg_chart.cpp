@@ -526,33 +526,49 @@ std::vector<std::vector<Point>> series_runs(const LineChart& chart, const LineSe
 struct LineLayout {
   Box box;
   double width, height;
-  Scale xs, ys;
-  std::vector<Tick> xticks, yticks;
+  Scale xs, ys, ys2;  // ys2: the right axis's, when the chart has one
+  std::vector<Tick> xticks, yticks, yticks2;
   bool legend;
   double legend_x;
+  bool two_axes = false;
+  const Scale& y_of(const LineSeries& s) const { return s.right && two_axes ? ys2 : ys; }
 };
 
 constexpr double plot_width = 560;
 constexpr double plot_height = 340;
 constexpr std::size_t legend_chars = 36;
 
+// A series as its legend entry names it: which axis it uses, when there are two.
+std::string legend_name(const LineChart& chart, const LineSeries& s) {
+  if (!chart.y2) return s.name;
+  return s.name + (s.right ? " (right axis)" : " (left axis)");
+}
+
 // The legend's width: marker, gap and the widest (shortened) name.
 double legend_width(const LineChart& chart) {
   double w = 0;
   for (const LineSeries& s : chart.series)
-    w = std::max(w, text_width(ellipsize(s.name, legend_chars), tick_font));
+    w = std::max(w, text_width(ellipsize(legend_name(chart, s), legend_chars), tick_font));
   return 30 + w;
 }
 
 LineLayout line_layout(const LineChart& chart,
                        const std::vector<std::vector<std::vector<Point>>>& runs, const Range& xr,
-                       const Range& yr) {
+                       const Range& yr, const Range& yr2) {
   LineLayout l;
   bool xlog = use_log(chart.x, xr), ylog = use_log(chart.y, yr);
   double top = chart.title.empty() ? 16 : 44;
   // The y tick labels decide the left margin, and their positions depend only on height.
   l.ys = make_scale(yr, ylog, top + plot_height, top, 0.05);
   if (!yr.empty()) l.yticks = axis_ticks(yr, l.ys, {}, false);
+  // The right axis's labels, and its own axis label, widen the right margin likewise.
+  double right_axis = 0;
+  if (chart.y2) {
+    l.two_axes = true;
+    l.ys2 = make_scale(yr2, use_log(*chart.y2, yr2), top + plot_height, top, 0.05);
+    if (!yr2.empty()) l.yticks2 = axis_ticks(yr2, l.ys2, {}, false);
+    right_axis = 8 + widest_label(l.yticks2) + 10 + label_font + 6;
+  }
   double left = 16 + label_font + 10 + widest_label(l.yticks) + 10;
   l.box = {left, top, plot_width, plot_height};
   l.xs = make_scale(xr, xlog, left, left + plot_width, 0.04);
@@ -565,8 +581,8 @@ LineLayout line_layout(const LineChart& chart,
   // The last x label may hang past the plot's right edge.
   double overhang = l.xticks.empty() ? 0 : text_width(l.xticks.back().label, tick_font) / 2;
   l.legend = chart.series.size() > 1;
-  l.legend_x = l.box.right() + 20;
-  l.width = l.box.right() + std::max(overhang + 8, 20.0);
+  l.legend_x = l.box.right() + right_axis + 20;
+  l.width = l.box.right() + std::max(overhang + 8, right_axis + 20.0);
   if (l.legend) l.width = std::max(l.width, l.legend_x + legend_width(chart) + 12);
   double legend_bottom = l.legend ? top + 8 + 18.0 * static_cast<double>(chart.series.size()) : 0;
   l.height = std::max(l.box.bottom() + 8 + tick_font + 12 + label_font + 14, legend_bottom + 12);
@@ -588,7 +604,7 @@ void draw_series(Out& out, const LineChart& chart, const LineLayout& l, const Li
     if (*dash) put(out, " stroke-dasharray=\"{}\"", dash);
     put(out, " d=\"");
     for (std::size_t i = 0; i < run.size(); ++i)
-      put(out, "{}{:.1f} {:.1f}", i == 0 ? "M" : " L", l.xs(run[i].x), l.ys(run[i].y));
+      put(out, "{}{:.1f} {:.1f}", i == 0 ? "M" : " L", l.xs(run[i].x), l.y_of(s)(run[i].y));
     put(out, "\"/>\n");
   }
   for (const auto& run : runs) {
@@ -596,8 +612,9 @@ void draw_series(Out& out, const LineChart& chart, const LineLayout& l, const Li
       put(out,
           "<circle class=\"point\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{}\" stroke=\"#ffffff\" "
           "stroke-width=\"0.8\"><title>",
-          l.xs(p.x), l.ys(p.y), radius);
-      std::string tip = fmt::format("{}, {}", quantity(chart.x, p.x), quantity(chart.y, p.y));
+          l.xs(p.x), l.y_of(s)(p.y), radius);
+      const ChartAxis& y = s.right && chart.y2 ? *chart.y2 : chart.y;
+      std::string tip = fmt::format("{}, {}", quantity(chart.x, p.x), quantity(y, p.y));
       put(out, "{}</title></circle>\n", escape_xml(s.name.empty() ? tip : s.name + ": " + tip));
     }
   }
@@ -619,8 +636,8 @@ void draw_legend(Out& out, const LineLayout& l, const LineChart& chart) {
     // A round marker like the points, but not a <circle>: those are the data.
     put(out, "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"6\" height=\"6\" rx=\"3\" fill=\"{}\"/>\n",
         l.legend_x + 8, y - 3, colour);
-    text(out, l.legend_x + 30, centred(y, tick_font), ellipsize(chart.series[i].name, legend_chars),
-         "start", "legend-entry");
+    text(out, l.legend_x + 30, centred(y, tick_font),
+         ellipsize(legend_name(chart, chart.series[i]), legend_chars), "start", "legend-entry");
   }
   put(out, "</g>\n");
 }
@@ -639,16 +656,16 @@ bool ChartAxis::wants_log(std::span<const double> values) {
 
 std::string render_svg(const LineChart& chart) {
   std::vector<std::vector<std::vector<Point>>> runs;
-  Range xr, yr;
+  Range xr, yr, yr2;
   for (const LineSeries& s : chart.series) {
     runs.push_back(series_runs(chart, s));
     for (const auto& run : runs.back())
       for (const Point& p : run) {
         xr.add(p.x);
-        yr.add(p.y);
+        (s.right && chart.y2 ? yr2 : yr).add(p.y);
       }
   }
-  LineLayout l = line_layout(chart, runs, xr, yr);
+  LineLayout l = line_layout(chart, runs, xr, yr, yr2);
   Out out;
   open_svg(out, l.width, l.height, chart.title);
   draw_title(out, chart.title, l.width);
@@ -665,6 +682,15 @@ std::string render_svg(const LineChart& chart) {
        ellipsize(axis_label(chart.x), chars_fitting(b.width, label_font)), "middle", "axis-label",
        label_font);
   draw_vertical_label(out, 16 + label_font, b.top, b.height, axis_label(chart.y), "axis-label");
+  if (chart.y2) {
+    line(out, b.right(), b.top, b.right(), b.bottom(), "#444444");
+    for (const Tick& t : l.yticks2) {
+      line(out, b.right(), t.pos, b.right() + 5, t.pos, "#444444");
+      text(out, b.right() + 8, centred(t.pos, tick_font), t.label, "start", "tick-y2");
+    }
+    draw_vertical_label(out, b.right() + 8 + widest_label(l.yticks2) + 10 + label_font * 0.7, b.top,
+                        b.height, axis_label(*chart.y2), "axis-label-right");
+  }
   if (xr.empty()) draw_no_data(out, b);
   for (std::size_t i = 0; i < chart.series.size(); ++i)
     draw_series(out, chart, l, chart.series[i], runs[i], i);

@@ -4,6 +4,7 @@
 // browser shows as is. Values arrive already in display units; this file only draws.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -25,16 +26,20 @@ struct ChartAxis {
 struct LineSeries {
   std::string name;
   std::vector<double> y;
+  bool right = false;  // drawn against the second y axis (LineChart::y2)
 };
 
 // A line chart: one varied input on x, one line per series (per shown property, or per
-// value of a second input).
+// value of a second input). Series of a second dimension (cost beside time) are drawn
+// against a second y axis on the right; the legend, shown whenever there are two series
+// or more, says which series uses it.
 struct LineChart {
   std::string title;
   ChartAxis x;
   std::vector<double> xs;  // display units; any order (drawn sorted)
   ChartAxis y;             // name/unit of the y quantity
   std::vector<LineSeries> series;
+  std::optional<ChartAxis> y2;  // the right axis, for the series marked `right`
 };
 
 // A heat map: two varied inputs, a colour per cell for one shown quantity.

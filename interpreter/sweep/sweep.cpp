@@ -6,6 +6,8 @@
 #include <cmath>
 #include <memory>
 
+#include "interpreter/sweep/range_value.hpp"
+
 namespace reckon::sweep {
 
 // --- the space ---------------------------------------------------------------------
@@ -68,8 +70,9 @@ std::vector<Value> expand(Evaluator& ev, const Vary& vary, const Input& input) {
     if (!(from.number > 0))
       throw UserError(vary.from->range, "E0702",
                       "a geometric range (`times`) must start above zero");
-    // The end is included when repeated multiplication lands within rounding of it.
-    for (double x = from.number; x <= to.number * (1 + 1e-12); x *= factor.number) {
+    // The end is included when the value lands within rounding of it.
+    for (double x = from.number; x <= to.number * (1 + 1e-12);
+         x = geometric_value(from.number, factor.number, out.size()).value_or(x * factor.number)) {
       if (out.size() >= max_points) throw too_many(*vary.factor);
       out.push_back(Value::quantity(x, from.dim));
     }
@@ -82,8 +85,9 @@ std::vector<Value> expand(Evaluator& ev, const Vary& vary, const Input& input) {
     // As exercises count a range (cli/exercises.cpp): the end is included within 1e-9 steps.
     double count = std::floor((to.number - from.number) / step + 1e-9) + 1;
     if (count > static_cast<double>(max_points)) throw too_many(step_at);
+    const ArithmeticRange range(from.number, step);
     for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
-      out.push_back(Value::quantity(from.number + static_cast<double>(i) * step, from.dim));
+      out.push_back(Value::quantity(range[i], from.dim));
   }
   for (const Value& v : out) require_whole(v, input, vary.from->range);
   return out;

@@ -201,6 +201,10 @@ int main(int argc, char** argv) {
     check(s.expect("\n96") && s.expect(prompt), "a name completes (GPT3_1<TAB> is GPT3_175B)", s);
     s.send("Gpt3ActivationsMicrobatch4.micro_b\t\n");
     check(s.expect("\n4") && s.expect(prompt), "a member completes after `.`", s);
+    s.send("Gpt3ActivationsMicrobatch4.workload.lay\t\n");
+    check(s.expect("\n96") && s.expect(prompt), "a member completes two levels deep", s);
+    s.send("80 GiB -> Gib\t\n");  // Gibit alone starts so (GiB has a capital B)
+    check(s.expect("\n640 Gibit") && s.expect(prompt), "a unit completes after `->`", s);
     s.send("80 Gi\t\t");  // ambiguous: a second TAB lists the candidates
     check(s.expect("GiB") && s.expect("Gibit"), "units are offered after a number", s);
     s.send("B -> GB\n");

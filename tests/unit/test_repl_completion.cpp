@@ -1,0 +1,70 @@
+// Tab completion in the REPL (Session::completions), called in-process: unit names after
+// `->`, and members along a dotted path of any depth, typed by the checker.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "interpreter/repl/session.hpp"
+#include "stdlib/library.hpp"
+
+namespace {
+
+using namespace reckon;
+
+// A session with a record inside a case, two levels deep from the case's name.
+repl::Session session_with_nested_record() {
+  repl::Session s(stdlib::standard_library());
+  for (const char* input : {
+           "record Gpu {\n  name: text\n  memory: GB = 80 GB\n  membw: TB/s = 3 TB/s\n}",
+           "scenario Tp {\n  input gpu: Gpu\n  input ways: count = 4\n  total: GB = gpu.memory * "
+           "ways\n}",
+           "case Tp4 = Tp(gpu: Gpu(name: \"H100\"))",
+           "let x = 3 GiB",
+       }) {
+    repl::Reply r = s.submit(input);
+    INFO(input);
+    REQUIRE(r.errors.empty());
+  }
+  return s;
+}
+
+std::vector<std::string> complete(repl::Session& s, const std::string& line) {
+  return s.completions(line, line.size());
+}
+
+bool has(const std::vector<std::string>& v, const std::string& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+}  // namespace
+
+TEST_CASE("completion after -> offers units of the catalogue") {
+  repl::Session s = session_with_nested_record();
+  auto gi = complete(s, "x -> Gi");
+  CHECK(has(gi, "GiB"));
+  CHECK(has(gi, "Gibit"));
+  // Only units: `Gpu` (a record of the session) starts with G too, but is no unit.
+  CHECK_FALSE(has(complete(s, "x -> G"), "Gpu"));
+  // The next factor of a compound unit: `x / 1 s -> GiB/` then `s`.
+  CHECK(has(complete(s, "x / 1 s -> GiB/s"), "s"));
+  CHECK(has(complete(s, "Tp4.total -> Mi"), "MiB"));
+}
+
+TEST_CASE("completion follows a dotted path to any depth") {
+  repl::Session s = session_with_nested_record();
+  // One level: the case's inputs and properties.
+  auto top = complete(s, "Tp4.");
+  CHECK(has(top, "gpu"));
+  CHECK(has(top, "ways"));
+  CHECK(has(top, "total"));
+  // Two levels: the record's fields, by the checker's type of `Tp4.gpu`.
+  CHECK(complete(s, "Tp4.gpu.mem") == std::vector<std::string>{"membw", "memory"});
+  CHECK(complete(s, "Tp4.gpu.") == std::vector<std::string>{"membw", "memory", "name"});
+  // Inside a larger expression.
+  CHECK(complete(s, "max(Tp4.gpu.memory, Tp4.gpu.me") ==
+        std::vector<std::string>{"membw", "memory"});
+  // A quantity has no members, and an unknown path offers nothing.
+  CHECK(complete(s, "Tp4.total.").empty());
+  CHECK(complete(s, "Tp4.nothing.").empty());
+}
