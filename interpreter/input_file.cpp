@@ -47,6 +47,20 @@ bool is_standard_input(const struct stat& st) {
   return ::fstat(STDIN_FILENO, &in) == 0 && in.st_dev == st.st_dev && in.st_ino == st.st_ino;
 }
 
+// An unnamed pipe (`reckon run <(generate)`, /dev/fd/N): it has a writer, so reading it
+// ends. A named FIFO may have none and would block, so only unnamed pipes are read. They
+// live on the kernel's pipe filesystem: the device of a pipe made here tells which.
+bool is_unnamed_pipe(const struct stat& st) {
+  if (!S_ISFIFO(st.st_mode)) return false;
+  int ends[2];
+  if (::pipe(ends) != 0) return false;
+  struct stat probe {};
+  bool same = ::fstat(ends[0], &probe) == 0 && probe.st_dev == st.st_dev;
+  ::close(ends[0]);
+  ::close(ends[1]);
+  return same;
+}
+
 }  // namespace
 
 std::string too_large_message(const std::string& display, std::size_t size, std::size_t limit) {
@@ -63,14 +77,15 @@ std::string read_input_file(const std::string& path, const std::string& display,
     throw UserError("E0208", fmt::format("cannot read `{}`: {}", display, std::strerror(errno)));
   if (S_ISDIR(st.st_mode)) throw UserError("E0201", "cannot open `" + display + "`");
   bool regular = S_ISREG(st.st_mode);
-  if (!regular && !is_standard_input(st))
-    throw UserError("E0207", fmt::format("`{}` is {}, not a regular file (to read a pipe, "
-                                         "redirect it to standard input and name `/dev/stdin`)",
+  if (!regular && !is_standard_input(st) && !is_unnamed_pipe(st))
+    throw UserError("E0207", fmt::format("`{}` is {}, not a regular file (to read from a "
+                                         "program, redirect it to standard input and name "
+                                         "`/dev/stdin`)",
                                          display, kind_of(st.st_mode)));
   if (regular && static_cast<std::uintmax_t>(st.st_size) > limit)
     throw UserError("E0206",
                     too_large_message(display, static_cast<std::size_t>(st.st_size), limit));
-  // Standard input is read as it comes: back to blocking reads.
+  // Standard input and pipes are read as they come: back to blocking reads.
   if (!regular) ::fcntl(file.get(), F_SETFL, ::fcntl(file.get(), F_GETFL) & ~O_NONBLOCK);
 
   // The size above is only a hint (a file may grow, and /proc's files say 0), so reading

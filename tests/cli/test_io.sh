@@ -109,6 +109,11 @@ expect "standard input from a pipe" 0 "ok \(2 scenarios, 5 cases, 18 checks\)" -
   bash -c 'cat "$1" | timeout 10 "$0" check /dev/stdin' "$reckon" "$training"
 expect "standard input is bounded too" 1 "error\[E0206\]: ./dev/stdin. is too large: more than 16777216 bytes" -- \
   bash -c 'ulimit -v 2000000; timeout 20 "$0" check /dev/stdin </dev/zero' "$reckon"
+# An unnamed pipe has a writer, so it ends: process substitution is read like a file, bounded.
+expect "a program's output as the file" 0 "ok \(2 scenarios, 5 cases, 18 checks\)" -- \
+  bash -c 'timeout 10 "$0" check <(cat "$1")' "$reckon" "$training"
+expect "an unnamed pipe is bounded too" 1 "error\[E0206\]: .*is too large: more than 16777216 bytes" -- \
+  bash -c 'ulimit -v 2000000; timeout 20 "$0" check <(cat /dev/zero)' "$reckon"
 # The REPL's piped input is bounded too: /dev/zero is one endless line.
 expect "an endless line on the REPL's input" 1 "error\[E0209\]: an input is longer than 16777216 bytes" -- \
   bash -c 'ulimit -v 2000000; timeout 20 "$0" repl </dev/zero' "$reckon"
