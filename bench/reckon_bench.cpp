@@ -18,12 +18,12 @@
 #include <vector>
 
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/program.hpp"
 #include "interpreter/sweep/sweep.hpp"
 #include "measure.hpp"
 #include "stdlib/library.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace {
 

@@ -14,12 +14,12 @@
 
 #include "interpreter/code.hpp"
 #include "interpreter/counting.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/suggest.hpp"
 #include "interpreter/units.hpp"
 #include "interpreter/written_unit.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon {
 

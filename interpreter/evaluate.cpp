@@ -12,10 +12,10 @@
 #include <stdexcept>
 
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/operations.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon {
 

@@ -8,9 +8,9 @@
 #include <sstream>
 
 #include "grammar/parse.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/program.hpp"
 #include "interpreter/suggest.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon {
 

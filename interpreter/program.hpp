@@ -11,9 +11,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "interpreter/ast.hpp"
 #include "interpreter/native.hpp"
-#include "interpreter/source.hpp"
+#include "syntax/ast.hpp"
+#include "syntax/source.hpp"
 
 namespace reckon {
 

@@ -15,9 +15,9 @@
 
 #include "interpreter/checker.hpp"
 #include "interpreter/code.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/operations.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon {
 

@@ -1,7 +1,7 @@
-#include "interpreter/types.hpp"
+#include "syntax/types.hpp"
 
-#include "interpreter/ast.hpp"
 #include "interpreter/units.hpp"
+#include "syntax/ast.hpp"
 
 namespace reckon {
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "interpreter/dimension.hpp"
+#include "syntax/dimension.hpp"
 
 namespace reckon {
 

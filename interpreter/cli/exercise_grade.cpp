@@ -1,7 +1,7 @@
 // `reckon exercises grade`: grades a CSV of submitted answers against the variants of a
-// sheet. Each answer is read in a scope of its own (exercise_answer.hpp), must have the
+// sheet. Each answer is read in a scope of its own (interpreter/exercise/answer.hpp), must have the
 // exact dimension of the key, counting part included, and is compared within the
-// exercise's tolerance; a wrong one is diagnosed (exercise_slips.hpp).
+// exercise's tolerance; a wrong one is diagnosed (interpreter/exercise/slips.hpp).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -16,13 +16,13 @@
 #include <sstream>
 
 #include "interpreter/cli/commands.hpp"
-#include "interpreter/cli/exercise_answer.hpp"
-#include "interpreter/cli/exercise_book.hpp"
-#include "interpreter/cli/exercise_sheet.hpp"
-#include "interpreter/cli/exercise_slips.hpp"
 #include "interpreter/cli/guarded.hpp"
-#include "interpreter/diagnostics.hpp"
+#include "interpreter/exercise/answer.hpp"
+#include "interpreter/exercise/book.hpp"
+#include "interpreter/exercise/sheet.hpp"
+#include "interpreter/exercise/slips.hpp"
 #include "interpreter/suggest.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::cli {
 

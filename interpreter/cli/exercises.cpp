@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "interpreter/cli/commands.hpp"
-#include "interpreter/cli/exercise_book.hpp"
-#include "interpreter/cli/exercise_sheet.hpp"
 #include "interpreter/cli/guarded.hpp"
+#include "interpreter/exercise/book.hpp"
+#include "interpreter/exercise/sheet.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
 

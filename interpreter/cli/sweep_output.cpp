@@ -7,8 +7,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "charts/svg_chart.hpp"
 #include "interpreter/format.hpp"
-#include "interpreter/sweep/svg_chart.hpp"
 
 namespace reckon::cli {
 

@@ -6,11 +6,11 @@
 #include <set>
 
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/repl/session.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/suggest.hpp"
 #include "interpreter/units.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::repl {
 

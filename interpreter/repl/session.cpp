@@ -11,12 +11,12 @@
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/commands.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/units.hpp"
 #include "interpreter/written_unit.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::repl {
 

@@ -12,8 +12,8 @@
 #include <tuple>
 
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/sweep/plan.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::sweep {
 

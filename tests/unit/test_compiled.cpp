@@ -15,10 +15,10 @@
 
 #include "interpreter/checker.hpp"
 #include "interpreter/code.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/format.hpp"
 #include "stdlib/library.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace {
 

@@ -7,11 +7,11 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/program.hpp"
 #include "stdlib/library.hpp"
+#include "syntax/diagnostics.hpp"
 
 using namespace reckon;
 using Catch::Matchers::Contains;

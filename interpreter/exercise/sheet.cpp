@@ -1,12 +1,12 @@
-// Writing and reading the sheet record (exercise_sheet.hpp).
-#include "interpreter/cli/exercise_sheet.hpp"
+// Writing and reading the sheet record (sheet.hpp).
+#include "interpreter/exercise/sheet.hpp"
 
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "interpreter/diagnostics.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::cli {
 

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/ast.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/program.hpp"
+#include "syntax/ast.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::cli {
 

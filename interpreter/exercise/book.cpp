@@ -1,5 +1,5 @@
-// The exercises of a file and their variants (exercise_book.hpp).
-#include "interpreter/cli/exercise_book.hpp"
+// The exercises of a file and their variants (book.hpp).
+#include "interpreter/exercise/book.hpp"
 
 #include <fmt/format.h>
 
@@ -8,9 +8,9 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/signature.hpp"
 #include "stdlib/library.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::cli {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/ast.hpp"
-#include "interpreter/dimension.hpp"
+#include "syntax/ast.hpp"
+#include "syntax/dimension.hpp"
 
 namespace reckon::cli {
 

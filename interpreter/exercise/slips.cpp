@@ -1,5 +1,5 @@
-// The grader's diagnosis of a wrong answer (exercise_slips.hpp).
-#include "interpreter/cli/exercise_slips.hpp"
+// The grader's diagnosis of a wrong answer (slips.hpp).
+#include "interpreter/exercise/slips.hpp"
 
 #include <fmt/format.h>
 

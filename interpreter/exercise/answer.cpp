@@ -1,5 +1,5 @@
-// Reading a submitted answer in a scope of its own (exercise_answer.hpp).
-#include "interpreter/cli/exercise_answer.hpp"
+// Reading a submitted answer in a scope of its own (answer.hpp).
+#include "interpreter/exercise/answer.hpp"
 
 #include <fmt/format.h>
 
@@ -9,8 +9,8 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "stdlib/library.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::cli {
 

@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
-#include "interpreter/source.hpp"
-#include "interpreter/types.hpp"
 #include "interpreter/units.hpp"
+#include "syntax/source.hpp"
+#include "syntax/types.hpp"
 
 namespace reckon {
 
