@@ -17,6 +17,7 @@
 #include "interpreter/evaluator.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/suggest.hpp"
+#include "interpreter/type_names.hpp"
 #include "interpreter/units.hpp"
 #include "interpreter/written_unit.hpp"
 #include "syntax/diagnostics.hpp"

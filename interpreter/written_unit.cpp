@@ -7,6 +7,7 @@
 
 #include "interpreter/checker.hpp"
 #include "interpreter/program.hpp"
+#include "interpreter/units.hpp"
 
 namespace reckon {
 

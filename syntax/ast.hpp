@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "interpreter/units.hpp"
+#include "syntax/display_unit.hpp"
 #include "syntax/source.hpp"
 #include "syntax/types.hpp"
 

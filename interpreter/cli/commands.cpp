@@ -15,6 +15,7 @@
 #include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/suggest.hpp"
+#include "interpreter/units.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 

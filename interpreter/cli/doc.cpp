@@ -18,6 +18,7 @@
 #include "interpreter/cli/guarded.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/signature.hpp"
+#include "interpreter/type_names.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 

@@ -9,6 +9,7 @@
 
 #include "charts/svg_chart.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/units.hpp"
 
 namespace reckon::cli {
 

@@ -9,10 +9,11 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
-#include "stdlib/library.hpp"
+#include "interpreter/type_names.hpp"
+#include "interpreter/units.hpp"
 #include "syntax/diagnostics.hpp"
 
-namespace reckon::cli {
+namespace reckon::exercise {
 
 namespace {
 
@@ -50,7 +51,8 @@ std::optional<std::string> sole_information_unit(const Expr& e) {
 }  // namespace
 
 AnswerReader::AnswerReader(const Program& file, int digits) : file_(file) {
-  load_program_text(scope_, stdlib::standard_library(), "<answer scope>", "");
+  // The answer scope sees the prelude of the library the exercise file was loaded with.
+  load_program_text(scope_, *file.library, "<answer scope>", "");
   check_program(scope_);
   evaluator_ = std::make_unique<Evaluator>(scope_, digits);
 }
@@ -146,4 +148,4 @@ std::string AnswerReader::unreadable(const Diagnostic& d, FileId f) const {
   return fmt::format("cannot read the answer at column {}: {}", at.column, d.message);
 }
 
-}  // namespace reckon::cli
+}  // namespace reckon::exercise

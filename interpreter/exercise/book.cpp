@@ -9,10 +9,10 @@
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/signature.hpp"
-#include "stdlib/library.hpp"
+#include "interpreter/units.hpp"
 #include "syntax/diagnostics.hpp"
 
-namespace reckon::cli {
+namespace reckon::exercise {
 
 namespace {
 
@@ -168,11 +168,11 @@ const std::vector<Value>& Workbook::values_of(const Vary& vary) {
   return values_[&vary] = std::move(out);
 }
 
-void load_exercises(Program& p, const std::string& file) {
-  load_program(p, stdlib::standard_library(), file);
+void load_exercises(Program& p, const Library& library, const std::string& file) {
+  load_program(p, library, file);
   check_program(p);
   if (p.main_decls<ExerciseDecl>(DeclKind::exercise).empty())
     throw UserError("E0703", file + " declares no exercise");
 }
 
-}  // namespace reckon::cli
+}  // namespace reckon::exercise

@@ -8,7 +8,7 @@
 
 #include "syntax/diagnostics.hpp"
 
-namespace reckon::cli {
+namespace reckon::exercise {
 
 namespace {
 
@@ -87,4 +87,4 @@ SheetRecord read_sheet_record(Program& program, const std::string& path) {
   return r;
 }
 
-}  // namespace reckon::cli
+}  // namespace reckon::exercise

@@ -9,7 +9,7 @@
 
 #include "interpreter/units.hpp"
 
-namespace reckon::cli {
+namespace reckon::exercise {
 
 namespace {
 
@@ -159,4 +159,4 @@ std::optional<std::string> ratio_slip(double ratio, const Dimension& d, double e
   return best;
 }
 
-}  // namespace reckon::cli
+}  // namespace reckon::exercise

@@ -9,6 +9,7 @@
 #include "interpreter/repl/session.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/suggest.hpp"
+#include "interpreter/type_names.hpp"
 #include "interpreter/units.hpp"
 #include "syntax/diagnostics.hpp"
 

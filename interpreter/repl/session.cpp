@@ -14,6 +14,7 @@
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/type_names.hpp"
 #include "interpreter/units.hpp"
 #include "interpreter/written_unit.hpp"
 #include "syntax/diagnostics.hpp"

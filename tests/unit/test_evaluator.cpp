@@ -10,6 +10,7 @@
 #include "interpreter/evaluator.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/program.hpp"
+#include "interpreter/units.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 

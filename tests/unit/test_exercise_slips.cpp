@@ -13,7 +13,7 @@
 namespace {
 
 using namespace reckon;
-using namespace reckon::cli;
+using namespace reckon::exercise;
 
 const std::vector<std::string> decimal = {"k", "M", "G", "T", "P", "E"};
 const std::vector<std::string> binary = {"Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};

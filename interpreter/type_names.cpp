@@ -1,4 +1,4 @@
-#include "syntax/types.hpp"
+#include "interpreter/type_names.hpp"
 
 #include "interpreter/units.hpp"
 #include "syntax/ast.hpp"
