@@ -9,6 +9,7 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
+#include "interpreter/pipeline.hpp"
 #include "interpreter/type_names.hpp"
 #include "interpreter/units.hpp"
 #include "syntax/diagnostics.hpp"
@@ -53,7 +54,7 @@ std::optional<std::string> sole_information_unit(const Expr& e) {
 AnswerReader::AnswerReader(const Program& file, int digits) : file_(file) {
   // The answer scope sees the prelude of the library the exercise file was loaded with.
   load_program_text(scope_, *file.library, "<answer scope>", "");
-  check_program(scope_);
+  check_and_compile(scope_);
   evaluator_ = std::make_unique<Evaluator>(scope_, digits);
 }
 
@@ -107,7 +108,7 @@ ReadAnswer AnswerReader::read(const std::string& answer, const std::string& wher
     keep_.push_back(parse_expression(scope_.sources, f));
     Expr& e = *keep_.back();
     try {
-      check_expression(scope_, e, {});
+      check_and_compile_expression(scope_, e, {});
     } catch (const std::runtime_error&) {  // UserError or UserErrors
       // Names the answer scope lacks but the exercise file has get their own message.
       if (std::string name = forbidden_name(e, scenario); !name.empty()) {

@@ -8,6 +8,7 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
+#include "interpreter/pipeline.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/units.hpp"
 #include "syntax/diagnostics.hpp"
@@ -170,7 +171,7 @@ const std::vector<Value>& Workbook::values_of(const Vary& vary) {
 
 void load_exercises(Program& p, const Library& library, const std::string& file) {
   load_program(p, library, file);
-  check_program(p);
+  check_and_compile(p);
   if (p.main_decls<ExerciseDecl>(DeclKind::exercise).empty())
     throw UserError("E0703", file + " declares no exercise");
 }
