@@ -56,6 +56,8 @@ TEST_CASE("checking does not compile; the pipeline checks, then compiles") {
   CHECK(x.value->type.is_quantity());
   CHECK(x.value->code == nullptr);
   CHECK(p.constant_lets == nullptr);
+  // A checked program that was never compiled still evaluates, by the tree walk (2 * 3).
+  CHECK(Evaluator(p).evaluate(*x.value, {}).number == 6);
   compile_program(p);
   CHECK(x.value->code != nullptr);
   CHECK(p.constant_lets != nullptr);
