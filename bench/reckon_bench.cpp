@@ -18,12 +18,13 @@
 #include <vector>
 
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
+#include "interpreter/pipeline.hpp"
 #include "interpreter/program.hpp"
 #include "interpreter/sweep/sweep.hpp"
 #include "measure.hpp"
 #include "stdlib/library.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace {
 
@@ -88,7 +89,7 @@ std::unique_ptr<Planned> plan_case(Program& p, const CaseDecl& c, bool every_inp
     if (prop.is_method) continue;
     auto e = std::make_unique<reckon::Expr>(reckon::ExprKind::name, prop.range);
     e->text = prop.name;
-    reckon::check_expression(p, *e, reckon::Scope{&s, nullptr});
+    reckon::check_and_compile_expression(p, *e, reckon::Scope{&s, nullptr});
     space.show.push_back(e.get());
     planned->keep.push_back(std::move(e));
   }
@@ -152,7 +153,7 @@ int main(int argc, char** argv) {
   Program p;
   try {
     reckon::load_program(p, reckon::stdlib::standard_library(), file);
-    reckon::check_program(p);
+    reckon::check_and_compile(p);
   } catch (const reckon::UserError& e) {
     std::fprintf(stderr, "%s", reckon::render(p.sources, e.diagnostic()).c_str());
     return 1;

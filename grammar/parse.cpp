@@ -18,7 +18,7 @@
 
 #include "grammar/errors.hpp"
 #include "grammar/grammar.hpp"
-#include "interpreter/diagnostics.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon {
 namespace g = grammar;

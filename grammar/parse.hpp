@@ -4,8 +4,8 @@
 #include <memory>
 #include <vector>
 
-#include "interpreter/ast.hpp"
-#include "interpreter/source.hpp"
+#include "syntax/ast.hpp"
+#include "syntax/source.hpp"
 
 namespace reckon {
 

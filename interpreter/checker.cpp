@@ -12,14 +12,14 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "interpreter/code.hpp"
 #include "interpreter/counting.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/suggest.hpp"
+#include "interpreter/type_names.hpp"
 #include "interpreter/units.hpp"
 #include "interpreter/written_unit.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon {
 
@@ -130,8 +130,8 @@ class Checker {
   enum class Layer { stdlib, session, user };
   static Layer layer_of(const Module& m) {
     if (!m.is_stdlib) return Layer::user;
-    // The REPL's session module is loaded like a stdlib module (repl/session.cpp).
-    return m.name == "<session>" ? Layer::session : Layer::stdlib;
+    // The session module (Library::session_module) is loaded like a stdlib module.
+    return m.is_session ? Layer::session : Layer::stdlib;
   }
 
   // A name defined twice in one layer is an error; across layers the later layer's
@@ -831,6 +831,26 @@ class Checker {
     return {};
   }
 
+  // A global declaration as what an expression resolves to (ast.hpp's Target).
+  static Target target_of(const Decl& d) {
+    switch (d.kind) {
+      case DeclKind::let:
+        return static_cast<const LetDecl*>(&d);
+      case DeclKind::case_:
+        return static_cast<const CaseDecl*>(&d);
+      case DeclKind::enumeration:
+        return static_cast<const EnumDecl*>(&d);
+      case DeclKind::record:
+        return static_cast<const RecordDecl*>(&d);
+      case DeclKind::scenario:
+        return static_cast<const ScenarioDecl*>(&d);
+      case DeclKind::native:
+        return static_cast<const NativeDecl*>(&d);
+      default:
+        return {};  // an import, check, exercise or sweep: not a value
+    }
+  }
+
   Type enum_member(Expr& e, const EnumDecl* en, int index) {
     e.ref = RefKind::enum_member;
     e.slot = index;
@@ -873,7 +893,7 @@ class Checker {
       }
     }
     if (Decl* d = lookup(n, e.range)) {
-      e.target = d;
+      e.target = target_of(*d);
       switch (d->kind) {
         case DeclKind::let:
           e.ref = RefKind::let;
@@ -1269,7 +1289,7 @@ class Checker {
         !(s.parameters && has_parameter(*s.parameters, n)))
       return method_call(e, *s.scenario, n, callee.range, s);
     if (Decl* d = lookup(n, callee.range)) {
-      e.target = d;
+      e.target = target_of(*d);
       if (d->kind == DeclKind::native && !static_cast<NativeDecl*>(d)->is_constant) {
         auto* nd = static_cast<NativeDecl*>(d);
         e.call = CallKind::native;
@@ -1485,29 +1505,26 @@ class Checker {
 
 std::string_view builtin_name(Builtin b) { return builtin_names[static_cast<std::size_t>(b)]; }
 
-// Each entry point compiles what it has checked (code.hpp), once its types are known.
+// Each entry point settles the written units of what it has checked (written_unit.hpp),
+// once its types are known. Compiling is the next stage (pipeline.hpp).
 void check_program(Program& program) {
   Checker(program).run();
   settle_written_units(program);
-  compile_program(program);
 }
 
 void check_expression(Program& program, Expr& expr, const Scope& scope) {
   Checker(program).expression(expr, scope);
   settle_written_units(expr, scope.scenario, scope.parameters);
-  compile_expression(expr);
 }
 
 void check_binding(Program& program, Expr& expr, const Type& expected, const std::string& what) {
   Checker(program).binding(expr, expected, what);
   settle_written_units(expr, nullptr);
-  compile_expression(expr);
 }
 
 void check_sweep(Program& program, SweepDecl& sweep) {
   Checker(program).check_sweep(sweep);
   settle_written_units(sweep);
-  compile_declaration(sweep);
 }
 
 }  // namespace reckon

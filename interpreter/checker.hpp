@@ -16,7 +16,9 @@ struct Scope {
   const std::vector<Parameter>* parameters = nullptr;
 };
 
-// Checks the whole program. Throws UserErrors with every error found.
+// Checks the whole program. Throws UserErrors with every error found. The program is
+// not yet compiled (code.hpp): pipeline.hpp's check_and_compile does both, as every
+// caller that evaluates must.
 void check_program(Program& program);
 
 // Checks one more expression (the command line's EXPR) against a checked program.

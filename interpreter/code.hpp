@@ -13,8 +13,8 @@
 #include <memory>
 #include <vector>
 
-#include "interpreter/ast.hpp"
 #include "interpreter/value.hpp"
+#include "syntax/ast.hpp"
 
 namespace reckon {
 

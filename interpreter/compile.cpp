@@ -26,7 +26,7 @@ bool numeric_equality(const Expr& e) {
 // A native compiles when it has a plain-number adapter and at most 32 parameters (the
 // bits of its whole-argument mask).
 bool native_on_numbers(const Expr& e) {
-  const auto* decl = static_cast<const NativeDecl*>(e.target);
+  const auto* decl = &e.target_as<NativeDecl>();
   return decl && decl->implementation && decl->implementation->raw && decl->parameters.size() <= 32;
 }
 
@@ -67,7 +67,7 @@ std::optional<ArgumentValue> argument_value(const Expr& a) {
       a.ref == RefKind::enum_member;
   if (enum_member) {
     v.kind = ArgumentValue::Kind::member;
-    v.enumeration = static_cast<const EnumDecl*>(a.target);
+    v.enumeration = &a.target_as<EnumDecl>();
     return v;
   }
   if (a.kind == ExprKind::number || (a.kind == ExprKind::name && a.ref == RefKind::unit)) {
@@ -228,7 +228,7 @@ class Compiler {
       case RefKind::constant: {
         // Its value is fixed (stdlib/binding.hpp's bind_constant); it is still counted
         // as called each time it is used, as the tree walk counts it.
-        const NativeFunction& f = *static_cast<const NativeDecl*>(e.target)->implementation;
+        const NativeFunction& f = *e.target_as<NativeDecl>().implementation;
         emit(OpCode::native_constant, e, 1).number = f.call({}).number;
         return;
       }
@@ -312,7 +312,7 @@ class Compiler {
       for (Argument& a : e.arguments) expression(*a.value);
       pushed = static_cast<int>(e.arguments.size());
     } else {
-      const auto* decl = static_cast<const NativeDecl*>(e.target);
+      const auto* decl = &e.target_as<NativeDecl>();
       for (std::size_t i = 0; i < e.binding.size(); ++i) {
         int k = e.binding[i];
         if (k >= 0)
@@ -329,7 +329,7 @@ class Compiler {
     Instruction& op = emit(c, e, 1 - pushed);
     op.count = static_cast<std::uint16_t>(pushed);
     op.index = static_cast<std::uint32_t>(e.slot);
-    if (c == OpCode::native) op.field = whole_arguments(*static_cast<const NativeDecl*>(e.target));
+    if (c == OpCode::native) op.field = whole_arguments(e.target_as<NativeDecl>());
   }
 
   // A call of the instance's own method (method_arguments).
@@ -344,7 +344,7 @@ class Compiler {
     op.index = static_cast<std::uint32_t>(e.slot);
     op.field = static_cast<std::uint32_t>(code_.arguments.size());
     code_.arguments.insert(code_.arguments.end(), values.begin(), values.end());
-    const Property& m = static_cast<const ScenarioDecl*>(e.target)->properties[op.index];
+    const Property& m = e.target_as<ScenarioDecl>().properties[op.index];
     for (std::size_t i = 0; i < m.parameters.size() && i < 32; ++i)
       if (m.parameters[i].resolved.integer) op.aux |= 1u << i;
   }
@@ -378,7 +378,7 @@ void finish(Code& code, const Expr& root) {
   if (root.kind == ExprKind::unary) boolean = true;  // `not`
   code.result_dim = root.type.dim;
   if (root.kind == ExprKind::call && root.call == CallKind::native) {
-    const NativeFunction& f = *static_cast<const NativeDecl*>(root.target)->implementation;
+    const NativeFunction& f = *root.target_as<NativeDecl>().implementation;
     boolean = f.result.kind == NativeType::Kind::boolean;
     code.result_dim = f.result.dim;
   }
@@ -661,15 +661,14 @@ class Constancy {
  private:
   bool expression(const Expr& e) {
     if (e.kind == ExprKind::name && e.ref == RefKind::instance) return false;
-    if (e.kind == ExprKind::name && e.ref == RefKind::let)
-      return let(*static_cast<const LetDecl*>(e.target));
+    if (e.kind == ExprKind::name && e.ref == RefKind::let) return let(e.target_as<LetDecl>());
     if (e.kind == ExprKind::call) {
       if (e.call == CallKind::scenario || e.call == CallKind::method) return false;
       if (e.call == CallKind::record)
-        for (const Field& f : static_cast<const RecordDecl*>(e.target)->fields)
+        for (const Field& f : e.target_as<RecordDecl>().fields)
           if (f.default_value && !expression(*f.default_value)) return false;
       if (e.call == CallKind::native)
-        for (const Parameter& p : static_cast<const NativeDecl*>(e.target)->parameters)
+        for (const Parameter& p : e.target_as<NativeDecl>().parameters)
           if (p.default_value && !expression(*p.default_value)) return false;
     }
     for (const auto& o : e.operands)

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "interpreter/dimension.hpp"
+#include "syntax/dimension.hpp"
 
 namespace reckon {
 

@@ -12,10 +12,10 @@
 #include <stdexcept>
 
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/operations.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon {
 
@@ -53,8 +53,7 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
     case ExprKind::boolean:
       return Value::boolean(e.number != 0);
     case ExprKind::none:
-      if (e.ref == RefKind::enum_member)
-        return Value::member(static_cast<const EnumDecl*>(e.target), e.slot);
+      if (e.ref == RefKind::enum_member) return Value::member(&e.target_as<EnumDecl>(), e.slot);
       return Value{};
     case ExprKind::name:
       switch (e.ref) {
@@ -64,16 +63,16 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
         case RefKind::parameter:
           return memoized(e, frame);
         case RefKind::constant: {
-          const NativeFunction* f = static_cast<const NativeDecl*>(e.target)->implementation;
+          const NativeFunction* f = e.target_as<NativeDecl>().implementation;
           count_call(*f);
           return f->call({});
         }
         case RefKind::instance:
-          return Value::of(instance_of(*static_cast<const CaseDecl*>(e.target)));
+          return Value::of(instance_of(e.target_as<CaseDecl>()));
         case RefKind::unit:
           return Value::quantity(e.unit_scale, e.type.dim);
         case RefKind::enum_member:
-          return Value::member(static_cast<const EnumDecl*>(e.target), e.slot);
+          return Value::member(&e.target_as<EnumDecl>(), e.slot);
         case RefKind::unresolved:
           break;
       }
@@ -111,8 +110,7 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
       }
       throw std::logic_error("unresolved call");
     case ExprKind::member: {
-      if (e.ref == RefKind::enum_member)
-        return Value::member(static_cast<const EnumDecl*>(e.target), e.slot);
+      if (e.ref == RefKind::enum_member) return Value::member(&e.target_as<EnumDecl>(), e.slot);
       Value scratch;
       return member(e, frame, scratch);
     }
@@ -188,7 +186,7 @@ double Evaluator::number_of(const Expr& e, const Frame& frame) {
     case ExprKind::name:
       switch (e.ref) {
         case RefKind::let:
-          return let(*static_cast<const LetDecl*>(e.target), e.range).number;
+          return let(e.target_as<LetDecl>(), e.range).number;
         case RefKind::input:
           return input_ref(*frame.self, static_cast<std::size_t>(e.slot), e.range).number;
         case RefKind::property:
@@ -298,7 +296,7 @@ const Value& Evaluator::memoized(const Expr& e, const Frame& frame) {
     case RefKind::parameter:
       return frame.arguments[e.slot];
     default:
-      return let(*static_cast<const LetDecl*>(e.target), e.range);
+      return let(e.target_as<LetDecl>(), e.range);
   }
 }
 
@@ -363,7 +361,7 @@ const Value& Evaluator::method_call(const Expr& e, const Frame& frame, Value& ke
 // A native on plain numbers (NativeFunction::raw): every argument is a number, a bool
 // or an enumeration member, and `raw` gives what `call` would put in Value::number.
 double Evaluator::native(const Expr& e, const Frame& frame) {
-  const auto* decl = static_cast<const NativeDecl*>(e.target);
+  const auto* decl = &e.target_as<NativeDecl>();
   const NativeFunction& f = *decl->implementation;
   if (!f.raw) return native_value(e, frame).number;
   Numbers args;
@@ -384,7 +382,7 @@ double Evaluator::native(const Expr& e, const Frame& frame) {
 
 // `whole` has a bit for each argument still to be checked for a whole number.
 double Evaluator::call_native(const Expr& e, const double* args, std::uint32_t whole) {
-  const auto* decl = static_cast<const NativeDecl*>(e.target);
+  const auto* decl = &e.target_as<NativeDecl>();
   const NativeFunction& f = *decl->implementation;
   for (; whole; whole &= whole - 1) {
     const auto i = static_cast<std::size_t>(std::countr_zero(whole));
@@ -411,7 +409,7 @@ void Evaluator::integer_arguments(const Expr& e, const NativeFunction& f, Argume
     const double x = argument(i);
     if (ops::fits_int64(x)) [[likely]]
       continue;
-    const auto* decl = static_cast<const NativeDecl*>(e.target);
+    const auto* decl = &e.target_as<NativeDecl>();
     throw UserError(argument_range(e, i), "E0510",
                     fmt::format("argument `{}` of `{}` is {}, beyond the whole numbers it can "
                                 "take (-9223372036854775808 to 9223372036854775807)",
@@ -420,7 +418,7 @@ void Evaluator::integer_arguments(const Expr& e, const NativeFunction& f, Argume
 }
 
 Value Evaluator::native_value(const Expr& e, const Frame& frame) {
-  const auto* decl = static_cast<const NativeDecl*>(e.target);
+  const auto* decl = &e.target_as<NativeDecl>();
   const NativeFunction& f = *decl->implementation;
   if (f.raw) {
     double x = native(e, frame);
@@ -495,7 +493,7 @@ double Evaluator::apply_builtin(const Expr& e, const double* args, std::size_t c
 // The fields are evaluated into the record itself, in order (a field left out is its
 // default, evaluated at file scope, or none), and then checked.
 Value Evaluator::record(const Expr& e, const Frame& frame) {
-  const auto* r = static_cast<const RecordDecl*>(e.target);
+  const auto* r = &e.target_as<RecordDecl>();
   Value v = Value::adopt(RecordValue::make(r, e.binding.size()));
   std::span<Value> fields = v.record()->fields;
   for (std::size_t i = 0; i < fields.size(); ++i) {
@@ -513,7 +511,7 @@ Value Evaluator::record(const Expr& e, const Frame& frame) {
 // An unnamed instance: its arguments are evaluated now, in the caller's frame; defaults
 // are left to the instance, like a case's.
 Value Evaluator::scenario_instance(const Expr& e, const Frame& frame) {
-  const auto* s = static_cast<const ScenarioDecl*>(e.target);
+  const auto* s = &e.target_as<ScenarioDecl>();
   Value v = Value::adopt(Instance::make(s->name, *s));
   Instance& inst = *v.instance();
   for (std::size_t i = 0; i < s->inputs.size(); ++i) {

@@ -10,9 +10,9 @@
 
 #include "interpreter/checker.hpp"
 #include "interpreter/code.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/written_unit.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon {
 

@@ -6,9 +6,9 @@
 #include <limits>
 #include <string>
 
-#include "interpreter/ast.hpp"
 #include "interpreter/instance.hpp"
 #include "interpreter/units.hpp"
+#include "syntax/ast.hpp"
 
 namespace reckon {
 

@@ -13,7 +13,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "interpreter/diagnostics.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon {
 

@@ -6,7 +6,7 @@
 #include <new>
 #include <string_view>
 
-#include "interpreter/ast.hpp"
+#include "syntax/ast.hpp"
 
 namespace reckon {
 

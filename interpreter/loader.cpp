@@ -6,10 +6,10 @@
 #include <filesystem>
 
 #include "grammar/parse.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/input_file.hpp"
 #include "interpreter/program.hpp"
 #include "interpreter/suggest.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon {
 
@@ -49,6 +49,7 @@ class Loader {
     auto module = parse_module(p_.sources, id);
     module->name = display;
     module->is_stdlib = key.starts_with("stdlib:");
+    module->is_session = !lib_.session_module.empty() && key == "stdlib:" + lib_.session_module;
     stack_.push_back({key, display, imported_at});
     for (const auto& d : module->decls)
       if (d->kind == DeclKind::import) import(static_cast<const ImportDecl&>(*d), key);

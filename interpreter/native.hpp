@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
-#include "interpreter/dimension.hpp"
 #include "interpreter/value.hpp"
+#include "syntax/dimension.hpp"
 
 namespace reckon {
 

@@ -11,9 +11,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "interpreter/ast.hpp"
 #include "interpreter/native.hpp"
-#include "interpreter/source.hpp"
+#include "syntax/ast.hpp"
+#include "syntax/source.hpp"
 
 namespace reckon {
 
@@ -28,6 +28,10 @@ struct Library {
   std::function<std::string(std::string_view)> module_display_name;
   // Modules every program sees without importing them (the native functions).
   std::vector<std::string> prelude;
+  // The module, imported by bare name, that holds an interactive session's definitions
+  // (the REPL's): it shadows the standard library and is shadowed by the user's files.
+  // Empty: none.
+  std::string session_module;
 };
 
 inline constexpr std::size_t max_import_depth = 64;
@@ -74,7 +78,7 @@ struct Program {
   // How many lets and cases have a memo_slot (numbered by the checker).
   std::uint32_t let_count = 0;
   std::uint32_t case_count = 0;
-  // Made by check_program; declared after `modules`, so destroyed before them.
+  // Made by compile_program; declared after `modules`, so destroyed before them.
   std::unique_ptr<ConstantLets> constant_lets;
 
   Decl* find(std::string_view name) const {

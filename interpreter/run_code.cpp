@@ -15,9 +15,9 @@
 
 #include "interpreter/checker.hpp"
 #include "interpreter/code.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/operations.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon {
 
@@ -264,7 +264,7 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
           v = &arguments[op->index];
           break;
         default:
-          v = &let(*static_cast<const LetDecl*>(a.target), a.range);
+          v = &let(a.target_as<LetDecl>(), a.range);
           break;
       }
       if (!v->is_none()) {
@@ -293,7 +293,7 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
           guard(*binding);
           known = &t.value;
         } else if (binding->kind == ExprKind::name && binding->ref == RefKind::let) {
-          known = known_let(*static_cast<const LetDecl*>(binding->target));
+          known = known_let(binding->target_as<LetDecl>());
           if (known && known->kind == ValueKind::quantity &&
               self->scenario->inputs[op->index].resolved.integer &&
               known->number != std::trunc(known->number))
@@ -360,11 +360,11 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       *top++ = arguments[op->index].number;
       RECKON_NEXT();
     op_native_constant:
-      count_call(*static_cast<const NativeDecl*>(op->node->target)->implementation);
+      count_call(*op->node->target_as<NativeDecl>().implementation);
       *top++ = op->number;
       RECKON_NEXT();
     op_let:
-      *top++ = let(*static_cast<const LetDecl*>(op->node->target), op->node->range).number;
+      *top++ = let(op->node->target_as<LetDecl>(), op->node->range).number;
       RECKON_NEXT();
     op_input_field : {
       const Thunk& t = self->inputs[op->index];
@@ -376,7 +376,7 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
     }
     op_let_field : {
       const Expr& obj = *op->node->operands[0];
-      const Value& r = let(*static_cast<const LetDecl*>(obj.target), obj.range);
+      const Value& r = let(obj.target_as<LetDecl>(), obj.range);
       *top++ = r.record()->fields[op->field].number;
       RECKON_NEXT();
     }

@@ -8,7 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "interpreter/dimension.hpp"
+#include "syntax/dimension.hpp"
+#include "syntax/display_unit.hpp"
 
 namespace reckon {
 
@@ -21,16 +22,6 @@ struct UnitInfo {
 // nullptr if the name is not a unit.
 const UnitInfo* find_unit(std::string_view name);
 const std::vector<UnitInfo>& all_units();
-
-// A unit to show a value in: its symbol and its scale to base units.
-struct DisplayUnit {
-  std::string symbol;
-  double scale = 1;
-  // A written step of the dimension's display ladder (`GB`, `mW`): a value other than
-  // zero is shown in the step the ladder chooses for it (999.97 GB as 1.000 TB), zero in
-  // this unit (`300 ms % 100 ms` is 0 ms).
-  bool ladder = false;
-};
 
 // A unit composed from catalogue units, as written after a number or `->`.
 struct ComposedUnit {

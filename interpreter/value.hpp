@@ -12,7 +12,7 @@
 #include <span>
 #include <string>
 
-#include "interpreter/dimension.hpp"
+#include "syntax/dimension.hpp"
 
 namespace reckon {
 

@@ -7,6 +7,7 @@
 
 #include "interpreter/checker.hpp"
 #include "interpreter/program.hpp"
+#include "interpreter/units.hpp"
 
 namespace reckon {
 
@@ -80,14 +81,13 @@ class Written {
       case ExprKind::name:
         if (e.ref == RefKind::property && s)
           return shown_property(*s, static_cast<std::size_t>(e.slot));
-        if (e.ref == RefKind::let) return shown_let(*static_cast<const LetDecl*>(e.target));
+        if (e.ref == RefKind::let) return shown_let(e.target_as<LetDecl>());
         if (e.ref == RefKind::input || e.ref == RefKind::parameter) return of(e, s, params);
         break;
       case ExprKind::call:
         // A method as its property is shown: in its declared unit, or as its body.
-        if (e.call == CallKind::method && e.target)
-          return shown_property(*static_cast<const ScenarioDecl*>(e.target),
-                                static_cast<std::size_t>(e.slot));
+        if (e.call == CallKind::method && e.has_target())
+          return shown_property(e.target_as<ScenarioDecl>(), static_cast<std::size_t>(e.slot));
         break;
       default:
         break;
@@ -155,7 +155,7 @@ class Written {
       case RefKind::unit:
         return DisplayUnit{e.text, e.unit_scale};
       case RefKind::let:
-        return let(*static_cast<const LetDecl*>(e.target));
+        return let(e.target_as<LetDecl>());
       case RefKind::input:
         return s ? s->inputs[slot].display : std::nullopt;
       case RefKind::property:
@@ -208,7 +208,7 @@ class Written {
 
   Unit call(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
     if (e.call == CallKind::method) {
-      const auto* sc = static_cast<const ScenarioDecl*>(e.target);
+      const auto* sc = &e.target_as<ScenarioDecl>();
       return sc ? property(*sc, static_cast<std::size_t>(e.slot)) : std::nullopt;
     }
     if (e.call != CallKind::builtin || e.arguments.empty()) return std::nullopt;

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "interpreter/ast.hpp"
+#include "syntax/ast.hpp"
 
 namespace reckon {
 

@@ -3,7 +3,7 @@
 // Native functions take and return Boost.Units quantities so that the compiler checks their
 // arithmetic (a formula that adds bytes to flops does not build). The interpreter, however,
 // works with the runtime reckon::Dimension; dimension_of<>() below is the single bridge between
-// the two, and it takes the list of bases from interpreter/dimension.hpp rather than keeping a
+// the two, and it takes the list of bases from syntax/dimension.hpp rather than keeping a
 // list of its own.
 #pragma once
 
@@ -29,7 +29,7 @@
 #include <cstddef>
 #include <string>
 
-#include "interpreter/dimension.hpp"
+#include "syntax/dimension.hpp"
 
 namespace reckon::units {
 

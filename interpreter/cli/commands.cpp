@@ -11,12 +11,14 @@
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/guarded.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/pipeline.hpp"
 #include "interpreter/suggest.hpp"
+#include "interpreter/units.hpp"
 #include "stdlib/library.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::cli {
 
@@ -108,7 +110,7 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
   Program p;
   return guarded(p, err, [&] {
     load_program(p, stdlib::standard_library(), file);
-    check_program(p);
+    check_and_compile(p);
     Evaluator ev(p, common.digits);
     Reporter report(p, err);
     bool ok = true;
@@ -236,7 +238,7 @@ std::optional<std::pair<std::size_t, std::unique_ptr<Expr>>> parse_set(Program& 
   FileId f = p.sources.add("--set " + name, set.substr(eq + 1));
   ExprPtr e = parse_expression(p.sources, f);
   const Input& in = s.inputs[static_cast<std::size_t>(index)];
-  check_binding(p, *e, in.resolved, "input `" + name + "`");
+  check_and_compile_binding(p, *e, in.resolved, "input `" + name + "`");
   return std::make_pair(static_cast<std::size_t>(index), std::move(e));
 }
 
@@ -264,7 +266,7 @@ int prepare(const EvalRequest& request, const Common& common, Query& q, std::ost
                       "import \"models\"\nimport \"hardware\"\n");
   else
     load_program(p, stdlib::standard_library(), request.file);
-  check_program(p);
+  check_and_compile(p);
   const CaseDecl* chosen = nullptr;
   auto cases = p.main_decls<CaseDecl>(DeclKind::case_);
   if (request.case_name) {
@@ -296,7 +298,7 @@ int prepare(const EvalRequest& request, const Common& common, Query& q, std::ost
   q.keep.push_back(parse_expression(p.sources, f));
   q.expr = q.keep.back().get();
   if (chosen) q.scope.scenario = chosen->scenario;
-  check_expression(p, *q.expr, q.scope);
+  check_and_compile_expression(p, *q.expr, q.scope);
   return 0;
 }
 
@@ -344,7 +346,7 @@ int check(const std::string& file, std::ostream& out, std::ostream& err) {
   Program p;
   return guarded(p, err, [&] {
     load_program(p, stdlib::standard_library(), file);
-    check_program(p);
+    check_and_compile(p);
     out << fmt::format("{}: ok ({} scenarios, {} cases, {} checks)\n", file,
                        p.main_decls<ScenarioDecl>(DeclKind::scenario).size(),
                        p.main_decls<CaseDecl>(DeclKind::case_).size(),

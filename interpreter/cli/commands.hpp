@@ -72,7 +72,7 @@ int exercises_build(const ExerciseBuildOptions& options, const Common& common, s
 
 // `reckon exercises grade`: grades the CSV `answers` (header variant,exercise,answer)
 // against the variants of `file` built with the seed and variant count of the sheet
-// record `sheet` (exercise_sheet.hpp) or, without it, of both `variants` and `seed`;
+// record `sheet` (interpreter/exercise/sheet.hpp) or, without it, of both `variants` and `seed`;
 // with neither, a usage error (exit 2). Prints a table or (`json`) a JSON array. Exit 0
 // whenever grading ran.
 struct ExerciseGradeOptions {

@@ -18,10 +18,12 @@
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
 #include "interpreter/cli/output_file.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
+#include "interpreter/pipeline.hpp"
 #include "interpreter/signature.hpp"
+#include "interpreter/type_names.hpp"
 #include "stdlib/library.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::cli {
 
@@ -128,7 +130,7 @@ class PageWriter {
 
   static bool mentions(const Expr& e, const std::set<const CaseDecl*>& cases) {
     if (e.kind == ExprKind::name && e.ref == RefKind::instance &&
-        cases.count(static_cast<const CaseDecl*>(e.target)))
+        cases.count(&e.target_as<CaseDecl>()))
       return true;
     for (const auto& o : e.operands)
       if (mentions(*o, cases)) return true;
@@ -254,7 +256,7 @@ int doc(const std::string& file, const std::string& format, const std::string& d
   Program p;
   return guarded(p, err, [&] {
     load_program(p, stdlib::standard_library(), file);
-    check_program(p);
+    check_and_compile(p);
     Evaluator ev(p, common.digits);
     PageWriter writer(p, ev);
     if (!directory.empty()) make_directory(directory);

@@ -11,14 +11,18 @@
 #include <vector>
 
 #include "interpreter/cli/commands.hpp"
-#include "interpreter/cli/exercise_book.hpp"
-#include "interpreter/cli/exercise_sheet.hpp"
 #include "interpreter/cli/guarded.hpp"
 #include "interpreter/cli/output_file.hpp"
+#include "interpreter/exercise/book.hpp"
+#include "interpreter/exercise/sheet.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
+#include "stdlib/library.hpp"
 
 namespace reckon::cli {
+
+// The exercise engine (interpreter/exercise/) does the work; this file is the command.
+using namespace reckon::exercise;
 
 namespace {
 
@@ -140,7 +144,7 @@ int exercises_build(const ExerciseBuildOptions& options, const Common& common, s
                     std::ostream& err) {
   Program p;
   return guarded(p, err, [&] {
-    load_exercises(p, options.file);
+    load_exercises(p, stdlib::standard_library(), options.file);
     Workbook book(p, common.digits, options.seed);
     SheetWriter writer(book, options, options.file);
     std::string questions, answers;

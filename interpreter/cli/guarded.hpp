@@ -4,8 +4,8 @@
 
 #include <ostream>
 
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/program.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::cli {
 

@@ -8,11 +8,12 @@
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
+#include "interpreter/pipeline.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/units.hpp"
 #include "stdlib/library.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::cli {
 
@@ -24,7 +25,7 @@ std::string first_line(const std::string& s) { return s.substr(0, s.find('\n'));
 void load_stdlib(Program& p) {
   load_program_text(p, stdlib::standard_library(), "<stdlib>",
                     "import \"models\"\nimport \"hardware\"\n");
-  check_program(p);
+  check_and_compile(p);
 }
 
 template <typename D>
@@ -157,7 +158,7 @@ int list(const std::string& what, const std::vector<std::string>& files, bool ma
         Program fp;
         int code = guarded(fp, err, [&] {
           load_program(fp, stdlib::standard_library(), file);
-          check_program(fp);
+          check_and_compile(fp);
           return 0;
         });
         if (code != 0) return code;

@@ -15,7 +15,7 @@
 #include <iostream>
 #include <streambuf>
 
-#include "interpreter/diagnostics.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::cli {
 

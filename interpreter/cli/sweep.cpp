@@ -18,6 +18,7 @@
 #include "interpreter/cli/output_file.hpp"
 #include "interpreter/cli/sweep_output.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/pipeline.hpp"
 #include "interpreter/suggest.hpp"
 #include "stdlib/library.hpp"
 
@@ -140,7 +141,7 @@ int assemble(const SweepRequest& request, Program& p, Assembly& a, std::ostream&
                              x.maximize ? *request.maximize : *request.minimize);
     x.objective = parse_expression(p.sources, f);
   }
-  check_sweep(p, x);
+  check_and_compile_sweep(p, x);
   const CaseDecl& c = *x.case_decl;
   const ScenarioDecl& s = *c.scenario;
 
@@ -208,7 +209,7 @@ int assemble(const SweepRequest& request, Program& p, Assembly& a, std::ostream&
         continue;
       FileId f = p.sources.add("--show", prop.name);
       a.sets.push_back(parse_expression(p.sources, f));
-      check_expression(p, *a.sets.back(), Scope{&s, nullptr});
+      check_and_compile_expression(p, *a.sets.back(), Scope{&s, nullptr});
       space.show.push_back(a.sets.back().get());
     }
   }
@@ -281,7 +282,7 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
       request.build(p);
     } else {
       load_program(p, stdlib::standard_library(), request.file);
-      check_program(p);
+      check_and_compile(p);
     }
     if (int code = assemble(request, p, a, err)) return code;
     const sweep::Space& space = a.space;

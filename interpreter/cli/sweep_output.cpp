@@ -8,8 +8,9 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "charts/svg_chart.hpp"
 #include "interpreter/format.hpp"
-#include "interpreter/sweep/svg_chart.hpp"
+#include "interpreter/units.hpp"
 
 namespace reckon::cli {
 

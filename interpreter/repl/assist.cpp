@@ -7,11 +7,12 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/repl/session.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/suggest.hpp"
+#include "interpreter/type_names.hpp"
 #include "interpreter/units.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::repl {
 

@@ -16,11 +16,11 @@
 #include <filesystem>
 #include <iostream>
 
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/program.hpp"
 #include "interpreter/repl/history.hpp"
 #include "interpreter/repl/session.hpp"
 #include "stdlib/library.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::repl {
 

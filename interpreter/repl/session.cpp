@@ -12,12 +12,14 @@
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/commands.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/pipeline.hpp"
+#include "interpreter/type_names.hpp"
 #include "interpreter/units.hpp"
 #include "interpreter/written_unit.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::repl {
 
@@ -177,6 +179,7 @@ bool needs_more(const std::string& text) {
 
 Session::Session(const Library& library) : library_(library) {
   Library base = library;
+  library_.session_module = session_module;
   library_.module_source = [this, base](std::string_view name) -> std::optional<std::string_view> {
     if (name == session_module) {
       static thread_local std::string text;
@@ -206,7 +209,7 @@ void Session::build(Program& program, const std::string& extra) const {
   std::string text = extra + "\nimport \"session\"\n";
   for (const std::string& f : files_) text += "import " + quoted(f) + "\n";
   load_program_text(program, library_, "<input>", text);
-  check_program(program);
+  check_and_compile(program);
 }
 
 Reply Session::submit(const std::string& raw) {
@@ -255,7 +258,7 @@ Reply Session::declaration(const std::string& input) {
     // A let's value is computed now, so that `let r = 1 / 0` is refused at once.
     for (const LetDecl* l : p.main_decls<LetDecl>(DeclKind::let)) {
       ExprPtr use = parse_expression(p.sources, p.sources.add("<input>", l->name));
-      check_expression(p, *use, {});
+      check_and_compile_expression(p, *use, {});
       ev.evaluate(*use, {});
     }
     if (has_check) {
@@ -319,7 +322,7 @@ Reply Session::with_expression(const std::string& text,
     build(p, "");
     FileId f = p.sources.add("<input>", text);
     ExprPtr e = parse_expression(p.sources, f);
-    check_expression(p, *e, {});
+    check_and_compile_expression(p, *e, {});
     use(p, *e, reply);
   } catch (...) {
     reply.errors = render_errors(p, std::current_exception());
@@ -582,7 +585,7 @@ Reply Session::list(const std::string& what) {
       return reply;
     }
     for (const auto& m : p.modules) {
-      if (m->is_stdlib && m->name != "<session>") continue;
+      if (m->is_stdlib && !m->is_session) continue;
       for (const auto& d : m->decls) {
         if (what == "cases" && d->kind == DeclKind::case_)
           reply.output += d->name + " = " + static_cast<const CaseDecl&>(*d).scenario->name + "\n";

@@ -12,8 +12,8 @@
 #include <tuple>
 
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/sweep/plan.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::sweep {
 
@@ -240,7 +240,7 @@ class Compiler {
       case RefKind::instance:
         // The swept case named inside its own scenario would be evaluated with the
         // folding instance's placeholder values.
-        if (&ev_.instance_of(*static_cast<const CaseDecl*>(e.target)) == &self_)
+        if (&ev_.instance_of(e.target_as<CaseDecl>()) == &self_)
           throw Unplannable("the swept case is named inside its scenario");
         return fold(e, env);
       default:
@@ -390,7 +390,7 @@ class Compiler {
       case CallKind::method:
         return method(e, env);
       case CallKind::native: {
-        const auto* decl = static_cast<const NativeDecl*>(e.target);
+        const auto* decl = &e.target_as<NativeDecl>();
         std::vector<const Expr*> defaults;
         for (const Parameter& p : decl->parameters) defaults.push_back(p.default_value.get());
         std::vector<Operand> args = arguments(e, env, defaults, Env{});
@@ -408,7 +408,7 @@ class Compiler {
         return Operand::in(pooled(Code::native, regs, index));
       }
       case CallKind::record: {
-        const auto* r = static_cast<const RecordDecl*>(e.target);
+        const auto* r = &e.target_as<RecordDecl>();
         std::vector<const Expr*> defaults;
         for (const Field& f : r->fields) defaults.push_back(f.default_value.get());
         std::vector<Operand> fields = arguments(e, env, defaults, Env{});

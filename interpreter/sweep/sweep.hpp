@@ -10,10 +10,10 @@
 #include <utility>
 #include <vector>
 
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/sweep/plan.hpp"
 #include "interpreter/sweep/workers.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::sweep {
 

@@ -15,9 +15,10 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
+#include "interpreter/pipeline.hpp"
 #include "stdlib/library.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace {
 
@@ -41,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Program p;
   try {
     load_program_text(p, stdlib::standard_library(), "fuzz.rk", std::move(text));
-    check_program(p);
+    check_and_compile(p);
   } catch (const UserError& e) {
     (void)render(p.sources, e.diagnostic());
     return 0;

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "grammar/parse.hpp"
-#include "interpreter/diagnostics.hpp"
+#include "syntax/diagnostics.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   reckon::SourceManager sources;

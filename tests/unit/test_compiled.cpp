@@ -15,10 +15,11 @@
 
 #include "interpreter/checker.hpp"
 #include "interpreter/code.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/pipeline.hpp"
 #include "stdlib/library.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace {
 
@@ -131,7 +132,7 @@ void compare_case(Program& p, const CaseDecl& c, bool random, std::mt19937_64& r
 Program load(const char* file) {
   Program p;
   load_program(p, stdlib::standard_library(), std::string(RECKON_SOURCE_DIR "/scenarios/") + file);
-  check_program(p);
+  check_and_compile(p);
   return p;
 }
 
@@ -198,7 +199,7 @@ void same_everywhere(const std::string& text) {
   INFO(text);
   Program p;
   load_program_text(p, stdlib::standard_library(), "case.rk", text);
-  check_program(p);
+  check_and_compile(p);
   const auto* c = static_cast<const CaseDecl*>(p.find("C"));
   REQUIRE(c);
   const ScenarioDecl& s = *c->scenario;

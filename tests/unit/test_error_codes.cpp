@@ -4,8 +4,8 @@
 #include <deque>
 #include <string>
 
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/program.hpp"
+#include "syntax/diagnostics.hpp"
 
 using namespace reckon;
 

@@ -7,11 +7,13 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/pipeline.hpp"
 #include "interpreter/program.hpp"
+#include "interpreter/units.hpp"
 #include "stdlib/library.hpp"
+#include "syntax/diagnostics.hpp"
 
 using namespace reckon;
 using Catch::Matchers::Contains;
@@ -56,7 +58,7 @@ class Session {
   const Expr& expression(const std::string& source) {
     last_file_ = program_->sources.add("expr", source);
     exprs_.push_back(parse_expression(program_->sources, last_file_));
-    check_expression(*program_, *exprs_.back(), Scope{});
+    check_and_compile_expression(*program_, *exprs_.back(), Scope{});
     return *exprs_.back();
   }
   Value evaluate(const std::string& source) {
@@ -68,7 +70,7 @@ class Session {
  private:
   Session() : program_(std::make_unique<Program>()) {}
   void finish() {
-    check_program(*program_);
+    check_and_compile(*program_);
     restart();
   }
 

@@ -1,4 +1,4 @@
-// The grader's slip tables (interpreter/cli/exercise_slips.hpp) at every prefix: each
+// The grader's slip tables (interpreter/exercise/slips.hpp) at every prefix: each
 // information unit's decimal/binary twin and bits/bytes twin, and the counting-part
 // feedback. Expected factors are computed here from the definitions (k = 1000^n B,
 // Ki = 1024^n B, 1 bit = 1/8 B), not taken from the unit catalogue.
@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/cli/exercise_slips.hpp"
+#include "interpreter/exercise/slips.hpp"
 
 namespace {
 
 using namespace reckon;
-using namespace reckon::cli;
+using namespace reckon::exercise;
 
 const std::vector<std::string> decimal = {"k", "M", "G", "T", "P", "E"};
 const std::vector<std::string> binary = {"Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};

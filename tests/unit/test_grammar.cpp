@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "grammar/parse.hpp"
-#include "interpreter/ast.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/source.hpp"
+#include "syntax/ast.hpp"
+#include "syntax/diagnostics.hpp"
+#include "syntax/source.hpp"
 
 using namespace reckon;
 

@@ -8,9 +8,10 @@
 #include <vector>
 
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
+#include "interpreter/pipeline.hpp"
 #include "interpreter/program.hpp"
 #include "stdlib/library.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace {
 
@@ -45,7 +46,7 @@ struct Call {
 std::vector<Call> wrong_calls() {
   Program p;
   load_program_text(p, stdlib::standard_library(), "<stdlib>", "import \"models\"\n");
-  check_program(p);
+  check_and_compile(p);
   std::vector<Call> calls;
   for (const auto& m : p.modules) {
     if (!m->is_stdlib) continue;
@@ -80,7 +81,7 @@ TEST_CASE("every native rejects a wrong unit at the argument", "[natives][dimens
     Program p;
     load_program_text(p, stdlib::standard_library(), "call.rk", c.text);
     try {
-      check_program(p);
+      check_and_compile(p);
       FAIL("no error for a wrong unit given to `" << c.parameter << "` of `" << c.function << "`");
     } catch (const UserErrors& e) {
       REQUIRE(e.diagnostics().size() == 1);
@@ -97,7 +98,7 @@ TEST_CASE("the same calls with right units check cleanly", "[natives][dimensions
   // The control for the test above: only the wrong argument makes the error.
   Program lib;
   load_program_text(lib, stdlib::standard_library(), "<stdlib>", "");
-  check_program(lib);
+  check_and_compile(lib);
   std::size_t checked = 0;
   for (const auto& m : lib.modules) {
     if (!m->is_stdlib) continue;
@@ -112,7 +113,7 @@ TEST_CASE("the same calls with right units check cleanly", "[natives][dimensions
       INFO(text);
       Program p;
       load_program_text(p, stdlib::standard_library(), "call.rk", text);
-      CHECK_NOTHROW(check_program(p));
+      CHECK_NOTHROW(check_and_compile(p));
       ++checked;
     }
   }

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "interpreter/cli/output_file.hpp"
-#include "interpreter/diagnostics.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace fs = std::filesystem;
 using reckon::UserError;

@@ -7,9 +7,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "interpreter/dimension.hpp"
 #include "stdlib/physics/performance.hpp"
 #include "stdlib/units.hpp"
+#include "syntax/dimension.hpp"
 
 namespace units = reckon::units;
 namespace physics = reckon::physics;

@@ -4,10 +4,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "interpreter/dimension.hpp"
 #include "stdlib/physics/memory.hpp"
 #include "stdlib/physics/transformer.hpp"
 #include "stdlib/units.hpp"
+#include "syntax/dimension.hpp"
 
 namespace units = reckon::units;
 using reckon::Base;

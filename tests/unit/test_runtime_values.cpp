@@ -7,11 +7,12 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/pipeline.hpp"
 #include "interpreter/program.hpp"
 #include "stdlib/library.hpp"
+#include "syntax/diagnostics.hpp"
 
 using namespace reckon;
 
@@ -20,14 +21,14 @@ namespace {
 std::unique_ptr<Program> program(const std::string& text) {
   auto p = std::make_unique<Program>();
   load_program_text(*p, stdlib::standard_library(), "test.rk", text);
-  check_program(*p);
+  check_and_compile(*p);
   return p;
 }
 
 const Expr& expression(Program& p, const std::string& text, std::vector<ExprPtr>& keep) {
   FileId f = p.sources.add("expr", text);
   keep.push_back(parse_expression(p.sources, f));
-  check_expression(p, *keep.back(), Scope{});
+  check_and_compile_expression(p, *keep.back(), Scope{});
   return *keep.back();
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "interpreter/checker.hpp"
+#include "interpreter/pipeline.hpp"
 #include "interpreter/program.hpp"
 #include "stdlib/library.hpp"
 
@@ -15,7 +16,7 @@ using namespace reckon;
 
 const ScenarioDecl& activation_memory(Program& p) {
   load_program(p, stdlib::standard_library(), RECKON_SOURCE_DIR "/scenarios/training.rk");
-  check_program(p);
+  check_and_compile(p);
   Decl* d = p.find("ActivationMemory");
   REQUIRE(d);
   REQUIRE(d->kind == DeclKind::scenario);

@@ -16,10 +16,11 @@
 #include <vector>
 
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
+#include "interpreter/pipeline.hpp"
 #include "interpreter/program.hpp"
 #include "stdlib/library.hpp"
+#include "syntax/diagnostics.hpp"
 
 using namespace reckon;
 
@@ -102,7 +103,7 @@ TEST_CASE("the checker's stack guard: a long chain of properties without units i
   on_big_stack([&] {
     o = capture([&] {
       load_program_text(p, stdlib::standard_library(), "chain.rk", text);
-      check_program(p);
+      check_and_compile(p);
     });
   });
   CHECK(o.other == "");
@@ -138,7 +139,7 @@ TEST_CASE("the evaluator's stack guard: nested expressions in nested properties 
   on_big_stack([&] {
     loaded = capture([&] {
       load_program_text(p, stdlib::standard_library(), "deep.rk", text);
-      check_program(p);
+      check_and_compile(p);
     });
     if (!loaded.diagnostics.empty() || !loaded.other.empty()) return;
     const CaseDecl& c = *p.main_decls<CaseDecl>(DeclKind::case_).at(0);
@@ -191,7 +192,7 @@ TEST_CASE("compiled chains of properties run on a few native frames") {
   on_big_stack([&] {
     loaded = capture([&] {
       load_program_text(p, stdlib::standard_library(), "deep.rk", text);
-      check_program(p);
+      check_and_compile(p);
     });
     if (!loaded.diagnostics.empty() || !loaded.other.empty()) return;
     const CaseDecl& c = *p.main_decls<CaseDecl>(DeclKind::case_).at(0);

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/sweep/svg_chart.hpp"
+#include "charts/svg_chart.hpp"
 
 using namespace reckon::sweep;
 

@@ -11,6 +11,7 @@
 
 #include "interpreter/checker.hpp"
 #include "interpreter/evaluator.hpp"
+#include "interpreter/pipeline.hpp"
 #include "interpreter/sweep/sweep.hpp"
 #include "stdlib/library.hpp"
 
@@ -30,7 +31,7 @@ std::vector<const Expr*> shown(Program& p, const ScenarioDecl& s, std::vector<Ex
     if (k != TypeKind::quantity && k != TypeKind::boolean && k != TypeKind::enumeration) continue;
     auto e = std::make_unique<Expr>(ExprKind::name, prop.range);
     e->text = prop.name;
-    check_expression(p, *e, Scope{&s, nullptr});
+    check_and_compile_expression(p, *e, Scope{&s, nullptr});
     out.push_back(e.get());
     keep.push_back(std::move(e));
   }
@@ -121,7 +122,7 @@ TEST_CASE("planned sweeps equal the lazy evaluator to the last bit on random poi
     Program p;
     load_program(p, stdlib::standard_library(),
                  std::string(RECKON_SOURCE_DIR "/scenarios/") + file);
-    check_program(p);
+    check_and_compile(p);
     for (const CaseDecl* c : p.main_decls<CaseDecl>(DeclKind::case_))
       compare_case(p, *c, rng, tally);
   }
@@ -133,7 +134,7 @@ TEST_CASE("planned sweeps equal the lazy evaluator to the last bit on random poi
 TEST_CASE("a plan folds what does not vary and keeps what does") {
   Program p;
   load_program(p, stdlib::standard_library(), RECKON_SOURCE_DIR "/scenarios/training.rk");
-  check_program(p);
+  check_and_compile(p);
   const auto* c = static_cast<const CaseDecl*>(p.find("Gpt3ActivationsMicrobatch4"));
   REQUIRE(c);
   const ScenarioDecl& s = *c->scenario;
@@ -141,7 +142,7 @@ TEST_CASE("a plan folds what does not vary and keeps what does") {
   auto name = [&](const char* text) {
     auto e = std::make_unique<Expr>(ExprKind::name, SourceRange{});
     e->text = text;
-    check_expression(p, *e, Scope{&s, nullptr});
+    check_and_compile_expression(p, *e, Scope{&s, nullptr});
     keep.push_back(std::move(e));
     return keep.back().get();
   };
@@ -197,7 +198,7 @@ TEST_CASE("planned sweeps do integer operations in the written unit, as the eval
                     "  hours = floor(x)\n  up = ceil(x)\n  energy = round(e)\n"
                     "  halves = x // 2\n  rest = e % 3\n  zero = t // (t - t)\n}\n"
                     "case C = Ops()\n");
-  check_program(p);
+  check_and_compile(p);
   const auto* c = static_cast<const CaseDecl*>(p.find("C"));
   REQUIRE(c);
   const ScenarioDecl& s = *c->scenario;
@@ -262,7 +263,7 @@ TEST_CASE("planned sweeps refuse a native integer argument out of range") {
   load_program_text(p, stdlib::standard_library(), "nodes.rk",
                     "scenario Fleet {\n  input nodes: count = 4\n"
                     "  mtbf = cluster_mtbf(1000 h, nodes)\n}\ncase C = Fleet()\n");
-  check_program(p);
+  check_and_compile(p);
   const auto* c = static_cast<const CaseDecl*>(p.find("C"));
   REQUIRE(c);
   sweep::Space space;

@@ -10,11 +10,11 @@
 #include <utility>
 #include <vector>
 
-#include "interpreter/dimension.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/suggest.hpp"
 #include "interpreter/units.hpp"
 #include "interpreter/value.hpp"
+#include "syntax/dimension.hpp"
 
 using namespace reckon;
 

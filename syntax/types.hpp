@@ -2,9 +2,7 @@
 // dimension errors are found without evaluating.
 #pragma once
 
-#include <string>
-
-#include "interpreter/dimension.hpp"
+#include "syntax/dimension.hpp"
 
 namespace reckon {
 
@@ -47,8 +45,5 @@ struct Type {
   bool is_error() const { return kind == TypeKind::error; }
   bool is_quantity() const { return kind == TypeKind::quantity; }
 };
-
-// "B (information)", "bool", "Transformer", "token?".
-std::string describe(const Type& t);
 
 }  // namespace reckon

@@ -1,4 +1,4 @@
-#include "interpreter/diagnostics.hpp"
+#include "syntax/diagnostics.hpp"
 
 #include <fmt/format.h>
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/source.hpp"
+#include "syntax/source.hpp"
 
 namespace reckon {
 

@@ -10,7 +10,7 @@
 
 #include "interpreter/program.hpp"
 
-namespace reckon::cli {
+namespace reckon::exercise {
 
 struct SheetRecord {
   std::string file;  // the exercise file, as named on build's command line
@@ -35,4 +35,4 @@ std::string sheet_record_json(const SheetRecord& record);
 // read or is not a record.
 SheetRecord read_sheet_record(Program& program, const std::string& path);
 
-}  // namespace reckon::cli
+}  // namespace reckon::exercise

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/ast.hpp"
-#include "interpreter/dimension.hpp"
+#include "syntax/ast.hpp"
+#include "syntax/dimension.hpp"
 
-namespace reckon::cli {
+namespace reckon::exercise {
 
 // For an answer whose physical dimension is right but whose counting part is not:
 // "per token: your answer is GB/token, the question asks for GB". `given_unit` and
@@ -36,4 +36,4 @@ std::vector<UnitSlip> unit_slips(double number_in_base, const std::vector<UnitFa
 std::optional<std::string> ratio_slip(double ratio, const Dimension& d, double expected,
                                       double window);
 
-}  // namespace reckon::cli
+}  // namespace reckon::exercise

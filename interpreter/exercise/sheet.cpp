@@ -1,13 +1,13 @@
-// Writing and reading the sheet record (exercise_sheet.hpp).
-#include "interpreter/cli/exercise_sheet.hpp"
+// Writing and reading the sheet record (sheet.hpp).
+#include "interpreter/exercise/sheet.hpp"
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/input_file.hpp"
+#include "syntax/diagnostics.hpp"
 
-namespace reckon::cli {
+namespace reckon::exercise {
 
 namespace {
 
@@ -87,4 +87,4 @@ SheetRecord read_sheet_record(Program& program, const std::string& path) {
   return r;
 }
 
-}  // namespace reckon::cli
+}  // namespace reckon::exercise

@@ -1,4 +1,4 @@
-#include "interpreter/ast.hpp"
+#include "syntax/ast.hpp"
 
 namespace reckon {
 

@@ -1,5 +1,5 @@
-// The exercises of a file and their variants (exercise_book.hpp).
-#include "interpreter/cli/exercise_book.hpp"
+// The exercises of a file and their variants (book.hpp).
+#include "interpreter/exercise/book.hpp"
 
 #include <fmt/format.h>
 
@@ -10,12 +10,13 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
+#include "interpreter/pipeline.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/sweep/range_value.hpp"
-#include "stdlib/library.hpp"
+#include "interpreter/units.hpp"
+#include "syntax/diagnostics.hpp"
 
-namespace reckon::cli {
+namespace reckon::exercise {
 
 namespace {
 
@@ -244,11 +245,11 @@ const std::vector<Value>& Workbook::values_of(const Vary& vary) {
   return values_[&vary] = std::move(out);
 }
 
-void load_exercises(Program& p, const std::string& file) {
-  load_program(p, stdlib::standard_library(), file);
-  check_program(p);
+void load_exercises(Program& p, const Library& library, const std::string& file) {
+  load_program(p, library, file);
+  check_and_compile(p);
   if (p.main_decls<ExerciseDecl>(DeclKind::exercise).empty())
     throw UserError("E0703", file + " declares no exercise");
 }
 
-}  // namespace reckon::cli
+}  // namespace reckon::exercise

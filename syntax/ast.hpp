@@ -9,11 +9,12 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
-#include "interpreter/source.hpp"
-#include "interpreter/types.hpp"
-#include "interpreter/units.hpp"
+#include "syntax/display_unit.hpp"
+#include "syntax/source.hpp"
+#include "syntax/types.hpp"
 
 namespace reckon {
 
@@ -106,6 +107,16 @@ enum class RefKind {
 // What a call calls, filled in by the checker.
 enum class CallKind { unresolved, method, builtin, native, record, scenario };
 
+struct LetDecl;
+struct CaseDecl;
+struct NativeDecl;
+// The declaration a name, call or member resolved to, set by the checker: the let, case
+// or native constant a name refers to, an enum member's enumeration, the native, record
+// or scenario a call calls or constructs, or a method's scenario. Empty until resolved,
+// and for what no declaration stands behind (inputs, parameters, units, builtins).
+using Target = std::variant<std::monostate, const LetDecl*, const CaseDecl*, const EnumDecl*,
+                            const RecordDecl*, const ScenarioDecl*, const NativeDecl*>;
+
 struct Expr {
   ExprKind kind;
   SourceRange range;
@@ -130,9 +141,9 @@ struct Expr {
   // Resolution, set by the checker.
   RefKind ref = RefKind::unresolved;
   CallKind call = CallKind::unresolved;
-  int slot = -1;                 // index of the global / input / property / parameter / member
-  double unit_scale = 1;         // number: its unit's scale to base units; convert: target's
-  const void* target = nullptr;  // resolved declaration for globals, calls and members
+  int slot = -1;          // index of the global / input / property / parameter / member
+  double unit_scale = 1;  // number: its unit's scale to base units; convert: target's
+  Target target;          // resolved declaration for globals, calls and members
   // `//` and `%`: the scales of the units their left and right operands are taken in;
   // floor, ceil and round: [0], their argument's (interpreter/operations.hpp). The
   // written units of the operands (written_unit.hpp), 1 for base units; set after
@@ -147,6 +158,14 @@ struct Expr {
   std::shared_ptr<const Code> code;
 
   Expr(ExprKind k, SourceRange r) : kind(k), range(r) {}
+
+  // The declaration this resolved to, which the kind of expression says is a D (a wrong
+  // D throws std::bad_variant_access rather than reading the wrong type).
+  template <typename D>
+  const D& target_as() const {
+    return *std::get<const D*>(target);
+  }
+  bool has_target() const { return !std::holds_alternative<std::monostate>(target); }
 };
 
 struct Parameter {
@@ -347,6 +366,7 @@ struct Module {
   FileId file = 0;
   std::string name;  // the import name (stdlib module) or the path as given
   bool is_stdlib = false;
+  bool is_session = false;  // the Library's session module (a stdlib module too)
   std::vector<std::unique_ptr<Decl>> decls;
 };
 

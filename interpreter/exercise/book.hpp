@@ -13,7 +13,7 @@
 #include "interpreter/evaluator.hpp"
 #include "interpreter/program.hpp"
 
-namespace reckon::cli {
+namespace reckon::exercise {
 
 inline constexpr double default_tolerance = 1e-2;
 
@@ -26,7 +26,7 @@ std::string percent(double tolerance);
 
 // Loads and checks the exercise file; throws the user's errors (E0703 if the file
 // declares no exercise).
-void load_exercises(Program& p, const std::string& file);
+void load_exercises(Program& p, const Library& library, const std::string& file);
 
 // One exercise at one variant: the instance of its case with the varied inputs bound.
 struct Variant {
@@ -96,4 +96,4 @@ class Workbook {
   std::map<const Vary*, std::vector<Value>> values_;
 };
 
-}  // namespace reckon::cli
+}  // namespace reckon::exercise

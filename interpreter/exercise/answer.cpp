@@ -1,5 +1,5 @@
-// Reading a submitted answer in a scope of its own (exercise_answer.hpp).
-#include "interpreter/cli/exercise_answer.hpp"
+// Reading a submitted answer in a scope of its own (answer.hpp).
+#include "interpreter/exercise/answer.hpp"
 
 #include <fmt/format.h>
 
@@ -9,10 +9,12 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "stdlib/library.hpp"
+#include "interpreter/pipeline.hpp"
+#include "interpreter/type_names.hpp"
+#include "interpreter/units.hpp"
+#include "syntax/diagnostics.hpp"
 
-namespace reckon::cli {
+namespace reckon::exercise {
 
 namespace {
 
@@ -50,8 +52,9 @@ std::optional<std::string> sole_information_unit(const Expr& e) {
 }  // namespace
 
 AnswerReader::AnswerReader(const Program& file, int digits) : file_(file) {
-  load_program_text(scope_, stdlib::standard_library(), "<answer scope>", "");
-  check_program(scope_);
+  // The answer scope sees the prelude of the library the exercise file was loaded with.
+  load_program_text(scope_, *file.library, "<answer scope>", "");
+  check_and_compile(scope_);
   evaluator_ = std::make_unique<Evaluator>(scope_, digits);
 }
 
@@ -105,7 +108,7 @@ ReadAnswer AnswerReader::read(const std::string& answer, const std::string& wher
     keep_.push_back(parse_expression(scope_.sources, f));
     Expr& e = *keep_.back();
     try {
-      check_expression(scope_, e, {});
+      check_and_compile_expression(scope_, e, {});
     } catch (const std::runtime_error&) {  // UserError or UserErrors
       // Names the answer scope lacks but the exercise file has get their own message.
       if (std::string name = forbidden_name(e, scenario); !name.empty()) {
@@ -146,4 +149,4 @@ std::string AnswerReader::unreadable(const Diagnostic& d, FileId f) const {
   return fmt::format("cannot read the answer at column {}: {}", at.column, d.message);
 }
 
-}  // namespace reckon::cli
+}  // namespace reckon::exercise

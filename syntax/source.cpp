@@ -1,4 +1,4 @@
-#include "interpreter/source.hpp"
+#include "syntax/source.hpp"
 
 #include <algorithm>
 

@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/ast.hpp"
-#include "interpreter/diagnostics.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/program.hpp"
+#include "syntax/ast.hpp"
+#include "syntax/diagnostics.hpp"
 
-namespace reckon::cli {
+namespace reckon::exercise {
 
 struct ReadAnswer {
   Value value;  // in base units, with its dimension
@@ -29,7 +29,8 @@ struct ReadAnswer {
 
 class AnswerReader {
  public:
-  // `file` is the checked exercise file, whose names answers may not use.
+  // `file` is the checked exercise file, whose names answers may not use; answers are
+  // read with the prelude of the library it was loaded with.
   AnswerReader(const Program& file, int digits);
 
   // Reads `text` (a trailing % divides by 100) as the answer to an exercise about
@@ -46,4 +47,4 @@ class AnswerReader {
   std::vector<ExprPtr> keep_;  // answers stay alive with their source ranges
 };
 
-}  // namespace reckon::cli
+}  // namespace reckon::exercise

@@ -1,7 +1,7 @@
-#include "interpreter/types.hpp"
+#include "interpreter/type_names.hpp"
 
-#include "interpreter/ast.hpp"
 #include "interpreter/units.hpp"
+#include "syntax/ast.hpp"
 
 namespace reckon {
 

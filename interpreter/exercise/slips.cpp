@@ -1,5 +1,5 @@
-// The grader's diagnosis of a wrong answer (exercise_slips.hpp).
-#include "interpreter/cli/exercise_slips.hpp"
+// The grader's diagnosis of a wrong answer (slips.hpp).
+#include "interpreter/exercise/slips.hpp"
 
 #include <fmt/format.h>
 
@@ -9,7 +9,7 @@
 
 #include "interpreter/units.hpp"
 
-namespace reckon::cli {
+namespace reckon::exercise {
 
 namespace {
 
@@ -159,4 +159,4 @@ std::optional<std::string> ratio_slip(double ratio, const Dimension& d, double e
   return best;
 }
 
-}  // namespace reckon::cli
+}  // namespace reckon::exercise

@@ -1,4 +1,4 @@
-#include "interpreter/sweep/svg_chart.hpp"
+#include "charts/svg_chart.hpp"
 
 #include <fmt/format.h>
 

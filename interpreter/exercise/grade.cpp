@@ -1,0 +1,215 @@
+// Grading submitted answers (grade.hpp).
+#include "interpreter/exercise/grade.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <string_view>
+
+#include "interpreter/exercise/slips.hpp"
+#include "interpreter/suggest.hpp"
+#include "interpreter/units.hpp"
+
+namespace reckon::exercise {
+
+namespace {
+
+std::string trim(std::string_view s) {
+  auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) return "";
+  auto e = s.find_last_not_of(" \t\r\n");
+  return std::string(s.substr(b, e - b + 1));
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// How near `value` lies to `expected`, relative to it (expected is not 0).
+double deviation(double value, double expected) {
+  return std::fabs(value - expected) / std::fabs(expected);
+}
+
+// A slip in the written unit lands within this of the key (or within the tolerance,
+// for an answer that is wrong anyway); it then marks an answer wrong even within the
+// tolerance if it is also nearer the key than the answer as written.
+constexpr double slip_window = 5e-3;
+
+}  // namespace
+
+std::vector<CsvRow> parse_csv(const std::string& text) {
+  std::vector<CsvRow> rows;
+  std::size_t i = 0, line = 1;
+  while (i < text.size()) {
+    CsvRow row;
+    row.line = line;
+    std::string field;
+    bool quoted = false, any = false;
+    for (;;) {
+      if (i == text.size()) {
+        if (quoted) row.problem = "unterminated quoted field";
+        break;
+      }
+      char c = text[i++];
+      if (quoted) {
+        if (c == '"' && i < text.size() && text[i] == '"') {
+          field += '"';
+          ++i;
+        } else if (c == '"') {
+          quoted = false;
+        } else {
+          if (c == '\n') ++line;
+          field += c;
+        }
+        continue;
+      }
+      if (c == '"') {
+        quoted = true;
+        any = true;
+      } else if (c == ',') {
+        row.fields.push_back(std::move(field));
+        field.clear();
+        any = true;
+      } else if (c == '\n') {
+        ++line;
+        break;
+      } else if (c != '\r') {
+        field += c;
+        any = any || c != ' ';
+      }
+    }
+    row.fields.push_back(std::move(field));
+    if (any || row.fields.size() > 1 || !row.problem.empty()) rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+bool is_answers_header(const CsvRow& row) {
+  std::vector<std::string> header;
+  for (const auto& f : row.fields) header.push_back(lower(trim(f)));
+  return header == std::vector<std::string>{"variant", "exercise", "answer"};
+}
+
+Grade Grader::grade(const CsvRow& row) {
+  Grade g;
+  g.line = row.line;
+  if (row.fields.size() > 0) g.variant = trim(row.fields[0]);
+  if (row.fields.size() > 1) g.exercise = trim(row.fields[1]);
+  if (row.fields.size() > 2) g.answer = trim(row.fields[2]);
+  auto malformed = [&](std::string why) {
+    g.status = "malformed";
+    g.feedback = std::move(why);
+    return g;
+  };
+  if (!row.problem.empty()) return malformed(row.problem);
+  if (row.fields.size() != 3)
+    return malformed(
+        fmt::format("expected 3 fields (variant, exercise, answer), got {}", row.fields.size()));
+  int variant = 0;
+  bool digits =
+      !g.variant.empty() && g.variant.size() <= 9 &&
+      std::all_of(g.variant.begin(), g.variant.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (digits) variant = std::stoi(g.variant);
+  if (variant < 1 || variant > variants_)
+    return malformed(
+        fmt::format("unknown variant `{}` (the sheet has variants 1 to {})", g.variant, variants_));
+  const ExerciseDecl* x = book_.find(g.exercise);
+  if (!x) {
+    std::vector<std::string> names;
+    for (const ExerciseDecl* e : book_.exercises()) names.push_back(e->name);
+    return malformed("unknown exercise `" + g.exercise + "`" + did_you_mean(g.exercise, names));
+  }
+  const Expected& want = expected(*x, variant);
+  g.expected = want.shown;
+  if (g.answer.empty()) return malformed("empty answer");
+  if (x->answer->type.kind == TypeKind::boolean) return yes_no(g, want);
+  ReadAnswer given =
+      reader_.read(g.answer, fmt::format("{}:{}", answers_, g.line), x->case_decl->scenario);
+  if (!given.problem.empty()) return malformed(given.problem);
+  if (auto wrong = wrong_dimension(given, want)) {
+    g.status = "wrong-dimension";
+    g.feedback = *wrong;
+    return g;
+  }
+  grade_value(g, given, want);
+  return g;
+}
+
+const Grader::Expected& Grader::expected(const ExerciseDecl& x, int variant) {
+  auto [it, inserted] = expected_.try_emplace({&x, variant});
+  if (!inserted) return it->second;
+  Variant v = book_.variant(x, variant);
+  Expected& want = it->second;
+  want.value = book_.answer(v);
+  if (want.value.kind == ValueKind::quantity) want.value.dim = x.answer->type.dim;
+  want.shown = book_.show(v, *x.answer);
+  auto unit = Evaluator::declared_unit(*x.answer, x.case_decl->scenario);
+  want.unit = unit ? unit->symbol : base_unit_string(want.value.dim);
+  want.tolerance = book_.tolerance(x);
+  return want;
+}
+
+std::optional<std::string> Grader::wrong_dimension(const ReadAnswer& given, const Expected& want) {
+  const Dimension &a = given.value.dim, &e = want.value.dim;
+  if (a == e) return std::nullopt;
+  if (a.is_dimensionless() && e.physical().is_dimensionless()) return std::nullopt;
+  if (a.physical() == e.physical() && !a.is_dimensionless())
+    return counting_feedback(a, e, given.unit_text.empty() ? base_unit_string(a) : given.unit_text,
+                             want.unit);
+  std::string why = "expected " + describe_dimension(e) + ", got " + describe_dimension(a);
+  if (a.is_dimensionless()) why += ": give the unit";
+  return why;
+}
+
+void Grader::grade_value(Grade& g, const ReadAnswer& given, const Expected& want) {
+  double e = want.value.number, a = given.value.number;
+  bool within = std::fabs(a - e) <= want.tolerance * std::fabs(e);
+  if (e == 0) {
+    g.status = within ? "correct" : "wrong-value";
+    if (!within) g.feedback = "expected " + want.shown;
+    return;
+  }
+  // The reading of the answer in the twin of the unit written that is nearest the key.
+  std::optional<UnitSlip> twin;
+  for (UnitSlip& s : unit_slips(a, given.unit))
+    if (!twin || deviation(s.value, e) < deviation(twin->value, e)) twin = std::move(s);
+  double off = twin ? deviation(twin->value, e) : 0;
+  bool twin_fits = twin && (within ? off <= slip_window && off < deviation(a, e)
+                                   : off <= std::max(want.tolerance, slip_window));
+  if (within && !twin_fits) {
+    g.status = "correct";
+    return;
+  }
+  g.status = "wrong-value";
+  double r = a / e;
+  g.ratio = r;
+  g.feedback = "off by a factor of " + fmt::format("{:.4g}", r);
+  if (twin_fits)
+    g.feedback += ": " + twin->hint;
+  else if (auto hint = ratio_slip(r, want.value.dim, e, std::max(want.tolerance, slip_window)))
+    g.feedback += ": " + *hint;
+  else if (want.tolerance == 0)
+    g.feedback += " (the answer is exact)";
+  else
+    g.feedback += " (accepted within " + percent(want.tolerance) + ")";
+}
+
+Grade Grader::yes_no(Grade& g, const Expected& want) {
+  std::string a = lower(g.answer);
+  bool yes = a == "yes" || a == "true" || a == "y";
+  bool no = a == "no" || a == "false" || a == "n";
+  if (!yes && !no) {
+    g.status = "malformed";
+    g.feedback = "expected yes or no";
+    return g;
+  }
+  bool right = yes == want.value.truthy();
+  g.status = right ? "correct" : "wrong-value";
+  if (!right) g.feedback = "the answer is " + std::string(want.value.truthy() ? "yes" : "no");
+  return g;
+}
+
+}  // namespace reckon::exercise

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The CMake side of the layering (docs/architecture.md): each layer's library is built
+# only from its own directories and links no library of a layer above it.
+#   check_libraries.sh LAYER_LIBRARIES_TXT SOURCE_DIR BINARY_DIR
+# LAYER_LIBRARIES_TXT (written by tests/CMakeLists.txt): `library|sources|link libraries`.
+set -euo pipefail
+list=$1 source_dir=$2 binary_dir=$3
+status=0
+
+# library | the directories its sources may be in | the reckon_* libraries it may link
+rules=(
+  "reckon_syntax|syntax/|"
+  "reckon_grammar|grammar/|reckon_syntax"
+  "reckon_core|interpreter/|reckon_grammar reckon_syntax"
+  "reckon_stdlib|stdlib/ generated/|reckon_core"
+  "reckon_charts|charts/|"
+  "reckon_cli|interpreter/cli/ interpreter/repl/|reckon_stdlib reckon_charts"
+)
+# Inside interpreter/, the command line's folders belong to reckon_cli alone.
+core_forbidden="interpreter/cli/ interpreter/repl/"
+
+seen=0
+while IFS='|' read -r library sources links; do
+  rule=""
+  for r in "${rules[@]}"; do [[ ${r%%|*} == "$library" ]] && rule=$r; done
+  if [[ -z $rule ]]; then
+    echo "$library: no rule in tests/layering/check_libraries.sh"
+    status=1
+    continue
+  fi
+  seen=$((seen + 1))
+  IFS='|' read -r _ dirs allowed <<<"$rule"
+  for source in ${sources//,/ }; do
+    relative=${source#"$binary_dir"/}  # first: the build tree may be inside the sources
+    relative=${relative#"$source_dir"/}
+    ok=0
+    for dir in $dirs; do [[ $relative == "$dir"* ]] && ok=1; done
+    if [[ $library != reckon_cli ]]; then
+      for dir in $core_forbidden; do [[ $relative == "$dir"* ]] && ok=0; done
+    fi
+    if ((!ok)); then
+      echo "$library is built from $relative (its sources belong in: $dirs)"
+      status=1
+    fi
+  done
+  for link in ${links//,/ }; do
+    [[ $link == reckon_* && $link != reckon_warnings ]] || continue
+    if [[ " $allowed " != *" $link "* ]]; then
+      echo "$library links $link (it may link only: ${allowed:-no other layer})"
+      status=1
+    fi
+  done
+done <"$list"
+if ((seen != ${#rules[@]})); then
+  echo "$list describes $seen of the ${#rules[@]} layer libraries"
+  status=1
+fi
+exit $status

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The layering check passes on the repository, and fails on each kind of wrong arrow:
+# a copy of the repository's sources gets one bad include at a time, and the check must
+# name that file and line. Run from the repository root.
+set -euo pipefail
+check="$(pwd)/tests/layering/check_layering.sh"
+failures=0
+
+if ! out=$(bash "$check" .); then
+  echo "FAIL: the repository breaks its layering:"
+  echo "$out"
+  failures=$((failures + 1))
+fi
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+# file to add the include to | the include | why it is wrong
+bad_arrows=(
+  "grammar/parse.hpp|interpreter/program.hpp|the grammar below the interpreter"
+  "syntax/ast.hpp|grammar/parse.hpp|the syntax tree below the grammar"
+  "syntax/source.hpp|interpreter/units.hpp|the syntax layer below the interpreter"
+  "interpreter/evaluator.hpp|stdlib/library.hpp|the core does not know the stdlib"
+  "interpreter/exercise/book.hpp|interpreter/cli/commands.hpp|the exercise engine below the CLI"
+  "interpreter/sweep/sweep.hpp|charts/svg_chart.hpp|charts are the CLI's, not the core's"
+  "interpreter/checker.cpp|interpreter/repl/session.hpp|the checker below the REPL"
+  "stdlib/library.hpp|interpreter/cli/commands.hpp|the stdlib below the CLI"
+  "charts/svg_chart.hpp|interpreter/units.hpp|charts depend on nothing"
+)
+for arrow in "${bad_arrows[@]}"; do
+  IFS='|' read -r file include why <<<"$arrow"
+  rm -rf "$scratch/tree" && mkdir "$scratch/tree"
+  cp -r syntax grammar interpreter stdlib charts tests bench "$scratch/tree/"
+  rm -rf "$scratch/tree/bench/mathjs"
+  printf '#include "%s"\n' "$include" >>"$scratch/tree/$file"
+  line=$(wc -l <"$scratch/tree/$file")
+  if out=$(bash "$check" "$scratch/tree"); then
+    echo "FAIL: $file including $include passed the check ($why)"
+    failures=$((failures + 1))
+  elif ! grep -qF "$file:$line:" <<<"$out"; then
+    echo "FAIL: $file including $include was not reported at $file:$line; got:"
+    echo "$out"
+    failures=$((failures + 1))
+  fi
+done
+
+# A C++ file in a directory that no layer holds is reported, so a new one must be placed.
+rm -rf "$scratch/tree" && mkdir -p "$scratch/tree/plugins"
+echo '#include "syntax/ast.hpp"' >"$scratch/tree/plugins/x.cpp"
+if out=$(bash "$check" "$scratch/tree") || ! grep -qF "plugins/x.cpp: no layer" <<<"$out"; then
+  echo "FAIL: a file outside every layer was not reported; got: $out"
+  failures=$((failures + 1))
+fi
+
+if ((failures)); then
+  echo "$failures layering test(s) failed"
+  exit 1
+fi
+echo "layering: the repository passes, and ${#bad_arrows[@]} wrong arrows are caught"

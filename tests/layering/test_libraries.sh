@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# check_libraries.sh passes on this build's libraries, and fails on copies of their list
+# with one wrong source or link each.
+#   test_libraries.sh LAYER_LIBRARIES_TXT SOURCE_DIR BINARY_DIR
+set -euo pipefail
+list=$1 source_dir=$2 binary_dir=$3
+check="$(dirname "$0")/check_libraries.sh"
+failures=0
+
+if ! out=$(bash "$check" "$list" "$source_dir" "$binary_dir"); then
+  echo "FAIL: the build's libraries break the layering:"
+  echo "$out"
+  failures=$((failures + 1))
+fi
+
+# sed edit of the list | what must be reported
+bad=(
+  's@^reckon_core|@reckon_core|charts/svg_chart.cpp @|reckon_core is built from charts/svg_chart.cpp'
+  's@^reckon_core|@reckon_core|interpreter/cli/exercises.cpp @|reckon_core is built from interpreter/cli/exercises.cpp'
+  's@^reckon_grammar|\([^|]*\)|@reckon_grammar|\1|reckon_core @|reckon_grammar links reckon_core'
+  's@^reckon_core|\([^|]*\)|@reckon_core|\1|reckon_stdlib @|reckon_core links reckon_stdlib'
+  's@^reckon_core|\([^|]*\)|@reckon_core|\1|reckon_charts @|reckon_core links reckon_charts'
+  's@^reckon_syntax|\([^|]*\)|@reckon_syntax|\1|reckon_grammar @|reckon_syntax links reckon_grammar'
+  's@^reckon_stdlib|\([^|]*\)|@reckon_stdlib|\1|reckon_cli @|reckon_stdlib links reckon_cli'
+)
+scratch=$(mktemp)
+trap 'rm -f "$scratch"' EXIT
+for entry in "${bad[@]}"; do
+  edit=${entry%|*}
+  expected=${entry##*|}
+  sed "$edit" "$list" >"$scratch"
+  if out=$(bash "$check" "$scratch" "$source_dir" "$binary_dir") ||
+     ! grep -qF "$expected" <<<"$out"; then
+    echo "FAIL: expected \"$expected\"; got: $out"
+    failures=$((failures + 1))
+  fi
+done
+
+if ((failures)); then
+  echo "$failures library layering test(s) failed"
+  exit 1
+fi
+echo "libraries: the layering holds, and ${#bad[@]} wrong sources or links are caught"
