@@ -12,6 +12,8 @@
 #include <functional>
 #include <ostream>
 #include <set>
+#include <sstream>
+#include <string_view>
 
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/commands.hpp"
@@ -140,8 +142,9 @@ class PageWriter {
     return prop.declared ? type_text(*prop.declared) : describe(prop.resolved);
   }
 
+  // Tables without rows are left out, as are the sections below with nothing to say: an
+  // empty "Methods" table tells the reader nothing.
   void tables(std::string& out, const ScenarioDecl& s) {
-    out += "## Attributes\n\n| Name | Description | Equation | Unit |\n|---|---|---|---|\n";
     std::vector<std::pair<std::string, std::string>> rows;
     for (const Input& in : s.inputs)
       rows.emplace_back(
@@ -157,17 +160,23 @@ class PageWriter {
             fmt::format("| [{}](#{}) | {} | `{}` | {} |\n", prop.name, prop.name,
                         cell(prop.docs.text), cell(text(prop.body->range)), cell(unit_of(prop))));
     std::sort(rows.begin(), rows.end());
-    for (const auto& r : rows) out += r.second;
-    out += "\n## Methods\n\n| Name | Description | Equation | Unit |\n|---|---|---|---|\n";
+    constexpr const char* header = "| Name | Description | Equation | Unit |\n|---|---|---|---|\n";
+    if (!rows.empty()) {
+      out += std::string("## Attributes\n\n") + header;
+      for (const auto& r : rows) out += r.second;
+      out += "\n";
+    }
+    std::string methods;
     for (const Property& prop : s.properties)
       if (prop.is_method)
-        out += fmt::format("| [{}](#{}) | {} | `{}` | {} |\n", signature(prop), prop.name,
-                           cell(prop.docs.text), cell(text(prop.body->range)), cell(unit_of(prop)));
-    out += "\n";
+        methods +=
+            fmt::format("| [{}](#{}) | {} | `{}` | {} |\n", signature(prop), prop.name,
+                        cell(prop.docs.text), cell(text(prop.body->range)), cell(unit_of(prop)));
+    if (!methods.empty()) out += std::string("## Methods\n\n") + header + methods + "\n";
   }
 
   void sections(std::string& out, const ScenarioDecl& s) {
-    out += "## Inputs\n\n";
+    if (!s.inputs.empty()) out += "## Inputs\n\n";
     for (const Input& in : s.inputs) {
       out += fmt::format("### {}\n\n{}\n\nType: `{}`.\n\nDefault: {}.\n\n", in.name, in.docs.text,
                          type_text(in.type),
@@ -175,7 +184,7 @@ class PageWriter {
                          : in.resolved.optional ? std::string("none")
                                                 : std::string("required"));
     }
-    out += "## Properties and methods\n\n";
+    if (!s.properties.empty()) out += "## Properties and methods\n\n";
     for (const Property& prop : s.properties) {
       out += fmt::format("### {}\n\n", prop.name);
       if (prop.is_method) out += fmt::format("`{}`\n\n", signature(prop));
@@ -234,26 +243,63 @@ std::string as_html(const std::string& title, const std::string& markdown) {
 
 }  // namespace
 
+namespace {
+
+// One page per file of `directory` (created if need be), or every page to `out`.
+void emit(const std::string& directory, const std::string& name, const std::string& page,
+          std::ostream& out) {
+  if (directory.empty()) {
+    out << page;
+    return;
+  }
+  std::filesystem::create_directories(directory);
+  std::filesystem::path path = std::filesystem::path(directory) / name;
+  std::ofstream(path) << page;
+  out << "wrote " << path.string() << "\n";
+}
+
+}  // namespace
+
 int doc(const std::string& file, const std::string& format, const std::string& directory,
         const Common& common, std::ostream& out, std::ostream& err) {
   Program p;
   return guarded(p, err, [&] {
     load_program(p, stdlib::standard_library(), file);
     check_program(p);
+    auto scenarios = p.main_decls<ScenarioDecl>(DeclKind::scenario);
+    if (scenarios.empty())
+      throw UserError(
+          "E0615",
+          fmt::format("`{}` declares no scenario, so there is no page to write (`reckon doc` "
+                      "writes one per scenario{})",
+                      file,
+                      p.main_decls<ExerciseDecl>(DeclKind::exercise).empty()
+                          ? ""
+                          : "; its exercises are built with `reckon exercises build`"));
     Evaluator ev(p, common.digits);
     PageWriter writer(p, ev);
-    for (const ScenarioDecl* s : p.main_decls<ScenarioDecl>(DeclKind::scenario)) {
+    for (const ScenarioDecl* s : scenarios) {
       std::string page = writer.page(*s, format == "qmd");
       if (format == "html") page = as_html(s->name, page);
-      if (directory.empty()) {
-        out << page;
-        continue;
-      }
-      std::filesystem::create_directories(directory);
-      std::filesystem::path path = std::filesystem::path(directory) / (s->name + "." + format);
-      std::ofstream(path) << page;
-      out << "wrote " << path.string() << "\n";
+      emit(directory, s->name + "." + format, page, out);
     }
+    return 0;
+  });
+}
+
+int doc_stdlib(const std::string& format, const std::string& directory, std::ostream& out,
+               std::ostream& err) {
+  std::ostringstream reference;
+  if (int code = list("functions", {}, true, reference, err)) return code;
+  std::string page = reference.str();
+  constexpr std::string_view title = "Standard library reference";
+  if (format == "html") page = as_html(std::string(title), page);
+  // Quarto takes the title from front matter, in place of the first heading.
+  if (format == "qmd" && page.starts_with("# "))
+    page = fmt::format("---\ntitle: \"{}\"\n---\n{}", title, page.substr(page.find('\n') + 1));
+  Program none;
+  return guarded(none, err, [&] {
+    emit(directory, "stdlib." + format, page, out);
     return 0;
   });
 }

@@ -180,23 +180,19 @@ int exercises_build(const ExerciseBuildOptions& options, const Common& common, s
       if (file) written.emplace_back(temporary, path);
       if (!file) {
         discard();
-        err << "error[E0704]: cannot write " << path.string() << "\n";
-        return 1;
+        throw UserError("E0704", "cannot write " + path.string());
       }
     }
     fs::path record_path = written.back().second;
     if (!fs::remove(record_path, ec) && ec) {
       discard();
-      err << "error[E0704]: cannot replace " << record_path.string() << ": " << ec.message()
-          << "\n";
-      return 1;
+      throw UserError("E0704", "cannot replace " + record_path.string() + ": " + ec.message());
     }
     for (const auto& [temporary, path] : written) {
       fs::rename(temporary, path, ec);
       if (ec) {
         discard();
-        err << "error[E0704]: cannot write " << path.string() << ": " << ec.message() << "\n";
-        return 1;
+        throw UserError("E0704", "cannot write " + path.string() + ": " + ec.message());
       }
       out << "wrote " << path.string() << "\n";
     }

@@ -226,7 +226,7 @@ Reply Session::declaration(const std::string& input) {
     if (d->kind == DeclKind::import) {
       const auto& path = static_cast<const ImportDecl&>(*d).path;
       if (path.find('/') != std::string::npos || path.ends_with(".rk")) {
-        reply.errors = "error[E0610]: load files with `:load " + path + "`\n";
+        reply.errors = render("E0610", "load files with `:load " + path + "`");
         return reply;
       }
     }
@@ -337,7 +337,7 @@ Reply Session::load(const std::vector<std::string>& paths) {
   for (const std::string& path : paths) {
     std::error_code ec;
     if (!std::ifstream(path) || std::filesystem::is_directory(path, ec)) {
-      reply.errors += "error[E0201]: cannot open `" + path + "`\n";
+      reply.errors += render("E0201", "cannot open `" + path + "`");
       continue;
     }
     std::string absolute = absolute_path(path);
@@ -475,13 +475,13 @@ Reply Session::command(const std::string& input) {
     reply.output = help_text;
   } else if (name == ":load") {
     if (rest.empty())
-      reply.errors = "error[E0607]: :load needs a file\n";
+      reply.errors = render("E0607", ":load needs a file");
     else
       return load(rest);
   } else if (name == ":reload") {
     return reload();
   } else if ((name == ":why" || name == ":type") && rest.empty()) {
-    reply.errors = "error[E0607]: usage: " + name + " EXPR\n";
+    reply.errors = render("E0607", "usage: " + name + " EXPR");
   } else if (name == ":why") {
     return why(rest);
   } else if (name == ":type") {
@@ -498,14 +498,14 @@ Reply Session::command(const std::string& input) {
       digits_ = n;
       reply.output = fmt::format("digits = {}\n", n);
     } else {
-      reply.errors = "error[E0607]: usage: :set digits N (N from 1 to 17)\n";
+      reply.errors = render("E0607", "usage: :set digits N (N from 1 to 17)");
     }
   } else {
     std::string suggestion;
     for (const auto& c : command_names)
       if (c.starts_with(name.substr(0, 3))) suggestion = "; did you mean `" + c + "`?";
     reply.errors =
-        "error[E0608]: unknown command `" + name + "`" + suggestion + " (:help lists them)\n";
+        render("E0608", "unknown command `" + name + "`" + suggestion + " (:help lists them)");
   }
   return reply;
 }
@@ -546,7 +546,7 @@ Reply Session::list(const std::string& what) {
   }
   std::ostringstream out, err;
   if (cli::list(what, {}, false, out, err) != 0)
-    reply.errors = "error[E0607]: :list cases, scenarios, functions, units, models or hardware\n";
+    reply.errors = render("E0607", ":list cases, scenarios, functions, units, models or hardware");
   reply.output = out.str();
   return reply;
 }
