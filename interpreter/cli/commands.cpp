@@ -71,7 +71,7 @@ bool print_case(Evaluator& ev, const CaseDecl& c, std::ostream& out, Reporter& r
       shown = show_compact(ev, evaluate(), unit);
     } catch (const UserError& e) {
       report(e.diagnostic());
-      shown = "error: " + e.diagnostic().message;
+      shown = "error: " + printable(e.diagnostic().message);
       ok = false;
     }
     out << fmt::format("    {:<{}}  {}\n", name, width, shown);

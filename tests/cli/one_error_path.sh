@@ -9,7 +9,7 @@ hits=$(grep -rnE '"[^"]*error(\[|:)' interpreter grammar stdlib --include='*.cpp
   grep -v '^interpreter/diagnostics\.cpp:' |
   grep -vE '^[^:]+:[0-9]+:\s*//' |
   grep -vE '"internal error: ' |
-  grep -vF 'shown = "error: " + e.diagnostic().message;')  # a cell of `reckon run`'s table
+  grep -vF 'shown = "error: " + printable(e.diagnostic().message);')  # a cell of `reckon run`'s table
 
 if [[ -n $hits ]]; then
   echo "error messages written by hand (throw a UserError or UsageError instead):"

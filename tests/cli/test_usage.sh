@@ -5,6 +5,8 @@
 # (NUL, escape sequences, right-to-left overrides, invalid UTF-8, a 1 MB line) safely.
 # Usage: test_usage.sh PATH/TO/reckon   (run from the repository root)
 set -u
+# Columns are counted in characters (`${#line}`), as a terminal shows them.
+export LC_ALL=C.UTF-8
 reckon="$1"
 training=scenarios/training.rk
 source "$(dirname "$0")/../expect.sh"
@@ -158,6 +160,20 @@ if [[ $code -ne 1 || $line != "$want" || $caret != "$(printf '%*s^~' "$column" '
   LC_ALL=C grep -qP '[\x00-\x08\x0b-\x1f\x7f]|\xe2\x80\xae|\xff' "$tmp/out"; then
   echo "FAIL hostile bytes echoed: exit $code"
   od -c "$tmp/out" | head -20 | sed 's/^/    /'
+  failures=$((failures + 1))
+else
+  passes=$((passes + 1))
+fi
+# A character of several bytes takes one column: the caret is under `zz`, not a column
+# further right for each extra byte.
+printf 'let a = "h\xc3\xa9llo \xe2\x82\xac" + zz\n' >"$tmp/utf8.rk"
+"$reckon" check "$tmp/utf8.rk" >"$tmp/out" 2>&1
+line=$(sed -n 2p "$tmp/out")
+caret=$(sed -n 3p "$tmp/out")
+prefix=${line%%zz*}
+if [[ $line != '  let a = "héllo €" + zz' || $caret != "$(printf '%*s^~' "${#prefix}" '')" ]]; then
+  echo "FAIL caret after multi-byte characters:"
+  sed 's/^/    /' "$tmp/out"
   failures=$((failures + 1))
 else
   passes=$((passes + 1))
