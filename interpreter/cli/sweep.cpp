@@ -258,7 +258,6 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
     if (!shard)
       throw UsageError("E0603", "--shard takes I/N with 1 <= I <= N, not `" + request.shard + "`");
     require_distinct_names("--set", "E0612", request.sets);
-    require_distinct_names("--vary", "E0613", request.vary);
     load_program(p, stdlib::standard_library(), request.file);
     check_program(p);
     assemble(request, p, a);
