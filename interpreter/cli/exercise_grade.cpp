@@ -369,10 +369,13 @@ int exercises_grade(const ExerciseGradeOptions& options, const Common& common, s
     std::vector<std::string> header;
     if (!rows.empty())
       for (const auto& f : rows.front().fields) header.push_back(lower(trim(f)));
-    if (header != std::vector<std::string>{"variant", "exercise", "answer"})
-      throw UserError(
-          "E0705",
-          options.answers + ":1: the first line must be the header `variant,exercise,answer`");
+    if (header != std::vector<std::string>{"variant", "exercise", "answer"}) {
+      // Located at the first line, which the error shows.
+      FileId f = p.sources.add(options.answers, csv);
+      auto first_line = static_cast<std::uint32_t>(std::min(csv.find('\n'), csv.size()));
+      throw UserError(SourceRange{f, 0, first_line}, "E0705",
+                      "the first line must be the header `variant,exercise,answer`");
+    }
     auto sheet = sheet_of(options, p);
     Workbook book(p, common.digits, sheet.seed);
     if (sheet.record) check_unchanged(book, *sheet.record, options);

@@ -99,6 +99,14 @@ json_case "invalid UTF-8 in a quoted --set" 2 E0603 "$reckon" eval --json "$trai
 json_case "a file name that is not UTF-8" 1 E0201 "$reckon" eval --json $'nope\xff.rk' sequence
 json_case "grade without a sheet" 2 E0706 "$reckon" exercises grade --json \
   scenarios/exercises/training.rk --answers tests/exercises/answers.csv
+printf 'name,answer\n' >"$tmp/badheader.csv"
+json_case "grade, answers without their header" 1 E0705 "$reckon" exercises grade --json \
+  scenarios/exercises/training.rk --variants 1 --seed 1 --answers "$tmp/badheader.csv"
+# Located at the answers file's first line, not a location written into the message.
+expect "answers without their header, located" 1 \
+  "^$tmp/badheader.csv:1:1: error\[E0705\]: the first line must be the header" -- \
+  "$reckon" exercises grade scenarios/exercises/training.rk --variants 1 --seed 1 \
+  --answers "$tmp/badheader.csv"
 json_case "grade, unknown option" 2 E0611 "$reckon" exercises grade --json --frobnicate
 
 # --- reckon doc --------------------------------------------------------------------------
