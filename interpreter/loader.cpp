@@ -138,8 +138,11 @@ class Loader {
 
 namespace {
 
-// How many failing lines are blanked, one after another, before giving up on a file.
-constexpr int max_blanked_lines = 8;
+// How many failing lines are blanked, one after another, before giving up on a file,
+// and the largest file tried at all: each try parses and checks the file again, which a
+// syntax error in a file of many megabytes should not multiply.
+constexpr int max_blanked_lines = 4;
+constexpr std::size_t max_salvaged_bytes = 1 << 20;
 
 // A syntax error stops the parse of a file, so the checker never sees the lines before
 // it: an unknown unit two lines above a `40 %` went unreported, though it is the first
@@ -147,13 +150,15 @@ constexpr int max_blanked_lines = 8;
 // again with each failing line blanked (offsets unchanged) until it parses, and checked
 // in a scratch program; its unknown units (E0302) above the first failing line are
 // reported with the syntax error, in file order. Other errors of that check are not:
-// they may come from what the blanked lines held (a name defined there).
+// they may come from what the blanked lines held (a name defined there). Files over
+// 1 MiB get the syntax error alone.
 [[noreturn]] void throw_with_earlier_units(const Program& program, const Library& library,
                                            const std::string& path, const UserError& error) {
   const Diagnostic& first = error.diagnostic();
   if (!first.range || !first.code.starts_with("E01")) throw error;
   const FileId file = first.range->file;
   std::string text = program.sources.file(file).text();
+  if (text.size() > max_salvaged_bytes) throw error;
   auto line_of = [&](std::uint32_t offset) {
     offset = std::min<std::uint32_t>(offset, static_cast<std::uint32_t>(text.size()));
     std::size_t newline = offset == 0 ? std::string::npos : text.rfind('\n', offset - 1);
