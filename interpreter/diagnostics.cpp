@@ -71,13 +71,22 @@ constexpr std::uint32_t echo_lead_columns = 80;
 std::string excerpt(const SourceManager& sources, SourceRange range) {
   const SourceFile& file = sources.file(range.file);
   LineColumn at = file.position(range.begin);
-  std::string_view line = file.line_text(at.line);
+  std::string_view whole = file.line_text(at.line);
+  // Only the bytes that can reach the window are decoded, so a diagnostic on a line of
+  // megabytes costs no more than one on a short line: a character takes at most 4 bytes
+  // and at least one column.
+  const std::size_t caret_byte = std::min<std::size_t>(at.column - 1, whole.size());
+  std::size_t lo = caret_byte > 4 * echo_lead_columns ? caret_byte - 4 * echo_lead_columns : 0;
+  while (lo > 0 && lo < caret_byte && (static_cast<unsigned char>(whole[lo]) & 0xC0) == 0x80)
+    ++lo;  // not in the middle of a character
+  const std::string_view line = whole.substr(lo, caret_byte - lo + 4 * max_echo_columns);
+  const bool cut_before = lo > 0, cut_after = lo + line.size() < whole.size();
   std::vector<Glyph> glyphs = glyphs_of(line);
   // Columns before each glyph, and the glyphs the range covers.
   std::vector<std::uint32_t> column(glyphs.size() + 1, 0);
   std::size_t caret = glyphs.size(), caret_end = glyphs.size();
   std::uint32_t byte = 0;
-  const std::uint32_t first = at.column - 1;
+  const auto first = static_cast<std::uint32_t>(at.column - 1 - lo);
   const std::uint32_t last = first + (range.end > range.begin ? range.end - range.begin : 1);
   for (std::size_t g = 0; g < glyphs.size(); ++g) {
     column[g + 1] = column[g] + glyphs[g].width;
@@ -88,11 +97,11 @@ std::string excerpt(const SourceManager& sources, SourceRange range) {
   if (caret_end <= caret) caret_end = caret + 1;
   const std::uint32_t total = column.back();
   std::uint32_t from = 0, to = total + 1;  // columns shown (one past the line: a caret at its end)
-  if (total > max_echo_columns) {
+  if (total > max_echo_columns || cut_before || cut_after) {
     from = column[caret] > echo_lead_columns ? column[caret] - echo_lead_columns : 0;
     to = std::min(total + 1, from + max_echo_columns);
   }
-  std::string shown = from > 0 ? "..." : "";
+  std::string shown = from > 0 || cut_before ? "..." : "";
   std::string marker(shown.size(), ' ');
   for (std::size_t g = 0; g < glyphs.size(); ++g) {
     if (column[g] < from || column[g + 1] > to) continue;
@@ -100,7 +109,7 @@ std::string excerpt(const SourceManager& sources, SourceRange range) {
     if (g < caret)
       marker += glyphs[g].shown == "\t" ? std::string("\t") : std::string(glyphs[g].width, ' ');
   }
-  if (to <= total) shown += "...";
+  if (to <= total || cut_after) shown += "...";
   // The caret's first column, then tildes to the end of the range or of the window.
   std::uint32_t start = column[std::min(caret, glyphs.size())];
   std::uint32_t stop = column[std::min(caret_end, glyphs.size())];

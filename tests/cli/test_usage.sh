@@ -214,5 +214,15 @@ else
   passes=$((passes + 1))
 fi
 
+# 20,000 unknown names on one 250 KB line: each error echoes a window, not the line (the
+# whole line each time was 5 GB of output). 20,000 errors of 3 lines, each line at most
+# 210 bytes (200 columns, "..." on both sides, the indent): at most 12.6 MB.
+printf 'let a = max(%s)\n' "$(seq -s ', ' -f 'zz%.0f' 1 20000)" >"$tmp/many.rk"
+bytes=$("$reckon" check "$tmp/many.rk" 2>&1 | wc -c)
+((bytes < 20000 * 3 * 210)) && passes=$((passes + 1)) || {
+  echo "FAIL 20,000 errors on one long line: $bytes bytes of output"
+  failures=$((failures + 1))
+}
+
 echo "usage tests: $passes passed, $failures failed"
 [[ $failures -eq 0 ]]
