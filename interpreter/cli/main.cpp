@@ -237,8 +237,10 @@ int main(int argc, char** argv) {
     }
     return reckon::cli::check(check_file, std::cout, std::cerr);
   } catch (const std::exception& e) {
-    // User errors are handled inside the commands; anything reaching here is a bug.
-    std::cerr << "internal error: " << e.what() << "\n";
+    // User errors are handled inside the commands; anything reaching here is a bug,
+    // reported without a code (exit 3), through the same renderer.
+    sink(reckon::SourceManager(),
+         reckon::Diagnostic{std::nullopt, std::string("internal error: ") + e.what(), {}, ""});
     return 3;
   }
 }

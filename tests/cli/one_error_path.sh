@@ -5,10 +5,10 @@
 # escaping of control characters. Comments may quote the format.
 # Usage: one_error_path.sh   (from the repository root)
 set -u
-hits=$(grep -rnE '"[^"]*error(\[|:)' interpreter grammar stdlib --include='*.cpp' --include='*.hpp' |
+# A string literal that starts with "error[" or "error:" is a hand-made diagnostic.
+hits=$(grep -rnE '"(\\n)?error(\[|:)' interpreter grammar stdlib --include='*.cpp' --include='*.hpp' |
   grep -v '^interpreter/diagnostics\.cpp:' |
   grep -vE '^[^:]+:[0-9]+:\s*//' |
-  grep -vE '"internal error: ' |
   grep -vF 'shown = "error: " + printable(e.diagnostic().message);')  # a cell of `reckon run`'s table
 
 if [[ -n $hits ]]; then
