@@ -241,10 +241,6 @@ std::string as_html(const std::string& title, const std::string& markdown) {
   return html;
 }
 
-}  // namespace
-
-namespace {
-
 // One page per file of `directory` (created if need be), or every page to `out`.
 void emit(const std::string& directory, const std::string& name, const std::string& page,
           std::ostream& out) {
