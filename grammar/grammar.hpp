@@ -217,13 +217,19 @@ struct glued_byte_hint {
   }
 };
 // `50%` (or `mfu = 40%` and a new line) would be `50 % NEXT`, the remainder operator: a
-// number glued to `%` with no operand after it on its line is refused with a hint.
+// number followed by `%` (glued, or after spaces: `40 %`) with no operand after it on its
+// line is refused with a hint, at the `%` line rather than where NEXT stops parsing.
 // (`-` is not one: `50% - overhead` is refused too, not read as 50 % (-overhead).)
 struct operand_start : sor<identifier_first, digit, one<'(', '"'>> {};
-struct percent_literal : seq<plain_number, one<'%'>, hsep, not_at<operand_start>> {};
+// With spaces before the `%`, only where nothing but the end of the line, a comment or a
+// closing bracket follows: `7 % -3` is a remainder.
+struct percent_spaced
+    : seq<plain_number, plus<blank>, one<'%'>, hsep, at<sor<eolf, one<'#', ')', ']', ','>>>> {};
+struct percent_literal
+    : sor<seq<plain_number, one<'%'>, hsep, not_at<operand_start>>, percent_spaced> {};
 struct percent_hint {
   static std::string message(const std::string& text) {
-    std::string n = text.substr(0, text.find('%'));
+    std::string n = text.substr(0, text.find_first_of(" \t%"));
     char fraction[32];
     auto r =
         std::to_chars(fraction, fraction + sizeof fraction, std::strtod(n.c_str(), nullptr) / 100);

@@ -3,9 +3,11 @@
 // import cycle.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "grammar/parse.hpp"
+#include "interpreter/checker.hpp"
 #include "interpreter/input_file.hpp"
 #include "interpreter/program.hpp"
 #include "interpreter/suggest.hpp"
@@ -123,11 +125,88 @@ class Loader {
 
 }  // namespace
 
+namespace {
+
+// How many failing lines are blanked, one after another, before giving up on a file,
+// and the largest file tried at all: each try parses and checks the file again, which a
+// syntax error in a file of many megabytes should not multiply.
+constexpr int max_blanked_lines = 4;
+constexpr std::size_t max_salvaged_bytes = 1 << 20;
+
+// A syntax error stops the parse of a file, so the checker never sees the lines before
+// it: an unknown unit two lines above a `40 %` went unreported, though it is the first
+// error in the file. So the file (`path`, whose parse failed with `error`) is parsed
+// again with each failing line blanked (offsets unchanged) until it parses, and checked
+// in a scratch program; its unknown units (E0302) above the first failing line are
+// reported with the syntax error, in file order. Other errors of that check are not:
+// they may come from what the blanked lines held (a name defined there). Files over
+// 1 MiB get the syntax error alone.
+[[noreturn]] void throw_with_earlier_units(const Program& program, const Library& library,
+                                           const std::string& path, const UserError& error) {
+  const Diagnostic& first = error.diagnostic();
+  if (!first.range || !first.code.starts_with("E01")) throw error;
+  const FileId file = first.range->file;
+  std::string text = program.sources.file(file).text();
+  if (text.size() > max_salvaged_bytes) throw error;
+  auto line_of = [&](std::uint32_t offset) {
+    offset = std::min<std::uint32_t>(offset, static_cast<std::uint32_t>(text.size()));
+    std::size_t newline = offset == 0 ? std::string::npos : text.rfind('\n', offset - 1);
+    std::size_t begin = newline == std::string::npos ? 0 : newline + 1;
+    std::size_t end = std::min(text.find('\n', offset), text.size());
+    return std::pair{begin, end};
+  };
+  const std::size_t failing_line = line_of(first.range->begin).first;
+  for (int blanked = 0; blanked < max_blanked_lines; ++blanked) {
+    std::optional<SourceRange> failed = first.range;
+    if (blanked > 0) {
+      Program scratch;
+      try {
+        load_program_text(scratch, library, path, text);
+        check_program(scratch);
+        failed.reset();
+      } catch (const UserErrors& errors) {
+        std::vector<Diagnostic> units;
+        for (const Diagnostic& d : errors.diagnostics())
+          if (d.code == "E0302" && d.range && scratch.sources.file(d.range->file).name() == path &&
+              d.range->begin < failing_line)
+            units.push_back(
+                Diagnostic{SourceRange{file, d.range->begin, d.range->end}, d.message, {}, d.code});
+        if (units.empty()) throw error;
+        units.push_back(first);
+        throw UserErrors(std::move(units));
+      } catch (const UserError& e) {
+        // Another syntax error further on: blank its line too. Anything else ends the
+        // attempt (the checker found no unknown unit in what it saw).
+        const Diagnostic& d = e.diagnostic();
+        if (!d.range || !d.code.starts_with("E01") ||
+            scratch.sources.file(d.range->file).name() != path)
+          throw error;
+        failed = d.range;
+      }
+      if (!failed) throw error;  // checks once its failing lines are gone
+    }
+    auto [begin, end] = line_of(failed->begin);
+    if (begin < failing_line && blanked > 0) throw error;  // not making progress
+    std::fill(text.begin() + static_cast<std::ptrdiff_t>(begin),
+              text.begin() + static_cast<std::ptrdiff_t>(end), ' ');
+  }
+  throw error;
+}
+
+}  // namespace
+
 void load_program(Program& program, const Library& library, const std::string& path) {
   program.library = &library;
   Loader loader(program, library);
   loader.load_prelude();
-  program.main = loader.load_file(path, path, std::nullopt);
+  try {
+    program.main = loader.load_file(path, path, std::nullopt);
+  } catch (const UserError& e) {
+    const Diagnostic& d = e.diagnostic();
+    if (d.range && program.sources.file(d.range->file).name() == path)
+      throw_with_earlier_units(program, library, path, e);
+    throw;
+  }
 }
 
 void load_program_text(Program& program, const Library& library, const std::string& name,

@@ -9,6 +9,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "syntax/source.hpp"
@@ -55,7 +56,16 @@ class UserErrors : public std::runtime_error {
   std::vector<Diagnostic> diagnostics_;
 };
 
+// The diagnostic as text. The echoed source line and the messages show control
+// characters, bidirectional-text controls and invalid UTF-8 escaped (`\x00`,
+// `<U+202E>`), and a line longer than 200 columns as a window around the caret.
 std::string render(const SourceManager& sources, const Diagnostic& d);
+// A message without a location (a command-line or REPL usage error), rendered.
+std::string render(const std::string& code, const std::string& message);
+
+// `text` with everything but newlines and tabs that a terminal would act on rather
+// than show escaped, as render() shows user text.
+std::string printable(std::string_view text);
 
 // "error[E0102]" (or "error" for a diagnostic without a code).
 std::string error_label(const std::string& code);

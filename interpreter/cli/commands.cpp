@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <set>
@@ -72,7 +73,7 @@ bool print_case(Evaluator& ev, const CaseDecl& c, std::ostream& out, Reporter& r
       shown = show_compact(ev, evaluate(), unit);
     } catch (const UserError& e) {
       report(e.diagnostic());
-      shown = "error: " + e.diagnostic().message;
+      shown = "error: " + printable(e.diagnostic().message);
       ok = false;
     }
     out << fmt::format("    {:<{}}  {}\n", name, width, shown);
@@ -204,29 +205,26 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
   return j;
 }
 
-nlohmann::json json_error(const Program& p, const Diagnostic& d) {
-  nlohmann::json e{{"code", d.code}, {"message", d.message}};
-  if (d.range) {
-    const SourceFile& f = p.sources.file(d.range->file);
-    LineColumn at = f.position(d.range->begin);
-    e["file"] = f.name();
-    e["line"] = at.line;
-    e["column"] = at.column;
-  }
-  return {{"error", e}};
-}
-
 }  // namespace
 
-std::optional<std::pair<std::size_t, std::unique_ptr<Expr>>> parse_set(Program& p,
-                                                                       const ScenarioDecl& s,
-                                                                       const std::string& set,
-                                                                       std::ostream& err) {
-  auto eq = set.find('=');
-  if (eq == std::string::npos || eq == 0) {
-    err << "error[E0603]: --set takes INPUT=VALUE, not `" << set << "`\n";
-    return std::nullopt;
+void require_distinct_names(const std::string& flag, const std::string& code,
+                            const std::vector<std::string>& specs) {
+  std::map<std::string, const std::string*> seen;
+  for (const std::string& spec : specs) {
+    std::string name = spec.substr(0, spec.find('='));
+    auto [at, fresh] = seen.emplace(name, &spec);
+    if (!fresh)
+      throw UsageError(code, fmt::format("{} gives `{}` twice (`{}` and `{}`): give each input "
+                                         "once",
+                                         flag, name, *at->second, spec));
   }
+}
+
+std::pair<std::size_t, std::unique_ptr<Expr>> parse_set(Program& p, const ScenarioDecl& s,
+                                                        const std::string& set) {
+  auto eq = set.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw UsageError("E0603", "--set takes INPUT=VALUE, not `" + set + "`");
   std::string name = set.substr(0, eq);
   int index = s.input_index(name);
   if (index < 0) {
@@ -258,8 +256,8 @@ struct Query {
   Evaluator::Frame frame() const { return {instance, nullptr}; }
 };
 
-// Returns 0, or 2 after printing a usage error; throws the user's errors.
-int prepare(const EvalRequest& request, const Common& common, Query& q, std::ostream& err) {
+// Throws the user's errors (UsageError for the command line's).
+void prepare(const EvalRequest& request, const Common& common, Query& q) {
   Program& p = q.program;
   if (request.file.empty())
     load_program_text(p, stdlib::standard_library(), "<stdlib>",
@@ -281,25 +279,23 @@ int prepare(const EvalRequest& request, const Common& common, Query& q, std::ost
   } else if (!cases.empty()) {
     chosen = cases.front();
   }
-  if (!request.sets.empty() && !chosen) {
-    err << fmt::format("error[E0602]: --set needs a case, and {} defines none\n",
-                       request.file.empty() ? "the standard library" : request.file);
-    return 2;
-  }
+  if (!request.sets.empty() && !chosen)
+    throw UsageError("E0602",
+                     fmt::format("--set needs a case, and {} defines none",
+                                 request.file.empty() ? "the standard library" : request.file));
   q.evaluator = std::make_unique<Evaluator>(p, common.digits);
   if (chosen) q.instance = &q.evaluator->instance_of(*chosen);
+  require_distinct_names("--set", "E0612", request.sets);
   for (const std::string& set : request.sets) {
-    auto bound = parse_set(p, *chosen->scenario, set, err);
-    if (!bound) return 2;
-    q.keep.push_back(std::move(bound->second));
-    q.evaluator->bind_input(*q.instance, bound->first, *q.keep.back());
+    auto bound = parse_set(p, *chosen->scenario, set);
+    q.keep.push_back(std::move(bound.second));
+    q.evaluator->bind_input(*q.instance, bound.first, *q.keep.back());
   }
   FileId f = p.sources.add("<expr>", request.expression);
   q.keep.push_back(parse_expression(p.sources, f));
   q.expr = q.keep.back().get();
   if (chosen) q.scope.scenario = chosen->scenario;
   check_and_compile_expression(p, *q.expr, q.scope);
-  return 0;
 }
 
 }  // namespace
@@ -307,7 +303,7 @@ int prepare(const EvalRequest& request, const Common& common, Query& q, std::ost
 int eval(const EvalRequest& request, const Common& common, std::ostream& out, std::ostream& err) {
   Query q;
   auto body = [&]() -> int {
-    if (int code = prepare(request, common, q, err)) return code;
+    prepare(request, common, q);
     Evaluator& ev = *q.evaluator;
     Value v = ev.evaluate(*q.expr, q.frame());
     auto unit = Evaluator::declared_unit(*q.expr, q.scope.scenario);
@@ -320,22 +316,14 @@ int eval(const EvalRequest& request, const Common& common, std::ostream& out, st
     }
     return 0;
   };
-  if (!request.json) return guarded(q.program, err, body);
-  try {
-    return body();
-  } catch (const UserError& e) {
-    out << json_error(q.program, e.diagnostic()).dump() << "\n";
-  } catch (const UserErrors& e) {
-    out << json_error(q.program, e.diagnostics().front()).dump() << "\n";
-  }
-  return 1;
+  return guarded(q.program, ErrorSink(err, request.json ? &out : nullptr), body);
 }
 
 int explain(const EvalRequest& request, const ExplainOptions& options, const Common& common,
             std::ostream& out, std::ostream& err) {
   Query q;
   return guarded(q.program, err, [&]() -> int {
-    if (int code = prepare(request, common, q, err)) return code;
+    prepare(request, common, q);
     auto steps = reckon::explain(q.program, *q.evaluator, *q.expr, q.frame(), options.depth);
     out << render_explanation(steps, options.format);
     return 0;

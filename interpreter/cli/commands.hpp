@@ -25,12 +25,15 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
 
 // One `--set INPUT=VALUE` for an input of `s`: the input's index and the value's
 // expression, parsed (its source named `--set INPUT`) and checked against the input's
-// type. Nullopt after printing a usage error (E0603) to `err`; throws the user's errors
-// (an unknown input, a wrong unit).
-std::optional<std::pair<std::size_t, std::unique_ptr<Expr>>> parse_set(Program& p,
-                                                                       const ScenarioDecl& s,
-                                                                       const std::string& set,
-                                                                       std::ostream& err);
+// type. Throws a UsageError (E0603) for a malformed one, and the user's errors (an
+// unknown input, a wrong unit).
+std::pair<std::size_t, std::unique_ptr<Expr>> parse_set(Program& p, const ScenarioDecl& s,
+                                                        const std::string& set);
+
+// A UsageError (`code`) naming both when two of `specs` (NAME=...) give the same NAME:
+// `--set x=1 --set x=2` is a slip, not an override.
+void require_distinct_names(const std::string& flag, const std::string& code,
+                            const std::vector<std::string>& specs);
 
 struct EvalRequest {
   std::string file;  // empty: the standard library alone (with models and hardware)
@@ -52,8 +55,15 @@ int check(const std::string& file, std::ostream& out, std::ostream& err);
 
 // A reference page per scenario of `file` in `format` (md, qmd or html), into
 // `directory` (one file per scenario) or, if it is empty, to `out`.
+// A file without scenarios is an error (E0615): there is nothing to write.
 int doc(const std::string& file, const std::string& format, const std::string& directory,
         const Common& common, std::ostream& out, std::ostream& err);
+
+// `reckon doc --stdlib`: the standard library's function reference (the Markdown of
+// `reckon list functions --markdown`, docs/stdlib.md) in `format`, into
+// `directory`/stdlib.EXT or, if it is empty, to `out`.
+int doc_stdlib(const std::string& format, const std::string& directory, std::ostream& out,
+               std::ostream& err);
 
 // `reckon exercises build`: a question sheet and an answer key for the exercises of
 // `file`, `variants` sets of numbers chosen reproducibly from `seed`, in `format` (md,

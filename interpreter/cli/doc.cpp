@@ -12,6 +12,8 @@
 #include <memory>
 #include <ostream>
 #include <set>
+#include <sstream>
+#include <string_view>
 #include <vector>
 
 #include "interpreter/checker.hpp"
@@ -144,8 +146,9 @@ class PageWriter {
     return prop.declared ? type_text(*prop.declared) : describe(prop.resolved);
   }
 
+  // Tables without rows are left out, as are the sections below with nothing to say: an
+  // empty "Methods" table tells the reader nothing.
   void tables(std::string& out, const ScenarioDecl& s) {
-    out += "## Attributes\n\n| Name | Description | Equation | Unit |\n|---|---|---|---|\n";
     std::vector<std::pair<std::string, std::string>> rows;
     for (const Input& in : s.inputs)
       rows.emplace_back(
@@ -161,17 +164,23 @@ class PageWriter {
             fmt::format("| [{}](#{}) | {} | `{}` | {} |\n", prop.name, prop.name,
                         cell(prop.docs.text), cell(text(prop.body->range)), cell(unit_of(prop))));
     std::sort(rows.begin(), rows.end());
-    for (const auto& r : rows) out += r.second;
-    out += "\n## Methods\n\n| Name | Description | Equation | Unit |\n|---|---|---|---|\n";
+    constexpr const char* header = "| Name | Description | Equation | Unit |\n|---|---|---|---|\n";
+    if (!rows.empty()) {
+      out += std::string("## Attributes\n\n") + header;
+      for (const auto& r : rows) out += r.second;
+      out += "\n";
+    }
+    std::string methods;
     for (const Property& prop : s.properties)
       if (prop.is_method)
-        out += fmt::format("| [{}](#{}) | {} | `{}` | {} |\n", signature(prop), prop.name,
-                           cell(prop.docs.text), cell(text(prop.body->range)), cell(unit_of(prop)));
-    out += "\n";
+        methods +=
+            fmt::format("| [{}](#{}) | {} | `{}` | {} |\n", signature(prop), prop.name,
+                        cell(prop.docs.text), cell(text(prop.body->range)), cell(unit_of(prop)));
+    if (!methods.empty()) out += std::string("## Methods\n\n") + header + methods + "\n";
   }
 
   void sections(std::string& out, const ScenarioDecl& s) {
-    out += "## Inputs\n\n";
+    if (!s.inputs.empty()) out += "## Inputs\n\n";
     for (const Input& in : s.inputs) {
       out += fmt::format("### {}\n\n{}\n\nType: `{}`.\n\nDefault: {}.\n\n", in.name, in.docs.text,
                          type_text(in.type),
@@ -179,7 +188,7 @@ class PageWriter {
                          : in.resolved.optional ? std::string("none")
                                                 : std::string("required"));
     }
-    out += "## Properties and methods\n\n";
+    if (!s.properties.empty()) out += "## Properties and methods\n\n";
     for (const Property& prop : s.properties) {
       out += fmt::format("### {}\n\n", prop.name);
       if (prop.is_method) out += fmt::format("`{}`\n\n", signature(prop));
@@ -257,13 +266,23 @@ int doc(const std::string& file, const std::string& format, const std::string& d
   return guarded(p, err, [&] {
     load_program(p, stdlib::standard_library(), file);
     check_and_compile(p);
+    auto scenarios = p.main_decls<ScenarioDecl>(DeclKind::scenario);
+    if (scenarios.empty())
+      throw UserError(
+          "E0615",
+          fmt::format("`{}` declares no scenario, so there is no page to write (`reckon doc` "
+                      "writes one per scenario{})",
+                      file,
+                      p.main_decls<ExerciseDecl>(DeclKind::exercise).empty()
+                          ? ""
+                          : "; its exercises are built with `reckon exercises build`"));
     Evaluator ev(p, common.digits);
     PageWriter writer(p, ev);
     if (!directory.empty()) make_directory(directory);
     // Every page is written and closed before any is renamed into place: an error
     // leaves the directory as it was.
     std::vector<std::unique_ptr<OutputFile>> pages;
-    for (const ScenarioDecl* s : p.main_decls<ScenarioDecl>(DeclKind::scenario)) {
+    for (const ScenarioDecl* s : scenarios) {
       std::string page = writer.page(*s, format == "qmd");
       if (format == "html") page = as_html(s->name, page);
       if (directory.empty()) {
@@ -279,6 +298,32 @@ int doc(const std::string& file, const std::string& format, const std::string& d
       page->commit();
       out << "wrote " << page->target() << "\n";
     }
+    return 0;
+  });
+}
+
+int doc_stdlib(const std::string& format, const std::string& directory, std::ostream& out,
+               std::ostream& err) {
+  std::ostringstream reference;
+  if (int code = list("functions", {}, true, reference, err)) return code;
+  std::string page = reference.str();
+  constexpr std::string_view title = "Standard library reference";
+  if (format == "html") page = as_html(std::string(title), page);
+  // Quarto takes the title from front matter, in place of the first heading.
+  if (format == "qmd" && page.starts_with("# "))
+    page = fmt::format("---\ntitle: \"{}\"\n---\n{}", title, page.substr(page.find('\n') + 1));
+  Program none;
+  return guarded(none, err, [&] {
+    if (directory.empty()) {
+      out << page;
+      return 0;
+    }
+    make_directory(directory);
+    OutputFile output((std::filesystem::path(directory) / ("stdlib." + format)).string());
+    output.stream() << page;
+    output.close();
+    output.commit();
+    out << "wrote " << output.target() << "\n";
     return 0;
   });
 }

@@ -70,36 +70,34 @@ struct Sheet {
 };
 
 // E0706: neither the sheet record nor both flags, so the variants cannot be known.
-void print_missing_sheet(const ExerciseGradeOptions& options, std::ostream& err) {
-  err << "error[E0706]: grading needs the seed and variant count the sheets were built "
-         "with: pass --sheet DIR (the directory `exercises build -o DIR` wrote, holding "
-      << sheet_record_name << "), or both --variants and --seed"
-      << (options.variants || options.seed
-              ? fmt::format(" (--{} is missing)", options.seed ? "variants" : "seed")
-              : "")
-      << "\n";
+UsageError missing_sheet(const ExerciseGradeOptions& options) {
+  return UsageError(
+      "E0706",
+      fmt::format("grading needs the seed and variant count the sheets were built with: pass "
+                  "--sheet DIR (the directory `exercises build -o DIR` wrote, holding {}), or "
+                  "both --variants and --seed{}",
+                  sheet_record_name,
+                  options.variants || options.seed
+                      ? fmt::format(" (--{} is missing)", options.seed ? "variants" : "seed")
+                      : ""));
 }
 
-// The flags' seed and variants, or the sheet record's checked against the flags (E0708:
-// nullopt after printing the usage error).
-std::optional<Sheet> sheet_of(const ExerciseGradeOptions& options, Program& p, std::ostream& err) {
+// The flags' seed and variants, or the sheet record's checked against the flags (E0708,
+// a usage error).
+Sheet sheet_of(const ExerciseGradeOptions& options, Program& p) {
   if (options.sheet.empty()) return Sheet{*options.seed, *options.variants, std::nullopt};
   SheetRecord record = read_sheet_record(p, options.sheet);
   auto contradicts = [&](const char* flag, std::uint64_t given, std::uint64_t recorded) {
-    err << fmt::format(
-        "error[E0708]: --{} {} contradicts the sheet record `{}`, which says {} {}; drop the "
-        "flag or name the record of the sheets you mean\n",
-        flag, given, options.sheet, flag, recorded);
+    return UsageError("E0708", fmt::format("--{} {} contradicts the sheet record `{}`, which "
+                                           "says {} {}; drop the flag or name the record of "
+                                           "the sheets you mean",
+                                           flag, given, options.sheet, flag, recorded));
   };
-  if (options.seed && *options.seed != record.seed) {
-    contradicts("seed", *options.seed, record.seed);
-    return std::nullopt;
-  }
-  if (options.variants && *options.variants != record.variants) {
-    contradicts("variants", static_cast<std::uint64_t>(*options.variants),
-                static_cast<std::uint64_t>(record.variants));
-    return std::nullopt;
-  }
+  if (options.seed && *options.seed != record.seed)
+    throw contradicts("seed", *options.seed, record.seed);
+  if (options.variants && *options.variants != record.variants)
+    throw contradicts("variants", static_cast<std::uint64_t>(*options.variants),
+                      static_cast<std::uint64_t>(record.variants));
   return Sheet{record.seed, record.variants, std::move(record)};
 }
 
@@ -127,27 +125,25 @@ void check_unchanged(Workbook& book, const SheetRecord& record,
 
 int exercises_grade(const ExerciseGradeOptions& options, const Common& common, std::ostream& out,
                     std::ostream& err) {
-  if (options.sheet.empty() && !(options.variants && options.seed)) {
-    print_missing_sheet(options, err);
-    return 2;
-  }
   Program p;
-  return guarded(p, err, [&] {
+  return guarded(p, ErrorSink(err, options.json ? &out : nullptr), [&] {
+    if (options.sheet.empty() && !(options.variants && options.seed)) throw missing_sheet(options);
     load_exercises(p, stdlib::standard_library(), options.file);
     std::string csv = read_input_file(options.answers, options.answers, max_input_bytes);
     if (csv.starts_with("\xEF\xBB\xBF")) csv.erase(0, 3);  // a byte-order mark
     std::vector<CsvRow> rows = parse_csv(csv);
     if (rows.empty() || !is_answers_header(rows.front())) {
-      err << "error[E0705]: " << options.answers
-          << ":1: the first line must be the header `variant,exercise,answer`\n";
-      return 1;
+      // Located at the first line, which the error shows.
+      FileId f = p.sources.add(options.answers, csv);
+      auto first_line = static_cast<std::uint32_t>(std::min(csv.find('\n'), csv.size()));
+      throw UserError(SourceRange{f, 0, first_line}, "E0705",
+                      "the first line must be the header `variant,exercise,answer`");
     }
-    auto sheet = sheet_of(options, p, err);
-    if (!sheet) return 2;
-    Workbook book(p, common.digits, sheet->seed);
-    if (sheet->record) check_unchanged(book, *sheet->record, options);
+    auto sheet = sheet_of(options, p);
+    Workbook book(p, common.digits, sheet.seed);
+    if (sheet.record) check_unchanged(book, *sheet.record, options);
     AnswerReader reader(p, common.digits);
-    Grader grader(book, reader, options.answers, sheet->variants);
+    Grader grader(book, reader, options.answers, sheet.variants);
     std::vector<Grade> grades;
     for (std::size_t i = 1; i < rows.size(); ++i) grades.push_back(grader.grade(rows[i]));
     if (options.json)

@@ -1,7 +1,10 @@
 // How every command turns the user's errors into output: located diagnostics on the
-// error stream and exit code 1.
+// error stream (or, with --json, JSON objects on the output) and exit code 1, or 2 for
+// a usage error. No command writes an error message by hand: it throws, and this is
+// the one place errors are printed (tests/cli/one_error_path.sh keeps it so).
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "interpreter/program.hpp"
@@ -9,16 +12,64 @@
 
 namespace reckon::cli {
 
+// An error in how a command was called rather than in its files (a malformed --set,
+// a flag that contradicts another): exit code 2.
+class UsageError : public UserError {
+ public:
+  UsageError(std::string code, std::string message)
+      : UserError(std::move(code), std::move(message)) {}
+  UsageError(SourceRange range, std::string code, std::string message)
+      : UserError(range, std::move(code), std::move(message)) {}
+};
+
+// {"error": {"code", "message", "file", "line", "column"}} (the location when there is
+// one, and "notes" when there are some). Text that is not UTF-8 is replaced, so the
+// output stays valid JSON whatever the user's bytes.
+inline std::string json_error(const SourceManager& sources, const Diagnostic& d) {
+  nlohmann::json e{{"code", d.code}, {"message", d.message}};
+  if (d.range) {
+    const SourceFile& f = sources.file(d.range->file);
+    LineColumn at = f.position(d.range->begin);
+    e["file"] = f.name();
+    e["line"] = at.line;
+    e["column"] = at.column;
+  }
+  for (const Note& n : d.notes) e["notes"].push_back(n.message);
+  return nlohmann::json{{"error", e}}.dump(-1, ' ', false,
+                                           nlohmann::json::error_handler_t::replace);
+}
+
+// Where a command's errors go: rendered text on `err`, or (when `json` is set, for
+// --json) one JSON object on that stream, for the first error only.
+struct ErrorSink {
+  ErrorSink(std::ostream& err, std::ostream* json = nullptr) : err(err), json(json) {}
+  std::ostream& err;
+  std::ostream* json;
+
+  void operator()(const SourceManager& sources, const Diagnostic& d) const {
+    if (json)
+      *json << json_error(sources, d) << "\n";
+    else
+      err << render(sources, d);
+  }
+};
+
 // Runs `body` (which returns an exit code); a user error inside it is printed,
-// located in `program`'s sources, and becomes exit code 1.
+// located in `program`'s sources, and becomes exit code 1 (2 for a UsageError).
 template <typename Body>
-int guarded(const Program& program, std::ostream& err, Body body) {
+int guarded(const Program& program, const ErrorSink& sink, Body body) {
   try {
     return body();
+  } catch (const UsageError& e) {
+    sink(program.sources, e.diagnostic());
+    return 2;
   } catch (const UserError& e) {
-    err << render(program.sources, e.diagnostic());
+    sink(program.sources, e.diagnostic());
   } catch (const UserErrors& e) {
-    for (const Diagnostic& d : e.diagnostics()) err << render(program.sources, d);
+    for (const Diagnostic& d : e.diagnostics()) {
+      sink(program.sources, d);
+      if (sink.json) break;  // one JSON object per run
+    }
   }
   return 1;
 }

@@ -170,8 +170,7 @@ int list(const std::string& what, const std::vector<std::string>& files, bool ma
         }
       }
     } else {
-      err << "error[E0604]: list what? functions, units, models, hardware or scenarios\n";
-      return 2;
+      throw UsageError("E0604", "list what? functions, units, models, hardware or scenarios");
     }
     return 0;
   });

@@ -6,8 +6,11 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <optional>
+#include <string_view>
 
 #include "interpreter/cli/commands.hpp"
+#include "interpreter/cli/guarded.hpp"
 #include "interpreter/cli/output_file.hpp"
 #include "interpreter/repl/repl.hpp"
 
@@ -28,17 +31,22 @@ int run_command(int argc, char** argv) {
 
   // eval and explain take [FILE] EXPR: with one positional it is the expression,
   // evaluated against the standard library alone.
+  // Two single positionals rather than one of one or two values: after `--`, CLI11 keeps
+  // parsing a subcommand's positionals only while one of them still wants a value, so
+  // `eval FILE -- -x` needs the second to be a positional of its own.
   reckon::cli::EvalRequest request;
-  std::vector<std::string> positionals;
+  std::string first_positional;
+  std::optional<std::string> second_positional;
   auto query_options = [&](CLI::App* cmd) {
-    cmd->add_option("FILE_EXPR", positionals,
+    cmd->add_option("FILE_EXPR", first_positional,
                     "[FILE] EXPR: a scenario file (optional), an expression")
-        ->required()
-        ->expected(1, 2);
+        ->required();
+    cmd->add_option("EXPR", second_positional, "The expression, after a FILE");
     cmd->add_option("--case", request.case_name,
                     "Case whose inputs and properties are in scope (default: the file's first)");
     cmd->add_option("--set", request.sets, "Override an input of that case: INPUT=VALUE")
-        ->type_name("INPUT=VALUE");
+        ->type_name("INPUT=VALUE")
+        ->allow_extra_args(false);
   };
   auto* eval = app.add_subcommand("eval", "Evaluate one expression, against a file or alone");
   query_options(eval);
@@ -128,11 +136,14 @@ int run_command(int argc, char** argv) {
       ->add_option("--vary", sweep_request.vary,
                    "INPUT=VALUES: a list 1,2,4 or a range 2048..32768*2 (times 2), "
                    "1..64+8 (step 8) or 1..8")
-      ->type_name("INPUT=VALUES");
+      ->type_name("INPUT=VALUES")
+      ->allow_extra_args(false);
   sweep->add_option("--show", sweep_request.show, "Expressions to show, comma-separated")
-      ->type_name("EXPR,...");
+      ->type_name("EXPR,...")
+      ->allow_extra_args(false);
   sweep->add_option("--where", sweep_request.where, "Keep only points where EXPR holds")
-      ->type_name("EXPR");
+      ->type_name("EXPR")
+      ->allow_extra_args(false);
   auto* minimize = sweep->add_option("--minimize", sweep_request.minimize,
                                      "Print only the point with the least EXPR");
   sweep
@@ -140,7 +151,8 @@ int run_command(int argc, char** argv) {
                    "Print only the point with the greatest EXPR")
       ->excludes(minimize);
   sweep->add_option("--set", sweep_request.sets, "Override an input of the case: INPUT=VALUE")
-      ->type_name("INPUT=VALUE");
+      ->type_name("INPUT=VALUE")
+      ->allow_extra_args(false);
   sweep->add_option("--format", sweep_request.format, "table, csv, jsonl or svg")
       ->check(CLI::IsMember({"table", "csv", "jsonl", "svg"}))
       ->capture_default_str();
@@ -161,25 +173,38 @@ int run_command(int argc, char** argv) {
       app.add_subcommand("repl", "Explore interactively (also plain `reckon` on a terminal)");
   repl->add_option("FILE", repl_files, "Scenario files to load");
 
+  // With --json on the line (before a `--`), even a command line that does not parse
+  // reports its error as JSON.
+  bool json = false;
+  for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; ++i)
+    json = json || std::string_view(argv[i]) == "--json";
+  const reckon::cli::ErrorSink sink(std::cerr, json ? &std::cout : nullptr);
+  auto usage_error = [&](std::string code, std::string message) {
+    reckon::Diagnostic d{std::nullopt, std::move(message), {}, std::move(code)};
+    sink(reckon::SourceManager(), d);
+    return 2;
+  };
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    int code = app.exit(e);
-    return code == 0 ? 0 : 2;
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    reckon::Diagnostic d{std::nullopt, e.what(), {}, "E0611"};
+    d.notes.push_back({std::nullopt, "run with --help for more information"});
+    sink(reckon::SourceManager(), d);
+    return 2;
   }
   try {
     if (*repl) return reckon::repl::run(repl_files, common.digits);
     if (app.get_subcommands().empty()) {
       if (isatty(STDIN_FILENO)) return reckon::repl::run({}, common.digits);
-      std::cerr << app.help() << "error[E0605]: a subcommand is required\n";
-      return 2;
+      std::cerr << app.help();
+      return usage_error("E0605", "a subcommand is required");
     }
     if (*doc) {
-      if (doc_stdlib) return reckon::cli::list("functions", {}, true, std::cout, std::cerr);
-      if (doc_file.empty()) {
-        std::cerr << "error[E0606]: doc needs a FILE, or --stdlib\n";
-        return 2;
-      }
+      if (doc_stdlib && !doc_file.empty())
+        return usage_error("E0614", "doc takes a FILE or --stdlib, not both");
+      if (doc_stdlib) return reckon::cli::doc_stdlib(doc_format, doc_dir, std::cout, std::cerr);
+      if (doc_file.empty()) return usage_error("E0606", "doc needs a FILE, or --stdlib");
       return reckon::cli::doc(doc_file, doc_format, doc_dir, common, std::cout, std::cerr);
     }
     if (*build) return reckon::cli::exercises_build(build_options, common, std::cout, std::cerr);
@@ -194,8 +219,8 @@ int run_command(int argc, char** argv) {
       return reckon::cli::sweep(sweep_request, common, std::cout, std::cerr);
     }
     if (*eval || *explain) {
-      request.expression = positionals.back();
-      if (positionals.size() == 2) request.file = positionals.front();
+      request.expression = second_positional.value_or(first_positional);
+      if (second_positional) request.file = first_positional;
     }
     if (*eval) return reckon::cli::eval(request, common, std::cout, std::cerr);
     if (*explain) {
@@ -215,8 +240,10 @@ int run_command(int argc, char** argv) {
     }
     return reckon::cli::check(check_file, std::cout, std::cerr);
   } catch (const std::exception& e) {
-    // User errors are handled inside the commands; anything reaching here is a bug.
-    std::cerr << "internal error: " << e.what() << "\n";
+    // User errors are handled inside the commands; anything reaching here is a bug,
+    // reported without a code (exit 3), through the same renderer.
+    sink(reckon::SourceManager(),
+         reckon::Diagnostic{std::nullopt, std::string("internal error: ") + e.what(), {}, ""});
     return 3;
   }
 }

@@ -85,18 +85,16 @@ const SweepDecl* find_sweep(const Program& p, const std::string& name) {
   return d && d->kind == DeclKind::sweep ? static_cast<const SweepDecl*>(d) : nullptr;
 }
 
-// Returns 0, or 2 after printing a usage error; throws the user's errors.
-int assemble(const SweepRequest& request, Program& p, Assembly& a, std::ostream& err) {
+// Throws the user's errors (UsageError for the command line's).
+void assemble(const SweepRequest& request, Program& p, Assembly& a) {
   const SweepDecl* declared = nullptr;
   std::string case_name;
   if (request.name.empty()) {
     auto sweeps = p.main_decls<SweepDecl>(DeclKind::sweep);
-    if (sweeps.empty()) {
-      err << fmt::format(
-          "error[E0802]: {} declares no sweep: name a case or a sweep after the file\n",
-          request.file);
-      return 2;
-    }
+    if (sweeps.empty())
+      throw UsageError("E0802", fmt::format("{} declares no sweep: name a case or a sweep after "
+                                            "the file",
+                                            request.file));
     declared = sweeps.front();
   } else if ((declared = find_sweep(p, request.name)) == nullptr) {
     Decl* d = p.find(request.name);
@@ -116,10 +114,8 @@ int assemble(const SweepRequest& request, Program& p, Assembly& a, std::ostream&
   x.about = case_name;
   for (const std::string& spec : request.vary) {
     auto eq = spec.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      err << "error[E0603]: --vary takes INPUT=VALUES, not `" << spec << "`\n";
-      return 2;
-    }
+    if (eq == std::string::npos || eq == 0)
+      throw UsageError("E0603", "--vary takes INPUT=VALUES, not `" + spec + "`");
     std::string name = spec.substr(0, eq);
     FileId f = p.sources.add("--vary " + name, spec.substr(eq + 1));
     Vary v = parse_vary_spec(p.sources, f);
@@ -148,10 +144,9 @@ int assemble(const SweepRequest& request, Program& p, Assembly& a, std::ostream&
   sweep::Space& space = a.space;
   space.case_decl = &c;
   for (const std::string& set : request.sets) {
-    auto bound = parse_set(p, s, set, err);
-    if (!bound) return 2;
-    a.sets.push_back(std::move(bound->second));
-    space.sets.emplace_back(bound->first, a.sets.back().get());
+    auto bound = parse_set(p, s, set);
+    a.sets.push_back(std::move(bound.second));
+    space.sets.emplace_back(bound.first, a.sets.back().get());
   }
 
   // The declaration's varied inputs, then the command line's (which replace any of
@@ -164,10 +159,7 @@ int assemble(const SweepRequest& request, Program& p, Assembly& a, std::ostream&
       if (!replaced) vary.push_back(&v);
     }
   for (const Vary& v : x.vary) vary.push_back(&v);
-  if (vary.empty()) {
-    err << "error[E0802]: a sweep needs at least one --vary INPUT=VALUES\n";
-    return 2;
-  }
+  if (vary.empty()) throw UsageError("E0802", "a sweep needs at least one --vary INPUT=VALUES");
   Evaluator ev(p);
   std::uint64_t points = 1;
   for (const Vary* v : vary) {
@@ -220,7 +212,6 @@ int assemble(const SweepRequest& request, Program& p, Assembly& a, std::ostream&
       shown = shown || text_of(p, *e) == text_of(p, *space.objective);
     if (!shown) space.show.push_back(space.objective);
   }
-  return 0;
 }
 
 std::string point_text(const sweep::Space& space, std::uint64_t point, int digits) {
@@ -274,37 +265,30 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
   Assembly a;
   return guarded(p, err, [&]() -> int {
     auto shard = parse_shard(request.shard);
-    if (!shard) {
-      err << "error[E0603]: --shard takes I/N with 1 <= I <= N, not `" << request.shard << "`\n";
-      return 2;
-    }
+    if (!shard)
+      throw UsageError("E0603", "--shard takes I/N with 1 <= I <= N, not `" + request.shard + "`");
+    require_distinct_names("--set", "E0612", request.sets);
     if (request.build) {
       request.build(p);
     } else {
       load_program(p, stdlib::standard_library(), request.file);
       check_and_compile(p);
     }
-    if (int code = assemble(request, p, a, err)) return code;
+    assemble(request, p, a);
     const sweep::Space& space = a.space;
     if (request.format == "svg") {
-      if (space.axes.size() > 2 || space.show.empty()) {
-        err << "error[E0803]: an SVG chart plots one or two varied inputs against what is "
-               "shown; this sweep varies "
-            << space.axes.size() << "\n";
-        return 2;
-      }
-      if (shard->second != 1 || space.objective) {
-        err << "error[E0803]: an SVG chart is drawn from the whole sweep: drop --shard and "
-               "the objective\n";
-        return 2;
-      }
-      if (space.size() > max_chart_points) {
-        err << fmt::format(
-            "error[E0803]: an SVG chart is drawn from at most {} points; this "
-            "sweep has {}\n",
-            max_chart_points, space.size());
-        return 2;
-      }
+      if (space.axes.size() > 2 || space.show.empty())
+        throw UsageError("E0803", fmt::format("an SVG chart plots one or two varied inputs "
+                                              "against what is shown; this sweep varies {}",
+                                              space.axes.size()));
+      if (shard->second != 1 || space.objective)
+        throw UsageError("E0803",
+                         "an SVG chart is drawn from the whole sweep: drop --shard and the "
+                         "objective");
+      if (space.size() > max_chart_points)
+        throw UsageError("E0803", fmt::format("an SVG chart is drawn from at most {} points; "
+                                              "this sweep has {}",
+                                              max_chart_points, space.size()));
       // A line chart with more dimensions than y axes is refused before anything is written.
       if (space.axes.size() == 1) chart_axes(space, sweep_columns(p, space, nullptr));
       // A heat map colours one value; a second would be left out without a word.
@@ -428,10 +412,8 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
           interrupted == SIGTERM ? " by SIGTERM" : "", done + failed, end - begin);
       return 128 + interrupted;  // the shell's status for a death by that signal
     }
-    if (space.objective && !best && !interrupted) {
-      err << "error[E0804]: no point satisfies the filters, so there is no best point\n";
-      return 1;
-    }
+    if (space.objective && !best && !interrupted)
+      throw UserError("E0804", "no point satisfies the filters, so there is no best point");
     if (!space.objective && kept == 0) err << "note: no point satisfies the filters\n";
     return 0;
   });

@@ -148,11 +148,11 @@ Reply Session::doc(const std::string& name) {
   try {
     build(p, "");
   } catch (...) {
-    reply.errors = "error[E0609]: the session does not check; :reload to repair it\n";
+    reply.errors = render("E0609", "the session does not check; :reload to repair it");
     return reply;
   }
   if (name.empty()) {
-    reply.errors = "error[E0607]: usage: :doc NAME\n";
+    reply.errors = render("E0607", "usage: :doc NAME");
     return reply;
   }
   std::string head = name.substr(0, name.find('.'));
@@ -167,8 +167,7 @@ Reply Session::doc(const std::string& name) {
   if (!d) {
     std::vector<std::string> names;
     for (const auto& [n, decl] : p.globals) names.push_back(n);
-    reply.errors =
-        "error[E0316]: nothing is named `" + head + "`" + did_you_mean(head, names) + "\n";
+    reply.errors = render("E0316", "nothing is named `" + head + "`" + did_you_mean(head, names));
     return reply;
   }
   const ScenarioDecl* scenario = nullptr;
@@ -176,7 +175,7 @@ Reply Session::doc(const std::string& name) {
   if (d->kind == DeclKind::case_) scenario = static_cast<const CaseDecl*>(d)->scenario;
   if (!member.empty()) {
     if (!scenario) {
-      reply.errors = "error[E0307]: `" + head + "` is not a scenario or a case\n";
+      reply.errors = render("E0307", "`" + head + "` is not a scenario or a case");
       return reply;
     }
     if (int i = scenario->input_index(member); i >= 0) {
@@ -195,8 +194,8 @@ Reply Session::doc(const std::string& name) {
     std::vector<std::string> names;
     for (const auto& in : scenario->inputs) names.push_back(in.name);
     for (const auto& prop : scenario->properties) names.push_back(prop.name);
-    reply.errors = "error[E0320]: `" + scenario->name + "` has no member `" + member + "`" +
-                   did_you_mean(member, names) + "\n";
+    reply.errors = render("E0320", "`" + scenario->name + "` has no member `" + member + "`" +
+                                       did_you_mean(member, names));
     return reply;
   }
   switch (d->kind) {

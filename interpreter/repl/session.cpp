@@ -238,7 +238,7 @@ Reply Session::declaration(const std::string& input) {
     if (d->kind == DeclKind::import) {
       const auto& path = static_cast<const ImportDecl&>(*d).path;
       if (path.find('/') != std::string::npos || path.ends_with(".rk")) {
-        reply.errors = "error[E0610]: load files with `:load " + path + "`\n";
+        reply.errors = render("E0610", "load files with `:load " + path + "`");
         return reply;
       }
     }
@@ -351,7 +351,7 @@ Reply Session::load(const std::vector<std::string>& paths) {
     // access(), not an open: opening a FIFO would wait for a writer. The loader reads
     // the file itself, with its bound (input_file.hpp).
     if (::access(path.c_str(), R_OK) != 0 || std::filesystem::is_directory(path, ec)) {
-      reply.errors += "error[E0201]: cannot open `" + path + "`\n";
+      reply.errors += render("E0201", "cannot open `" + path + "`");
       continue;
     }
     std::string absolute = absolute_path(path);
@@ -489,18 +489,19 @@ Reply Session::command(const std::string& input) {
     reply.output = help_text;
   } else if (name == ":load") {
     if (rest.empty())
-      reply.errors = "error[E0607]: :load needs a file\n";
+      reply.errors = render("E0607", ":load needs a file");
     else
       return load(rest);
   } else if (name == ":reload") {
     return reload();
   } else if ((name == ":why" || name == ":type") && rest.empty()) {
-    reply.errors = "error[E0607]: usage: " + name + " EXPR\n";
+    reply.errors = render("E0607", "usage: " + name + " EXPR");
   } else if (name == ":why") {
     return why(rest);
   } else if (name == ":sweep") {
     if (rest.empty() || rest.find_first_of(" \t") != std::string::npos)
-      reply.errors = "error[E0607]: usage: :sweep NAME (a sweep of the session or a loaded file)\n";
+      reply.errors =
+          render("E0607", "usage: :sweep NAME (a sweep of the session or a loaded file)");
     else
       return run_sweep(rest);
   } else if (name == ":type") {
@@ -517,14 +518,14 @@ Reply Session::command(const std::string& input) {
       digits_ = n;
       reply.output = fmt::format("digits = {}\n", n);
     } else {
-      reply.errors = "error[E0607]: usage: :set digits N (N from 1 to 17)\n";
+      reply.errors = render("E0607", "usage: :set digits N (N from 1 to 17)");
     }
   } else {
     std::string suggestion;
     for (const auto& c : command_names)
       if (c.starts_with(name.substr(0, 3))) suggestion = "; did you mean `" + c + "`?";
     reply.errors =
-        "error[E0608]: unknown command `" + name + "`" + suggestion + " (:help lists them)\n";
+        render("E0608", "unknown command `" + name + "`" + suggestion + " (:help lists them)");
   }
   return reply;
 }
@@ -546,9 +547,9 @@ Reply Session::run_sweep(const std::string& name) {
     }
     Decl* d = p.find(name);
     if (d && d->kind == DeclKind::case_)
-      return Reply{"", "error[E0802]: `" + name + "` is a case: declare a sweep about it " +
-                           "(`sweep S { about " + name + " vary INPUT in [...] }`) and " +
-                           "`:sweep S`\n"};
+      return Reply{"", render("E0802", "`" + name + "` is a case: declare a sweep about it " +
+                                           "(`sweep S { about " + name +
+                                           " vary INPUT in [...] }`) and `:sweep S`")};
   }
   cli::SweepRequest request;
   request.file = "the session";
@@ -598,7 +599,7 @@ Reply Session::list(const std::string& what) {
   }
   std::ostringstream out, err;
   if (cli::list(what, {}, false, out, err) != 0)
-    reply.errors = "error[E0607]: :list cases, scenarios, functions, units, models or hardware\n";
+    reply.errors = render("E0607", ":list cases, scenarios, functions, units, models or hardware");
   reply.output = out.str();
   return reply;
 }
