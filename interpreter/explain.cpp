@@ -52,6 +52,11 @@ struct Dependency {
   std::string label;
   const Property* property;
   Evaluator::Frame frame;
+  // The expression that uses it, and where: its value is taken through that expression,
+  // so that it is the memoized value with every check eval applies (a count-typed
+  // property's whole-number check), not its body evaluated again.
+  const Expr* use;
+  Evaluator::Frame use_frame;
 };
 
 class Explainer {
@@ -93,14 +98,15 @@ class Explainer {
   std::optional<Dependency> as_dependency(const Expr& e, const Evaluator::Frame& frame) {
     if (e.kind == ExprKind::name && e.ref == RefKind::property && frame.self) {
       const Property& prop = frame.self->scenario->properties[static_cast<std::size_t>(e.slot)];
-      return Dependency{prop.name, &prop, {frame.self, nullptr}};
+      return Dependency{prop.name, &prop, {frame.self, nullptr}, &e, frame};
     }
     if (e.kind == ExprKind::member && e.ref == RefKind::property) {
       Value obj = ev_.evaluate(*e.operands[0], frame);
       keep_.push_back(obj);
       Instance* inst = obj.instance();
       const Property& prop = inst->scenario->properties[static_cast<std::size_t>(e.slot)];
-      return Dependency{std::string(inst->name) + "." + prop.name, &prop, {inst, nullptr}};
+      return Dependency{
+          std::string(inst->name) + "." + prop.name, &prop, {inst, nullptr}, &e, frame};
     }
     if (e.kind == ExprKind::call && e.call == CallKind::method) {
       Instance* self = frame.self;
@@ -123,7 +129,7 @@ class Explainer {
         label += (i ? ", " : "") + show(args[i], std::nullopt);
       label += ")";
       arguments_.push_back(std::move(args));
-      return Dependency{label, &prop, {self, arguments_.back().data()}};
+      return Dependency{label, &prop, {self, arguments_.back().data()}, &e, frame};
     }
     return std::nullopt;
   }
@@ -137,7 +143,7 @@ class Explainer {
     step.name = d.label;
     step.equation = one_line(text(d.property->body->range));
     step.substituted = render(*d.property->body, d.frame, &deps);
-    Value v = ev_.evaluate(*d.property->body, d.frame);
+    Value v = ev_.evaluate(*d.use, d.use_frame);
     step.result = show(v, d.property->display);
     if (step.substituted == step.equation || step.substituted == step.result)
       step.substituted.clear();
