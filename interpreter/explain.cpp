@@ -71,8 +71,10 @@ class Explainer {
       return;
     }
     step.name = text(e.range);
-    step.substituted = render(e, frame, &deps);
+    // The value first: its error, if any, is the one eval reports (rendering evaluates
+    // only the names and calls inside, and would meet a different error first).
     step.result = show(ev_.evaluate(e, frame), Evaluator::declared_unit(e, scenario(frame)));
+    step.substituted = render(e, frame, &deps);
     if (step.substituted == step.result) step.substituted.clear();
     steps_.push_back(step);
     follow(deps, 1, depth);
@@ -142,9 +144,9 @@ class Explainer {
     step.depth = level;
     step.name = d.label;
     step.equation = one_line(text(d.property->body->range));
-    step.substituted = render(*d.property->body, d.frame, &deps);
-    Value v = ev_.evaluate(*d.use, d.use_frame);
+    Value v = ev_.evaluate(*d.use, d.use_frame);  // first, as in run()
     step.result = show(v, d.property->display);
+    step.substituted = render(*d.property->body, d.frame, &deps);
     if (step.substituted == step.equation || step.substituted == step.result)
       step.substituted.clear();
     steps_.push_back(step);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The commands agree on the same value: `eval`, `eval --json`, `run`, `explain` and
-# `sweep` (planned, and lazily with --jobs 1 and a case that cannot be planned) report
+# `sweep` (planned, falling back to the lazy evaluator per point) report
 # the same error code, or, for a sweep point, the documented marking.
 # Usage: test_agree.sh PATH/TO/reckon   (run from the repository root)
 set -u
@@ -19,6 +19,11 @@ for what in half twice; do
     "$reckon" explain --depth 0 "$f" "$what"
 done
 expect "run: E0503" 1 "half +error: .half. must be a whole number" -- "$reckon" run "$f"
+# Two errors in one property: every command reports the one eval meets first.
+f=$dir/first_error.rk
+expect "eval: the first error" 1 "7:14: error\[E0501\]" -- "$reckon" eval "$f" p2
+expect "explain: the first error, as eval" 1 "7:14: error\[E0501\]" -- "$reckon" explain "$f" p2
+expect "run: the first error, as eval" 1 "p2 +error: integer division by zero" -- "$reckon" run "$f"
 # A constant count argument that is not whole (5 / 2 layers): eval and the planned
 # sweep both report E0503 at the argument (tests/lang/sweep-fail-constant-count-argument.rk).
 g=tests/lang/sweep-fail-constant-count-argument.rk
