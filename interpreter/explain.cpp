@@ -52,6 +52,11 @@ struct Dependency {
   std::string label;
   const Property* property;
   Evaluator::Frame frame;
+  // The expression that uses it, and where: its value is taken through that expression,
+  // so that it is the memoized value with every check eval applies (a count-typed
+  // property's whole-number check), not its body evaluated again.
+  const Expr* use;
+  Evaluator::Frame use_frame;
 };
 
 class Explainer {
@@ -66,8 +71,10 @@ class Explainer {
       return;
     }
     step.name = text(e.range);
-    step.substituted = render(e, frame, &deps);
+    // The value first: its error, if any, is the one eval reports (rendering evaluates
+    // only the names and calls inside, and would meet a different error first).
     step.result = show(ev_.evaluate(e, frame), Evaluator::declared_unit(e, scenario(frame)));
+    step.substituted = render(e, frame, &deps);
     if (step.substituted == step.result) step.substituted.clear();
     steps_.push_back(step);
     follow(deps, 1, depth);
@@ -93,14 +100,15 @@ class Explainer {
   std::optional<Dependency> as_dependency(const Expr& e, const Evaluator::Frame& frame) {
     if (e.kind == ExprKind::name && e.ref == RefKind::property && frame.self) {
       const Property& prop = frame.self->scenario->properties[static_cast<std::size_t>(e.slot)];
-      return Dependency{prop.name, &prop, {frame.self, nullptr}};
+      return Dependency{prop.name, &prop, {frame.self, nullptr}, &e, frame};
     }
     if (e.kind == ExprKind::member && e.ref == RefKind::property) {
       Value obj = ev_.evaluate(*e.operands[0], frame);
       keep_.push_back(obj);
       Instance* inst = obj.instance();
       const Property& prop = inst->scenario->properties[static_cast<std::size_t>(e.slot)];
-      return Dependency{std::string(inst->name) + "." + prop.name, &prop, {inst, nullptr}};
+      return Dependency{
+          std::string(inst->name) + "." + prop.name, &prop, {inst, nullptr}, &e, frame};
     }
     if (e.kind == ExprKind::call && e.call == CallKind::method) {
       Instance* self = frame.self;
@@ -123,7 +131,7 @@ class Explainer {
         label += (i ? ", " : "") + show(args[i], std::nullopt);
       label += ")";
       arguments_.push_back(std::move(args));
-      return Dependency{label, &prop, {self, arguments_.back().data()}};
+      return Dependency{label, &prop, {self, arguments_.back().data()}, &e, frame};
     }
     return std::nullopt;
   }
@@ -136,9 +144,9 @@ class Explainer {
     step.depth = level;
     step.name = d.label;
     step.equation = one_line(text(d.property->body->range));
-    step.substituted = render(*d.property->body, d.frame, &deps);
-    Value v = ev_.evaluate(*d.property->body, d.frame);
+    Value v = ev_.evaluate(*d.use, d.use_frame);  // first, as in run()
     step.result = show(v, d.property->display);
+    step.substituted = render(*d.property->body, d.frame, &deps);
     if (step.substituted == step.equation || step.substituted == step.result)
       step.substituted.clear();
     steps_.push_back(step);

@@ -315,8 +315,8 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
       sink = &file->stream();
     }
     OutputOptions options{request.format, common.digits, shard->first == 1};
-    auto writer =
-        make_writer(options, space, sweep_columns(p, space, first ? &*first : nullptr), *sink);
+    const std::vector<Column> columns = sweep_columns(p, space, first ? &*first : nullptr);
+    auto writer = make_writer(options, space, columns, *sink);
 
     sweep::Runner runner(p, space);
     if (request.verbose) {
@@ -384,12 +384,32 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
             best.emplace(point, std::vector<double>(values, values + width));
           continue;
         }
-        writer->row(space.coordinates(point), values);
+        const std::vector<std::size_t> coordinates = space.coordinates(point);
+        if (auto beyond = beyond_column_unit(columns, space, coordinates, values)) {
+          --done;
+          --kept;
+          if (!request.skip_errors) {
+            error.emplace(point, std::move(*beyond));
+            break;
+          }
+          ++failed;
+          continue;
+        }
+        writer->row(coordinates, values);
       }
       at += count;
       progress.update(at - begin);
     }
-    if (best) writer->row(space.coordinates(best->first), best->second.data());
+    if (best) {
+      const std::vector<std::size_t> coordinates = space.coordinates(best->first);
+      auto beyond = beyond_column_unit(columns, space, coordinates, best->second.data());
+      if (beyond && !request.skip_errors)
+        error.emplace(best->first, std::move(*beyond));
+      else if (beyond)
+        ++failed;
+      else
+        writer->row(coordinates, best->second.data());
+    }
     writer->finish();
     sink->flush();
     // A sweep stopped by an error writes no file; an interrupted one keeps its points.

@@ -78,6 +78,30 @@ std::vector<Column> sweep_columns(const Program& program, const sweep::Space& sp
   return columns;
 }
 
+std::optional<Diagnostic> beyond_column_unit(const std::vector<Column>& columns,
+                                             const sweep::Space& space,
+                                             const std::vector<std::size_t>& at,
+                                             const double* values) {
+  for (const Column& c : columns) {
+    if (c.kind != ValueKind::quantity) continue;
+    const auto k = static_cast<std::size_t>(c.axis);
+    const Value* axis_value = c.axis >= 0 ? &space.axes[k].values[at[k]] : nullptr;
+    if (axis_value && axis_value->kind != ValueKind::quantity) continue;
+    const double x = axis_value ? axis_value->number : values[c.target];
+    if (!std::isfinite(x) || std::isfinite(x / c.unit.scale)) continue;
+    const Expr* shown = axis_value ? nullptr : space.show.at(c.target);
+    const SourceRange where = shown ? shown->range : space.axes[k].at;
+    const Value v = axis_value ? *axis_value : Value::quantity(x, shown->type.dim);
+    return Diagnostic{where,
+                      fmt::format("`{}` is {} here, beyond the largest number in {} (the unit of "
+                                  "its column); show it in a larger unit",
+                                  c.name, format_value(v, DisplayOptions{}), c.unit.symbol),
+                      {},
+                      "E0513"};
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 // The writers share how a cell reads: `exact` gives numbers to the last bit (CSV,

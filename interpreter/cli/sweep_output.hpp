@@ -30,6 +30,15 @@ struct Column {
 std::vector<Column> sweep_columns(const Program& program, const sweep::Space& space,
                                   const std::vector<Value>* first);
 
+// A sweep shows each column in one unit, so it cannot give way to a readable unit as
+// `eval` does for a value that would be infinite in its declared one (1e300 s in ps):
+// the point is an error (E0513), located at the shown expression or the `vary`, and
+// --skip-errors leaves it out. Null when every cell of the point is finite.
+std::optional<Diagnostic> beyond_column_unit(const std::vector<Column>& columns,
+                                             const sweep::Space& space,
+                                             const std::vector<std::size_t>& at,
+                                             const double* values);
+
 struct OutputOptions {
   std::string format = "table";  // table, csv, jsonl or svg
   int digits = 4;

@@ -135,9 +135,15 @@ class Compiler {
                  static_cast<std::uint16_t>(at), b});
   }
   // A whole-number check, once per register, and none for registers known to be whole:
-  // varied inputs whose values were all checked before the sweep (`whole_inputs`).
+  // varied inputs whose values were all checked before the sweep (`whole_inputs`). A
+  // constant that is not whole (a count argument written as 2.5) fails every point, so
+  // that each is evaluated lazily and reports E0503 as `reckon eval` does.
   void require_whole(const Operand& o, const Type& declared) {
-    if (!declared.integer || o.kind != Operand::Kind::reg) return;
+    if (!declared.integer) return;
+    if (o.kind == Operand::Kind::constant && o.value.kind == ValueKind::quantity &&
+        o.value.number != std::trunc(o.value.number))
+      emit({Code::fail});
+    if (o.kind != Operand::Kind::reg) return;
     if (!known_whole_.insert(o.reg).second) return;
     emit({Code::whole, 0, 0, o.reg, 0});
   }

@@ -22,8 +22,9 @@ expect_call() {  # script, the install-packages arguments it must pass
   scripts/install-packages --list $2 >/dev/null || fail "sections $2 of $1 are not all in the list"
 }
 expect_call scripts/bootstrap "build"
+expect_call scripts/bootstrap "build clang"
 expect_call scripts/test "test"
-expect_call scripts/fuzz "build fuzz"
+expect_call scripts/fuzz "build clang"
 expect_call bench/run "build bench"
 
 # The build section holds a package for each library CMake finds (by the header or
@@ -33,7 +34,7 @@ for package in tao-pegtl-dev libboost-dev libfmt-dev libcli11-dev nlohmann-json3
                libedit-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libjemalloc-dev catch2; do
   grep -qx "$package" <<<"$build" || fail "[build] lacks $package"
 done
-grep -qx clang <<<"$(scripts/install-packages --list fuzz)" || fail "[fuzz] lacks clang"
+grep -qx clang <<<"$(scripts/install-packages --list clang)" || fail "[clang] lacks clang"
 
 # An unknown section is an error, not an empty list.
 if scripts/install-packages --list no-such-section >/dev/null 2>&1; then
