@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "interpreter/name_index.hpp"
 #include "interpreter/source.hpp"
 #include "interpreter/types.hpp"
 #include "interpreter/units.hpp"
@@ -204,6 +205,9 @@ struct RecordDecl : Decl {
   std::vector<Field> fields;
   RecordDecl() : Decl(DeclKind::record) {}
   int field_index(std::string_view name) const;
+
+ private:
+  NameIndex field_names_;
 };
 
 struct EnumDecl : Decl {
@@ -211,6 +215,9 @@ struct EnumDecl : Decl {
   std::vector<SourceRange> member_ranges;
   EnumDecl() : Decl(DeclKind::enumeration) {}
   int member_index(std::string_view name) const;
+
+ private:
+  NameIndex member_names_;
 };
 
 struct Input {
@@ -244,6 +251,9 @@ struct ScenarioDecl : Decl {
   ScenarioDecl() : Decl(DeclKind::scenario) {}
   int input_index(std::string_view name) const;
   int property_index(std::string_view name) const;
+
+ private:
+  NameIndex input_names_, property_names_;
 };
 
 // `case A = Scenario(x: 1)` or `case B = A with x: 2`.

@@ -115,6 +115,14 @@ class Checker {
   void flush() {
     if (!errors_.empty()) throw UserErrors(std::move(errors_));
   }
+  // Whether an error may still offer a "did you mean": each costs a scan of the names in
+  // scope, so a file of many misspellings would check in quadratic time without a cap.
+  // Callers gather the candidates only when this says yes.
+  bool suggesting() {
+    if (suggestions_left_ == 0) return false;
+    --suggestions_left_;
+    return true;
+  }
 
   template <typename D>
   std::vector<D*> all(DeclKind kind) {
@@ -182,7 +190,8 @@ class Checker {
       const UnitInfo* info = find_unit(f.name);
       if (!info) {
         std::vector<std::string> names;
-        for (const UnitInfo& x : all_units()) names.push_back(x.symbol);
+        if (suggesting())
+          for (const UnitInfo& x : all_units()) names.push_back(x.symbol);
         error(f.range, "E0302", "unknown unit `" + f.name + "`" + did_you_mean_unit(f.name, names));
         return std::nullopt;
       }
@@ -235,12 +244,15 @@ class Checker {
         out.scenario = static_cast<ScenarioDecl*>(d);
       }
     } else if (single && !find_unit(name)) {
-      std::vector<std::string> names = {"count", "number", "bool", "text"};
-      for (const auto& [n, d] : p_.globals)
-        if (d->kind == DeclKind::record || d->kind == DeclKind::enumeration ||
-            d->kind == DeclKind::scenario)
-          names.push_back(n);
-      for (const UnitInfo& x : all_units()) names.push_back(x.symbol);
+      std::vector<std::string> names;
+      if (suggesting()) {
+        names = {"count", "number", "bool", "text"};
+        for (const auto& [n, d] : p_.globals)
+          if (d->kind == DeclKind::record || d->kind == DeclKind::enumeration ||
+              d->kind == DeclKind::scenario)
+            names.push_back(n);
+        for (const UnitInfo& x : all_units()) names.push_back(x.symbol);
+      }
       error(u.range, "E0302",
             "unknown type or unit `" + std::string(name) + "`" + did_you_mean_unit(name, names));
       return out;
@@ -516,8 +528,9 @@ class Checker {
     Decl* base = lookup(c.base, c.base_range);
     if (!base || (base->kind != DeclKind::scenario && base->kind != DeclKind::case_)) {
       std::vector<std::string> names;
-      for (const auto& [n, d] : p_.globals)
-        if (d->kind == DeclKind::scenario || d->kind == DeclKind::case_) names.push_back(n);
+      if (suggesting())
+        for (const auto& [n, d] : p_.globals)
+          if (d->kind == DeclKind::scenario || d->kind == DeclKind::case_) names.push_back(n);
       error(c.base_range, "E0307",
             "`" + c.base + "` is not a scenario or a case" + did_you_mean(c.base, names));
       state = State::done;
@@ -553,7 +566,8 @@ class Checker {
         index = s.input_index(*a.name);
         if (index < 0) {
           std::vector<std::string> names;
-          for (const Input& in : s.inputs) names.push_back(in.name);
+          if (suggesting())
+            for (const Input& in : s.inputs) names.push_back(in.name);
           error(a.name_range, "E0309",
                 "`" + s.name + "` has no input `" + *a.name + "`" + did_you_mean(*a.name, names));
           check(*a.value, {}, nullptr);
@@ -650,8 +664,9 @@ class Checker {
                   "(...)`)");
       } else {
         std::vector<std::string> names;
-        for (const auto& [n, g] : p_.globals)
-          if (g->kind == DeclKind::case_) names.push_back(n);
+        if (suggesting())
+          for (const auto& [n, g] : p_.globals)
+            if (g->kind == DeclKind::case_) names.push_back(n);
         error(at, "E0321", "`" + name + "` is not a case" + did_you_mean(name, names));
       }
       return nullptr;
@@ -714,7 +729,8 @@ class Checker {
                   "`, not an input: only inputs can vary");
       } else {
         std::vector<std::string> names;
-        for (const Input& in : s.inputs) names.push_back(in.name);
+        if (suggesting())
+          for (const Input& in : s.inputs) names.push_back(in.name);
         error(v.range, "E0309",
               "`" + s.name + "` has no input `" + v.name + "`" + did_you_mean(v.name, names));
       }
@@ -911,16 +927,15 @@ class Checker {
       e.unit_scale = u->scale;
       return Type::quantity(u->dim);
     }
-    std::vector<std::string> names = visible_names(s);
     if (expected && expected->kind == TypeKind::enumeration) {
       error(e.range, "E0318",
             "unknown " + expected->enumeration->name + " `" + n + "`" +
-                did_you_mean(n, expected->enumeration->members) + " (the values are " +
-                join(expected->enumeration->members) + ")");
+                (suggesting() ? did_you_mean(n, expected->enumeration->members) : "") +
+                " (the values are " + join(expected->enumeration->members) + ")");
       return {};
     }
     // A misspelt name is likelier than a misspelt unit; a unit hint only when no name is close.
-    std::string suggestion = did_you_mean(n, names);
+    std::string suggestion = did_you_mean(n, visible_names(s));
     if (suggestion.empty()) suggestion = unit_hint(n);
     error(e.range, "E0316", "unknown name `" + n + "`" + suggestion);
     return {};
@@ -932,8 +947,10 @@ class Checker {
     return out;
   }
 
+  // The names in scope at `s`, or none once suggestions are used up (suggesting()).
   std::vector<std::string> visible_names(const Scope& s) {
     std::vector<std::string> names;
+    if (!suggesting()) return names;
     if (s.parameters)
       for (const auto& prm : *s.parameters) names.push_back(prm.name);
     if (s.scenario) {
@@ -1193,7 +1210,8 @@ class Checker {
           if (slots[i].name == *a.name) index = static_cast<int>(i);
         if (index < 0) {
           std::vector<std::string> names;
-          for (const Slot& sl : slots) names.emplace_back(sl.name);
+          if (suggesting())
+            for (const Slot& sl : slots) names.emplace_back(sl.name);
           error(a.name_range, "E0314",
                 what + " has no parameter `" + *a.name + "`" + did_you_mean(*a.name, names));
           check(*a.value, s, nullptr);
@@ -1312,7 +1330,8 @@ class Checker {
     int index = sc.property_index(n);
     if (index < 0) {
       std::vector<std::string> names;
-      for (const auto& prop : sc.properties) names.push_back(prop.name);
+      if (suggesting())
+        for (const auto& prop : sc.properties) names.push_back(prop.name);
       error(at, "E0320", "`" + sc.name + "` has no method `" + n + "`" + did_you_mean(n, names));
       return {};
     }
@@ -1403,8 +1422,9 @@ class Checker {
         int index = en->member_index(e.text);
         if (index < 0) {
           error(e.name_range, "E0318",
-                "unknown " + en->name + " `" + e.text + "`" + did_you_mean(e.text, en->members) +
-                    " (the values are " + join(en->members) + ")");
+                "unknown " + en->name + " `" + e.text + "`" +
+                    (suggesting() ? did_you_mean(e.text, en->members) : "") + " (the values are " +
+                    join(en->members) + ")");
           return {};
         }
         return enum_member(e, en, index);
@@ -1424,7 +1444,8 @@ class Checker {
         return t.record->fields[static_cast<std::size_t>(index)].resolved;
       }
       std::vector<std::string> names;
-      for (const auto& f : t.record->fields) names.push_back(f.name);
+      if (suggesting())
+        for (const auto& f : t.record->fields) names.push_back(f.name);
       error(e.name_range, "E0320",
             "`" + t.record->name + "` has no field `" + e.text + "`" + did_you_mean(e.text, names));
       return {};
@@ -1446,8 +1467,10 @@ class Checker {
         return property_type(sc, static_cast<std::size_t>(i), e.name_range);
       }
       std::vector<std::string> names;
-      for (const auto& in : sc.inputs) names.push_back(in.name);
-      for (const auto& prop : sc.properties) names.push_back(prop.name);
+      if (suggesting()) {
+        for (const auto& in : sc.inputs) names.push_back(in.name);
+        for (const auto& prop : sc.properties) names.push_back(prop.name);
+      }
       error(e.name_range, "E0320",
             "`" + sc.name + "` has no input or property `" + e.text + "`" +
                 did_you_mean(e.text, names));
@@ -1465,6 +1488,7 @@ class Checker {
   Program& p_;
   std::uintptr_t stack_base_ = 0;
   std::vector<Diagnostic> errors_;
+  std::size_t suggestions_left_ = max_suggestions;
   // The standard library's files and its names (stdlib modules never redefine each
   // other's: that is E0301 within the layer).
   std::unordered_set<FileId> stdlib_files_;

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "grammar/parse.hpp"
 #include "interpreter/diagnostics.hpp"
@@ -81,10 +82,12 @@ class Loader {
     if (!size_ec && size > max_input_bytes) too_large(display, size, imported_at);
     // The size check above sees only regular files: a device or a pipe (`/dev/zero`) is
     // read in pieces and refused as soon as it passes the limit.
+    // The buffer is on the heap: loading recurses once per import level (up to
+    // max_import_depth), and 64 KiB frames would need 4 MiB of stack for that alone.
     std::string text;
-    char buffer[1 << 16];
-    while (in.read(buffer, sizeof buffer), in.gcount() > 0) {
-      text.append(buffer, static_cast<std::size_t>(in.gcount()));
+    std::vector<char> buffer(1 << 16);
+    while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())), in.gcount() > 0) {
+      text.append(buffer.data(), static_cast<std::size_t>(in.gcount()));
       if (text.size() > max_input_bytes) too_large(display, text.size(), imported_at);
     }
     std::error_code ec;

@@ -11,18 +11,25 @@ namespace reckon {
 
 namespace {
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
+// The edit distance between `a` and `b`, or `limit + 1` as soon as it must exceed `limit`
+// (the length difference alone, or a row whose every entry does).
+std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t limit) {
+  const std::size_t apart = a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
+  if (apart > limit) return limit + 1;
   std::vector<std::size_t> row(b.size() + 1);
   std::iota(row.begin(), row.end(), 0);
   for (std::size_t i = 1; i <= a.size(); ++i) {
     std::size_t diagonal = row[0];
     row[0] = i;
+    std::size_t least = row[0];
     for (std::size_t j = 1; j <= b.size(); ++j) {
       std::size_t above = row[j];
       std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
       row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + cost});
       diagonal = above;
+      least = std::min(least, row[j]);
     }
+    if (least > limit) return limit + 1;
   }
   return row[b.size()];
 }
@@ -191,10 +198,11 @@ std::string did_you_mean(std::string_view name, const std::vector<std::string>& 
   const std::string* best = nullptr;
   std::size_t best_distance = limit + 1;
   for (const std::string& c : candidates) {
-    std::size_t d = edit_distance(name, c);
+    std::size_t d = edit_distance(name, c, best_distance - 1);
     if (d < best_distance) {
       best_distance = d;
       best = &c;
+      if (d == 0) break;  // nothing is closer
     }
   }
   return best ? "; did you mean `" + *best + "`?" : "";

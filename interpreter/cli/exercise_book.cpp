@@ -92,6 +92,7 @@ Variant Workbook::variant(const ExerciseDecl& x, int number) {
   Variant v;
   v.exercise = &x;
   v.number = number;
+  ev_.restart_step_budget();  // each variant is evaluated in its own budget (E0506)
   const CaseDecl& c = *x.case_decl;
   v.instance = ev_.new_instance(c);
   Instance& inst = *v.instance.instance();
