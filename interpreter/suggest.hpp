@@ -11,7 +11,7 @@ namespace reckon {
 // The most "did you mean"s one check of a program computes (checker.cpp). Each scans
 // every candidate, so without a bound a file of many misspellings checks in quadratic
 // time (120,000 unknown names: 20 s); the errors past it are reported without one.
-inline constexpr std::size_t max_suggestions = 100;
+inline constexpr std::size_t max_suggestions = 20;
 
 // "; did you mean `selective`?" for the closest candidate within a small edit
 // distance, or "" when nothing is close.

@@ -88,26 +88,30 @@ struct Terminal {
 // Reads one complete input (continuing while brackets are open). False at the end.
 bool read_input(bool interactive, std::string& input) {
   input.clear();
+  InputScanner scanner;
   while (true) {
+    std::string line;
     if (!interactive) {
-      std::string line;
       if (!std::getline(std::cin, line)) return !input.empty();
-      input += line + "\n";
     } else {
       interrupted = 0;
       if (sigsetjmp(at_prompt, 1) != 0) {  // Ctrl-C: abandon the input, never the session
         std::cout << "\n";
         input.clear();
+        scanner = InputScanner();
         continue;
       }
       jump_armed = 1;
-      char* line = readline(input.empty() ? "reckon> " : "   ...> ");
+      char* read = readline(input.empty() ? "reckon> " : "   ...> ");
       jump_armed = 0;
-      if (!line) return !input.empty();
-      input += std::string(line) + "\n";
-      std::free(line);
+      if (!read) return !input.empty();
+      line = read;
+      std::free(read);
     }
-    if (!needs_more(input)) return true;
+    input += line;
+    input += '\n';
+    scanner.add_line(line);
+    if (!scanner.needs_more()) return true;
   }
 }
 

@@ -63,6 +63,44 @@ nested="$(printf '(%.0s' {1..199})1$(printf ' + 1)%.0s' {1..199})"
 expect "an expression nested 200 deep under ulimit -s 1024" 0 "^200$" -- \
   bash -c 'ulimit -s 1024 && exec "$0" eval "$1"' "$reckon" "$nested"
 
+# --- checking in linear time -----------------------------------------------------------
+# 120,000 unknown names: each error's "did you mean" scanned every name (20 s for this
+# 2.4 MB file on main, over 60 s on a loaded machine; 1.8 s now). The first 20 errors
+# (max_suggestions) suggest; the rest are reported without a suggestion.
+awk 'BEGIN { for (i = 0; i < 120000; i++) printf "let a%d = b%d\n", i, i }' >"$work/names.rk"
+expect "120,000 unknown names check in linear time" 1 "^20 suggestions, 120000 errors$" -- \
+  bash -c 'set -o pipefail; timeout 20 "$0" check "$1" 2>&1 | awk "/did you mean/ { s++ }
+    /error\\[E0316\\]/ { e++ } END { print s \" suggestions, \" e \" errors\" }"' "$reckon" "$work/names.rk"
+expect "the first error still suggests" 1 "names.rk:1:10: error\[E0316\]: unknown name .b0.; did you mean .a0.\?" -- \
+  bash -c 'timeout 20 "$0" check "$1" >"$1.out" 2>&1; code=$?; head -n 3 "$1.out"; exit $code' \
+  "$reckon" "$work/names.rk"
+# A chain of 100,000 properties, each from the one before: every reference was a linear
+# scan of the scenario's members (17 s; now 2.3 s).
+awk 'BEGIN { print "scenario Chain {\n  input x: number = 1\n  p0: number = x"
+             for (i = 1; i < 100000; i++) printf "  p%d: number = p%d + 1\n", i, i - 1
+             print "}\ncase C = Chain()" }' >"$work/chain.rk"
+expect "a chain of 100,000 properties checks in linear time" 0 "ok \(1 scenarios, 1 cases" -- \
+  timeout 20 "$reckon" check "$work/chain.rk"
+
+# --- the REPL's continuation lines -----------------------------------------------------
+# Each line of an unfinished input used to rescan the whole input: 40,000 lines inside
+# a parenthesis took 8 s (23 s on a loaded machine), 40,000 `##` lines 33 s (over 60 s).
+# Now each takes about 0.1 s; 20 s is a bound no linear scan comes near.
+{
+  echo "(1"
+  for ((i = 0; i < 40000; i++)); do echo "  # a comment inside the parenthesis"; done
+  echo "+ 1)"
+} >"$work/paren.txt"
+expect "40,000 continuation lines inside a parenthesis" 0 "^2$" -- \
+  bash -c 'timeout 20 "$0" repl <"$1"' "$reckon" "$work/paren.txt"
+{
+  for ((i = 0; i < 40000; i++)); do echo "## A line of documentation."; done
+  echo "let documented = 21"
+  echo "documented * 2"
+} >"$work/docs.txt"
+expect "40,000 documentation lines before a declaration" 0 "^42$" -- \
+  bash -c 'timeout 20 "$0" repl <"$1"' "$reckon" "$work/docs.txt"
+
 # --- memory -------------------------------------------------------------------------
 # A varied input's values are held in memory (about 50 bytes each): a range of 1e9
 # values asked for 50 GB and ended in "internal error" (exit 3).
