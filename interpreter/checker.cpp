@@ -115,12 +115,14 @@ class Checker {
   void flush() {
     if (!errors_.empty()) throw UserErrors(std::move(errors_));
   }
-  // Whether an error may still offer a "did you mean": each costs a scan of the names in
-  // scope, so a file of many misspellings would check in quadratic time without a cap.
-  // Callers gather the candidates only when this says yes.
-  bool suggesting() {
-    if (suggestions_left_ == 0) return false;
+  // Whether an error may still offer a "did you mean" among `candidates` names: each
+  // costs a scan of them, so a file of many misspellings would check in quadratic time
+  // without a cap. One check computes at most max_suggestions, over at most
+  // max_suggestion_candidates names in all. Callers gather the names only on a yes.
+  bool suggesting(std::size_t candidates) {
+    if (suggestions_left_ == 0 || candidates > candidates_left_) return false;
     --suggestions_left_;
+    candidates_left_ -= candidates;
     return true;
   }
 
@@ -190,7 +192,7 @@ class Checker {
       const UnitInfo* info = find_unit(f.name);
       if (!info) {
         std::vector<std::string> names;
-        if (suggesting())
+        if (suggesting(all_units().size()))
           for (const UnitInfo& x : all_units()) names.push_back(x.symbol);
         error(f.range, "E0302", "unknown unit `" + f.name + "`" + did_you_mean_unit(f.name, names));
         return std::nullopt;
@@ -245,7 +247,7 @@ class Checker {
       }
     } else if (single && !find_unit(name)) {
       std::vector<std::string> names;
-      if (suggesting()) {
+      if (suggesting(p_.globals.size() + all_units().size())) {
         names = {"count", "number", "bool", "text"};
         for (const auto& [n, d] : p_.globals)
           if (d->kind == DeclKind::record || d->kind == DeclKind::enumeration ||
@@ -528,7 +530,7 @@ class Checker {
     Decl* base = lookup(c.base, c.base_range);
     if (!base || (base->kind != DeclKind::scenario && base->kind != DeclKind::case_)) {
       std::vector<std::string> names;
-      if (suggesting())
+      if (suggesting(p_.globals.size()))
         for (const auto& [n, d] : p_.globals)
           if (d->kind == DeclKind::scenario || d->kind == DeclKind::case_) names.push_back(n);
       error(c.base_range, "E0307",
@@ -566,7 +568,7 @@ class Checker {
         index = s.input_index(*a.name);
         if (index < 0) {
           std::vector<std::string> names;
-          if (suggesting())
+          if (suggesting(s.inputs.size()))
             for (const Input& in : s.inputs) names.push_back(in.name);
           error(a.name_range, "E0309",
                 "`" + s.name + "` has no input `" + *a.name + "`" + did_you_mean(*a.name, names));
@@ -664,7 +666,7 @@ class Checker {
                   "(...)`)");
       } else {
         std::vector<std::string> names;
-        if (suggesting())
+        if (suggesting(p_.globals.size()))
           for (const auto& [n, g] : p_.globals)
             if (g->kind == DeclKind::case_) names.push_back(n);
         error(at, "E0321", "`" + name + "` is not a case" + did_you_mean(name, names));
@@ -729,7 +731,7 @@ class Checker {
                   "`, not an input: only inputs can vary");
       } else {
         std::vector<std::string> names;
-        if (suggesting())
+        if (suggesting(s.inputs.size()))
           for (const Input& in : s.inputs) names.push_back(in.name);
         error(v.range, "E0309",
               "`" + s.name + "` has no input `" + v.name + "`" + did_you_mean(v.name, names));
@@ -930,7 +932,9 @@ class Checker {
     if (expected && expected->kind == TypeKind::enumeration) {
       error(e.range, "E0318",
             "unknown " + expected->enumeration->name + " `" + n + "`" +
-                (suggesting() ? did_you_mean(n, expected->enumeration->members) : "") +
+                (suggesting(expected->enumeration->members.size())
+                     ? did_you_mean(n, expected->enumeration->members)
+                     : "") +
                 " (the values are " + join(expected->enumeration->members) + ")");
       return {};
     }
@@ -947,10 +951,13 @@ class Checker {
     return out;
   }
 
-  // The names in scope at `s`, or none once suggestions are used up (suggesting()).
-  std::vector<std::string> visible_names(const Scope& s) {
-    std::vector<std::string> names;
-    if (!suggesting()) return names;
+  // The names in scope at `s`, or none once suggestions are used up (suggesting).
+  std::vector<std::string_view> visible_names(const Scope& s) {
+    std::vector<std::string_view> names;
+    std::size_t count = p_.globals.size() + builtin_names.size();
+    if (s.parameters) count += s.parameters->size();
+    if (s.scenario) count += s.scenario->inputs.size() + s.scenario->properties.size();
+    if (!suggesting(count)) return names;
     if (s.parameters)
       for (const auto& prm : *s.parameters) names.push_back(prm.name);
     if (s.scenario) {
@@ -1210,7 +1217,7 @@ class Checker {
           if (slots[i].name == *a.name) index = static_cast<int>(i);
         if (index < 0) {
           std::vector<std::string> names;
-          if (suggesting())
+          if (suggesting(slots.size()))
             for (const Slot& sl : slots) names.emplace_back(sl.name);
           error(a.name_range, "E0314",
                 what + " has no parameter `" + *a.name + "`" + did_you_mean(*a.name, names));
@@ -1314,7 +1321,7 @@ class Checker {
       return check_args_only();
     }
     if (auto b = find_builtin(n)) return builtin(e, *b, s);
-    std::vector<std::string> names = visible_names(s);
+    std::vector<std::string_view> names = visible_names(s);
     error(callee.range, "E0316", "unknown function `" + n + "`" + did_you_mean(n, names));
     return check_args_only();
   }
@@ -1330,7 +1337,7 @@ class Checker {
     int index = sc.property_index(n);
     if (index < 0) {
       std::vector<std::string> names;
-      if (suggesting())
+      if (suggesting(sc.properties.size()))
         for (const auto& prop : sc.properties) names.push_back(prop.name);
       error(at, "E0320", "`" + sc.name + "` has no method `" + n + "`" + did_you_mean(n, names));
       return {};
@@ -1423,8 +1430,8 @@ class Checker {
         if (index < 0) {
           error(e.name_range, "E0318",
                 "unknown " + en->name + " `" + e.text + "`" +
-                    (suggesting() ? did_you_mean(e.text, en->members) : "") + " (the values are " +
-                    join(en->members) + ")");
+                    (suggesting(en->members.size()) ? did_you_mean(e.text, en->members) : "") +
+                    " (the values are " + join(en->members) + ")");
           return {};
         }
         return enum_member(e, en, index);
@@ -1444,7 +1451,7 @@ class Checker {
         return t.record->fields[static_cast<std::size_t>(index)].resolved;
       }
       std::vector<std::string> names;
-      if (suggesting())
+      if (suggesting(t.record->fields.size()))
         for (const auto& f : t.record->fields) names.push_back(f.name);
       error(e.name_range, "E0320",
             "`" + t.record->name + "` has no field `" + e.text + "`" + did_you_mean(e.text, names));
@@ -1467,7 +1474,7 @@ class Checker {
         return property_type(sc, static_cast<std::size_t>(i), e.name_range);
       }
       std::vector<std::string> names;
-      if (suggesting()) {
+      if (suggesting(sc.inputs.size() + sc.properties.size())) {
         for (const auto& in : sc.inputs) names.push_back(in.name);
         for (const auto& prop : sc.properties) names.push_back(prop.name);
       }
@@ -1489,6 +1496,7 @@ class Checker {
   std::uintptr_t stack_base_ = 0;
   std::vector<Diagnostic> errors_;
   std::size_t suggestions_left_ = max_suggestions;
+  std::size_t candidates_left_ = max_suggestion_candidates;
   // The standard library's files and its names (stdlib modules never redefine each
   // other's: that is E0301 within the layer).
   std::unordered_set<FileId> stdlib_files_;

@@ -13,10 +13,12 @@ namespace {
 
 // The edit distance between `a` and `b`, or `limit + 1` as soon as it must exceed `limit`
 // (the length difference alone, or a row whose every entry does).
-std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t limit) {
+// `row` is scratch space, kept by the caller across candidates.
+std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t limit,
+                          std::vector<std::size_t>& row) {
   const std::size_t apart = a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
   if (apart > limit) return limit + 1;
-  std::vector<std::size_t> row(b.size() + 1);
+  row.resize(b.size() + 1);
   std::iota(row.begin(), row.end(), 0);
   for (std::size_t i = 1; i <= a.size(); ++i) {
     std::size_t diagonal = row[0];
@@ -194,18 +196,23 @@ std::string did_you_mean_unit(std::string_view name, const std::vector<std::stri
 }
 
 std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates) {
+  return did_you_mean(name, std::vector<std::string_view>(candidates.begin(), candidates.end()));
+}
+
+std::string did_you_mean(std::string_view name, const std::vector<std::string_view>& candidates) {
   std::size_t limit = std::max<std::size_t>(1, name.size() / 3);
-  const std::string* best = nullptr;
+  const std::string_view* best = nullptr;
   std::size_t best_distance = limit + 1;
-  for (const std::string& c : candidates) {
-    std::size_t d = edit_distance(name, c, best_distance - 1);
+  std::vector<std::size_t> row;
+  for (const std::string_view& c : candidates) {
+    std::size_t d = edit_distance(name, c, best_distance - 1, row);
     if (d < best_distance) {
       best_distance = d;
       best = &c;
       if (d == 0) break;  // nothing is closer
     }
   }
-  return best ? "; did you mean `" + *best + "`?" : "";
+  return best ? "; did you mean `" + std::string(*best) + "`?" : "";
 }
 
 }  // namespace reckon
