@@ -216,7 +216,7 @@ expect "an answers file that cannot be opened" 1 "error\\[E0201\\]: cannot open"
   "$reckon" exercises grade scenarios/exercises/training.rk --variants 1 --seed 1 --answers "$tmp/none.csv"
 
 # The most variants the option allows. The variants share one evaluator, whose 5,000,000
-# steps ran out at about 7,700 of them (E0506 at an innocent line); each has its own now.
+# steps ran out before 8,000 of them (E0506 at an innocent line); each has its own now.
 expect "the most variants allowed" 0 "^## Variant 10000$" -- \
   bash -c 'set -o pipefail; "$0" exercises build "$1" --variants 10000 | grep -x "## Variant 10000"' \
   "$reckon" scenarios/exercises/training.rk
