@@ -114,7 +114,9 @@ struct Expr {
 
   // number
   double number = 0;
-  std::optional<UnitExpr> unit;  // number's unit; convert's target
+  // number's unit; convert's target. Behind a pointer: most expressions have none, and
+  // inline it was 80 of an Expr's 352 bytes (checking costs ~70 bytes per source byte).
+  std::unique_ptr<UnitExpr> unit;
   // text / name / member
   std::string text;
   SourceRange name_range;  // member: the member name
