@@ -84,14 +84,15 @@ expect "a chain of 100,000 properties checks in linear time" 0 "ok \(1 scenarios
 
 # --- the REPL's continuation lines -----------------------------------------------------
 # Each line of an unfinished input used to rescan the whole input: 40,000 lines inside
-# a parenthesis took 8 s (23 s on a loaded machine), 40,000 `##` lines 33 s (over 60 s).
-# Now each takes about 0.1 s; 20 s is a bound no linear scan comes near.
+# a parenthesis took 8 s (23 s on a loaded machine), so the 120,000 here about 70 s;
+# 40,000 `##` lines 33 s (over 60 s). Now each takes well under a second; 20 s is a
+# bound no linear scan comes near.
 {
   echo "(1"
-  for ((i = 0; i < 40000; i++)); do echo "  # a comment inside the parenthesis"; done
+  for ((i = 0; i < 120000; i++)); do echo "  # a comment inside the parenthesis"; done
   echo "+ 1)"
 } >"$work/paren.txt"
-expect "40,000 continuation lines inside a parenthesis" 0 "^2$" -- \
+expect "120,000 continuation lines inside a parenthesis" 0 "^2$" -- \
   bash -c 'timeout 20 "$0" repl <"$1"' "$reckon" "$work/paren.txt"
 {
   for ((i = 0; i < 40000; i++)); do echo "## A line of documentation."; done
