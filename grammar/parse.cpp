@@ -220,7 +220,7 @@ class Converter {
     if (n.is_type<g::conversion>()) {
       auto e = make(ExprKind::convert, n);
       e->operands.push_back(expr(*n.children.at(0)));
-      e->unit = unit(*n.children.at(1));
+      e->unit = std::make_unique<UnitExpr>(unit(*n.children.at(1)));
       return finish(std::move(e));
     }
     if (n.is_type<g::conditional>()) {
@@ -240,7 +240,7 @@ class Converter {
       --inner->range.end;
     auto one = std::make_unique<Expr>(ExprKind::number, range(unit_node));
     one->number = 1;
-    one->unit = unit(unit_node);
+    one->unit = std::make_unique<UnitExpr>(unit(unit_node));
     auto e = make(ExprKind::binary, n);
     e->op = Op::mul;
     e->name_range = range(unit_node);
@@ -364,7 +364,7 @@ class Converter {
       throw UserError(range(num), "E0161",
                       "number out of range: " + num.string() +
                           " does not fit in a double (the limit is about 1.8e308)");
-    if (n.children.size() > 1) e->unit = unit(*n.children[1]);
+    if (n.children.size() > 1) e->unit = std::make_unique<UnitExpr>(unit(*n.children[1]));
     return e;
   }
 

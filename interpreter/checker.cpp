@@ -115,6 +115,16 @@ class Checker {
   void flush() {
     if (!errors_.empty()) throw UserErrors(std::move(errors_));
   }
+  // Whether an error may still offer a "did you mean" among `candidates` names: each
+  // costs a scan of them, so a file of many misspellings would check in quadratic time
+  // without a cap. One check computes at most max_suggestions, over at most
+  // max_suggestion_candidates names in all. Callers gather the names only on a yes.
+  bool suggesting(std::size_t candidates) {
+    if (suggestions_left_ == 0 || candidates > candidates_left_) return false;
+    --suggestions_left_;
+    candidates_left_ -= candidates;
+    return true;
+  }
 
   template <typename D>
   std::vector<D*> all(DeclKind kind) {
@@ -182,7 +192,8 @@ class Checker {
       const UnitInfo* info = find_unit(f.name);
       if (!info) {
         std::vector<std::string> names;
-        for (const UnitInfo& x : all_units()) names.push_back(x.symbol);
+        if (suggesting(all_units().size()))
+          for (const UnitInfo& x : all_units()) names.push_back(x.symbol);
         error(f.range, "E0302", "unknown unit `" + f.name + "`" + did_you_mean_unit(f.name, names));
         return std::nullopt;
       }
@@ -235,12 +246,15 @@ class Checker {
         out.scenario = static_cast<ScenarioDecl*>(d);
       }
     } else if (single && !find_unit(name)) {
-      std::vector<std::string> names = {"count", "number", "bool", "text"};
-      for (const auto& [n, d] : p_.globals)
-        if (d->kind == DeclKind::record || d->kind == DeclKind::enumeration ||
-            d->kind == DeclKind::scenario)
-          names.push_back(n);
-      for (const UnitInfo& x : all_units()) names.push_back(x.symbol);
+      std::vector<std::string> names;
+      if (suggesting(p_.globals.size() + all_units().size())) {
+        names = {"count", "number", "bool", "text"};
+        for (const auto& [n, d] : p_.globals)
+          if (d->kind == DeclKind::record || d->kind == DeclKind::enumeration ||
+              d->kind == DeclKind::scenario)
+            names.push_back(n);
+        for (const UnitInfo& x : all_units()) names.push_back(x.symbol);
+      }
       error(u.range, "E0302",
             "unknown type or unit `" + std::string(name) + "`" + did_you_mean_unit(name, names));
       return out;
@@ -516,8 +530,9 @@ class Checker {
     Decl* base = lookup(c.base, c.base_range);
     if (!base || (base->kind != DeclKind::scenario && base->kind != DeclKind::case_)) {
       std::vector<std::string> names;
-      for (const auto& [n, d] : p_.globals)
-        if (d->kind == DeclKind::scenario || d->kind == DeclKind::case_) names.push_back(n);
+      if (suggesting(p_.globals.size()))
+        for (const auto& [n, d] : p_.globals)
+          if (d->kind == DeclKind::scenario || d->kind == DeclKind::case_) names.push_back(n);
       error(c.base_range, "E0307",
             "`" + c.base + "` is not a scenario or a case" + did_you_mean(c.base, names));
       state = State::done;
@@ -553,7 +568,8 @@ class Checker {
         index = s.input_index(*a.name);
         if (index < 0) {
           std::vector<std::string> names;
-          for (const Input& in : s.inputs) names.push_back(in.name);
+          if (suggesting(s.inputs.size()))
+            for (const Input& in : s.inputs) names.push_back(in.name);
           error(a.name_range, "E0309",
                 "`" + s.name + "` has no input `" + *a.name + "`" + did_you_mean(*a.name, names));
           check(*a.value, {}, nullptr);
@@ -657,8 +673,9 @@ class Checker {
                   "(...)`)");
       } else {
         std::vector<std::string> names;
-        for (const auto& [n, g] : p_.globals)
-          if (g->kind == DeclKind::case_) names.push_back(n);
+        if (suggesting(p_.globals.size()))
+          for (const auto& [n, g] : p_.globals)
+            if (g->kind == DeclKind::case_) names.push_back(n);
         error(at, "E0321", "`" + name + "` is not a case" + did_you_mean(name, names));
       }
       return nullptr;
@@ -721,7 +738,8 @@ class Checker {
                   "`, not an input: only inputs can vary");
       } else {
         std::vector<std::string> names;
-        for (const Input& in : s.inputs) names.push_back(in.name);
+        if (suggesting(s.inputs.size()))
+          for (const Input& in : s.inputs) names.push_back(in.name);
         error(v.range, "E0309",
               "`" + s.name + "` has no input `" + v.name + "`" + did_you_mean(v.name, names));
       }
@@ -938,16 +956,17 @@ class Checker {
       e.unit_scale = u->scale;
       return Type::quantity(u->dim);
     }
-    std::vector<std::string> names = visible_names(s);
     if (expected && expected->kind == TypeKind::enumeration) {
       error(e.range, "E0318",
             "unknown " + expected->enumeration->name + " `" + n + "`" +
-                did_you_mean(n, expected->enumeration->members) + " (the values are " +
-                join(expected->enumeration->members) + ")");
+                (suggesting(expected->enumeration->members.size())
+                     ? did_you_mean(n, expected->enumeration->members)
+                     : "") +
+                " (the values are " + join(expected->enumeration->members) + ")");
       return {};
     }
     // A misspelt name is likelier than a misspelt unit; a unit hint only when no name is close.
-    std::string suggestion = did_you_mean(n, names);
+    std::string suggestion = did_you_mean(n, visible_names(s));
     if (suggestion.empty()) suggestion = unit_hint(n);
     error(e.range, "E0316", "unknown name `" + n + "`" + suggestion);
     return {};
@@ -959,8 +978,13 @@ class Checker {
     return out;
   }
 
-  std::vector<std::string> visible_names(const Scope& s) {
-    std::vector<std::string> names;
+  // The names in scope at `s`, or none once suggestions are used up (suggesting).
+  std::vector<std::string_view> visible_names(const Scope& s) {
+    std::vector<std::string_view> names;
+    std::size_t count = p_.globals.size() + builtin_names.size();
+    if (s.parameters) count += s.parameters->size();
+    if (s.scenario) count += s.scenario->inputs.size() + s.scenario->properties.size();
+    if (!suggesting(count)) return names;
     if (s.parameters)
       for (const auto& prm : *s.parameters) names.push_back(prm.name);
     if (s.scenario) {
@@ -1220,7 +1244,8 @@ class Checker {
           if (slots[i].name == *a.name) index = static_cast<int>(i);
         if (index < 0) {
           std::vector<std::string> names;
-          for (const Slot& sl : slots) names.emplace_back(sl.name);
+          if (suggesting(slots.size()))
+            for (const Slot& sl : slots) names.emplace_back(sl.name);
           error(a.name_range, "E0314",
                 what + " has no parameter `" + *a.name + "`" + did_you_mean(*a.name, names));
           check(*a.value, s, nullptr);
@@ -1323,7 +1348,7 @@ class Checker {
       return check_args_only();
     }
     if (auto b = find_builtin(n)) return builtin(e, *b, s);
-    std::vector<std::string> names = visible_names(s);
+    std::vector<std::string_view> names = visible_names(s);
     error(callee.range, "E0316", "unknown function `" + n + "`" + did_you_mean(n, names));
     return check_args_only();
   }
@@ -1339,7 +1364,8 @@ class Checker {
     int index = sc.property_index(n);
     if (index < 0) {
       std::vector<std::string> names;
-      for (const auto& prop : sc.properties) names.push_back(prop.name);
+      if (suggesting(sc.properties.size()))
+        for (const auto& prop : sc.properties) names.push_back(prop.name);
       error(at, "E0320", "`" + sc.name + "` has no method `" + n + "`" + did_you_mean(n, names));
       return {};
     }
@@ -1430,7 +1456,8 @@ class Checker {
         int index = en->member_index(e.text);
         if (index < 0) {
           error(e.name_range, "E0318",
-                "unknown " + en->name + " `" + e.text + "`" + did_you_mean(e.text, en->members) +
+                "unknown " + en->name + " `" + e.text + "`" +
+                    (suggesting(en->members.size()) ? did_you_mean(e.text, en->members) : "") +
                     " (the values are " + join(en->members) + ")");
           return {};
         }
@@ -1451,7 +1478,8 @@ class Checker {
         return t.record->fields[static_cast<std::size_t>(index)].resolved;
       }
       std::vector<std::string> names;
-      for (const auto& f : t.record->fields) names.push_back(f.name);
+      if (suggesting(t.record->fields.size()))
+        for (const auto& f : t.record->fields) names.push_back(f.name);
       error(e.name_range, "E0320",
             "`" + t.record->name + "` has no field `" + e.text + "`" + did_you_mean(e.text, names));
       return {};
@@ -1473,8 +1501,10 @@ class Checker {
         return property_type(sc, static_cast<std::size_t>(i), e.name_range);
       }
       std::vector<std::string> names;
-      for (const auto& in : sc.inputs) names.push_back(in.name);
-      for (const auto& prop : sc.properties) names.push_back(prop.name);
+      if (suggesting(sc.inputs.size() + sc.properties.size())) {
+        for (const auto& in : sc.inputs) names.push_back(in.name);
+        for (const auto& prop : sc.properties) names.push_back(prop.name);
+      }
       error(e.name_range, "E0320",
             "`" + sc.name + "` has no input or property `" + e.text + "`" +
                 did_you_mean(e.text, names));
@@ -1492,6 +1522,8 @@ class Checker {
   Program& p_;
   std::uintptr_t stack_base_ = 0;
   std::vector<Diagnostic> errors_;
+  std::size_t suggestions_left_ = max_suggestions;
+  std::size_t candidates_left_ = max_suggestion_candidates;
   // The standard library's files and its names (stdlib modules never redefine each
   // other's: that is E0301 within the layer).
   std::unordered_set<FileId> stdlib_files_;

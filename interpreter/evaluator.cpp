@@ -11,12 +11,16 @@
 #include "interpreter/checker.hpp"
 #include "interpreter/code.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/sized_thread.hpp"
 #include "interpreter/written_unit.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon {
 
 std::uintptr_t Evaluator::stack_budget() {
+  // A SizedThread's stack is sized_stack_bytes, whatever the limit.
+  static_assert(max_stack_bytes + (4u << 20) <= sized_stack_bytes);
+  if (on_sized_stack()) return max_stack_bytes;
   static const std::uintptr_t budget = [] {
     rlimit limit{};
     if (getrlimit(RLIMIT_STACK, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)

@@ -43,13 +43,19 @@ class Evaluator {
   // expressions inside deeply nested properties could otherwise overflow the stack
   // (8 MiB by default, and frames are larger under sanitizers) before max_depth is met.
   static constexpr std::uintptr_t max_stack_bytes = 4u << 20;
-  // What the evaluator and the checker actually allow: max_stack_bytes, or less when the
-  // process's stack is smaller (`ulimit -s`): then 1 MiB of it (half, below 2 MiB) stays
-  // for the frames above and for reporting the error.
+  // What the evaluator and the checker actually allow: max_stack_bytes on a SizedThread
+  // (where every command and sweep worker runs, sized_thread.hpp); elsewhere (unit tests
+  // on the main thread) max_stack_bytes, or less when the process's stack is smaller
+  // (`ulimit -s`): then 1 MiB of it (half, below 2 MiB) stays for the frames above and
+  // for reporting the error.
   static std::uintptr_t stack_budget();
   // Expressions one evaluator may evaluate: memoization keeps real models far below
   // this, so reaching it means a runaway recursion that would otherwise hang.
   static constexpr std::uint64_t max_steps = 5'000'000;
+  // Starts a new budget of max_steps, for work that is new and independent of what
+  // this evaluator did before (the next variant of an exercise sheet: the variants
+  // share one evaluator, and 8,000 of them used to exhaust one budget together).
+  void restart_step_budget() { steps_ = 0; }
 
   // `compiled`: run compiled code where the checker made it (code.hpp); without it,
   // everything is the tree walk's (the reference the tests compare compiled code with).

@@ -11,18 +11,27 @@ namespace reckon {
 
 namespace {
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
+// The edit distance between `a` and `b`, or `limit + 1` as soon as it must exceed `limit`
+// (the length difference alone, or a row whose every entry does).
+// `row` is scratch space, kept by the caller across candidates.
+std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t limit,
+                          std::vector<std::size_t>& row) {
+  const std::size_t apart = a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
+  if (apart > limit) return limit + 1;
+  row.resize(b.size() + 1);
   std::iota(row.begin(), row.end(), 0);
   for (std::size_t i = 1; i <= a.size(); ++i) {
     std::size_t diagonal = row[0];
     row[0] = i;
+    std::size_t least = row[0];
     for (std::size_t j = 1; j <= b.size(); ++j) {
       std::size_t above = row[j];
       std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
       row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + cost});
       diagonal = above;
+      least = std::min(least, row[j]);
     }
+    if (least > limit) return limit + 1;
   }
   return row[b.size()];
 }
@@ -187,17 +196,23 @@ std::string did_you_mean_unit(std::string_view name, const std::vector<std::stri
 }
 
 std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates) {
+  return did_you_mean(name, std::vector<std::string_view>(candidates.begin(), candidates.end()));
+}
+
+std::string did_you_mean(std::string_view name, const std::vector<std::string_view>& candidates) {
   std::size_t limit = std::max<std::size_t>(1, name.size() / 3);
-  const std::string* best = nullptr;
+  const std::string_view* best = nullptr;
   std::size_t best_distance = limit + 1;
-  for (const std::string& c : candidates) {
-    std::size_t d = edit_distance(name, c);
+  std::vector<std::size_t> row;
+  for (const std::string_view& c : candidates) {
+    std::size_t d = edit_distance(name, c, best_distance - 1, row);
     if (d < best_distance) {
       best_distance = d;
       best = &c;
+      if (d == 0) break;  // nothing is closer
     }
   }
-  return best ? "; did you mean `" + *best + "`?" : "";
+  return best ? "; did you mean `" + std::string(*best) + "`?" : "";
 }
 
 }  // namespace reckon

@@ -1,15 +1,26 @@
 // "Did you mean" suggestions for misspelt names.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace reckon {
 
+// The most "did you mean"s one check of a program computes (checker.cpp). Each scans
+// every candidate, so without a bound a file of many misspellings checks in quadratic
+// time (120,000 unknown names: 20 s); the errors past it are reported without one.
+inline constexpr std::size_t max_suggestions = 20;
+// The most names those suggestions may scan together: in a file of 490,000 names, 8
+// suggestions; an error past either bound is reported without one.
+inline constexpr std::size_t max_suggestion_candidates = 4'000'000;
+
 // "; did you mean `selective`?" for the closest candidate within a small edit
 // distance, or "" when nothing is close.
 std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates);
+// The same over views, for the checker's names in scope (no copy of every name).
+std::string did_you_mean(std::string_view name, const std::vector<std::string_view>& candidates);
 
 // A hint for a name people write for a unit that is not Reckon's spelling: "; did you mean
 // `Gbit`? (...why...)" for `Gb`, `TFLOP/s` for `TFLOPS`, `day` for `d`; advice alone for

@@ -45,21 +45,20 @@ std::string_view op_symbol(Op op) {
 }
 
 namespace {
-template <typename T>
-int index_of(const std::vector<T>& items, std::string_view name) {
-  for (std::size_t i = 0; i < items.size(); ++i)
-    if (items[i].name == name) return static_cast<int>(i);
-  return -1;
-}
+constexpr auto name_of = [](const auto& item) -> std::string_view { return item.name; };
 }  // namespace
 
-int RecordDecl::field_index(std::string_view n) const { return index_of(fields, n); }
-int ScenarioDecl::input_index(std::string_view n) const { return index_of(inputs, n); }
-int ScenarioDecl::property_index(std::string_view n) const { return index_of(properties, n); }
+int RecordDecl::field_index(std::string_view n) const {
+  return field_names_.find(fields, n, name_of);
+}
+int ScenarioDecl::input_index(std::string_view n) const {
+  return input_names_.find(inputs, n, name_of);
+}
+int ScenarioDecl::property_index(std::string_view n) const {
+  return property_names_.find(properties, n, name_of);
+}
 int EnumDecl::member_index(std::string_view n) const {
-  for (std::size_t i = 0; i < members.size(); ++i)
-    if (members[i] == n) return static_cast<int>(i);
-  return -1;
+  return member_names_.find(members, n, [](const std::string& m) -> std::string_view { return m; });
 }
 
 }  // namespace reckon

@@ -6,13 +6,28 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <new>
 #include <optional>
 #include <string_view>
+#include <system_error>
 
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
 #include "interpreter/cli/output_file.hpp"
 #include "interpreter/repl/repl.hpp"
+#include "interpreter/sized_thread.hpp"
+
+namespace {
+
+// What a user asked for (a sweep's axes, many threads, a huge file) did not fit in memory.
+bool out_of_memory(const std::exception& e) {
+  if (dynamic_cast<const std::bad_alloc*>(&e)) return true;
+  const auto* s = dynamic_cast<const std::system_error*>(&e);
+  return s && (s->code() == std::errc::resource_unavailable_try_again ||
+               s->code() == std::errc::not_enough_memory);
+}
+
+}  // namespace
 
 namespace {
 
@@ -193,7 +208,12 @@ int run_command(int argc, char** argv) {
     sink(reckon::SourceManager(), d);
     return 2;
   }
-  try {
+  // A command runs on a SizedThread: its stack, and so what the parser, the loader, the
+  // checker and the evaluator can nest, does not depend on `ulimit -s`. The REPL stays on
+  // the main thread, where the terminal's signals (Ctrl-C) reach its line editor; its
+  // evaluator's stack budget follows the limit there (Evaluator::stack_budget).
+  const bool interactive = *repl || (app.get_subcommands().empty() && isatty(STDIN_FILENO));
+  auto command = [&]() -> int {
     if (*repl) return reckon::repl::run(repl_files, common.digits);
     if (app.get_subcommands().empty()) {
       if (isatty(STDIN_FILENO)) return reckon::repl::run({}, common.digits);
@@ -239,7 +259,19 @@ int run_command(int argc, char** argv) {
       return reckon::cli::list(list_what, list_files, markdown, std::cout, std::cerr);
     }
     return reckon::cli::check(check_file, std::cout, std::cerr);
+  };
+  try {
+    return interactive ? command() : reckon::on_sized_thread(command);
   } catch (const std::exception& e) {
+    if (out_of_memory(e)) {
+      sink(reckon::SourceManager(),
+           reckon::Diagnostic{std::nullopt,
+                              "out of memory: the input asks for more memory (or threads) "
+                              "than the system gives",
+                              {},
+                              "E0511"});
+      return 1;
+    }
     // User errors are handled inside the commands; anything reaching here is a bug,
     // reported without a code (exit 3), through the same renderer.
     sink(reckon::SourceManager(),

@@ -169,6 +169,7 @@ Variant Workbook::variant(const ExerciseDecl& x, int number) {
   Variant v;
   v.exercise = &x;
   v.number = number;
+  ev_.restart_step_budget();  // each variant is evaluated in its own budget (E0506)
   const std::vector<std::size_t> picks = picks_of(x, number);
   v.instance = bind(x, picks);
   const CaseDecl& c = *x.case_decl;

@@ -107,12 +107,12 @@ bool read_line(std::istream& in, std::string& line, std::size_t limit) {
 // Reads one complete input (continuing while brackets are open). False at the end.
 bool read_input(bool interactive, std::string& input) {
   input.clear();
+  InputScanner scanner;
   while (true) {
+    std::string line;
     if (!interactive) {
-      std::string line;
       if (!read_line(std::cin, line, max_input_bytes)) return !input.empty();
-      input += line + "\n";
-      if (input.size() > max_input_bytes) {
+      if (input.size() + line.size() + 1 > max_input_bytes) {
         input_too_long = true;
         return false;
       }
@@ -121,16 +121,20 @@ bool read_input(bool interactive, std::string& input) {
       if (sigsetjmp(at_prompt, 1) != 0) {  // Ctrl-C: abandon the input, never the session
         std::cout << "\n";
         input.clear();
+        scanner = InputScanner();
         continue;
       }
       jump_armed = 1;
-      char* line = readline(input.empty() ? "reckon> " : "   ...> ");
+      char* read = readline(input.empty() ? "reckon> " : "   ...> ");
       jump_armed = 0;
-      if (!line) return !input.empty();
-      input += std::string(line) + "\n";
-      std::free(line);
+      if (!read) return !input.empty();
+      line = read;
+      std::free(read);
     }
-    if (!needs_more(input)) return true;
+    input += line;
+    input += '\n';
+    scanner.add_line(line);
+    if (!scanner.needs_more()) return true;
   }
 }
 

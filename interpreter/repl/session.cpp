@@ -142,39 +142,43 @@ std::string summary(std::string text) {
 
 }  // namespace
 
-bool needs_more(const std::string& text) {
-  // Documentation (`##`) and metadata (`@key "text"`) lines wait for their declaration.
-  bool only_docs = false;
-  std::istringstream lines(text);
-  for (std::string line; std::getline(lines, line);) {
-    line = trim(line);
-    if (line.empty()) continue;
-    only_docs = line.starts_with("##") || line.starts_with("@");
-    if (!only_docs) break;
-  }
-  if (only_docs) return true;
-  int depth = 0;
-  bool in_string = false;
-  bool in_comment = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (in_comment) {
-      in_comment = c != '\n';
-      continue;
+void InputScanner::add_line(std::string_view line) {
+  const std::size_t first = line.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return;  // blank
+  if (!code_seen_) {
+    std::string_view rest = line.substr(first);
+    if (rest.starts_with("##") || rest.starts_with("@")) {
+      docs_seen_ = true;
+      return;  // documentation opens no bracket (`##` is a comment; `@key "text"`)
     }
+    code_seen_ = true;
+  }
+  bool in_string = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
     if (in_string) {  // a string ends on its line (an unterminated one is an error)
-      if (c == '\\' && i + 1 < text.size() && text[i + 1] != '\n')
+      if (c == '\\' && i + 1 < line.size())
         ++i;
-      else if (c == '"' || c == '\n')
+      else if (c == '"')
         in_string = false;
       continue;
     }
-    if (c == '#') in_comment = true;
+    if (c == '#') return;  // a comment, to the end of the line
     if (c == '"') in_string = true;
-    if (c == '(' || c == '{') ++depth;
-    if (c == ')' || c == '}') --depth;
+    if (c == '(' || c == '{') ++depth_;
+    if (c == ')' || c == '}') --depth_;
   }
-  return depth > 0;
+}
+
+bool needs_more(const std::string& text) {
+  InputScanner scanner;
+  std::string_view rest = text;
+  while (!rest.empty()) {
+    const std::size_t end = rest.find('\n');
+    scanner.add_line(rest.substr(0, end));
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+  }
+  return scanner.needs_more();
 }
 
 Session::Session(const Library& library) : library_(library) {

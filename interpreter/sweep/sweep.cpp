@@ -62,6 +62,13 @@ std::vector<Value> expand(Evaluator& ev, const Vary& vary, const Input& input) {
         at.range, "E0801",
         fmt::format("the range has more than {} values (the most a sweep may have)", max_points));
   };
+  auto axis_too_long = [&](const Expr& at, double count) {
+    return UserError(at.range, "E0805",
+                     fmt::format("the range has {:.0f} values: one varied input may take at most "
+                                 "{} (the limit; each value is held in memory); vary another "
+                                 "input too, or split the range into several sweeps",
+                                 count, max_axis_values));
+  };
   if (vary.factor) {
     Value factor = ev.evaluate(*vary.factor, {});
     if (!(factor.number > 1))
@@ -74,6 +81,8 @@ std::vector<Value> expand(Evaluator& ev, const Vary& vary, const Input& input) {
     for (double x = from.number; x <= to.number * (1 + 1e-12);
          x = geometric_value(from.number, factor.number, out.size()).value_or(x * factor.number)) {
       if (out.size() >= max_points) throw too_many(*vary.factor);
+      if (out.size() >= max_axis_values)
+        throw axis_too_long(*vary.factor, static_cast<double>(out.size() + 1));
       out.push_back(Value::quantity(x, from.dim));
     }
   } else {
@@ -85,7 +94,9 @@ std::vector<Value> expand(Evaluator& ev, const Vary& vary, const Input& input) {
     // As exercises count a range (cli/exercises.cpp): the end is included within 1e-9 steps.
     double count = std::floor((to.number - from.number) / step + 1e-9) + 1;
     if (count > static_cast<double>(max_points)) throw too_many(step_at);
+    if (count > static_cast<double>(max_axis_values)) throw axis_too_long(step_at, count);
     const ArithmeticRange range(from.number, step);
+    out.reserve(static_cast<std::size_t>(count));
     for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
       out.push_back(Value::quantity(range[i], from.dim));
   }

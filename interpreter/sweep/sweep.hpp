@@ -19,6 +19,11 @@ namespace reckon::sweep {
 
 // The most points one sweep (before sharding) may have.
 inline constexpr std::uint64_t max_points = 1'000'000'000;
+// The most values one varied input (an axis) may take. The values are held in memory,
+// about 53 bytes each (the Value and the plan's registers): a single range of 1e9
+// values asked for 50 GB. This bounds an axis at about 530 MB; sweeps of more points
+// combine axes (1e7 x 100 is the 1e9 of max_points).
+inline constexpr std::uint64_t max_axis_values = 10'000'000;
 
 struct Axis {
   std::string name;       // the varied input
@@ -44,7 +49,8 @@ struct Space {
 
 // The values of a checked `vary`, evaluated by `ev` at file scope: a list, an
 // arithmetic range (`step`) or a geometric one (`times`). Errors (an empty range, a
-// step that is not positive, a fractional count, too many values) are located.
+// step that is not positive, a fractional count, more than max_points values (E0801)
+// or more than max_axis_values (E0805)) are located, and raised before allocating.
 std::vector<Value> expand(Evaluator& ev, const Vary& vary, const Input& input);
 
 // The reference semantics of a point: a fresh lazy evaluator, the case with the

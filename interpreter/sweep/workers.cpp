@@ -6,16 +6,24 @@ namespace reckon::sweep {
 
 Workers::Workers(unsigned helpers) {
   threads_.reserve(helpers);
-  for (unsigned i = 0; i < helpers; ++i) threads_.emplace_back([this, i] { loop(i); });
+  try {
+    for (unsigned i = 0; i < helpers; ++i)
+      threads_.push_back(std::make_unique<SizedThread>([this, i] { loop(i); }));
+  } catch (...) {
+    stop();  // the threads already started wait for work that will not come
+    throw;
+  }
 }
 
-Workers::~Workers() {
+Workers::~Workers() { stop(); }
+
+void Workers::stop() {
   {
     std::lock_guard lock(mutex_);
     stopping_ = true;
   }
   start_.notify_all();
-  for (std::thread& t : threads_) t.join();
+  threads_.clear();  // each SizedThread joins as it goes
 }
 
 void Workers::run(unsigned parts, const std::function<void(unsigned)>& task) {

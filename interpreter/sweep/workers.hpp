@@ -1,22 +1,26 @@
 // Threads kept for the length of a sweep. A sweep runs block after block (a few
 // milliseconds each, so that Ctrl-C and the progress bar stay responsive); starting
 // threads for every block cost more than the second core gave back on the machines
-// measured in docs/performance.md.
+// measured in docs/performance.md. The threads are SizedThreads: the evaluator's stack
+// budget holds on them whatever `ulimit -s` says.
 #pragma once
 
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <mutex>
-#include <thread>
 #include <vector>
+
+#include "interpreter/sized_thread.hpp"
 
 namespace reckon::sweep {
 
 class Workers {
  public:
   // `helpers` threads besides the caller's.
+  // Throws std::system_error when a thread cannot be started.
   explicit Workers(unsigned helpers);
   ~Workers();
   Workers(const Workers&) = delete;
@@ -31,6 +35,7 @@ class Workers {
 
  private:
   void loop(unsigned index);
+  void stop();
 
   std::mutex mutex_;
   std::condition_variable start_, finished_;
@@ -40,7 +45,7 @@ class Workers {
   std::uint64_t generation_ = 0;  // one per run()
   bool stopping_ = false;
   std::exception_ptr failure_;  // the first exception a part of this run threw
-  std::vector<std::thread> threads_;
+  std::vector<std::unique_ptr<SizedThread>> threads_;
 };
 
 }  // namespace reckon::sweep

@@ -215,5 +215,28 @@ expect "an answers file without its header" 1 "error\\[E0705\\]: .*the first lin
 expect "an answers file that cannot be opened" 1 "error\\[E0201\\]: cannot open" -- \
   "$reckon" exercises grade scenarios/exercises/training.rk --variants 1 --seed 1 --answers "$tmp/none.csv"
 
+# The most variants the option allows. The variants share one evaluator, whose 5,000,000
+# steps ran out before 8,000 of them (E0506 at an innocent line); each has its own now.
+# Variants are distinct, so the exercise varies two inputs over 100 values each: 100 x 100
+# = 10,000 combinations, exactly enough.
+cat >"$tmp/many.rk" <<'RK'
+scenario Sum {
+  input a: number
+  input b: number
+  total: number = a + b
+}
+case One = Sum(a: 1, b: 1)
+exercise Add {
+  about One
+  vary a in 1 .. 100 step 1
+  vary b in 1 .. 100 step 1
+  prompt "What is {a} + {b}?"
+  answer total
+}
+RK
+expect "the most variants allowed" 0 "^## Variant 10000$" -- \
+  bash -c 'set -o pipefail; "$0" exercises build "$1" --variants 10000 | grep -x "## Variant 10000"' \
+  "$reckon" "$tmp/many.rk"
+
 echo "exercise tests: $failures failed"
 [[ $failures -eq 0 ]]

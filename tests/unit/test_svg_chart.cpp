@@ -595,3 +595,31 @@ TEST_CASE("svg: example charts (written to RECKON_SVG_OUT_DIR for rendering)", "
   write_example("line_small.svg", render_svg(memory_chart()));
   write_example("heatmap_small.svg", render_svg(throughput_map()));
 }
+
+// A dense sweep draws at most four points per pixel column of the 560-pixel plot
+// (first, lowest, highest, last), so its size no longer grows with the points: 1M points
+// x 5 series was 772 MB. The shape survives: a one-point spike is still drawn.
+TEST_CASE("svg: a dense line chart is thinned per pixel column, spikes kept", "[svg]") {
+  constexpr std::size_t n = 200'000;
+  LineChart c;
+  c.x = {"step", "", false};
+  c.y = {"loss", "", false};
+  for (std::size_t i = 0; i < n; ++i) c.xs.push_back(static_cast<double>(i));
+  for (int k = 0; k < 5; ++k) {
+    LineSeries s{"series " + std::to_string(k), {}};
+    for (std::size_t i = 0; i < n; ++i) s.y.push_back(static_cast<double>(k) + 0.5);
+    c.series.push_back(std::move(s));
+  }
+  c.series[0].y[123'457] = 1000;  // one spike, far above every other point
+  std::string svg = render_svg(c);
+  // Unthinned, every point is a <circle> of about 150 bytes: 150 MB here.
+  CHECK(svg.size() < 3'000'000);
+  auto all = parse(svg);
+  const std::size_t circles = with_name(all, "circle").size();
+  CHECK(circles <= 5 * 4 * 561);  // 561: a last column at the plot's right edge
+  CHECK(circles >= 5 * 560);      // every column still has its points
+  bool spike = false;
+  for (const auto& e : all)
+    if (e.name == "title" && e.text == "series 0: step = 123457, loss = 1000") spike = true;
+  CHECK(spike);
+}

@@ -1,6 +1,8 @@
 // The threads a sweep keeps from block to block (interpreter/sweep/workers.hpp): every
 // part runs exactly once per call, whatever the number of parts, and the caller's
 // thread runs the last one.
+#include <pthread.h>
+
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -63,4 +65,26 @@ TEST_CASE("workers: a part that throws is rethrown after every part has finished
 TEST_CASE("workers: more parts than threads is refused", "[sweep]") {
   Workers workers(1);
   CHECK_THROWS_AS(workers.run(3, [](unsigned) {}), std::invalid_argument);
+}
+
+// glibc sizes a new thread's stack by `ulimit -s`, and gives only 2 MiB when it is
+// `unlimited`: a sweep's evaluation, allowed 4 MiB (Evaluator::stack_budget), then
+// overflowed. Helpers get sized_stack_bytes whatever the limit (on main they had the
+// limit's 8 MiB under ctest, 2 MiB under `ulimit -s unlimited`).
+TEST_CASE("workers: helpers have a stack of sized_stack_bytes, whatever ulimit -s", "[sweep]") {
+  Workers workers(2);
+  std::vector<std::size_t> sizes(3, 0);
+  std::vector<int> sized(3, 0);  // not vector<bool>: its bits share bytes across threads
+  workers.run(3, [&](unsigned j) {
+    pthread_attr_t attributes;
+    REQUIRE(pthread_getattr_np(pthread_self(), &attributes) == 0);
+    pthread_attr_getstacksize(&attributes, &sizes[j]);
+    pthread_attr_destroy(&attributes);
+    sized[j] = reckon::on_sized_stack();
+  });
+  for (unsigned j = 0; j < 2; ++j) {
+    CHECK(sizes[j] == reckon::sized_stack_bytes);
+    CHECK(sized[j]);
+  }
+  CHECK_FALSE(sized[2]);  // the caller's own thread (Catch2's main thread)
 }
