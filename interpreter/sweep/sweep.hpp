@@ -49,8 +49,8 @@ struct Space {
 
 // The values of a checked `vary`, evaluated by `ev` at file scope: a list, an
 // arithmetic range (`step`) or a geometric one (`times`). Errors (an empty range, a
-// step that is not positive, a fractional count, more than max_points values (E0801)
-// or more than max_axis_values (E0805)) are located, and raised before allocating.
+// step that is not positive, a fractional count, more than max_axis_values (E0805)) are
+// located, and raised before allocating.
 std::vector<Value> expand(Evaluator& ev, const Vary& vary, const Input& input);
 
 // The reference semantics of a point: a fresh lazy evaluator, the case with the
