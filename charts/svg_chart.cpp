@@ -152,7 +152,9 @@ std::string compact_number(double v, int sig) {
 
 // "seq_len = 4096 token", for the tooltip of a point or a cell.
 std::string quantity(const ChartAxis& axis, double v) {
-  std::string number = compact_number(v, 6);
+  const auto i = static_cast<std::size_t>(v);
+  std::string number =
+      !axis.names.empty() && v >= 0 && i < axis.names.size() ? axis.names[i] : compact_number(v, 6);
   std::string value = axis.unit.empty() ? number : number + " " + axis.unit;
   return axis.name.empty() ? value : axis.name + " = " + value;
 }
@@ -357,7 +359,13 @@ std::vector<Tick> thin_ticks(const std::vector<Tick>& ticks, bool horizontal) {
 // or 0, 64, 128 on a linear one) is labelled with those very values when they fit, since
 // they are what was run; otherwise round 1-2-5 or power-of-ten values.
 std::vector<Tick> axis_ticks(const Range& r, const Scale& scale, const std::vector<double>& sweep,
-                             bool horizontal) {
+                             bool horizontal, const std::vector<std::string>& names = {}) {
+  if (!names.empty()) {  // categorical: a tick per name, thinned when they crowd
+    std::vector<Tick> ticks;
+    for (std::size_t i = 0; i < names.size(); ++i)
+      ticks.push_back({scale(static_cast<double>(i)), names[i]});
+    return thin_ticks(ticks, horizontal);
+  }
   if (sweep.size() >= 2 && sweep.size() <= 12 && (scale.log || evenly_spaced(sweep))) {
     std::vector<Tick> actual = make_ticks(sweep, scale);
     if (labels_fit(actual, horizontal)) return actual;
@@ -556,7 +564,7 @@ LineLayout line_layout(const LineChart& chart,
                        const std::vector<std::vector<std::vector<Point>>>& runs, const Range& xr,
                        const Range& yr, const Range& yr2) {
   LineLayout l;
-  bool xlog = use_log(chart.x, xr), ylog = use_log(chart.y, yr);
+  bool xlog = chart.x.names.empty() && use_log(chart.x, xr), ylog = use_log(chart.y, yr);
   double top = chart.title.empty() ? 16 : 44;
   // The y tick labels decide the left margin, and their positions depend only on height.
   l.ys = make_scale(yr, ylog, top + plot_height, top, 0.05);
@@ -577,7 +585,7 @@ LineLayout line_layout(const LineChart& chart,
     for (const auto& run : series)
       for (const Point& p : run) sweep_set.insert(p.x);
   std::vector<double> sweep(sweep_set.begin(), sweep_set.end());
-  if (!xr.empty()) l.xticks = axis_ticks(xr, l.xs, sweep, true);
+  if (!xr.empty()) l.xticks = axis_ticks(xr, l.xs, sweep, true, chart.x.names);
   // The last x label may hang past the plot's right edge.
   double overhang = l.xticks.empty() ? 0 : text_width(l.xticks.back().label, tick_font) / 2;
   l.legend = chart.series.size() > 1;
@@ -743,12 +751,15 @@ std::vector<std::size_t> sorted_order(const std::vector<double>& values) {
 }
 
 // Category ticks: one per column (or row) at its centre, thinned until labels fit.
-std::vector<Tick> category_ticks(const std::vector<double>& values,
+std::vector<Tick> category_ticks(const ChartAxis& axis, const std::vector<double>& values,
                                  const std::vector<std::size_t>& order, double start, double step,
                                  bool horizontal) {
   std::vector<double> sorted;
   for (std::size_t i : order) sorted.push_back(values[i]);
   std::vector<std::string> labels = number_labels(sorted);
+  if (!axis.names.empty())
+    for (std::size_t k = 0; k < sorted.size(); ++k)
+      labels[k] = quantity({"", "", false, axis.names}, sorted[k]);
   std::vector<Tick> ticks;
   for (std::size_t k = 0; k < sorted.size(); ++k)
     ticks.push_back({start + (static_cast<double>(k) + 0.5) * step, labels[k]});
@@ -808,10 +819,10 @@ HeatLayout heat_layout(const HeatMap& m, const std::vector<std::string>& bar_lab
   l.cell_h = grid_h / ny;
   double top = m.title.empty() ? 16 : 44;
   // Rows run bottom-up, so the smallest y is at the bottom as on a plotted axis.
-  l.yticks = category_ticks(m.ys, l.rows, top + grid_h, -l.cell_h, false);
+  l.yticks = category_ticks(m.y, m.ys, l.rows, top + grid_h, -l.cell_h, false);
   double left = 16 + label_font + 10 + widest_label(l.yticks) + 10;
   l.grid = {left, top, grid_w, grid_h};
-  l.xticks = category_ticks(m.xs, l.cols, left, l.cell_w, true);
+  l.xticks = category_ticks(m.x, m.xs, l.cols, left, l.cell_w, true);
   l.missing_key = any_missing(m);
   double bar_labels_w = 0;
   for (const auto& s : bar_labels) bar_labels_w = std::max(bar_labels_w, text_width(s, tick_font));

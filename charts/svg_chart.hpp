@@ -15,6 +15,9 @@ struct ChartAxis {
   std::string name;        // e.g. "seq_len"
   std::string unit;        // display unit symbol, e.g. "token", "GB"; empty = dimensionless
   bool log_scale = false;  // the caller decides, usually with wants_log()
+  // A categorical axis (workloads, enum members, yes/no, `none`): value i is drawn at i,
+  // evenly spaced, and labelled names[i]. Empty for a numeric axis.
+  std::vector<std::string> names{};
 
   // True when every finite value is positive and they span at least two decades, the
   // point where a linear axis squeezes the small values into one corner.

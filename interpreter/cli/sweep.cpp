@@ -20,6 +20,7 @@
 #include "interpreter/format.hpp"
 #include "interpreter/pipeline.hpp"
 #include "interpreter/suggest.hpp"
+#include "interpreter/type_names.hpp"
 #include "stdlib/library.hpp"
 
 namespace reckon::cli {
@@ -289,6 +290,14 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
         throw UsageError("E0803", fmt::format("an SVG chart is drawn from at most {} points; "
                                               "this sweep has {}",
                                               max_chart_points, space.size()));
+      // A chart draws numbers: a yes/no, a member or a text has no place on a y axis or a
+      // colour scale (a varied one is a category on x instead).
+      for (const Expr* e : space.show)
+        if (e->type.kind != TypeKind::quantity)
+          throw UserError(e->range, "E0812",
+                          fmt::format("an SVG chart draws numbers, but `{}` is of type {}: show a "
+                                      "quantity, or write a table, CSV or JSON lines",
+                                      text_of(p, *e), describe(e->type)));
       // A line chart with more dimensions than y axes is refused before anything is written.
       if (space.axes.size() == 1) chart_axes(space, sweep_columns(p, space, nullptr));
       // A heat map colours one value; a second would be left out without a word.
@@ -431,6 +440,15 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
           "there\n",
           interrupted == SIGTERM ? " by SIGTERM" : "", done + failed, end - begin);
       return 128 + interrupted;  // the shell's status for a death by that signal
+    }
+    // A shard's points are only part of the sweep: another shard may hold the best one,
+    // so a shard without a feasible point writes nothing and says so, with success.
+    if (space.objective && !best && shard->second != 1) {
+      err << fmt::format(
+          "note: no point of shard {}/{} satisfies the filters; the best point "
+          "is in another shard's output, if any\n",
+          shard->first, shard->second);
+      return 0;
     }
     if (space.objective && !best && !interrupted)
       throw UserError("E0804", "no point satisfies the filters, so there is no best point");

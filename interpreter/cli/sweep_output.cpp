@@ -51,7 +51,11 @@ std::vector<Column> sweep_columns(const Program& program, const sweep::Space& sp
     Column c;
     c.name = axis.name;
     c.axis = static_cast<int>(k);
-    const Value& v = axis.values.front();
+    // An optional input's column takes its kind and unit from its first value that is
+    // not `none` (`--vary seq_len=none,4096` is in tokens).
+    auto some = std::find_if(axis.values.begin(), axis.values.end(),
+                             [](const Value& x) { return !x.is_none(); });
+    const Value& v = some != axis.values.end() ? *some : axis.values.front();
     c.kind = v.kind;
     c.enumeration = v.enumeration();
     if (v.kind == ValueKind::quantity) c.unit = column_unit(in.display, &v, v.dim);
@@ -118,10 +122,18 @@ class Cells {
     return values[c.target];
   }
 
+  // Whether the cell is an optional input's `none` (written `none`, an empty CSV cell,
+  // JSON null).
+  bool is_none(const Column& c, const std::vector<std::size_t>& at) const {
+    return c.axis >= 0 && value_at(c, at).is_none();
+  }
+
   std::string text(const Column& c, const std::vector<std::size_t>& at, const double* values,
                    bool exact) const {
+    if (is_none(c, at)) return "none";
     if (c.axis >= 0 && c.kind == ValueKind::record)
       return record_label(value_at(c, at), DisplayOptions{digits_});
+    if (c.axis >= 0 && c.kind == ValueKind::text) return value_at(c, at).text();  // unquoted
     double x = number(c, at, values);
     switch (c.kind) {
       case ValueKind::boolean:
@@ -146,6 +158,28 @@ class Cells {
   std::vector<Column> columns_;
   int digits_;
 };
+
+// A table row is one line: a newline, tab or other control character in a text value
+// or a record's name is written as an escape (\n, \t, \xHH), and so is a backslash.
+std::string escape_controls(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (ch == '\\')
+      out += "\\\\";
+    else if (ch == '\n')
+      out += "\\n";
+    else if (ch == '\t')
+      out += "\\t";
+    else if (ch == '\r')
+      out += "\\r";
+    else if (u < 0x20 || u == 0x7f)
+      out += fmt::format("\\x{:02x}", u);
+    else
+      out += ch;
+  }
+  return out;
+}
 
 // An aligned table: names, then units, then one row per point. Widths depend only on
 // the columns (never on the values), so shards align when concatenated.
@@ -174,7 +208,8 @@ class TableWriter : public SweepWriter {
     std::string line;
     for (std::size_t i = 0; i < widths_.size(); ++i)
       line += fmt::format("{}{:>{}}", i ? "  " : "",
-                          cells_.text(cells_.columns()[i], at, values, false), widths_[i]);
+                          escape_controls(cells_.text(cells_.columns()[i], at, values, false)),
+                          widths_[i]);
     out_ << line << "\n";
   }
 
@@ -206,7 +241,10 @@ class CsvWriter : public SweepWriter {
     std::string line;
     bool first = true;
     for (const Column& c : cells_.columns()) {
-      line += (first ? "" : ",") + csv_field(cells_.text(c, at, values, true));
+      // `none` is an empty cell, which CSV readers take as missing (pandas: NaN), so a
+      // column of numbers stays one.
+      line += (first ? "" : ",") +
+              (cells_.is_none(c, at) ? std::string() : csv_field(cells_.text(c, at, values, true)));
       first = false;
     }
     out_ << line << "\n";
@@ -225,7 +263,9 @@ class JsonLinesWriter : public SweepWriter {
   void row(const std::vector<std::size_t>& at, const double* values) override {
     nlohmann::ordered_json j;
     for (const Column& c : cells_.columns()) {
-      if (c.kind == ValueKind::quantity) {
+      if (cells_.is_none(c, at)) {
+        j[c.name] = nullptr;
+      } else if (c.kind == ValueKind::quantity) {
         double x = cells_.number(c, at, values) / c.unit.scale;
         if (c.unit.symbol.empty())
           j[c.name] = x;
@@ -247,9 +287,9 @@ class JsonLinesWriter : public SweepWriter {
 
 // A line chart of one varied input against what is shown, or a heat map of two varied
 // inputs against the first shown value. A line chart has a y axis per dimension (two at
-// most: E0810 beyond), each in the unit of its first series, so that `h` beside `day`
-// share one axis in days and `cost` beside `days` get one each. Filtered points are gaps
-// (NaN).
+// most: E0810 beyond), each in the unit of its first series, so that `day` then `h`
+// share one axis in days (`h` then `day`: in hours) and `cost` beside `days` get one each. Filtered
+// points are gaps (NaN).
 class SvgWriter : public SweepWriter {
  public:
   SvgWriter(Cells cells, const sweep::Space& space, std::ostream& out)
@@ -271,10 +311,27 @@ class SvgWriter : public SweepWriter {
   void finish() override {
     const auto& columns = cells_.columns();
     auto axis_of = [&](std::size_t k) {
-      sweep::ChartAxis a{columns[k].name, columns[k].unit.symbol, false};
+      const Column& c = columns[k];
+      const std::vector<Value>& values = space_.axes[k].values;
+      sweep::ChartAxis a{c.name, c.unit.symbol, false};
       std::vector<double> xs;
-      for (const Value& v : space_.axes[k].values) xs.push_back(v.number / columns[k].unit.scale);
-      a.log_scale = sweep::ChartAxis::wants_log(xs);
+      // Workloads, members, yes/no, text and `none` have no place on a number line: they
+      // are categories, evenly spaced in the order varied and labelled as the table
+      // writes them.
+      bool categorical =
+          c.kind != ValueKind::quantity ||
+          std::any_of(values.begin(), values.end(), [](const Value& v) { return v.is_none(); });
+      std::vector<std::size_t> at(space_.axes.size(), 0);
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        if (!categorical) {
+          xs.push_back(values[i].number / c.unit.scale);
+          continue;
+        }
+        at[k] = i;
+        a.names.push_back(cells_.text(c, at, nullptr, false));
+        xs.push_back(static_cast<double>(i));
+      }
+      a.log_scale = !categorical && sweep::ChartAxis::wants_log(xs);
       return std::make_pair(a, xs);
     };
     std::string title =
