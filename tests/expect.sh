@@ -18,3 +18,15 @@ expect() {
     passes=$((passes + 1))
   fi
 }
+
+# A binary built with the sanitizers (scripts/test --sanitize) runs several times slower
+# and cannot start under an address-space limit: AddressSanitizer reserves terabytes of
+# shadow memory at start. Tests that guard against hangs with `timeout` use
+# $HANG_GUARD_SCALE, and tests that cap memory with `ulimit -v` so that an unbounded read
+# fails fast use $MEMORY_CAP (a no-op under the sanitizers, where `timeout` still bounds
+# the run). Both are exported for `bash -c` children.
+if grep -qa __asan_init "${reckon:-/dev/null}" 2>/dev/null; then
+  export HANG_GUARD_SCALE=10 MEMORY_CAP=: RECKON_SANITIZED=1
+else
+  export HANG_GUARD_SCALE=1 MEMORY_CAP="ulimit -v 2000000" RECKON_SANITIZED=
+fi

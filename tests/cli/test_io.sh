@@ -89,36 +89,36 @@ expect "a sweep stopped by an error" 1 "note: at the point checkpoint_segments =
 mkfifo "$tmp/pipe.rk"
 # `timeout` so that a regression (an open waiting for a writer) fails instead of hanging.
 expect "a FIFO as the file" 1 "error\[E0207\]: .*pipe.rk. is a FIFO" -- \
-  timeout 10 "$reckon" run "$tmp/pipe.rk"
+  timeout $((10 * HANG_GUARD_SCALE)) "$reckon" run "$tmp/pipe.rk"
 printf 'import "./pipe.rk"\n' >"$tmp/imports-pipe.rk"
 expect "a FIFO as an import is located" 1 "imports-pipe.rk:1:1: error\[E0207\]" -- \
-  timeout 10 "$reckon" check "$tmp/imports-pipe.rk"
+  timeout $((10 * HANG_GUARD_SCALE)) "$reckon" check "$tmp/imports-pipe.rk"
 expect "a read error is an error, not an empty file" 1 \
   "error\[E0208\]: cannot read ./proc/self/mem.: Input/output error" -- \
-  timeout 10 "$reckon" check /proc/self/mem
+  timeout $((10 * HANG_GUARD_SCALE)) "$reckon" check /proc/self/mem
 # Under a 2 GB address-space limit, so that a regression fails fast instead of filling memory.
 expect "answers from /dev/zero" 1 "error\[E0207\]: ./dev/zero. is a character device" -- \
-  bash -c 'ulimit -v 2000000; exec timeout 10 "$0" exercises grade "$1" --answers /dev/zero \
+  bash -c '$MEMORY_CAP; exec timeout $((10 * HANG_GUARD_SCALE)) "$0" exercises grade "$1" --answers /dev/zero \
     --variants 1 --seed 1' "$reckon" scenarios/exercises/training.rk
 printf 'variant,exercise,answer\n' >"$tmp/answers.csv"
-expect "a FIFO as the sheet record" 1 "error\[E0207\]" -- timeout 10 "$reckon" exercises grade \
+expect "a FIFO as the sheet record" 1 "error\[E0207\]" -- timeout $((10 * HANG_GUARD_SCALE)) "$reckon" exercises grade \
   scenarios/exercises/training.rk --answers "$tmp/answers.csv" --sheet "$tmp/pipe.rk"
 expect "standard input as a file" 0 "ok \(2 scenarios, 5 cases, 18 checks\)" -- \
   bash -c '"$0" check /dev/stdin <"$1"' "$reckon" "$training"
 expect "standard input from a pipe" 0 "ok \(2 scenarios, 5 cases, 18 checks\)" -- \
-  bash -c 'cat "$1" | timeout 10 "$0" check /dev/stdin' "$reckon" "$training"
+  bash -c 'cat "$1" | timeout $((10 * HANG_GUARD_SCALE)) "$0" check /dev/stdin' "$reckon" "$training"
 expect "standard input is bounded too" 1 "error\[E0206\]: ./dev/stdin. is too large: more than 16777216 bytes" -- \
-  bash -c 'ulimit -v 2000000; timeout 20 "$0" check /dev/stdin </dev/zero' "$reckon"
+  bash -c '$MEMORY_CAP; timeout $((20 * HANG_GUARD_SCALE)) "$0" check /dev/stdin </dev/zero' "$reckon"
 # An unnamed pipe has a writer, so it ends: process substitution is read like a file, bounded.
 expect "a program's output as the file" 0 "ok \(2 scenarios, 5 cases, 18 checks\)" -- \
-  bash -c 'timeout 10 "$0" check <(cat "$1")' "$reckon" "$training"
+  bash -c 'timeout $((10 * HANG_GUARD_SCALE)) "$0" check <(cat "$1")' "$reckon" "$training"
 expect "an unnamed pipe is bounded too" 1 "error\[E0206\]: .*is too large: more than 16777216 bytes" -- \
-  bash -c 'ulimit -v 2000000; timeout 20 "$0" check <(cat /dev/zero)' "$reckon"
+  bash -c '$MEMORY_CAP; timeout $((20 * HANG_GUARD_SCALE)) "$0" check <(cat /dev/zero)' "$reckon"
 # The REPL's piped input is bounded too: /dev/zero is one endless line.
 expect "an endless line on the REPL's input" 1 "error\[E0209\]: an input is longer than 16777216 bytes" -- \
-  bash -c 'ulimit -v 2000000; timeout 20 "$0" repl </dev/zero' "$reckon"
+  bash -c '$MEMORY_CAP; timeout $((20 * HANG_GUARD_SCALE)) "$0" repl </dev/zero' "$reckon"
 expect "a FIFO given to :load" 1 "error\[E0207\]" -- \
-  bash -c 'echo ":load $1" | timeout 10 "$0" repl' "$reckon" "$tmp/pipe.rk"
+  bash -c 'echo ":load $1" | timeout $((10 * HANG_GUARD_SCALE)) "$0" repl' "$reckon" "$tmp/pipe.rk"
 
 # --- SIGTERM during a CSV sweep: whole rows, exit 143 -------------------------------------------
 long=(sweep "$training" "$case" --vary micro_batch=1..20000 --vary seq_len=1..10000

@@ -69,10 +69,10 @@ expect "an expression nested 200 deep under ulimit -s 1024" 0 "^200$" -- \
 # (max_suggestions) suggest; the rest are reported without a suggestion.
 awk 'BEGIN { for (i = 0; i < 120000; i++) printf "let a%d = b%d\n", i, i }' >"$work/names.rk"
 expect "120,000 unknown names check in linear time" 1 "^20 suggestions, 120000 errors$" -- \
-  bash -c 'set -o pipefail; timeout 20 "$0" check "$1" 2>&1 | awk "/did you mean/ { s++ }
+  bash -c 'set -o pipefail; timeout $((20 * HANG_GUARD_SCALE)) "$0" check "$1" 2>&1 | awk "/did you mean/ { s++ }
     /error\\[E0316\\]/ { e++ } END { print s \" suggestions, \" e \" errors\" }"' "$reckon" "$work/names.rk"
 expect "the first error still suggests" 1 "names.rk:1:10: error\[E0316\]: unknown name .b0.; did you mean .a0.\?" -- \
-  bash -c 'timeout 20 "$0" check "$1" >"$1.out" 2>&1; code=$?; head -n 3 "$1.out"; exit $code' \
+  bash -c 'timeout $((20 * HANG_GUARD_SCALE)) "$0" check "$1" >"$1.out" 2>&1; code=$?; head -n 3 "$1.out"; exit $code' \
   "$reckon" "$work/names.rk"
 # A chain of 100,000 properties, each from the one before: every reference was a linear
 # scan of the scenario's members (17 s; now 2.3 s).
@@ -80,7 +80,7 @@ awk 'BEGIN { print "scenario Chain {\n  input x: number = 1\n  p0: number = x"
              for (i = 1; i < 100000; i++) printf "  p%d: number = p%d + 1\n", i, i - 1
              print "}\ncase C = Chain()" }' >"$work/chain.rk"
 expect "a chain of 100,000 properties checks in linear time" 0 "ok \(1 scenarios, 1 cases" -- \
-  timeout 20 "$reckon" check "$work/chain.rk"
+  timeout $((20 * HANG_GUARD_SCALE)) "$reckon" check "$work/chain.rk"
 
 # --- the REPL's continuation lines -----------------------------------------------------
 # Each line of an unfinished input used to rescan the whole input: 40,000 lines inside
@@ -93,14 +93,14 @@ expect "a chain of 100,000 properties checks in linear time" 0 "ok \(1 scenarios
   echo "+ 1)"
 } >"$work/paren.txt"
 expect "120,000 continuation lines inside a parenthesis" 0 "^2$" -- \
-  bash -c 'timeout 20 "$0" repl <"$1"' "$reckon" "$work/paren.txt"
+  bash -c 'timeout $((20 * HANG_GUARD_SCALE)) "$0" repl <"$1"' "$reckon" "$work/paren.txt"
 {
   for ((i = 0; i < 40000; i++)); do echo "## A line of documentation."; done
   echo "let documented = 21"
   echo "documented * 2"
 } >"$work/docs.txt"
 expect "40,000 documentation lines before a declaration" 0 "^42$" -- \
-  bash -c 'timeout 20 "$0" repl <"$1"' "$reckon" "$work/docs.txt"
+  bash -c 'timeout $((20 * HANG_GUARD_SCALE)) "$0" repl <"$1"' "$reckon" "$work/docs.txt"
 
 # --- memory -------------------------------------------------------------------------
 # A varied input's values are held in memory (about 50 bytes each): a range of 1e9
@@ -116,6 +116,8 @@ expect "an axis over the limit of values" 1 \
   "error\[E0805\]: the range has 20000001 values: one varied input may take at most 10000000" -- \
   "$reckon" sweep "$work/twice.rk" C --vary n=0..20000000 --show twice --no-progress
 # Within the limit, but not within 300 MB of address space: a clear error, exit 1.
+# (AddressSanitizer cannot start under `ulimit -v`: this runs in the plain build only.)
+[[ -n $RECKON_SANITIZED ]] && echo "skipped under the sanitizers: a sweep that does not fit in memory" ||
 expect "a sweep that does not fit in memory" 1 "^error\[E0511\]: out of memory" -- \
   bash -c 'ulimit -v 300000 && exec "$0" sweep "$1" C --vary n=1..9000000 --show twice \
     --format csv --no-progress -o /dev/null' "$reckon" "$work/twice.rk"
