@@ -253,6 +253,11 @@ out=$("$reckon" sweep "$training" Gpt3ActivationsMicrobatch4 --vary 'micro_batch
   failures=$((failures + 1))
 }
 
+# --- doc: one HTML document per scenario -----------------------------------------------
+# training.rk has 2 scenarios: to stdout they would be two <html> documents back to back.
+expect "several HTML pages to stdout" 2 "^error\[E0616\]: .scenarios/training.rk. declares 2 scenarios" -- \
+  "$reckon" doc "$training" --format html
+
 # --- the REPL's :load of what is not a regular file ----------------------------------
 # The error has no location: the `import "./fifo"` line it came from was never typed.
 mkfifo "$tmp/fifo"
