@@ -76,10 +76,10 @@ RK_MESSAGE(spec_values,
            "(step 8) or `1..8`");
 RK_MESSAGE(spec_end, "E0130: expected the last value of the range after '..'");
 RK_MESSAGE(spec_operand, "E0140: expected the range's step after '+' or its factor after '*'");
-// Unchanged since `exercise` was added: golden and unit tests quote it.
-RK_MESSAGE(
-    decl_body,
-    "E0135: expected a declaration (import, record, enum, scenario, case, check, let or native)");
+// Golden and unit tests quote it: keep it in step with the top-level declarations.
+RK_MESSAGE(decl_body,
+           "E0135: expected a declaration (import, record, enum, scenario, case, check, let, "
+           "native, sweep or exercise)");
 RK_MESSAGE(end_of_file, "E0136: unexpected text: expected the end of the input");
 #undef RK_MESSAGE
 

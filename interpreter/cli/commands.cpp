@@ -12,6 +12,7 @@
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/guarded.hpp"
+#include "interpreter/counted.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
@@ -207,6 +208,19 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
 
 }  // namespace
 
+std::string trim_assignment_name(const std::string& spec) {
+  auto eq = spec.find('=');
+  if (eq == std::string::npos) return spec;
+  constexpr const char* blanks = " \t";
+  std::string name = spec.substr(0, eq);
+  auto first = name.find_first_not_of(blanks);
+  name = first == std::string::npos ? ""
+                                    : name.substr(first, name.find_last_not_of(blanks) - first + 1);
+  std::string value = spec.substr(eq + 1);
+  value.erase(0, std::min(value.find_first_not_of(blanks), value.size()));
+  return name + "=" + value;
+}
+
 void require_distinct_names(const std::string& flag, const std::string& code,
                             const std::vector<std::string>& specs) {
   std::map<std::string, const std::string*> seen;
@@ -272,7 +286,8 @@ void prepare(const EvalRequest& request, const Common& common, Query& q) {
     if (!d || d->kind != DeclKind::case_) {
       std::vector<std::string> names;
       for (const CaseDecl* c : cases) names.push_back(c->name);
-      throw UserError("E0601", "no case named `" + *request.case_name + "` in " + request.file +
+      const std::string where = request.file.empty() ? "the standard library" : request.file;
+      throw UserError("E0601", "no case named `" + *request.case_name + "` in " + where +
                                    did_you_mean(*request.case_name, names));
     }
     chosen = static_cast<const CaseDecl*>(d);
@@ -335,10 +350,10 @@ int check(const std::string& file, std::ostream& out, std::ostream& err) {
   return guarded(p, err, [&] {
     load_program(p, stdlib::standard_library(), file);
     check_and_compile(p);
-    out << fmt::format("{}: ok ({} scenarios, {} cases, {} checks)\n", file,
-                       p.main_decls<ScenarioDecl>(DeclKind::scenario).size(),
-                       p.main_decls<CaseDecl>(DeclKind::case_).size(),
-                       p.main_decls<CheckDecl>(DeclKind::check).size());
+    out << fmt::format("{}: ok ({}, {}, {})\n", file,
+                       counted(p.main_decls<ScenarioDecl>(DeclKind::scenario).size(), "scenario"),
+                       counted(p.main_decls<CaseDecl>(DeclKind::case_).size(), "case"),
+                       counted(p.main_decls<CheckDecl>(DeclKind::check).size(), "check"));
     return 0;
   });
 }

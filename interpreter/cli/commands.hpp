@@ -30,6 +30,10 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
 std::pair<std::size_t, std::unique_ptr<Expr>> parse_set(Program& p, const ScenarioDecl& s,
                                                         const std::string& set);
 
+// `NAME = VALUE` as `NAME=VALUE`: the spaces around the name of a `--set` or `--vary`
+// (`--set 'x = 1'`) are not part of it. A spec without `=` is returned as it is.
+std::string trim_assignment_name(const std::string& spec);
+
 // A UsageError (`code`) naming both when two of `specs` (NAME=...) give the same NAME:
 // `--set x=1 --set x=2` is a slip, not an override.
 void require_distinct_names(const std::string& flag, const std::string& code,

@@ -12,6 +12,7 @@
 
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
+#include "interpreter/counted.hpp"
 #include "interpreter/exercise/answer.hpp"
 #include "interpreter/exercise/book.hpp"
 #include "interpreter/exercise/grade.hpp"
@@ -44,10 +45,9 @@ void print_table(const std::vector<Grade>& grades, std::ostream& out) {
   }
   std::map<std::string, std::size_t> count;
   for (const Grade& g : grades) ++count[g.status];
-  out << fmt::format(
-      "\n{} of {} answers correct ({} wrong dimension, {} wrong value, {} malformed)\n",
-      count["correct"], grades.size(), count["wrong-dimension"], count["wrong-value"],
-      count["malformed"]);
+  out << fmt::format("\n{} of {} correct ({} wrong dimension, {} wrong value, {} malformed)\n",
+                     count["correct"], counted(grades.size(), "answer"), count["wrong-dimension"],
+                     count["wrong-value"], count["malformed"]);
 }
 
 nlohmann::json as_json(const std::vector<Grade>& grades) {

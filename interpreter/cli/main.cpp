@@ -8,6 +8,7 @@
 #include <iostream>
 #include <new>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <system_error>
 
@@ -25,6 +26,22 @@ bool out_of_memory(const std::exception& e) {
   const auto* s = dynamic_cast<const std::system_error*>(&e);
   return s && (s->code() == std::errc::resource_unavailable_try_again ||
                s->code() == std::errc::not_enough_memory);
+}
+
+// What to say when `reckon eval` or `reckon explain` has no expression: none at all
+// (CLI11 takes `-(2^63)` for an option, so that one is missing too), or only a scenario
+// file, which would otherwise be read as an expression naming `training`.
+std::optional<std::string> missing_expression(const std::string& command, const std::string& first,
+                                              const std::optional<std::string>& second) {
+  const std::string usage = "write `reckon " + command +
+                            " [FILE] EXPR`; an expression that starts with `-` goes after "
+                            "`--`, as in `reckon " +
+                            command + " -- -x`";
+  if (first.empty()) return command + " needs an expression: " + usage;
+  std::error_code ec;
+  if (!second && first.ends_with(".rk") && std::filesystem::is_regular_file(first, ec))
+    return command + " needs an expression after the file `" + first + "`: " + usage;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -53,9 +70,10 @@ int run_command(int argc, char** argv) {
   std::string first_positional;
   std::optional<std::string> second_positional;
   auto query_options = [&](CLI::App* cmd) {
+    // Not ->required(): CLI11 would name the option in its message. A missing expression
+    // is reported after parsing, saying what to write (missing_expression).
     cmd->add_option("FILE_EXPR", first_positional,
-                    "[FILE] EXPR: a scenario file (optional), an expression")
-        ->required();
+                    "[FILE] EXPR: a scenario file (optional), an expression");
     cmd->add_option("EXPR", second_positional, "The expression, after a FILE");
     cmd->add_option("--case", request.case_name,
                     "Case whose inputs and properties are in scope (default: the file's first)");
@@ -204,10 +222,25 @@ int run_command(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
     reckon::Diagnostic d{std::nullopt, e.what(), {}, "E0611"};
+    // `reckon eval -(2^63)`: CLI11 takes the expression for an option it does not know.
+    bool single_dash = false;  // an unexpected `-...` (not `--...`) may be an expression
+    for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; ++i) {
+      std::string_view a = argv[i];
+      single_dash = single_dash || (a.size() > 1 && a[0] == '-' && a[1] != '-' &&
+                                    std::string_view(e.what()).find(a) != std::string_view::npos);
+    }
+    if ((eval->parsed() || explain->parsed()) && single_dash &&
+        dynamic_cast<const CLI::ExtrasError*>(&e))
+      d.notes.push_back(
+          {std::nullopt, "an expression that starts with `-` goes after `--`: write `reckon " +
+                             std::string(eval->parsed() ? "eval" : "explain") +
+                             " [FILE] -- EXPR`"});
     d.notes.push_back({std::nullopt, "run with --help for more information"});
     sink(reckon::SourceManager(), d);
     return 2;
   }
+  for (auto* specs : {&request.sets, &sweep_request.sets, &sweep_request.vary})
+    for (std::string& spec : *specs) spec = reckon::cli::trim_assignment_name(spec);
   // A command runs on a SizedThread: its stack, and so what the parser, the loader, the
   // checker and the evaluator can nest, does not depend on `ulimit -s`. The REPL stays on
   // the main thread, where the terminal's signals (Ctrl-C) reach its line editor; its
@@ -239,6 +272,9 @@ int run_command(int argc, char** argv) {
       return reckon::cli::sweep(sweep_request, common, std::cout, std::cerr);
     }
     if (*eval || *explain) {
+      if (auto missing =
+              missing_expression(*eval ? "eval" : "explain", first_positional, second_positional))
+        return usage_error("E0611", *missing);
       request.expression = second_positional.value_or(first_positional);
       if (second_positional) request.file = first_positional;
     }

@@ -12,6 +12,7 @@
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/commands.hpp"
+#include "interpreter/counted.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
@@ -99,6 +100,23 @@ std::vector<Diagnostic> diagnostics_of(const std::exception_ptr& e) {
   } catch (const UserErrors& errs) {
     return errs.diagnostics();
   }
+}
+
+// Errors of a build that loads files, rendered. The build imports each file from a
+// line of session text the user never typed (`import "./x.rk"`): an error located there
+// (a FIFO, a device) is shown without that invented location.
+std::string render_load_errors(const Program& p, const std::exception_ptr& e) {
+  std::string out;
+  for (Diagnostic d : diagnostics_of(e)) {
+    auto invented = [&](const std::optional<SourceRange>& r) {
+      return r && p.sources.file(r->file).name() == "<input>";
+    };
+    if (invented(d.range)) d.range.reset();
+    for (Note& n : d.notes)
+      if (invented(n.range)) n.range.reset();
+    out += render(p.sources, d);
+  }
+  return out;
 }
 
 // How a file is imported into the session: relative to the current directory (so that
@@ -374,8 +392,8 @@ Reply Session::load(const std::vector<std::string>& paths) {
         cases += d->kind == DeclKind::case_;
       }
     }
-    reply.output +=
-        fmt::format("loaded {} ({} scenarios, {} cases)\n", fs_display(f), scenarios, cases);
+    reply.output += fmt::format("loaded {} ({})\n", fs_display(f),
+                                counted(scenarios, "scenario") + ", " + counted(cases, "case"));
   };
   // One build for all the new files. A failure leaves out the files its errors are in
   // and tries the rest; errors that no new file owns (say, in a file one of them
@@ -417,7 +435,7 @@ Reply Session::load(const std::vector<std::string>& paths) {
       loaded(p, f);
     } catch (...) {
       files_.pop_back();
-      reply.errors += render_errors(p, std::current_exception());
+      reply.errors += render_load_errors(p, std::current_exception());
       reply.errors += "not loaded: " + fs_display(f) + "\n";
     }
   }
@@ -436,8 +454,8 @@ Reply Session::reload() {
     Program p;
     try {
       build(p, "");
-      reply.output = fmt::format("reloaded {} files, kept {} of {} definitions\n", files_before,
-                                 definitions_before, definitions_before);
+      reply.output = fmt::format("reloaded {}, kept {} of {}\n", counted(files_before, "file"),
+                                 definitions_before, counted(definitions_before, "definition"));
       return reply;
     } catch (...) {
     }
@@ -456,7 +474,7 @@ Reply Session::reload() {
       build(p, "");
     } catch (...) {
       files_.pop_back();
-      reply.errors += render_errors(p, std::current_exception());
+      reply.errors += render_load_errors(p, std::current_exception());
       reply.errors += "dropped " + fs_display(f) + "\n";
     }
   }
@@ -478,8 +496,8 @@ Reply Session::reload() {
   } catch (...) {
     ans_.clear();
   }
-  reply.output += fmt::format("reloaded {} files, kept {} of {} definitions\n", files_.size(),
-                              definitions_.size(), definitions.size());
+  reply.output += fmt::format("reloaded {}, kept {} of {}\n", counted(files_.size(), "file"),
+                              definitions_.size(), counted(definitions.size(), "definition"));
   return reply;
 }
 

@@ -8,7 +8,7 @@ source "$(dirname "$0")/../expect.sh"
 
 expect "no subcommand is usage" 2 "subcommand" -- "$reckon"
 expect "unknown subcommand is usage" 2 "" -- "$reckon" frobnicate
-expect "missing argument is usage" 2 "FILE_EXPR" -- "$reckon" eval
+expect "missing argument is usage" 2 "eval needs an expression: write .reckon eval \[FILE\] EXPR." -- "$reckon" eval
 expect "eval without a file uses the stdlib" 0 "^85.90 GB$" -- "$reckon" eval "80 GiB -> GB"
 expect "explain shows the work" 0 \
   "^checkpointed_activations = segment_inputs \+ live_segment = 2.013 GB \+ 30.80 GB = 32.82 GB$" \

@@ -224,5 +224,52 @@ bytes=$("$reckon" check "$tmp/many.rk" 2>&1 | wc -c)
   failures=$((failures + 1))
 }
 
+# --- a missing expression says what to write (issue #14, review) -------------------------
+# CLI11 takes `-(2^63)` for an option: the error says that such an expression goes after --.
+expect "an expression with a leading minus, without --" 2 \
+  "^note: an expression that starts with .-. goes after .--.: write .reckon eval \[FILE\] -- EXPR.$" -- \
+  "$reckon" eval '-(2^63)'
+expect "--json and no expression" 2 \
+  '"message":"eval needs an expression: write `reckon eval \[FILE\] EXPR`' -- \
+  "$reckon" eval --json
+expect "no expression names no internal placeholder" 2 "^error\[E0611\]: eval needs an expression" -- \
+  "$reckon" eval
+expect "explain without an expression" 2 "^error\[E0611\]: explain needs an expression" -- \
+  "$reckon" explain
+# Only a scenario file: not `unknown name 'training'`.
+expect "a file and no expression" 2 \
+  "^error\[E0611\]: eval needs an expression after the file .scenarios/training.rk.: write" -- \
+  "$reckon" eval "$training"
+# E0601 names where the case was looked for, as E0602 does.
+expect "--case without a file" 1 "^error\[E0601\]: no case named .C. in the standard library$" -- \
+  "$reckon" eval --case C '1+1'
+# Spaces around the name of a --set or a --vary are not part of it (657.1 GB as above).
+expect "--set with spaces around =" 0 "^657.1 GB$" -- \
+  "$reckon" eval "$training" --set 'micro_batch = 8' per_token_activations
+out=$("$reckon" sweep "$training" Gpt3ActivationsMicrobatch4 --vary 'micro_batch = 1,2' \
+  --show sequence --format csv 2>&1)
+[[ $out == $'micro_batch,sequence (token)\n1,2048\n2,2048' ]] && passes=$((passes + 1)) || {
+  echo "FAIL --vary with spaces around =: $out"
+  failures=$((failures + 1))
+}
+
+# --- doc: one HTML document per scenario -----------------------------------------------
+# training.rk has 2 scenarios: to stdout they would be two <html> documents back to back.
+expect "several HTML pages to stdout" 2 "^error\[E0616\]: .scenarios/training.rk. declares 2 scenarios" -- \
+  "$reckon" doc "$training" --format html
+
+# --- the REPL's :load of what is not a regular file ----------------------------------
+# The error has no location: the `import "./fifo"` line it came from was never typed.
+mkfifo "$tmp/fifo"
+out=$(printf ':load %s\n' "$tmp/fifo" | "$reckon" repl 2>&1)
+[[ $out == *"error[E0207]: "* && $out != *"<input>"* && $out != *"import "* ]] &&
+  passes=$((passes + 1)) || {
+  echo "FAIL :load of a FIFO shows an invented location: $out"
+  failures=$((failures + 1))
+}
+# A singular for one: training.rk has 2 scenarios, economics.rk 1.
+expect ":load counts one scenario as one" 0 "^loaded scenarios/economics.rk \(1 scenario, 2 cases\)$" -- \
+  bash -c "printf ':load scenarios/economics.rk\n' | '$reckon' repl"
+
 echo "usage tests: $passes passed, $failures failed"
 [[ $failures -eq 0 ]]

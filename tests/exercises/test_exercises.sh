@@ -153,6 +153,8 @@ expect "no answers" 0 "0 of 0 answers correct" -- \
 printf 'variant,exercise,answer\n1,SegmentLayers,"unterminated\n' >"$tmp/quote.csv"
 expect "unterminated quote" 0 "malformed +unterminated quoted field" -- \
   "$reckon" exercises grade "$file" --variants 1 --seed 1 --answers "$tmp/quote.csv"
+expect "one answer is one" 0 "^0 of 1 answer correct " -- \
+  "$reckon" exercises grade "$file" --variants 1 --seed 1 --answers "$tmp/quote.csv"
 expect "grade needs --answers" 2 "answers" -- "$reckon" exercises grade "$file" --variants 1 --seed 1
 expect "unknown format" 2 "format" -- "$reckon" exercises build "$file" --format pdf
 expect "exercises needs build or grade" 2 "" -- "$reckon" exercises

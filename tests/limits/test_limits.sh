@@ -79,7 +79,7 @@ expect "the first error still suggests" 1 "names.rk:1:10: error\[E0316\]: unknow
 awk 'BEGIN { print "scenario Chain {\n  input x: number = 1\n  p0: number = x"
              for (i = 1; i < 100000; i++) printf "  p%d: number = p%d + 1\n", i, i - 1
              print "}\ncase C = Chain()" }' >"$work/chain.rk"
-expect "a chain of 100,000 properties checks in linear time" 0 "ok \(1 scenarios, 1 cases" -- \
+expect "a chain of 100,000 properties checks in linear time" 0 "ok \(1 scenario, 1 case," -- \
   timeout $((20 * HANG_GUARD_SCALE)) "$reckon" check "$work/chain.rk"
 
 # --- the REPL's continuation lines -----------------------------------------------------

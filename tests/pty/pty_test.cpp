@@ -220,7 +220,7 @@ int main(int argc, char** argv) {
     s.send("Big.micro_batch\n");
     check(s.expect("\n8") && s.expect(prompt), "the completed case is usable", s);
     s.send(":re\t\n");
-    check(s.expect("reloaded 1 files") && s.expect(prompt),
+    check(s.expect("reloaded 1 file,") && s.expect(prompt),
           "a command completes (:re<TAB> is :reload)", s);
 
     // A record typed over several lines, with the continuation prompt.

@@ -620,12 +620,18 @@ TEST_CASE("syntax errors are located UserErrors", "[grammar]") {
       {Mode::module, "import models", "expected a string in double quotes", 7},
       // "let x = 1\n" is 10 bytes
       {Mode::module, "let x = 1\nfoo",
-       "expected a declaration (import, record, enum, scenario, case, check, let or native)", 10},
+       "expected a declaration (import, record, enum, scenario, case, check, let, native, sweep or "
+       "exercise)",
+       10},
       // a unit on the next line is not the number's unit, and not a declaration
       {Mode::module, "let x = 2\nGB",
-       "expected a declaration (import, record, enum, scenario, case, check, let or native)", 10},
+       "expected a declaration (import, record, enum, scenario, case, check, let, native, sweep or "
+       "exercise)",
+       10},
       {Mode::module, "## dangling docs\n",
-       "expected a declaration (import, record, enum, scenario, case, check, let or native)", 17},
+       "expected a declaration (import, record, enum, scenario, case, check, let, native, sweep or "
+       "exercise)",
+       17},
       {Mode::expression, "1 2", "unexpected text: expected the end of the input", 2},
       {Mode::expression, "2\nGB", "unexpected text: expected the end of the input", 2},
       // nor is a unit on the line after a parenthesis
