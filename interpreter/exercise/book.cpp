@@ -10,6 +10,7 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
+#include "interpreter/format.hpp"
 #include "interpreter/pipeline.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/sweep/range_value.hpp"
@@ -192,6 +193,17 @@ std::string Workbook::show(const Variant& v, const Expr& e) {
   if (value.kind == ValueKind::text) return value.text();
   if (value.kind == ValueKind::boolean) return value.truthy() ? "yes" : "no";
   return ev_.show(value, Evaluator::declared_unit(e, v.instance.instance()->scenario));
+}
+
+std::string Workbook::key(const Variant& v) {
+  const ExerciseDecl& x = *v.exercise;
+  if (x.answer->type.kind == TypeKind::boolean || tolerance(x) != 0) return show(v, *x.answer);
+  Value value = ev_.evaluate(*x.answer, v.frame());
+  DisplayOptions options;
+  options.digits = max_meaningful_digits + 2;  // the shortest text that reads back exactly
+  auto unit = Evaluator::fitting_unit(
+      value, Evaluator::declared_unit(*x.answer, v.instance.instance()->scenario));
+  return format_value(value, options, unit ? &*unit : nullptr);
 }
 
 std::string Workbook::text(const Variant& v, const std::vector<PromptPiece>& pieces) {

@@ -60,6 +60,10 @@ class Workbook {
 
   // A value as a student reads it: text without quotes, a bool as yes or no.
   std::string show(const Variant& v, const Expr& e);
+  // v's answer as the key shows it, and as the grader expects it: like `show`, but an
+  // exact answer (`within 0`) with every digit it takes to read back the same number
+  // (`0.3333333333333333`, not `0.3333`, which is not exact).
+  std::string key(const Variant& v);
   // A prompt or a hint with its `{expr}` pieces evaluated.
   std::string text(const Variant& v, const std::vector<PromptPiece>& pieces);
 

@@ -120,8 +120,7 @@ bool exercise_engine(Program& p) {
         (void)book.text(v, x->prompt);
         for (const auto& hint : x->hints) (void)book.text(v, hint);
         (void)book.tolerance(*x);
-        csv += std::to_string(n) + "," + csv_field(x->name) + "," +
-               csv_field(book.show(v, *x->answer)) + "\n";
+        csv += std::to_string(n) + "," + csv_field(x->name) + "," + csv_field(book.key(v)) + "\n";
       } catch (const UserError&) {  // no such variant, or its numbers fail to evaluate
         complete = false;
       } catch (const UserErrors&) {
