@@ -86,7 +86,7 @@ std::string describe_answer(const Type& t) {
 std::string percent(double tolerance) { return fmt::format("{:g}%", tolerance * 100); }
 
 Workbook::Workbook(Program& p, int digits, std::uint64_t seed)
-    : p_(p), ev_(p, digits), seed_(seed) {
+    : p_(p), ev_(p, digits), digits_(digits), seed_(seed) {
   exercises_ = p.main_decls<ExerciseDecl>(DeclKind::exercise);
 }
 
@@ -197,7 +197,12 @@ std::string Workbook::show(const Variant& v, const Expr& e) {
 
 std::string Workbook::key(const Variant& v) {
   const ExerciseDecl& x = *v.exercise;
-  if (x.answer->type.kind == TypeKind::boolean || tolerance(x) != 0) return show(v, *x.answer);
+  // Rounded to `digits_` significant digits, a number moves by up to half a unit in its
+  // last digit: 5e-4 of it at 4 digits (of 1.000). A tolerance as narrow (`within 0`
+  // included) would reject the rounded key, so the key is then shown in full.
+  const double rounding = 0.5 * std::pow(10.0, 1 - digits_);
+  if (x.answer->type.kind == TypeKind::boolean || tolerance(x) > rounding)
+    return show(v, *x.answer);
   Value value = ev_.evaluate(*x.answer, v.frame());
   DisplayOptions options;
   options.digits = max_meaningful_digits + 2;  // the shortest text that reads back exactly

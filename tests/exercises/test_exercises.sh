@@ -253,14 +253,19 @@ scenario Share {
 case Three = Share(parts: 3)
 exercise Third { about Three prompt "A third?" answer third within 0 }
 exercise ThirdOfGB { about Three prompt "A third of a GB?" answer size within 0 }
+exercise Close { about Three prompt "A third, closely?" answer third within 1e-4 }
 RK
 "$reckon" exercises build "$tmp/exact.rk" >"$tmp/exact.md" || fail "exact build exited $?"
 grep -qx 'Answer: \*\*0.3333333333333333\*\*, a plain number, exactly.' "$tmp/exact.md" ||
   fail "the key of an exact exercise is rounded"
 grep -qx 'Answer: \*\*333.3333333333333 MB\*\*, information (a memory size), exactly.' \
   "$tmp/exact.md" || fail "the key of an exact exercise in a unit is rounded"
-printf 'variant,exercise,answer\n1,Third,0.3333333333333333\n1,ThirdOfGB,333.3333333333333 MB\n1,Third,0.3333\n' >"$tmp/exact.csv"
-expect "the key's own exact answers grade as correct" 0 "2 of 3 answers correct \(0 wrong dimension, 1 wrong value" -- \
+# 4 digits round by up to 5e-4 (0.3333 is 1e-4 off 1/3): a tolerance of 1e-4 gets the
+# key in full too.
+grep -qx 'Answer: \*\*0.3333333333333333\*\*, a plain number, accepted within 0.01%.' \
+  "$tmp/exact.md" || fail "the key of an exercise with a narrow tolerance is rounded"
+printf 'variant,exercise,answer\n1,Third,0.3333333333333333\n1,ThirdOfGB,333.3333333333333 MB\n1,Third,0.3333\n1,Close,0.3333333333333333\n' >"$tmp/exact.csv"
+expect "the key's own exact answers grade as correct" 0 "3 of 4 answers correct \(0 wrong dimension, 1 wrong value" -- \
   "$reckon" exercises grade "$tmp/exact.rk" --variants 1 --seed 1 --answers "$tmp/exact.csv"
 
 echo "exercise tests: $failures failed"
