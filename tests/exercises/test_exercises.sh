@@ -240,8 +240,8 @@ expect "the most variants allowed" 0 "^## Variant 10000$" -- \
 
 # An exact exercise (`within 0`): the key shows every digit it takes to read the answer
 # back, and that answer grades as correct. The key showed 1/3 as 0.3333, which the
-# grader, asked for the exact value, marked wrong: the grader rejected its own key (found
-# by tests/fuzz/surfaces_fuzzer.cpp). The shortest decimal that reads back as the double
+# grader, asked for the exact value, marked wrong: the grader rejected its own key (caught
+# by tests/fuzz/surfaces_fuzzer.cpp's check that the key grades as correct). The shortest decimal that reads back as the double
 # nearest 1/3 has 16 threes (0.3333333333333333, Python's repr(1/3)); 1 GB / 3 is shown in
 # MB as 1e9 / 3 / 1e6 = 333.3333333333333 (repr(1e9 / 3 / 1e6)). 0.3333 stays wrong.
 cat >"$tmp/exact.rk" <<'RK'
