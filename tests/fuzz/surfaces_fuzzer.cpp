@@ -82,12 +82,21 @@ void trace(const std::string& what) {
   std::abort();
 }
 
-// The file the commands read: one per process (libFuzzer's -jobs run several).
+// The file the commands read: one per process (libFuzzer's -jobs run several), removed
+// when the process exits normally (after a crash it is left, beside the crash's input).
 const std::string& scratch_file() {
-  static const std::string path = (std::filesystem::temp_directory_path() /
-                                   ("reckon-surfaces-fuzzer-" + std::to_string(::getpid()) + ".rk"))
-                                      .string();
-  return path;
+  // Never destroyed: the exit handler below still needs it after static destructors ran.
+  static const std::string* path = [] {
+    auto* p = new std::string((std::filesystem::temp_directory_path() /
+                               ("reckon-surfaces-fuzzer-" + std::to_string(::getpid()) + ".rk"))
+                                  .string());
+    std::atexit([] {
+      std::error_code ignored;
+      std::filesystem::remove(*path, ignored);
+    });
+    return p;
+  }();
+  return *path;
 }
 
 void write_file(const std::string& path, const std::string& text) {
