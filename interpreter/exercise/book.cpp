@@ -10,6 +10,7 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
+#include "interpreter/format.hpp"
 #include "interpreter/pipeline.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/sweep/range_value.hpp"
@@ -85,7 +86,7 @@ std::string describe_answer(const Type& t) {
 std::string percent(double tolerance) { return fmt::format("{:g}%", tolerance * 100); }
 
 Workbook::Workbook(Program& p, int digits, std::uint64_t seed)
-    : p_(p), ev_(p, digits), seed_(seed) {
+    : p_(p), ev_(p, digits), digits_(digits), seed_(seed) {
   exercises_ = p.main_decls<ExerciseDecl>(DeclKind::exercise);
 }
 
@@ -192,6 +193,22 @@ std::string Workbook::show(const Variant& v, const Expr& e) {
   if (value.kind == ValueKind::text) return value.text();
   if (value.kind == ValueKind::boolean) return value.truthy() ? "yes" : "no";
   return ev_.show(value, Evaluator::declared_unit(e, v.instance.instance()->scenario));
+}
+
+std::string Workbook::key(const Variant& v) {
+  const ExerciseDecl& x = *v.exercise;
+  // Rounded to `digits_` significant digits, a number moves by up to half a unit in its
+  // last digit: 5e-4 of it at 4 digits (of 1.000). A tolerance as narrow (`within 0`
+  // included) would reject the rounded key, so the key is then shown in full.
+  const double rounding = 0.5 * std::pow(10.0, 1 - digits_);
+  if (x.answer->type.kind == TypeKind::boolean || tolerance(x) > rounding)
+    return show(v, *x.answer);
+  Value value = ev_.evaluate(*x.answer, v.frame());
+  DisplayOptions options;
+  options.digits = max_meaningful_digits + 2;  // the shortest text that reads back exactly
+  auto unit = Evaluator::fitting_unit(
+      value, Evaluator::declared_unit(*x.answer, v.instance.instance()->scenario));
+  return format_value(value, options, unit ? &*unit : nullptr);
 }
 
 std::string Workbook::text(const Variant& v, const std::vector<PromptPiece>& pieces) {

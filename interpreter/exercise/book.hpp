@@ -60,6 +60,11 @@ class Workbook {
 
   // A value as a student reads it: text without quotes, a bool as yes or no.
   std::string show(const Variant& v, const Expr& e);
+  // v's answer as the key shows it, and as the grader expects it: like `show`, but when
+  // the exercise's tolerance is narrower than the rounding of the digits shown (`within
+  // 0`, `within 1e-4` at 4 digits), with every digit it takes to read back the same
+  // number (`0.3333333333333333`: `0.3333` is not exact, nor within 1e-4 of 1/3).
+  std::string key(const Variant& v);
   // A prompt or a hint with its `{expr}` pieces evaluated.
   std::string text(const Variant& v, const std::vector<PromptPiece>& pieces);
 
@@ -91,6 +96,7 @@ class Workbook {
 
   Program& p_;
   Evaluator ev_;
+  int digits_;
   std::uint64_t seed_;
   std::vector<ExerciseDecl*> exercises_;
   std::map<const Vary*, std::vector<Value>> values_;

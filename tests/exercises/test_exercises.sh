@@ -240,5 +240,35 @@ expect "the most variants allowed" 0 "^## Variant 10000$" -- \
   bash -c 'set -o pipefail; "$0" exercises build "$1" --variants 10000 | grep -x "## Variant 10000"' \
   "$reckon" "$tmp/many.rk"
 
+# An exact exercise (`within 0`): the key shows every digit it takes to read the answer
+# back, and that answer grades as correct. The key showed 1/3 as 0.3333, which the
+# grader, asked for the exact value, marked wrong: the grader rejected its own key (caught
+# by tests/fuzz/surfaces_fuzzer.cpp's check that the key grades as correct). The shortest decimal that reads back as the double
+# nearest 1/3 has 16 threes (0.3333333333333333, Python's repr(1/3)); 1 GB / 3 is shown in
+# MB as 1e9 / 3 / 1e6 = 333.3333333333333 (repr(1e9 / 3 / 1e6)). 0.3333 stays wrong.
+cat >"$tmp/exact.rk" <<'RK'
+scenario Share {
+  input parts: number
+  third: number = 1 / parts
+  size = 1 GB / parts
+}
+case Three = Share(parts: 3)
+exercise Third { about Three prompt "A third?" answer third within 0 }
+exercise ThirdOfGB { about Three prompt "A third of a GB?" answer size within 0 }
+exercise Close { about Three prompt "A third, closely?" answer third within 1e-4 }
+RK
+"$reckon" exercises build "$tmp/exact.rk" >"$tmp/exact.md" || fail "exact build exited $?"
+grep -qx 'Answer: \*\*0.3333333333333333\*\*, a plain number, exactly.' "$tmp/exact.md" ||
+  fail "the key of an exact exercise is rounded"
+grep -qx 'Answer: \*\*333.3333333333333 MB\*\*, information (a memory size), exactly.' \
+  "$tmp/exact.md" || fail "the key of an exact exercise in a unit is rounded"
+# 4 digits round by up to 5e-4 (0.3333 is 1e-4 off 1/3): a tolerance of 1e-4 gets the
+# key in full too.
+grep -qx 'Answer: \*\*0.3333333333333333\*\*, a plain number, accepted within 0.01%.' \
+  "$tmp/exact.md" || fail "the key of an exercise with a narrow tolerance is rounded"
+printf 'variant,exercise,answer\n1,Third,0.3333333333333333\n1,ThirdOfGB,333.3333333333333 MB\n1,Third,0.3333\n1,Close,0.3333333333333333\n' >"$tmp/exact.csv"
+expect "the key's own exact answers grade as correct" 0 "3 of 4 answers correct \(0 wrong dimension, 1 wrong value" -- \
+  "$reckon" exercises grade "$tmp/exact.rk" --variants 1 --seed 1 --answers "$tmp/exact.csv"
+
 echo "exercise tests: $failures failed"
 [[ $failures -eq 0 ]]
