@@ -152,9 +152,10 @@ std::string compact_number(double v, int sig) {
 
 // "seq_len = 4096 token", for the tooltip of a point or a cell.
 std::string quantity(const ChartAxis& axis, double v) {
-  const auto i = static_cast<std::size_t>(v);
-  std::string number =
-      !axis.names.empty() && v >= 0 && i < axis.names.size() ? axis.names[i] : compact_number(v, 6);
+  // A category's position is its index; anything else (or out of range, which must not
+  // reach the cast: a huge double does not fit a size_t) is a number.
+  const bool category = !axis.names.empty() && v >= 0 && v < static_cast<double>(axis.names.size());
+  std::string number = category ? axis.names[static_cast<std::size_t>(v)] : compact_number(v, 6);
   std::string value = axis.unit.empty() ? number : number + " " + axis.unit;
   return axis.name.empty() ? value : axis.name + " = " + value;
 }
