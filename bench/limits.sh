@@ -25,6 +25,23 @@ awk 'BEGIN { for (i = 0; i < 120000; i++) printf "let a%d = b%d\n", i, i }' >"$w
 { for ((i = 0; i < 40000; i++)); do echo "## doc"; done; echo "let z = 1"; } >"$work/docs.txt"
 printf 'scenario S {\n  input n: number = 1\n  twice: number = 2 * n\n}\ncase C = S()\n' >"$work/s.rk"
 
+# Variants are distinct (E0710), so 10,000 of them need 10,000 combinations: 100 x 100.
+cat >"$work/many.rk" <<'RK'
+scenario Sum {
+  input a: number
+  input b: number
+  total: number = a + b
+}
+case One = Sum(a: 1, b: 1)
+exercise Add {
+  about One
+  vary a in 1 .. 100 step 1
+  vary b in 1 .. 100 step 1
+  prompt "What is {a} + {b}?"
+  answer total
+}
+RK
+
 measure() {  # NAME COMMAND...: one run, `| name | exit | seconds | peak MB |`
   local name="$1"
   shift
@@ -42,6 +59,6 @@ measure "check: 120,000 unknown names" "$reckon" check "$work/names.rk"
 measure "repl: 40,000 lines in a parenthesis" bash -c '"$0" repl <"$1"' "$reckon" "$work/paren.txt"
 measure "repl: 40,000 \`##\` lines" bash -c '"$0" repl <"$1"' "$reckon" "$work/docs.txt"
 measure "exercises build --variants 10000" \
-  "$reckon" exercises build scenarios/exercises/training.rk --variants 10000
+  "$reckon" exercises build "$work/many.rk" --variants 10000
 measure "sweep: 9,000,000 values of one input, csv" \
   "$reckon" sweep "$work/s.rk" C --vary n=1..9000000 --show twice --format csv --no-progress
