@@ -390,8 +390,8 @@ class Converter {
     return e;
   }
 
-  std::vector<Argument> arguments(const Node& n) {
-    std::vector<Argument> args;
+  CompactVector<Argument> arguments(const Node& n) {
+    CompactVector<Argument> args;
     for (const auto& c : n.children) {
       if (!c->is_type<g::argument>()) continue;
       Argument a;
@@ -520,7 +520,7 @@ class Converter {
       name_of(*l, body);
       std::size_t i = 1;
       if (body.children.at(i)->is_type<g::declared_type>())
-        l->declared = type(*body.children[i++]->children.at(0));
+        l->declared = std::make_unique<TypeExpr>(type(*body.children[i++]->children.at(0)));
       l->value = expr(*body.children.at(i));
       result = std::move(l);
     } else if (body.is_type<g::exercise_decl>()) {
@@ -597,7 +597,7 @@ class Converter {
         p.parameters = parameters(*decl.children[k++]);
       }
       if (decl.children.at(k)->is_type<g::declared_type>())
-        p.declared = type(*decl.children[k++]->children.at(0));
+        p.declared = std::make_unique<TypeExpr>(type(*decl.children[k++]->children.at(0)));
       p.body = expr(*decl.children.at(k));
       s->properties.push_back(std::move(p));
     }
