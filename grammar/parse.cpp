@@ -640,6 +640,9 @@ class Converter {
   std::unique_ptr<ScenarioDecl> scenario(const Node& body) {
     auto s = std::make_unique<ScenarioDecl>();
     name_of(*s, body);
+    // Every member but the inputs is a property: no regrowth (and no spare capacity) for
+    // a scenario of 100,000 properties.
+    s->properties.reserve(body.children.size() - 1);
     for (std::size_t i = 1; i < body.children.size(); ++i) {
       const Node& m = *body.children[i];
       Docs d;
