@@ -8,9 +8,11 @@
 #include <charconv>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <functional>
 #include <memory>
+#include <new>
 #include <string>
 #include <tao/pegtl/contrib/parse_tree.hpp>
 #include <utility>
@@ -39,6 +41,8 @@ struct fold_single : pt::apply<fold_single> {
 // Each declaration is converted to the AST as soon as it is parsed, and its subtree
 // freed: the parse tree of a large file never exists whole (parse_module passes the sink
 // as parse state; other parses never reach a `decl`).
+void trim_node_pool();
+
 struct DeclSink {
   std::function<void(const pt::basic_node<struct Node>&)> take;
 };
@@ -47,6 +51,7 @@ struct convert_decl : pt::apply<convert_decl> {
   static void transform(std::unique_ptr<N>& n, DeclSink& sink) {
     sink.take(*n);
     n.reset();
+    trim_node_pool();
   }
 };
 
@@ -82,7 +87,10 @@ using selector = pt::selector<
 // PEGTL's parse tree creates a node for every rule it tries, selected or not, and
 // destroys most of them at once: with the global allocator that was most of the time of
 // parsing a large file. Nodes come from a free list instead, refilled in slabs; the
-// slabs go back when the last node of a parse is gone.
+// slabs go back when the last node of a parse is gone, and, between declarations,
+// `trim` gives back every slab whose nodes are all free. Without it the pool stayed at
+// the size of the largest declaration for the whole parse: 210 MB for a scenario of
+// 100,000 properties, held while the rest of a 16 MiB file was read (docs/performance.md).
 class NodePool {
  public:
   static void* take(std::size_t size) {
@@ -92,13 +100,14 @@ class NodePool {
     if (p.free) {
       Free* f = p.free;
       p.free = f->next;
+      --p.free_count;
       return f;
     }
     if (p.slabs.empty() || p.used == slab_nodes) {
-      p.slabs.push_back(std::unique_ptr<Slot[]>(new Slot[slab_nodes]));  // not zeroed
+      p.slabs.push_back(new_slab());
       p.used = 0;
     }
-    return &p.slabs.back()[p.used++];
+    return node_at(p.slabs.back(), p.used++);
   }
   static void give(void* at, std::size_t size) {
     Pool& p = pool();
@@ -106,34 +115,92 @@ class NodePool {
     auto* f = static_cast<Free*>(at);
     f->next = p.free;
     p.free = f;
+    ++p.free_count;
     if (--p.live == 0) {  // every node of the parse is gone: release the memory
       p.free = nullptr;
+      p.free_count = 0;
+      for (Slab* s : p.slabs) delete_slab(s);
       p.slabs.clear();
       p.used = 0;
+      p.trimmed_at = 0;
     }
+  }
+
+  // Gives back the slabs (but the one being filled) whose nodes are all on the free list.
+  // Called after each declaration; it walks the free list only once that has doubled
+  // since the last walk, so its cost is bounded by the allocations that filled it.
+  static void trim() {
+    Pool& p = pool();
+    if (p.free_count < 4 * slab_nodes || p.free_count < 2 * p.trimmed_at) return;
+    for (Slab* s : p.slabs) s->free_nodes = 0;
+    for (Free* f = p.free; f; f = f->next) ++slab_of(f)->free_nodes;
+    const Slab* filling = p.slabs.back();
+    auto empty = [&](const Slab* s) { return s != filling && s->free_nodes == slab_nodes; };
+    Free** link = &p.free;
+    while (*link) {
+      if (empty(slab_of(*link))) {
+        *link = (*link)->next;
+        --p.free_count;
+      } else {
+        link = &(*link)->next;
+      }
+    }
+    std::erase_if(p.slabs, [&](Slab* s) {
+      if (!empty(s)) return false;
+      delete_slab(s);
+      return true;
+    });
+    p.trimmed_at = p.free_count;
   }
 
  private:
   struct Free {
     Free* next;
   };
-  static constexpr std::size_t slab_nodes = 4096;
   static constexpr std::size_t node_bytes = sizeof(pt::basic_node<pt::node>);
   struct Slot {
     alignas(std::max_align_t) unsigned char bytes[node_bytes];
   };
+  // A slab is aligned to its size, so a node finds its slab by masking its address.
+  struct Slab {
+    std::size_t free_nodes = 0;  // counted by trim
+  };
+  static constexpr std::size_t slab_bytes = std::size_t{1} << 19;
+  static constexpr std::size_t slots_offset = sizeof(Slot);  // the header's slot
+  static constexpr std::size_t slab_nodes = slab_bytes / sizeof(Slot) - 1;
+  static_assert(sizeof(Slab) <= slots_offset);
+
+  static Slab* new_slab() {
+    void* at = ::operator new (slab_bytes, std::align_val_t{slab_bytes});  // not zeroed
+    return ::new (at) Slab;
+  }
+  static void delete_slab(Slab* s) {
+    s->~Slab();
+    ::operator delete (s, slab_bytes, std::align_val_t{slab_bytes});
+  }
+  static void* node_at(Slab* s, std::size_t i) {
+    return reinterpret_cast<unsigned char*>(s) + slots_offset + i * sizeof(Slot);
+  }
+  static Slab* slab_of(const void* node) {
+    return reinterpret_cast<Slab*>(reinterpret_cast<std::uintptr_t>(node) & ~(slab_bytes - 1));
+  }
+
   struct Pool {
     std::size_t node_size = node_bytes;
-    std::vector<std::unique_ptr<Slot[]>> slabs;
-    std::size_t used = 0;
+    std::vector<Slab*> slabs;
+    std::size_t used = 0;  // nodes of the last slab handed out
     Free* free = nullptr;
+    std::size_t free_count = 0;
     std::size_t live = 0;
+    std::size_t trimmed_at = 0;  // free_count after the last trim
   };
   static Pool& pool() {
     thread_local Pool p;
     return p;
   }
 };
+
+void trim_node_pool() { NodePool::trim(); }
 
 struct Node : pt::basic_node<Node> {
   // Members are set by start() and success(); zeroing every node first (what value
@@ -390,8 +457,8 @@ class Converter {
     return e;
   }
 
-  std::vector<Argument> arguments(const Node& n) {
-    std::vector<Argument> args;
+  CompactVector<Argument> arguments(const Node& n) {
+    CompactVector<Argument> args;
     for (const auto& c : n.children) {
       if (!c->is_type<g::argument>()) continue;
       Argument a;
@@ -520,7 +587,7 @@ class Converter {
       name_of(*l, body);
       std::size_t i = 1;
       if (body.children.at(i)->is_type<g::declared_type>())
-        l->declared = type(*body.children[i++]->children.at(0));
+        l->declared = std::make_unique<TypeExpr>(type(*body.children[i++]->children.at(0)));
       l->value = expr(*body.children.at(i));
       result = std::move(l);
     } else if (body.is_type<g::exercise_decl>()) {
@@ -573,6 +640,9 @@ class Converter {
   std::unique_ptr<ScenarioDecl> scenario(const Node& body) {
     auto s = std::make_unique<ScenarioDecl>();
     name_of(*s, body);
+    // Every member but the inputs is a property: no regrowth (and no spare capacity) for
+    // a scenario of 100,000 properties.
+    s->properties.reserve(body.children.size() - 1);
     for (std::size_t i = 1; i < body.children.size(); ++i) {
       const Node& m = *body.children[i];
       Docs d;
@@ -597,7 +667,7 @@ class Converter {
         p.parameters = parameters(*decl.children[k++]);
       }
       if (decl.children.at(k)->is_type<g::declared_type>())
-        p.declared = type(*decl.children[k++]->children.at(0));
+        p.declared = std::make_unique<TypeExpr>(type(*decl.children[k++]->children.at(0)));
       p.body = expr(*decl.children.at(k));
       s->properties.push_back(std::move(p));
     }

@@ -650,11 +650,16 @@ void compile_decl(Decl& d) {
 // default it may use.
 class Constancy {
  public:
+  // Indexed by the lets' memo slots (a hash map here cost 64 bytes per let at the peak
+  // of a large file's check and compile).
+  explicit Constancy(std::uint32_t let_count) : known_(let_count, unknown) {}
+
   bool let(const LetDecl& d) {
-    auto [it, fresh] = known_.try_emplace(&d, false);  // a let in progress: not constant
-    if (!fresh) return it->second;
+    Known& k = known_.at(d.memo_slot);
+    if (k != unknown) return k == constant;
+    k = varying;  // a let in progress: not constant
     bool c = d.value && expression(*d.value);
-    known_[&d] = c;
+    known_[d.memo_slot] = c ? constant : varying;
     return c;
   }
 
@@ -679,7 +684,8 @@ class Constancy {
     return true;
   }
 
-  std::unordered_map<const LetDecl*, bool> known_;
+  enum Known : std::uint8_t { unknown, varying, constant };
+  std::vector<Known> known_;
 };
 
 std::uint32_t whole_arguments(const NativeDecl& d) {
@@ -690,7 +696,7 @@ std::uint32_t whole_arguments(const NativeDecl& d) {
 }
 
 void compile_program(Program& program) {
-  Constancy constancy;
+  Constancy constancy(program.let_count);
   for (auto& m : program.modules)
     for (auto& d : m->decls) {
       compile_decl(*d);

@@ -96,6 +96,9 @@ std::string read_input_file(const std::string& path, const std::string& display,
   while (true) {
     // Room for the next piece, never more than one byte past the limit.
     std::size_t want = std::min<std::size_t>(1 << 16, limit + 1 - used);
+    // A regular file fits the room reserved for it: a read past it would double the
+    // string's capacity (16 MiB more for the largest file), for the one byte at its end.
+    if (regular && text.capacity() > used) want = std::min(want, text.capacity() - used);
     text.resize(used + want);
     ssize_t got = ::read(file.get(), text.data() + used, want);
     if (got < 0 && errno == EINTR) continue;

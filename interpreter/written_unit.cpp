@@ -1,8 +1,12 @@
 #include "interpreter/written_unit.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
 #include <unordered_map>
 
 #include "interpreter/checker.hpp"
@@ -111,17 +115,25 @@ class Written {
  private:
   template <typename F>
   Unit remembered(const void* key, F find) {
-    if (auto it = known_.find(key); it != known_.end()) return it->second;
+    if (auto it = known_.find(key); it != known_.end()) return *it->second;
     Unit u = find();
-    known_.emplace(key, u);
+    known_.emplace(key, interned(u));
     return u;
   }
   template <typename F>
   Unit remembered_shown(const void* key, F find) {
-    if (auto it = known_shown_.find(key); it != known_shown_.end()) return it->second;
+    if (auto it = known_shown_.find(key); it != known_shown_.end()) return *it->second;
     Unit u = find();
-    known_shown_.emplace(key, u);
+    known_shown_.emplace(key, interned(u));
     return u;
+  }
+  // The memos hold each distinct unit once: a file of 500,000 lets writes a handful, and
+  // a memo entry holding its unit took 80 bytes (docs/performance.md, "Memory").
+  const Unit* interned(const Unit& u) {
+    static const Unit none;
+    if (!u) return &none;
+    auto key = std::make_tuple(u->symbol, std::bit_cast<std::uint64_t>(u->scale), u->ladder);
+    return &distinct_.try_emplace(std::move(key), u).first->second;
   }
 
   Unit inner(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
@@ -241,8 +253,10 @@ class Written {
 
  private:
   std::uintptr_t stack_base_ = 0;
-  std::unordered_map<const void*, Unit> known_;        // properties' and lets' written units
-  std::unordered_map<const void*, Unit> known_shown_;  // ... and the units they show in
+  // Properties' and lets' written units, and the units they show in, in `distinct_`.
+  std::unordered_map<const void*, const Unit*> known_;
+  std::unordered_map<const void*, const Unit*> known_shown_;
+  std::map<std::tuple<std::string, std::uint64_t, bool>, Unit> distinct_;  // stable nodes
 };
 
 // --- settling -------------------------------------------------------------------------

@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "syntax/compact_vector.hpp"
 #include "syntax/display_unit.hpp"
 #include "syntax/name_index.hpp"
 #include "syntax/source.hpp"
@@ -45,7 +46,8 @@ struct Docs {
   std::vector<std::pair<std::string, std::string>> metadata;  // `@key "text"`
 };
 
-enum class ExprKind {
+// The enumerations an Expr holds take a byte each (docs/performance.md, "Memory").
+enum class ExprKind : std::uint8_t {
   number,
   text,
   boolean,
@@ -59,7 +61,7 @@ enum class ExprKind {
   member
 };
 
-enum class Op {
+enum class Op : std::uint8_t {
   add,
   sub,
   mul,
@@ -93,7 +95,7 @@ struct Argument {
 };
 
 // What a name expression refers to, filled in by the checker.
-enum class RefKind {
+enum class RefKind : std::uint8_t {
   unresolved,
   let,
   constant,
@@ -106,7 +108,7 @@ enum class RefKind {
 };
 
 // What a call calls, filled in by the checker.
-enum class CallKind { unresolved, method, builtin, native, record, scenario };
+enum class CallKind : std::uint8_t { unresolved, method, builtin, native, record, scenario };
 
 struct LetDecl;
 struct CaseDecl;
@@ -118,44 +120,46 @@ struct NativeDecl;
 using Target = std::variant<std::monostate, const LetDecl*, const CaseDecl*, const EnumDecl*,
                             const RecordDecl*, const ScenarioDecl*, const NativeDecl*>;
 
+// Its fields are ordered to leave no padding but 4 bytes, and its vectors are
+// CompactVectors: a 16 MiB file has over a million of these, and at 248 bytes an Expr
+// takes a 256-byte allocation where at 288 it took 320 (docs/performance.md, "Memory").
 struct Expr {
   ExprKind kind;
+  Op op = Op::add;  // operators
+  // Resolution, set by the checker.
+  RefKind ref = RefKind::unresolved;
+  CallKind call = CallKind::unresolved;
+  // Height of this expression's tree (1 for a leaf). Bounded by the parser, so that
+  // checking, evaluating and destroying the tree never recurse too deep.
+  std::uint32_t depth = 1;
   SourceRange range;
-  Type type;  // static type, set by the checker
+  SourceRange name_range;  // member: the member name
+  int slot = -1;           // index of the global / input / property / parameter / member
+  Type type;               // static type, set by the checker
 
   // number
   double number = 0;
+  double unit_scale = 1;  // number: its unit's scale to base units; convert: target's
   // number's unit; convert's target. Behind a pointer: most expressions have none, and
   // inline it was 80 of an Expr's 352 bytes (checking costs ~70 bytes per source byte).
   std::unique_ptr<UnitExpr> unit;
   // text / name / member
   std::string text;
-  SourceRange name_range;  // member: the member name
-  // operators
-  Op op = Op::add;
-  std::vector<ExprPtr> operands;  // unary: 1, binary: 2, conditional: 3, convert/member: 1
+  CompactVector<ExprPtr> operands;  // unary: 1, binary: 2, conditional: 3, convert/member: 1
   // call
   ExprPtr callee;
-  std::vector<Argument> arguments;
+  CompactVector<Argument> arguments;
   // Set by the checker for calls: per parameter, the index of its argument or -1
   // when the parameter's default applies.
-  std::vector<int> binding;
+  CompactVector<int> binding;
 
-  // Resolution, set by the checker.
-  RefKind ref = RefKind::unresolved;
-  CallKind call = CallKind::unresolved;
-  int slot = -1;          // index of the global / input / property / parameter / member
-  double unit_scale = 1;  // number: its unit's scale to base units; convert: target's
-  Target target;          // resolved declaration for globals, calls and members
+  Target target;  // resolved declaration for globals, calls and members, set by the checker
   // `//` and `%`: the scales of the units their left and right operands are taken in;
   // floor, ceil and round: [0], their argument's (interpreter/operations.hpp). The
   // written units of the operands (written_unit.hpp), 1 for base units; set after
   // checking.
   std::array<double, 2> operand_scales{1, 1};
 
-  // Height of this expression's tree (1 for a leaf). Bounded by the parser, so that
-  // checking, evaluating and destroying the tree never recurse too deep.
-  std::uint32_t depth = 1;
   // The compiled form of this tree, when it computes a number (code.hpp); set after
   // checking, immutable then.
   std::shared_ptr<const Code> code;
@@ -258,7 +262,9 @@ struct Property {
   Docs docs;
   bool is_method = false;
   std::vector<Parameter> parameters;
-  std::optional<TypeExpr> declared;  // declared display unit or type
+  // Declared display unit or type; null if none. Behind a pointer, as most properties
+  // and lets declare none (inline it was 104 of a let's 352 bytes).
+  std::unique_ptr<TypeExpr> declared;
   ExprPtr body;
   Type resolved;
   std::optional<DisplayUnit> display;  // from the declared type, set by the checker
@@ -282,10 +288,10 @@ struct CaseDecl : Decl {
   std::string base;
   SourceRange base_range;
   bool is_override = false;
-  std::vector<Argument> arguments;
+  CompactVector<Argument> arguments;
   // Set by the checker for calls: per parameter, the index of its argument or -1
   // when the parameter's default applies.
-  std::vector<int> binding;
+  CompactVector<int> binding;
   // Set by the checker: the scenario and, per input, the expression that binds it
   // (an argument here or in a base case, or the input's default; null if none).
   const ScenarioDecl* scenario = nullptr;
@@ -302,7 +308,7 @@ struct CheckDecl : Decl {
 };
 
 struct LetDecl : Decl {
-  std::optional<TypeExpr> declared;
+  std::unique_ptr<TypeExpr> declared;  // as Property::declared
   ExprPtr value;
   Type resolved;
   std::optional<DisplayUnit> display;  // from the declared type, set by the checker

@@ -349,7 +349,9 @@ int check(const std::string& file, std::ostream& out, std::ostream& err) {
   Program p;
   return guarded(p, err, [&] {
     load_program(p, stdlib::standard_library(), file);
-    check_and_compile(p);
+    // Only the check: `check` evaluates nothing, so compiled code would be memory spent
+    // for nothing (the compiler reports no errors of its own; docs/performance.md).
+    check_program(p);
     out << fmt::format("{}: ok ({}, {}, {})\n", file,
                        counted(p.main_decls<ScenarioDecl>(DeclKind::scenario).size(), "scenario"),
                        counted(p.main_decls<CaseDecl>(DeclKind::case_).size(), "case"),

@@ -74,7 +74,7 @@ std::string show_number(double v) {
 
 std::string show(const Expr& e);
 
-std::string show_arguments(const std::vector<Argument>& args) {
+std::string show_arguments(const CompactVector<Argument>& args) {
   std::string out;
   for (const Argument& a : args) {
     out += ", ";

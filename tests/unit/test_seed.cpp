@@ -71,7 +71,7 @@ TEST_CASE("training.rk has every property and method of the seed page, documente
     REQUIRE(i >= 0);
     const Property& prop = s.properties[static_cast<std::size_t>(i)];
     CHECK_FALSE(prop.is_method);
-    CHECK(prop.declared.has_value());
+    CHECK(prop.declared != nullptr);
     CHECK_FALSE(prop.docs.text.empty());
   }
   for (const auto& name : methods) {
@@ -81,7 +81,7 @@ TEST_CASE("training.rk has every property and method of the seed page, documente
     const Property& prop = s.properties[static_cast<std::size_t>(i)];
     CHECK(prop.is_method);
     CHECK(prop.parameters.size() == 1);
-    CHECK(prop.declared.has_value());
+    CHECK(prop.declared != nullptr);
     CHECK_FALSE(prop.docs.text.empty());
   }
 }
