@@ -15,6 +15,7 @@
 #include "interpreter/evaluator.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/operations.hpp"
+#include "interpreter/operator_semantics.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon {
@@ -202,7 +203,7 @@ double Evaluator::number_of(const Expr& e, const Frame& frame) {
       }
     case ExprKind::unary: {
       double x = number(*e.operands[0], frame);
-      return e.op == Op::logical_not ? (x == 0 ? 1 : 0) : -x;
+      return e.op == Op::logical_not ? ops::logical_not(x) : ops::negate(x);
     }
     case ExprKind::binary:
       if (e.op == Op::coalesce ||
@@ -241,48 +242,17 @@ double Evaluator::arithmetic(const Expr& e, const Frame& frame) {
   const Expr& l = *e.operands[0];
   const Expr& r = *e.operands[1];
   switch (e.op) {
-    case Op::logical_and:
-      return number(l, frame) != 0 && number(r, frame) != 0 ? 1 : 0;
+    case Op::logical_and:  // the right operand only when the left holds
+      return number(l, frame) != 0 ? ops::logical_and(1, number(r, frame)) : 0;
     case Op::logical_or:
-      return number(l, frame) != 0 || number(r, frame) != 0 ? 1 : 0;
+      return number(l, frame) != 0 ? 1 : ops::logical_or(0, number(r, frame));
     default:
       break;
   }
   const double x = number(l, frame);
   const double y = number(r, frame);
-  switch (e.op) {
-    case Op::add:
-      return finite(e, x + y);
-    case Op::sub:
-      return finite(e, x - y);
-    case Op::mul:
-      return finite(e, x * y);
-    case Op::div:
-      if (y == 0) throw UserError(r.range, "E0501", "division by zero");
-      return finite(e, x / y);
-    case Op::floordiv:
-      if (y == 0) throw UserError(r.range, "E0501", "integer division by zero");
-      return finite(e, ops::floordiv_in(x, y, e.operand_scales[0], e.operand_scales[1]));
-    case Op::mod:
-      if (y == 0) throw UserError(r.range, "E0501", "remainder of a division by zero");
-      return finite(e, ops::mod_in(x, y, e.operand_scales[0], e.operand_scales[1]));
-    case Op::pow:
-      return finite(e, std::pow(x, y));
-    case Op::eq:
-      return close(x, y) ? 1 : 0;
-    case Op::ne:
-      return close(x, y) ? 0 : 1;
-    case Op::lt:
-      return x < y ? 1 : 0;
-    case Op::le:
-      return x <= y || close(x, y) ? 1 : 0;
-    case Op::gt:
-      return x > y ? 1 : 0;
-    case Op::ge:
-      return x >= y || close(x, y) ? 1 : 0;
-    default:
-      throw std::logic_error("unknown binary operator");
-  }
+  if (!ops::holds(ops::need_of(e.op), y)) ops::divisor_is_zero(e);
+  return finite(e, ops::binary(e.op, x, y, e.operand_scales[0], e.operand_scales[1]));
 }
 
 // --- names and members ----------------------------------------------------------------
@@ -459,35 +429,16 @@ double Evaluator::apply_builtin(const Expr& e, const double* args, std::size_t c
                       what,
                       show(Value::quantity(x, e.arguments[0].value->type.dim), std::nullopt)));
   };
-  switch (static_cast<Builtin>(e.slot)) {
-    case Builtin::sqrt:
-      domain(x >= 0, "needs a value that is not negative");
-      return finite(e, std::sqrt(x));
-    case Builtin::abs:
-      return std::fabs(x);
-    case Builtin::round:
-      return finite(e, ops::round_in(x, e.operand_scales[0]));
-    case Builtin::floor:
-      return finite(e, ops::floor_in(x, e.operand_scales[0]));
-    case Builtin::ceil:
-      return finite(e, ops::ceil_in(x, e.operand_scales[0]));
-    case Builtin::min:
-      return *std::min_element(args, args + count);
-    case Builtin::max:
-      return *std::max_element(args, args + count);
-    case Builtin::log2:
-      domain(x > 0, "needs a positive value");
-      return finite(e, std::log2(x));
-    case Builtin::log10:
-      domain(x > 0, "needs a positive value");
-      return finite(e, std::log10(x));
-    case Builtin::ln:
-      domain(x > 0, "needs a positive value");
-      return finite(e, std::log(x));
-    case Builtin::exp:
-      return finite(e, std::exp(x));
+  const auto b = static_cast<Builtin>(e.slot);
+  if (b == Builtin::min || b == Builtin::max) {
+    double best = x;
+    for (std::size_t i = 1; i < count; ++i)
+      best = b == Builtin::min ? ops::smaller(best, args[i]) : ops::larger(best, args[i]);
+    return best;
   }
-  throw std::logic_error("unknown builtin");
+  const ops::Need need = ops::need_of(b);
+  domain(ops::holds(need, x), ops::need_text(need));
+  return finite(e, ops::unary_builtin(b, x, e.operand_scales[0]));
 }
 
 // The fields are evaluated into the record itself, in order (a field left out is its

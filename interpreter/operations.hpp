@@ -1,6 +1,8 @@
-// The integer operations of the language, defined once for every engine: the tree walk
-// (evaluate.cpp), compiled code (run_code.cpp) and planned sweeps (sweep/plan_run.cpp)
-// call these and nothing else, so that they cannot disagree.
+// The operations of the language on numbers, defined once for every engine: the tree
+// walk (evaluate.cpp), compiled code (run_code.cpp) and planned sweeps, one point or a
+// batch at a time (sweep/plan_run.cpp), call these and nothing else, so that they cannot
+// disagree. Each engine only dispatches: what an operator or builtin computes, what it
+// needs of its operands and how a broken need is reported are written here.
 //
 // `//`, `%`, floor, ceil and round work in a unit, not on the base-unit double: the
 // written unit of their operands (written_unit.hpp), or the base unit when none is
@@ -17,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 namespace reckon::ops {
@@ -120,6 +123,76 @@ inline double mod_in(double x, double y, double sx, double sy) {
 // of natives): [-2^63, 2^63). NaN does not.
 inline bool fits_int64(double x) {
   return x >= -9223372036854775808.0 && x < 9223372036854775808.0;
+}
+
+// --- Operators and builtins on base-unit doubles ----------------------------------------
+// Comparisons and logic give 1 or 0. Operands are finite (every engine checks each
+// result); a result that is not finite is an overflow, or a need broken (below).
+
+inline double add(double x, double y) { return x + y; }
+inline double sub(double x, double y) { return x - y; }
+inline double mul(double x, double y) { return x * y; }
+inline double div(double x, double y) { return x / y; }
+inline double power(double x, double y) { return std::pow(x, y); }
+inline double negate(double x) { return -x; }
+inline double truth(bool b) { return b ? 1.0 : 0.0; }
+inline double logical_not(double x) { return truth(x == 0); }
+inline double logical_and(double x, double y) { return truth(x != 0 && y != 0); }
+inline double logical_or(double x, double y) { return truth(x != 0 || y != 0); }
+// Quantities compare with equality_tolerance; `<` and `>` are strict, so a value within
+// the tolerance of another is neither less nor greater, but equal, <= and >=.
+inline double eq(double x, double y) { return truth(close(x, y)); }
+inline double ne(double x, double y) { return truth(!close(x, y)); }
+inline double lt(double x, double y) { return truth(x < y); }
+inline double le(double x, double y) { return truth(x <= y || close(x, y)); }
+inline double gt(double x, double y) { return truth(x > y); }
+inline double ge(double x, double y) { return truth(x >= y || close(x, y)); }
+// Enumeration members, booleans and the like compare exactly.
+inline double eq_exact(double x, double y) { return truth(x == y); }
+inline double ne_exact(double x, double y) { return truth(x != y); }
+
+inline double square_root(double x) { return std::sqrt(x); }
+inline double absolute(double x) { return std::fabs(x); }
+inline double log_2(double x) { return std::log2(x); }
+inline double log_10(double x) { return std::log10(x); }
+inline double natural_log(double x) { return std::log(x); }
+inline double exponential(double x) { return std::exp(x); }
+inline double smaller(double x, double y) { return std::min(x, y); }
+inline double larger(double x, double y) { return std::max(x, y); }
+
+// What an operation needs of its operands beyond being finite. The tree walk and
+// compiled code report a broken need as a located error (E0501 for a divisor, E0508 for
+// a builtin's argument, with the texts below); a planned sweep needs no test, since the
+// result of a broken need is never finite and marks its point for the lazy evaluator.
+enum class Need : std::uint8_t {
+  nothing,
+  nonzero_divisor,  // `/`, `//`, `%`: the right operand
+  not_negative,     // sqrt
+  positive,         // log2, log10, ln
+};
+inline bool holds(Need need, double operand) {
+  switch (need) {
+    case Need::nothing:
+      return true;
+    case Need::nonzero_divisor:
+      return operand != 0;
+    case Need::not_negative:
+      return operand >= 0;
+    case Need::positive:
+      return operand > 0;
+  }
+  return true;
+}
+// How a builtin's broken need reads after its name ("`sqrt` needs ...").
+inline const char* need_text(Need need) {
+  switch (need) {
+    case Need::not_negative:
+      return "needs a value that is not negative";
+    case Need::positive:
+      return "needs a positive value";
+    default:
+      return "";
+  }
 }
 
 }  // namespace reckon::ops

@@ -17,6 +17,7 @@
 #include "interpreter/code.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/operations.hpp"
+#include "interpreter/operator_semantics.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon {
@@ -387,71 +388,69 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       *top++ = number(*op->node, Frame{self, arguments});
       RECKON_NEXT();
     op_negate:
-      top[-1] = -top[-1];
+      top[-1] = ops::negate(top[-1]);
       RECKON_NEXT();
     op_logical_not:
-      top[-1] = top[-1] == 0 ? 1 : 0;
+      top[-1] = ops::logical_not(top[-1]);
       RECKON_NEXT();
     op_add:
       --top;
-      top[-1] = finite(*op->node, top[-1] + top[0]);
+      top[-1] = finite(*op->node, ops::add(top[-1], top[0]));
       RECKON_NEXT();
     op_sub:
       --top;
-      top[-1] = finite(*op->node, top[-1] - top[0]);
+      top[-1] = finite(*op->node, ops::sub(top[-1], top[0]));
       RECKON_NEXT();
     op_mul:
       --top;
-      top[-1] = finite(*op->node, top[-1] * top[0]);
+      top[-1] = finite(*op->node, ops::mul(top[-1], top[0]));
       RECKON_NEXT();
     op_div:
       --top;
-      if (top[0] == 0) throw UserError(op->node->operands[1]->range, "E0501", "division by zero");
-      top[-1] = finite(*op->node, top[-1] / top[0]);
+      if (!ops::holds(ops::Need::nonzero_divisor, top[0])) ops::divisor_is_zero(*op->node);
+      top[-1] = finite(*op->node, ops::div(top[-1], top[0]));
       RECKON_NEXT();
     op_floordiv:
       --top;
-      if (top[0] == 0)
-        throw UserError(op->node->operands[1]->range, "E0501", "integer division by zero");
+      if (!ops::holds(ops::Need::nonzero_divisor, top[0])) ops::divisor_is_zero(*op->node);
       top[-1] = finite(*op->node, ops::floordiv_in(top[-1], top[0], op->node->operand_scales[0],
                                                    op->node->operand_scales[1]));
       RECKON_NEXT();
     op_mod : {
       --top;
       const double x = top[-1], y = top[0];
-      if (y == 0)
-        throw UserError(op->node->operands[1]->range, "E0501", "remainder of a division by zero");
+      if (!ops::holds(ops::Need::nonzero_divisor, y)) ops::divisor_is_zero(*op->node);
       top[-1] = finite(*op->node,
                        ops::mod_in(x, y, op->node->operand_scales[0], op->node->operand_scales[1]));
       RECKON_NEXT();
     }
     op_pow:
       --top;
-      top[-1] = finite(*op->node, std::pow(top[-1], top[0]));
+      top[-1] = finite(*op->node, ops::power(top[-1], top[0]));
       RECKON_NEXT();
     op_eq:
       --top;
-      top[-1] = close(top[-1], top[0]) ? 1 : 0;
+      top[-1] = ops::eq(top[-1], top[0]);
       RECKON_NEXT();
     op_ne:
       --top;
-      top[-1] = close(top[-1], top[0]) ? 0 : 1;
+      top[-1] = ops::ne(top[-1], top[0]);
       RECKON_NEXT();
     op_lt:
       --top;
-      top[-1] = top[-1] < top[0] ? 1 : 0;
+      top[-1] = ops::lt(top[-1], top[0]);
       RECKON_NEXT();
     op_le:
       --top;
-      top[-1] = top[-1] <= top[0] || close(top[-1], top[0]) ? 1 : 0;
+      top[-1] = ops::le(top[-1], top[0]);
       RECKON_NEXT();
     op_gt:
       --top;
-      top[-1] = top[-1] > top[0] ? 1 : 0;
+      top[-1] = ops::gt(top[-1], top[0]);
       RECKON_NEXT();
     op_ge:
       --top;
-      top[-1] = top[-1] >= top[0] || close(top[-1], top[0]) ? 1 : 0;
+      top[-1] = ops::ge(top[-1], top[0]);
       RECKON_NEXT();
     op_and_test:
       if (top[-1] == 0)

@@ -12,8 +12,6 @@
 
 namespace reckon::sweep {
 
-using ops::close;
-
 bool Plan::run(double* r) const {
   bool ok = true;
   const std::uint16_t* pool = pool_.data();
@@ -26,65 +24,65 @@ bool Plan::run(double* r) const {
       double& d = r[in.dst];
       switch (in.code) {
         case Code::add:
-          d = finite(r[in.a] + r[in.b]);
+          d = finite(ops::add(r[in.a], r[in.b]));
           break;
         case Code::sub:
-          d = finite(r[in.a] - r[in.b]);
+          d = finite(ops::sub(r[in.a], r[in.b]));
           break;
         case Code::mul:
-          d = finite(r[in.a] * r[in.b]);
+          d = finite(ops::mul(r[in.a], r[in.b]));
           break;
         case Code::div:
-          ok &= r[in.b] != 0;
-          d = finite(r[in.a] / r[in.b]);
+          ok &= ops::holds(ops::Need::nonzero_divisor, r[in.b]);
+          d = finite(ops::div(r[in.a], r[in.b]));
           break;
         case Code::floordiv:
         case Code::mod: {
           const std::uint16_t* p = pool + in.a;
           const double x = r[p[0]], y = r[p[1]];
-          ok &= y != 0;
+          ok &= ops::holds(ops::Need::nonzero_divisor, y);
           d = finite(in.code == Code::floordiv ? ops::floordiv_in(x, y, r[p[2]], r[p[3]])
                                                : ops::mod_in(x, y, r[p[2]], r[p[3]]));
           break;
         }
         case Code::pow:
-          d = finite(std::pow(r[in.a], r[in.b]));
+          d = finite(ops::power(r[in.a], r[in.b]));
           break;
         case Code::neg:
-          d = -r[in.a];
+          d = ops::negate(r[in.a]);
           break;
         case Code::logical_not:
-          d = r[in.a] != 0 ? 0 : 1;
+          d = ops::logical_not(r[in.a]);
           break;
         case Code::logical_and:
-          d = r[in.a] != 0 && r[in.b] != 0 ? 1 : 0;
+          d = ops::logical_and(r[in.a], r[in.b]);
           break;
         case Code::logical_or:
-          d = r[in.a] != 0 || r[in.b] != 0 ? 1 : 0;
+          d = ops::logical_or(r[in.a], r[in.b]);
           break;
         case Code::lt:
-          d = r[in.a] < r[in.b] ? 1 : 0;
+          d = ops::lt(r[in.a], r[in.b]);
           break;
         case Code::le:
-          d = r[in.a] <= r[in.b] || close(r[in.a], r[in.b]) ? 1 : 0;
+          d = ops::le(r[in.a], r[in.b]);
           break;
         case Code::gt:
-          d = r[in.a] > r[in.b] ? 1 : 0;
+          d = ops::gt(r[in.a], r[in.b]);
           break;
         case Code::ge:
-          d = r[in.a] >= r[in.b] || close(r[in.a], r[in.b]) ? 1 : 0;
+          d = ops::ge(r[in.a], r[in.b]);
           break;
         case Code::eq_close:
-          d = close(r[in.a], r[in.b]) ? 1 : 0;
+          d = ops::eq(r[in.a], r[in.b]);
           break;
         case Code::ne_close:
-          d = close(r[in.a], r[in.b]) ? 0 : 1;
+          d = ops::ne(r[in.a], r[in.b]);
           break;
         case Code::eq_exact:
-          d = r[in.a] == r[in.b] ? 1 : 0;
+          d = ops::eq_exact(r[in.a], r[in.b]);
           break;
         case Code::ne_exact:
-          d = r[in.a] == r[in.b] ? 0 : 1;
+          d = ops::ne_exact(r[in.a], r[in.b]);
           break;
         case Code::select: {
           const std::uint16_t* p = pool + in.a;
@@ -92,11 +90,11 @@ bool Plan::run(double* r) const {
           break;
         }
         case Code::sqrt:
-          ok &= r[in.a] >= 0;
-          d = finite(std::sqrt(r[in.a]));
+          ok &= ops::holds(ops::Need::not_negative, r[in.a]);
+          d = finite(ops::square_root(r[in.a]));
           break;
         case Code::abs:
-          d = std::fabs(r[in.a]);
+          d = ops::absolute(r[in.a]);
           break;
         case Code::round:
           d = finite(ops::round_in(r[in.a], r[in.b]));
@@ -108,26 +106,26 @@ bool Plan::run(double* r) const {
           d = finite(ops::ceil_in(r[in.a], r[in.b]));
           break;
         case Code::log2:
-          ok &= r[in.a] > 0;
-          d = finite(std::log2(r[in.a]));
+          ok &= ops::holds(ops::Need::positive, r[in.a]);
+          d = finite(ops::log_2(r[in.a]));
           break;
         case Code::log10:
-          ok &= r[in.a] > 0;
-          d = finite(std::log10(r[in.a]));
+          ok &= ops::holds(ops::Need::positive, r[in.a]);
+          d = finite(ops::log_10(r[in.a]));
           break;
         case Code::ln:
-          ok &= r[in.a] > 0;
-          d = finite(std::log(r[in.a]));
+          ok &= ops::holds(ops::Need::positive, r[in.a]);
+          d = finite(ops::natural_log(r[in.a]));
           break;
         case Code::exp:
-          d = finite(std::exp(r[in.a]));
+          d = finite(ops::exponential(r[in.a]));
           break;
         case Code::min:
         case Code::max: {
           const std::uint16_t* p = pool + in.a;
           double best = r[p[0]];
           for (std::uint8_t i = 0; i < in.aux; ++i)
-            best = in.code == Code::min ? std::min(best, r[p[i]]) : std::max(best, r[p[i]]);
+            best = in.code == Code::min ? ops::smaller(best, r[p[i]]) : ops::larger(best, r[p[i]]);
           d = best;
           break;
         }
@@ -199,16 +197,16 @@ bool Plan::run_batch(double* r, std::size_t n) const {
     for (const Instr& in : code_) {
       switch (in.code) {
         case Code::add:
-          each(in, [](double x, double y) { return x + y; });
+          each(in, [](double x, double y) { return ops::add(x, y); });
           break;
         case Code::sub:
-          each(in, [](double x, double y) { return x - y; });
+          each(in, [](double x, double y) { return ops::sub(x, y); });
           break;
         case Code::mul:
-          each(in, [](double x, double y) { return x * y; });
+          each(in, [](double x, double y) { return ops::mul(x, y); });
           break;
         case Code::div:
-          each(in, [](double x, double y) { return x / y; });
+          each(in, [](double x, double y) { return ops::div(x, y); });
           break;
         case Code::floordiv:
         case Code::mod: {
@@ -226,43 +224,43 @@ bool Plan::run_batch(double* r, std::size_t n) const {
           break;
         }
         case Code::pow:
-          each(in, [](double x, double y) { return std::pow(x, y); });
+          each(in, [](double x, double y) { return ops::power(x, y); });
           break;
         case Code::neg:
-          each_plain(in, [](double x, double) { return -x; });
+          each_plain(in, [](double x, double) { return ops::negate(x); });
           break;
         case Code::logical_not:
-          each_plain(in, [](double x, double) { return x != 0 ? 0.0 : 1.0; });
+          each_plain(in, [](double x, double) { return ops::logical_not(x); });
           break;
         case Code::logical_and:
-          each_plain(in, [](double x, double y) { return x != 0 && y != 0 ? 1.0 : 0.0; });
+          each_plain(in, [](double x, double y) { return ops::logical_and(x, y); });
           break;
         case Code::logical_or:
-          each_plain(in, [](double x, double y) { return x != 0 || y != 0 ? 1.0 : 0.0; });
+          each_plain(in, [](double x, double y) { return ops::logical_or(x, y); });
           break;
         case Code::lt:
-          each_plain(in, [](double x, double y) { return x < y ? 1.0 : 0.0; });
+          each_plain(in, [](double x, double y) { return ops::lt(x, y); });
           break;
         case Code::le:
-          each_plain(in, [](double x, double y) { return x <= y || close(x, y) ? 1.0 : 0.0; });
+          each_plain(in, [](double x, double y) { return ops::le(x, y); });
           break;
         case Code::gt:
-          each_plain(in, [](double x, double y) { return x > y ? 1.0 : 0.0; });
+          each_plain(in, [](double x, double y) { return ops::gt(x, y); });
           break;
         case Code::ge:
-          each_plain(in, [](double x, double y) { return x >= y || close(x, y) ? 1.0 : 0.0; });
+          each_plain(in, [](double x, double y) { return ops::ge(x, y); });
           break;
         case Code::eq_close:
-          each_plain(in, [](double x, double y) { return close(x, y) ? 1.0 : 0.0; });
+          each_plain(in, [](double x, double y) { return ops::eq(x, y); });
           break;
         case Code::ne_close:
-          each_plain(in, [](double x, double y) { return close(x, y) ? 0.0 : 1.0; });
+          each_plain(in, [](double x, double y) { return ops::ne(x, y); });
           break;
         case Code::eq_exact:
-          each_plain(in, [](double x, double y) { return x == y ? 1.0 : 0.0; });
+          each_plain(in, [](double x, double y) { return ops::eq_exact(x, y); });
           break;
         case Code::ne_exact:
-          each_plain(in, [](double x, double y) { return x == y ? 0.0 : 1.0; });
+          each_plain(in, [](double x, double y) { return ops::ne_exact(x, y); });
           break;
         case Code::select: {
           const std::uint16_t* p = pool + in.a;
@@ -272,31 +270,31 @@ bool Plan::run_batch(double* r, std::size_t n) const {
           break;
         }
         case Code::sqrt:
-          each(in, [](double x, double) { return std::sqrt(x); });
+          each(in, [](double x, double) { return ops::square_root(x); });
           break;
         case Code::abs:
-          each_plain(in, [](double x, double) { return std::fabs(x); });
+          each_plain(in, [](double x, double) { return ops::absolute(x); });
           break;
         case Code::round:
-          each(in, [](double x, double s) { return ops::round_in(x, s); });
+          each(in, [](double x, double y) { return ops::round_in(x, y); });
           break;
         case Code::floor:
-          each(in, [](double x, double s) { return ops::floor_in(x, s); });
+          each(in, [](double x, double y) { return ops::floor_in(x, y); });
           break;
         case Code::ceil:
-          each(in, [](double x, double s) { return ops::ceil_in(x, s); });
+          each(in, [](double x, double y) { return ops::ceil_in(x, y); });
           break;
         case Code::log2:
-          each(in, [](double x, double) { return std::log2(x); });
+          each(in, [](double x, double) { return ops::log_2(x); });
           break;
         case Code::log10:
-          each(in, [](double x, double) { return std::log10(x); });
+          each(in, [](double x, double) { return ops::log_10(x); });
           break;
         case Code::ln:
-          each(in, [](double x, double) { return std::log(x); });
+          each(in, [](double x, double) { return ops::natural_log(x); });
           break;
         case Code::exp:
-          each(in, [](double x, double) { return std::exp(x); });
+          each(in, [](double x, double) { return ops::exponential(x); });
           break;
         case Code::min:
         case Code::max: {
@@ -307,7 +305,7 @@ bool Plan::run_batch(double* r, std::size_t n) const {
           for (std::uint8_t k = 0; k < in.aux; ++k) {
             const double* a = at(p[k]);
             for (std::size_t i = 0; i < n; ++i)
-              d[i] = is_min ? std::min(d[i], a[i]) : std::max(d[i], a[i]);
+              d[i] = is_min ? ops::smaller(d[i], a[i]) : ops::larger(d[i], a[i]);
           }
           break;
         }

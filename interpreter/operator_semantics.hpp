@@ -1,0 +1,116 @@
+// Which operation of operations.hpp each operator and builtin of the language is, what
+// it needs of its operands, and how a broken need is reported: the tree walk and
+// compiled code dispatch through these, and a planned sweep's instructions call the same
+// functions (sweep/plan_run.cpp), so an operator's meaning is written once.
+#pragma once
+
+#include <stdexcept>
+
+#include "interpreter/checker.hpp"
+#include "interpreter/operations.hpp"
+#include "syntax/ast.hpp"
+#include "syntax/diagnostics.hpp"
+
+namespace reckon::ops {
+
+inline Need need_of(Op op) {
+  return op == Op::div || op == Op::floordiv || op == Op::mod ? Need::nonzero_divisor
+                                                              : Need::nothing;
+}
+
+// The message of E0501 for a zero right operand of `/`, `//` or `%`.
+inline const char* zero_divisor_text(Op op) {
+  switch (op) {
+    case Op::floordiv:
+      return "integer division by zero";
+    case Op::mod:
+      return "remainder of a division by zero";
+    default:
+      return "division by zero";
+  }
+}
+
+// The located error for a zero right operand of the binary expression `e`.
+[[noreturn]] inline void divisor_is_zero(const Expr& e) {
+  throw UserError(e.operands[1]->range, "E0501", zero_divisor_text(e.op));
+}
+
+// `x op y` for an arithmetic or comparison operator on quantities, with sx and sy the
+// scales of the units `//` and `%` take their operands in (Expr::operand_scales). Not
+// for `and`, `or` and `??`, which may not evaluate their right operand.
+inline double binary(Op op, double x, double y, double sx, double sy) {
+  switch (op) {
+    case Op::add:
+      return add(x, y);
+    case Op::sub:
+      return sub(x, y);
+    case Op::mul:
+      return mul(x, y);
+    case Op::div:
+      return div(x, y);
+    case Op::floordiv:
+      return floordiv_in(x, y, sx, sy);
+    case Op::mod:
+      return mod_in(x, y, sx, sy);
+    case Op::pow:
+      return power(x, y);
+    case Op::eq:
+      return eq(x, y);
+    case Op::ne:
+      return ne(x, y);
+    case Op::lt:
+      return lt(x, y);
+    case Op::le:
+      return le(x, y);
+    case Op::gt:
+      return gt(x, y);
+    case Op::ge:
+      return ge(x, y);
+    default:
+      throw std::logic_error("not an operator on two numbers");
+  }
+}
+
+inline Need need_of(Builtin b) {
+  switch (b) {
+    case Builtin::sqrt:
+      return Need::not_negative;
+    case Builtin::log2:
+    case Builtin::log10:
+    case Builtin::ln:
+      return Need::positive;
+    default:
+      return Need::nothing;
+  }
+}
+
+// A builtin of one argument (all but min and max), with s the scale of the unit round,
+// floor and ceil take their argument in.
+inline double unary_builtin(Builtin b, double x, double s) {
+  switch (b) {
+    case Builtin::sqrt:
+      return square_root(x);
+    case Builtin::abs:
+      return absolute(x);
+    case Builtin::round:
+      return round_in(x, s);
+    case Builtin::floor:
+      return floor_in(x, s);
+    case Builtin::ceil:
+      return ceil_in(x, s);
+    case Builtin::log2:
+      return log_2(x);
+    case Builtin::log10:
+      return log_10(x);
+    case Builtin::ln:
+      return natural_log(x);
+    case Builtin::exp:
+      return exponential(x);
+    case Builtin::min:
+    case Builtin::max:
+      break;
+  }
+  throw std::logic_error("not a builtin of one argument");
+}
+
+}  // namespace reckon::ops
