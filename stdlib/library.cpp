@@ -16,6 +16,8 @@ NativeRegistry make_registry() {
   register_serving(r);
   register_reliability(r);
   register_economics(r);
+  register_networks(r);
+  register_sustainability(r);
   return r;
 }
 
@@ -36,8 +38,8 @@ const Library& standard_library() {
       for (const EmbeddedModule& m : embedded_modules()) names.emplace_back(m.name);
       return names;
     };
-    lib.prelude = {"memory",  "transformer", "performance", "communication",
-                   "serving", "reliability", "economics"};
+    lib.prelude = {"memory",      "transformer", "performance", "communication", "serving",
+                   "reliability", "economics",   "networks",    "sustainability"};
     return lib;
   }();
   return library;

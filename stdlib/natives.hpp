@@ -14,5 +14,7 @@ void register_communication(NativeRegistry& registry);
 void register_serving(NativeRegistry& registry);
 void register_reliability(NativeRegistry& registry);
 void register_economics(NativeRegistry& registry);
+void register_networks(NativeRegistry& registry);
+void register_sustainability(NativeRegistry& registry);
 
 }  // namespace reckon::stdlib

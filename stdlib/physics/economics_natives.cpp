@@ -10,6 +10,9 @@ void register_economics(NativeRegistry& r) {
   r.add(bind_function<&physics::electricity_cost>("electricity_cost"));
   r.add(bind_function<&physics::device_hours_cost>("device_hours_cost"));
   r.add(bind_function<&physics::fleet_tco>("fleet_tco"));
+  r.add(bind_function<&physics::egress_cost>("egress_cost"));
+  r.add(bind_function<&physics::tco_per_device_hour>("tco_per_device_hour"));
+  r.add(bind_function<&physics::cost_per_token>("cost_per_token"));
 }
 
 }  // namespace reckon::stdlib

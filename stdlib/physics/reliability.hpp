@@ -45,4 +45,40 @@ double checkpoint_goodput(units::q<units::time_unit> checkpoint_cost,
                           units::q<units::time_unit> interval, units::q<units::time_unit> mtbf,
                           units::q<units::time_unit> restart_time);
 
+// MTBF of a node that fails when any of its parts fails (a series system of independent parts
+// with exponential lifetimes, whose failure rates add; Trivedi, 2nd ed.):
+//   1 / MTBF = gpus / gpu_mtbf + nics / nic_mtbf + psus / psu_mtbf + 1 / host_mtbf,
+// the host standing for the rest of the server (CPU, memory, board, fans). Part counts may be
+// 0. Throws std::domain_error for an MTBF that is not positive or a negative count.
+units::q<units::time_unit> node_mtbf(units::q<units::time_unit> gpu_mtbf, std::int64_t gpus,
+                                     units::q<units::time_unit> nic_mtbf, std::int64_t nics,
+                                     units::q<units::time_unit> psu_mtbf, std::int64_t psus,
+                                     units::q<units::time_unit> host_mtbf);
+
+// Availability of a k-out-of-n system of independent replicas, each available with
+// probability A: the probability that at least k are up,
+//   sum over i = k..n of C(n, i) A^i (1 - A)^(n - i)
+// (Trivedi, 2nd ed., k-out-of-n systems); k = 1 is 1 - (1 - A)^n, k = n is A^n.
+// Throws std::domain_error unless 1 <= k <= n and 0 <= A <= 1.
+double k_of_n_availability(std::int64_t k, std::int64_t n, double availability);
+
+// Work lost to one failure of a job that checkpoints every `interval` of work, each
+// checkpoint taking `checkpoint_cost`: the failure strikes, on average, halfway through a
+// segment of interval + checkpoint_cost, and the restart takes restart_time:
+//   (interval + checkpoint_cost) / 2 + restart_time
+// (Daly 2006, FGCS 22(3), Sec. 3; Young 1974 without the restart). Throws std::domain_error
+// for a non-positive interval or a negative cost or restart time.
+units::q<units::time_unit> work_lost_per_failure(units::q<units::time_unit> interval,
+                                                 units::q<units::time_unit> checkpoint_cost,
+                                                 units::q<units::time_unit> restart_time);
+
+// Expected time lost to failures over a run of `duration` on a system of mean time between
+// failures M: duration / M failures, each losing work_lost_per_failure. Throws
+// std::domain_error for a negative duration or M <= 0, and as work_lost_per_failure.
+units::q<units::time_unit> expected_work_lost(units::q<units::time_unit> duration,
+                                              units::q<units::time_unit> mtbf,
+                                              units::q<units::time_unit> interval,
+                                              units::q<units::time_unit> checkpoint_cost,
+                                              units::q<units::time_unit> restart_time);
+
 }  // namespace reckon::physics

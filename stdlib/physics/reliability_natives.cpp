@@ -11,6 +11,10 @@ void register_reliability(NativeRegistry& r) {
   r.add(bind_function<&physics::failure_probability>("failure_probability"));
   r.add(bind_function<&physics::steady_state_availability>("steady_state_availability"));
   r.add(bind_function<&physics::checkpoint_goodput>("checkpoint_goodput"));
+  r.add(bind_function<&physics::node_mtbf>("node_mtbf"));
+  r.add(bind_function<&physics::k_of_n_availability>("k_of_n_availability"));
+  r.add(bind_function<&physics::work_lost_per_failure>("work_lost_per_failure"));
+  r.add(bind_function<&physics::expected_work_lost>("expected_work_lost"));
 }
 
 }  // namespace reckon::stdlib

@@ -181,3 +181,91 @@ TEST_CASE("fleet total cost of ownership", "[economics]") {
                     std::domain_error);
   }
 }
+
+TEST_CASE("egress cost = size x price", "[economics]") {
+  const auto per_gb = [](double usd) { return usd / 1e9 * units::usd / units::bytes; };
+  // 10 TB at USD 0.09 per GB (10^9 B): 10,000 x 0.09 = USD 900.
+  CHECK(physics::egress_cost(10e12 * units::bytes, per_gb(0.09)).value() ==
+        Approx(900).epsilon(1e-13));
+  // 1 TiB at USD 0.09 per GiB: 1,024 x 0.09 = USD 92.16 (the price converted to USD/GB is
+  // 0.09 / 1.073741824 = 0.083819 per 10^9 B).
+  CHECK(physics::egress_cost(0x1p40 * units::bytes, per_gb(0.09 / 1.073741824)).value() ==
+        Approx(92.16).epsilon(1e-13));
+  CHECK(physics::egress_cost(0.0 * units::bytes, per_gb(0.09)).value() == 0);
+  CHECK_THROWS_AS(physics::egress_cost(-1.0 * units::bytes, per_gb(0.09)), std::domain_error);
+  CHECK_THROWS_AS(physics::egress_cost(1.0 * units::bytes, per_gb(-0.09)), std::domain_error);
+}
+
+TEST_CASE("amortised TCO per device-hour", "[economics]") {
+  const auto per_gpu = [](double usd) { return usd * units::usd / units::gpus; };
+  const auto watts_per_gpu = [](double w) { return w * units::watts / units::gpus; };
+  const auto per_gpu_per = [](double usd, double period) {
+    return usd_per(usd, period) / units::gpus;
+  };
+  struct Row {
+    const char* source;
+    double price, lifetime, watts, usd_kwh, pue, utilization, opex_per_year, expected_per_hour;
+  };
+  // Barroso et al. 2018, Ch. 6: straight-line depreciation + energy + other opex, per useful
+  // hour. A year is 8,766 h (365.25 days).
+  const std::array<Row, 4> rows = {{
+      // USD 30,000 over 4 years: 30,000 / 35,064 h = 0.855578 USD/h; 700 W x 1.2 x
+      // USD 0.10/kWh = 0.084 USD/h; total 0.939578 USD/h.
+      {"30k USD, 4 years, 700 W, PUE 1.2", 30000, 4 * year, 700, 0.10, 1.2, 1, 0,
+       30000.0 / 35064 + 0.084},
+      // The same at 80% utilization: 0.939578 / 0.8 = 1.174473 USD/h.
+      {"at 80% utilization", 30000, 4 * year, 700, 0.10, 1.2, 0.8, 0,
+       (30000.0 / 35064 + 0.084) / 0.8},
+      // Plus USD 3,000 per GPU-year of other opex: 3,000 / 8,766 = 0.342231 USD/h.
+      {"with other opex", 30000, 4 * year, 700, 0.10, 1.2, 1, 3000,
+       30000.0 / 35064 + 0.084 + 3000.0 / 8766},
+      // Free hardware: energy alone, 1 kW at PUE 1 and USD 0.12/kWh = 0.12 USD/h.
+      {"energy only", 0, year, 1000, 0.12, 1, 1, 0, 0.12},
+  }};
+  for (const Row& r : rows) {
+    SECTION(r.source) {
+      CHECK(physics::tco_per_device_hour(per_gpu(r.price), r.lifetime * units::seconds,
+                                         watts_per_gpu(r.watts), usd_per_kwh(r.usd_kwh), r.pue,
+                                         r.utilization, per_gpu_per(r.opex_per_year, year))
+                    .value() *
+                hour ==
+            Approx(r.expected_per_hour).epsilon(1e-12));
+    }
+  }
+  SECTION("domain errors") {
+    const auto p = per_gpu(1);
+    const auto t = 1.0 * units::seconds;
+    const auto w = watts_per_gpu(1);
+    const auto e = usd_per_kwh(0.1);
+    const auto none = per_gpu_per(0, year);
+    CHECK_THROWS_AS(physics::tco_per_device_hour(-p, t, w, e, 1, 1, none), std::domain_error);
+    CHECK_THROWS_AS(physics::tco_per_device_hour(p, 0.0 * t, w, e, 1, 1, none), std::domain_error);
+    CHECK_THROWS_AS(physics::tco_per_device_hour(p, t, -w, e, 1, 1, none), std::domain_error);
+    CHECK_THROWS_AS(physics::tco_per_device_hour(p, t, w, -e, 1, 1, none), std::domain_error);
+    CHECK_THROWS_AS(physics::tco_per_device_hour(p, t, w, e, 0.9, 1, none), std::domain_error);
+    CHECK_THROWS_AS(physics::tco_per_device_hour(p, t, w, e, 1, 0, none), std::domain_error);
+    CHECK_THROWS_AS(physics::tco_per_device_hour(p, t, w, e, 1, 1.1, none), std::domain_error);
+    CHECK_THROWS_AS(physics::tco_per_device_hour(p, t, w, e, 1, 1, per_gpu_per(-1, year)),
+                    std::domain_error);
+  }
+}
+
+TEST_CASE("cost per token", "[economics]") {
+  const auto price = [](double usd_per_hour) { return usd_per(usd_per_hour, hour) / units::gpus; };
+  const auto tokens_per_s = [](double t) { return t * units::tokens / units::seconds; };
+  // 8 GPUs at USD 2/GPU/h sustaining 10,000 token/s: USD 16/h over 36e6 tokens/h
+  // = 4.4444e-7 USD/token = USD 0.4444 per million tokens.
+  CHECK(physics::cost_per_token(price(2), 8.0 * units::gpus, tokens_per_s(10000)).value() * 1e6 ==
+        Approx(16.0 / 36).epsilon(1e-13));
+  // With the TCO above (0.939578 USD/GPU/h), one GPU at 2,500 token/s:
+  // 0.939578 / 9e6 = 1.04398e-7 USD/token = USD 0.104398 per million tokens.
+  CHECK(physics::cost_per_token(price(0.939578), 1.0 * units::gpus, tokens_per_s(2500)).value() *
+            1e6 ==
+        Approx(0.939578 / 9).epsilon(1e-13));
+  CHECK_THROWS_AS(physics::cost_per_token(price(-1), 1.0 * units::gpus, tokens_per_s(1)),
+                  std::domain_error);
+  CHECK_THROWS_AS(physics::cost_per_token(price(1), -1.0 * units::gpus, tokens_per_s(1)),
+                  std::domain_error);
+  CHECK_THROWS_AS(physics::cost_per_token(price(1), 1.0 * units::gpus, tokens_per_s(0)),
+                  std::domain_error);
+}

@@ -193,3 +193,119 @@ TEST_CASE("goodput of a checkpointed job", "[reliability]") {
                     std::domain_error);
   }
 }
+
+TEST_CASE("node MTBF from its parts' failure rates", "[reliability]") {
+  struct Row {
+    const char* source;
+    double gpu;
+    std::int64_t gpus;
+    double nic;
+    std::int64_t nics;
+    double psu;
+    std::int64_t psus;
+    double host, expected;
+  };
+  const std::array<Row, 4> rows = {{
+      // 8 GPUs at 50,000 h, 8 NICs at 100,000 h, 2 PSUs at 200,000 h, host 30,000 h:
+      // rate = 8/50,000 + 8/100,000 + 2/200,000 + 1/30,000
+      //      = 1.6e-4 + 8e-5 + 1e-5 + 3.3333e-5 = 2.83333e-4 per hour -> 3,529.41 h.
+      {"8-GPU node", 50000 * hour, 8, 100000 * hour, 8, 200000 * hour, 2, 30000 * hour,
+       hour / (8 / 50000.0 + 8 / 100000.0 + 2 / 200000.0 + 1 / 30000.0)},
+      // Host alone: its own MTBF.
+      {"no GPUs, NICs or PSUs", 1, 0, 1, 0, 1, 0, 30000 * hour, 30000 * hour},
+      // Four identical parts and a host of the same MTBF: a fifth of it (Trivedi: the rates add).
+      {"five equal parts", 1000 * hour, 2, 1000 * hour, 1, 1000 * hour, 1, 1000 * hour, 200 * hour},
+      // One GPU, nothing else, but a very reliable host: close to the GPU's MTBF.
+      {"GPU-dominated", 1000 * hour, 1, 1, 0, 1, 0, 1e9 * hour, hour / (1e-3 + 1e-9)},
+  }};
+  for (const Row& r : rows) {
+    SECTION(r.source) {
+      CHECK(physics::node_mtbf(secs(r.gpu), r.gpus, secs(r.nic), r.nics, secs(r.psu), r.psus,
+                               secs(r.host))
+                .value() == Approx(r.expected).epsilon(1e-13));
+    }
+  }
+  SECTION("with cluster_mtbf: 2,048 such nodes") {
+    // 3,529.41 h / 2,048 = 1.7233 h between failures of a 16,384-GPU cluster.
+    const auto node = physics::node_mtbf(secs(50000 * hour), 8, secs(100000 * hour), 8,
+                                         secs(200000 * hour), 2, secs(30000 * hour));
+    CHECK(physics::cluster_mtbf(node, 2048).value() ==
+          Approx(hour / 2.83333333333333e-4 / 2048).epsilon(1e-12));
+  }
+  SECTION("domain errors") {
+    const auto h = secs(hour);
+    CHECK_THROWS_AS(physics::node_mtbf(secs(0), 8, h, 8, h, 2, h), std::domain_error);
+    CHECK_THROWS_AS(physics::node_mtbf(h, -1, h, 8, h, 2, h), std::domain_error);
+    CHECK_THROWS_AS(physics::node_mtbf(h, 8, h, 8, h, 2, secs(-1)), std::domain_error);
+  }
+}
+
+TEST_CASE("k-out-of-n availability", "[reliability]") {
+  struct Row {
+    const char* source;
+    std::int64_t k, n;
+    double a, expected;
+  };
+  const std::array<Row, 8> rows = {{
+      // Two replicas at 99%, one needed: 1 - 0.01^2 = 0.9999.
+      {"1 of 2 at 0.99", 1, 2, 0.99, 0.9999},
+      // Three at 99.9%, one needed: 1 - 1e-9.
+      {"1 of 3 at 0.999", 1, 3, 0.999, 1 - 1e-9},
+      // 2 of 3 at 0.9: 3 x 0.81 x 0.1 + 0.729 = 0.243 + 0.729 = 0.972.
+      {"2 of 3 at 0.9", 2, 3, 0.9, 0.972},
+      // n of n: a series system, A^n: 0.99^8 = 0.922744694427920.
+      {"8 of 8 at 0.99", 8, 8, 0.99, 0.922744694427920},
+      // One replica: its availability.
+      {"1 of 1", 1, 1, 0.95, 0.95},
+      // 3 of 5 at 0.5: (C(5,3) + C(5,4) + C(5,5)) / 32 = 16 / 32 = 0.5 by symmetry.
+      {"3 of 5 at 0.5", 3, 5, 0.5, 0.5},
+      // Perfect and dead replicas.
+      {"always up", 3, 5, 1, 1},
+      {"always down", 1, 5, 0, 0},
+  }};
+  for (const Row& r : rows) {
+    SECTION(r.source) {
+      CHECK(physics::k_of_n_availability(r.k, r.n, r.a) ==
+            Approx(r.expected).epsilon(1e-12).margin(1e-300));
+    }
+  }
+  SECTION("many replicas, no overflow or loop over n") {
+    // 1 of 10^12 at 0.5: 1 - 2^-(10^12), which is 1 in doubles.
+    CHECK(physics::k_of_n_availability(1, 1'000'000'000'000, 0.5) == 1);
+    // n of n at 0.9999 for n = 10,000: 0.9999^10000 = exp(10000 ln 0.9999) = 0.367861.
+    CHECK(physics::k_of_n_availability(10000, 10000, 0.9999) ==
+          Approx(std::exp(10000 * std::log1p(-1e-4))).epsilon(1e-10));
+  }
+  SECTION("domain errors") {
+    CHECK_THROWS_AS(physics::k_of_n_availability(0, 3, 0.9), std::domain_error);
+    CHECK_THROWS_AS(physics::k_of_n_availability(4, 3, 0.9), std::domain_error);
+    CHECK_THROWS_AS(physics::k_of_n_availability(1, 3, 1.1), std::domain_error);
+    CHECK_THROWS_AS(physics::k_of_n_availability(1, 3, -0.1), std::domain_error);
+  }
+}
+
+TEST_CASE("work lost per failure and over a run", "[reliability]") {
+  // Daly 2006, Sec. 3: (tau + delta) / 2 + R.
+  // Hourly checkpoints of 60 s with a 10-minute restart: (3,600 + 60) / 2 + 600 = 2,430 s.
+  CHECK(physics::work_lost_per_failure(secs(3600), secs(60), secs(600)).value() ==
+        Approx(2430).epsilon(1e-15));
+  // Young's first order, free checkpoints and instant restarts: half an interval.
+  CHECK(physics::work_lost_per_failure(secs(3600), secs(0), secs(0)).value() ==
+        Approx(1800).epsilon(1e-15));
+  // A 54-day run on a cluster failing every 3.09 h (Dubey et al. 2024, The Llama 3 Herd of
+  // Models, Sec. 3.3.4: 419 unexpected interruptions in 54 days, 1,296 h / 419 = 3.093 h):
+  // 419 failures x 2,430 s = 1,018,170 s = 282.8 h lost, 21.8% of the run.
+  const double mtbf = 54 * 24 * hour / 419;
+  CHECK(
+      physics::expected_work_lost(secs(54 * 24 * hour), secs(mtbf), secs(3600), secs(60), secs(600))
+          .value() == Approx(419 * 2430.0).epsilon(1e-12));
+  CHECK(physics::expected_work_lost(secs(0), secs(mtbf), secs(3600), secs(0), secs(0)).value() ==
+        0);
+  CHECK_THROWS_AS(physics::work_lost_per_failure(secs(0), secs(0), secs(0)), std::domain_error);
+  CHECK_THROWS_AS(physics::work_lost_per_failure(secs(1), secs(-1), secs(0)), std::domain_error);
+  CHECK_THROWS_AS(physics::work_lost_per_failure(secs(1), secs(0), secs(-1)), std::domain_error);
+  CHECK_THROWS_AS(physics::expected_work_lost(secs(-1), secs(1), secs(1), secs(0), secs(0)),
+                  std::domain_error);
+  CHECK_THROWS_AS(physics::expected_work_lost(secs(1), secs(0), secs(1), secs(0), secs(0)),
+                  std::domain_error);
+}
