@@ -16,6 +16,7 @@ NativeRegistry make_registry() {
   register_serving(r);
   register_reliability(r);
   register_economics(r);
+  register_scaling(r);
   return r;
 }
 
@@ -37,7 +38,7 @@ const Library& standard_library() {
       return names;
     };
     lib.prelude = {"memory",  "transformer", "performance", "communication",
-                   "serving", "reliability", "economics"};
+                   "serving", "reliability", "economics",   "scaling"};
     return lib;
   }();
   return library;

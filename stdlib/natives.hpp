@@ -14,5 +14,6 @@ void register_communication(NativeRegistry& registry);
 void register_serving(NativeRegistry& registry);
 void register_reliability(NativeRegistry& registry);
 void register_economics(NativeRegistry& registry);
+void register_scaling(NativeRegistry& registry);
 
 }  // namespace reckon::stdlib
