@@ -21,6 +21,8 @@ void register_serving(NativeRegistry& r) {
   r.add(bind_function<&physics::decode_tokens_per_second>("decode_tokens_per_second"));
   r.add(bind_function<&physics::kv_cache_max_batch>("kv_cache_max_batch"));
   r.add(bind_function<&physics::mmc_servers_for_wait>("mmc_servers_for_wait"));
+  r.add(bind_function<&physics::mmc_response_quantile>("mmc_response_quantile"));
+  r.add(bind_function<&physics::mmc_servers_for_response>("mmc_servers_for_response"));
   r.add(bind_function<&physics::speculative_expected_tokens>("speculative_expected_tokens"));
   r.add(bind_function<&physics::speculative_speedup>("speculative_speedup"));
   r.add(bind_function<&physics::speculative_work_factor>("speculative_work_factor"));

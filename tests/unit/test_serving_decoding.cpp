@@ -99,6 +99,62 @@ TEST_CASE("M/M/c servers for a waiting-time quantile", "[serving]") {
   }
 }
 
+TEST_CASE("M/M/c response-time quantiles and servers for a latency target", "[serving]") {
+  struct Row {
+    const char* source;
+    double lambda, mu;
+    std::int64_t c;
+    double quantile, expected_seconds;
+  };
+  // Independent calculations of the t with P(T > t) = 1 - q (bisection in Python to 1e-15):
+  const std::array<Row, 5> rows = {{
+      // M/M/1: T ~ Exp(mu - lambda) (Kleinrock 1975, Vol. 1, Sec. 3.2): ln(100) / 0.5 s.
+      {"M/M/1 rho 0.5, p99", 0.5, 1, 1, 0.99, std::log(100.0) / 0.5},
+      {"M/M/1 rho 0.8, p50", 0.8, 1, 1, 0.5, std::log(2.0) / 0.2},
+      // M/M/10, a = 8: C = 0.4091802, theta = 2, P(T > t) = (1 + C) e^-t - C e^-2t = 0.01 at
+      // t = 4.946111 s.
+      {"M/M/10 a 8, p99", 8, 1, 10, 0.99, 4.946111327611453},
+      // theta = mu (lambda = mu = 1, c = 2, C = 1/3): P(T > t) = e^-t (1 + t / 3) = 0.01 at
+      // t = 5.665961 s, the limit the expm1 form must reach without dividing by zero.
+      {"theta equal to mu, p99", 1, 1, 2, 0.99, 5.6659606837929966},
+      // No arrivals: the service time alone, ln(100) / mu.
+      {"no arrivals", 0, 2, 3, 0.99, std::log(100.0) / 2},
+  }};
+  for (const Row& r : rows) {
+    SECTION(r.source) {
+      CHECK(physics::mmc_response_quantile(per_second(r.lambda), per_second(r.mu), r.c, r.quantile)
+                .value() == Approx(r.expected_seconds).epsilon(1e-11));
+    }
+  }
+  SECTION("the response quantile exceeds the wait quantile by less than the service") {
+    const auto lambda = per_second(35), mu = per_second(1);
+    const double response = physics::mmc_response_quantile(lambda, mu, 40, 0.99).value();
+    const double wait = physics::mmc_wait_quantile(lambda, mu, 40, 0.99).value();
+    CHECK(response > wait);
+    CHECK(response < wait + std::log(100.0));
+  }
+  SECTION("servers for a response-time target") {
+    // 200 request/s, 1.5 s mean service (a = 300 erlangs), p99 within 8 s. The service alone
+    // has a p99 of 1.5 ln 100 = 6.908 s. The closed form above, summed in Python: c = 301 gives
+    // P(T > 8 s) = 0.02877, c = 302 gives 0.00898, so 302 servers.
+    const auto lambda = per_second(200), mu = per_second(1 / 1.5);
+    const std::int64_t c = physics::mmc_servers_for_response(lambda, mu, 8 * units::seconds, 0.99);
+    CHECK(c == 302);
+    CHECK(physics::mmc_response_quantile(lambda, mu, c, 0.99).value() <= 8);
+    CHECK(physics::mmc_response_quantile(lambda, mu, c - 1, 0.99).value() > 8);
+    // M/M/1 at lambda 0.5, mu 1 has p99 9.21 s: a 10 s target needs one server.
+    CHECK(physics::mmc_servers_for_response(per_second(0.5), per_second(1), 10 * units::seconds,
+                                            0.99) == 1);
+    // A target below the service time's p99 cannot be met by any number of servers.
+    CHECK_THROWS_AS(physics::mmc_servers_for_response(lambda, mu, 6 * units::seconds, 0.99),
+                    std::domain_error);
+    CHECK_THROWS_AS(physics::mmc_servers_for_response(lambda, mu, 8 * units::seconds, 1),
+                    std::domain_error);
+    CHECK_THROWS_AS(physics::mmc_response_quantile(per_second(2), per_second(1), 2, 0.99),
+                    std::domain_error);
+  }
+}
+
 TEST_CASE("speculative decoding", "[serving]") {
   struct Row {
     const char* source;
