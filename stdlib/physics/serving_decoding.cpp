@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 
 #include "stdlib/physics/domain.hpp"
@@ -40,6 +41,28 @@ double speculative_speedup(double acceptance_rate, double draft_tokens, double c
   require_speculation(acceptance_rate, draft_tokens);
   require_non_negative(cost_ratio, "cost ratio");
   return expected_tokens(acceptance_rate, draft_tokens) / (draft_tokens * cost_ratio + 1);
+}
+
+// Leviathan et al. 2023, Sec. 3 ("Choosing gamma"): choose gamma to maximise Theorem 3.8's
+// improvement.
+std::int64_t speculative_optimal_draft_tokens(double acceptance_rate, double cost_ratio,
+                                              std::int64_t max_draft_tokens) {
+  require_speculation(acceptance_rate, 0);
+  require_non_negative(cost_ratio, "cost ratio");
+  if (max_draft_tokens < 0 || max_draft_tokens > max_speculative_scan)
+    throw std::domain_error(fmt::format("maximum draft length must be between 0 and {} (got {})",
+                                        max_speculative_scan, max_draft_tokens));
+  std::int64_t best = 0;
+  double best_speedup = 1;  // gamma = 0 is plain decoding
+  for (std::int64_t gamma = 1; gamma <= max_draft_tokens; ++gamma) {
+    const double g = static_cast<double>(gamma);
+    const double speedup = expected_tokens(acceptance_rate, g) / (g * cost_ratio + 1);
+    if (speedup > best_speedup) {
+      best = gamma;
+      best_speedup = speedup;
+    }
+  }
+  return best;
 }
 
 // Leviathan et al. 2023, Theorem 3.11.

@@ -3,6 +3,8 @@
 // steps.
 #pragma once
 
+#include <cstdint>
+
 #include "stdlib/physics/serving.hpp"
 
 namespace reckon::physics {
@@ -21,6 +23,14 @@ double speculative_expected_tokens(double acceptance_rate, double draft_tokens);
 // with c the time of one draft run over the time of one target run. Throws std::domain_error
 // as speculative_expected_tokens, and for a negative c.
 double speculative_speedup(double acceptance_rate, double draft_tokens, double cost_ratio);
+
+// The draft length gamma in 0..max_draft_tokens with the largest speculative_speedup, the
+// smallest on a tie; 0 means speculation does not pay (Leviathan et al. 2023, Sec. 3, Choosing
+// gamma, and Corollary 3.9: some gamma gains only if alpha > c). Throws std::domain_error as
+// speculative_speedup, and for a bound outside 0..max_speculative_scan.
+std::int64_t speculative_optimal_draft_tokens(double acceptance_rate, double cost_ratio,
+                                              std::int64_t max_draft_tokens);
+inline constexpr std::int64_t max_speculative_scan = 1'000'000;
 
 // Expected factor by which arithmetic work grows (Theorem 3.11):
 //   (1 - alpha) (gamma c_hat + gamma + 1) / (1 - alpha^(gamma + 1)),

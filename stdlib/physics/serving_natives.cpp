@@ -26,6 +26,8 @@ void register_serving(NativeRegistry& r) {
   r.add(bind_function<&physics::speculative_expected_tokens>("speculative_expected_tokens"));
   r.add(bind_function<&physics::speculative_speedup>("speculative_speedup"));
   r.add(bind_function<&physics::speculative_work_factor>("speculative_work_factor"));
+  r.add(bind_function<&physics::speculative_optimal_draft_tokens>(
+      "speculative_optimal_draft_tokens"));
   r.add(bind_function<&physics::continuous_batching_itl>("continuous_batching_itl"));
   r.add(bind_function<&physics::continuous_batching_request_rate>(
       "continuous_batching_request_rate"));

@@ -140,6 +140,9 @@ TEST_CASE("Chinchilla loss and compute-optimal frontier", "[scaling]") {
   // published, rounded constants give 0.45.)
   CHECK(params(5.76e23) == Approx(32189859151.368168).epsilon(1e-9));
   CHECK(tokens(5.76e23) == Approx(2982305686662.796).epsilon(1e-9));
+  // 92.6 tokens per parameter there, not the 20 of the paper's Approach 1 (Table 3), the gap
+  // Besiroglu et al. 2024 (arXiv 2404.10102) examine; the docs of compute_optimal_params say so.
+  CHECK(tokens(5.76e23) / params(5.76e23) == Approx(92.64736675730495).epsilon(1e-9));
   // The frontier spends the whole budget: 6 N D = C.
   for (double c : {1e21, 5.76e23, 3.8e25}) CHECK(6 * params(c) * tokens(c) == Approx(c));
   // Scaling exponents: 10x the compute gives 10^a x the parameters.

@@ -181,6 +181,21 @@ TEST_CASE("speculative decoding", "[serving]") {
             Approx(r.speedup).epsilon(1e-12));
     }
   }
+  SECTION("optimal draft length") {
+    // Independent scan of Theorem 3.8 over gamma = 0..64 (Python):
+    //   alpha 0.8, c 0.05: gamma 7, 8, 9 give 3.0823, 3.0921, 3.0780 -> 8;
+    //   alpha 0.6, c 0.1: gamma 2, 3, 4 give 1.6333, 1.6738, 1.6469 -> 3;
+    //   alpha 0.9, c 0.02: gamma 18, 19, 20 give 6.3597, 6.3654, 6.3613 -> 19.
+    CHECK(physics::speculative_optimal_draft_tokens(0.8, 0.05, 64) == 8);
+    CHECK(physics::speculative_optimal_draft_tokens(0.6, 0.1, 64) == 3);
+    CHECK(physics::speculative_optimal_draft_tokens(0.9, 0.02, 64) == 19);
+    // Corollary 3.9: no gain unless alpha > c. At alpha = c = 0.5, gamma = 1 only ties.
+    CHECK(physics::speculative_optimal_draft_tokens(0.5, 0.5, 64) == 0);
+    // The bound is respected.
+    CHECK(physics::speculative_optimal_draft_tokens(0.9, 0.02, 5) == 5);
+    CHECK_THROWS_AS(physics::speculative_optimal_draft_tokens(0.9, 0.02, -1), std::domain_error);
+    CHECK_THROWS_AS(physics::speculative_optimal_draft_tokens(0.9, -0.1, 8), std::domain_error);
+  }
   SECTION("arithmetic work (Theorem 3.11)") {
     // 0.2 x (5 x 0.05 + 5 + 1) / (1 - 0.8^6) = 1.25 / 0.737856 = 1.6940975.
     CHECK(physics::speculative_work_factor(0.8, 5, 0.05) ==
