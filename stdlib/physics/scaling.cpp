@@ -85,7 +85,9 @@ double usl_capacity(double nodes, double contention, double coherency) {
   require_at_least_one(nodes, "node count");
   require_non_negative(contention, "contention sigma");
   require_non_negative(coherency, "coherency kappa");
-  return nodes / (1 + contention * (nodes - 1) + coherency * nodes * (nodes - 1));
+  // N / (1 + sigma (N - 1) + kappa N (N - 1)) divided through by N, so that N^2 cannot
+  // overflow for a large N whose capacity is still representable.
+  return 1 / (1 / nodes + contention * (nodes - 1) / nodes + coherency * (nodes - 1));
 }
 
 // dC/dN = 0 at N* = sqrt((1 - sigma) / kappa).

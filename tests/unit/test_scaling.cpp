@@ -106,6 +106,9 @@ TEST_CASE("Universal Scalability Law", "[scaling]") {
   CHECK(peak == Approx(30.82207001484488).epsilon(1e-12));
   CHECK(physics::usl_capacity(peak, 0.05, 0.001) > physics::usl_capacity(peak - 1, 0.05, 0.001));
   CHECK(physics::usl_capacity(peak, 0.05, 0.001) > physics::usl_capacity(peak + 1, 0.05, 0.001));
+  // Far past the peak C(N) ~ 1 / (kappa N): 1e200 nodes at kappa 0.5 give 2e-200, not an
+  // overflowed N^2 read as 0.
+  CHECK(physics::usl_capacity(1e200, 0.5, 0.5) == Approx(2e-200).epsilon(1e-12));
   CHECK_THROWS_AS(physics::usl_capacity(0, 0.05, 0.001), std::domain_error);
   CHECK_THROWS_AS(physics::usl_capacity(4, -0.1, 0), std::domain_error);
   CHECK_THROWS_AS(physics::usl_peak_nodes(0.05, 0), std::domain_error);
