@@ -12,7 +12,7 @@ namespace reckon::physics {
 // --- Speculative decoding (Leviathan, Kalman and Matias 2023, Fast Inference from
 // Transformers via Speculative Decoding, ICML, arXiv 2211.17192, Sec. 3) -------------------
 // A draft model proposes gamma tokens; the target model checks them in one run. Each token is
-// accepted with probability alpha (assumed independent, the paper's Sec. 3.3).
+// accepted with probability alpha, independently (the paper's simplifying assumption).
 
 // Expected tokens per target run (Eq. 1): (1 - alpha^(gamma + 1)) / (1 - alpha), gamma + 1 when
 // alpha = 1. Throws std::domain_error for alpha outside [0, 1] or gamma < 0.
@@ -37,9 +37,9 @@ inline constexpr std::int64_t max_speculative_scan = 1'000'000;
 // with c_hat the draft's work per token over the target's. Same domain.
 double speculative_work_factor(double acceptance_rate, double draft_tokens, double work_ratio);
 
-// --- Continuous batching (Yu et al. 2022, Orca, OSDI, Sec. 4.2: iteration-level
-// scheduling; Agrawal et al. 2024, Sarathi-Serve, OSDI, arXiv 2403.02310, Sec. 4: prefills
-// piggybacked on decode iterations) --------------------------------------------------------
+// --- Continuous batching (Yu et al. 2022, Orca, OSDI: iteration-level scheduling;
+// Agrawal et al. 2024, Sarathi-Serve, OSDI, arXiv 2403.02310: prefills piggybacked on
+// decode iterations) --------------------------------------------------------
 // In steady state `batch` requests are in flight, each with a prompt of n_p tokens and n_o
 // output tokens. Each iteration gives every request one token, so batch / n_o requests finish
 // and as many start: their prompts, batch n_p / n_o tokens, are prefilled in the same iteration.

@@ -20,7 +20,7 @@ void require_at_least_one(double value, std::string_view what) {
 
 }  // namespace
 
-// Fedus et al. 2022, arXiv 2101.03961, Eq. 3: (tokens per batch / experts) x capacity factor.
+// Fedus et al. 2022, arXiv 2101.03961, Sec. 2.2: (tokens per batch / experts) x capacity factor.
 units::q<units::token_unit> moe_expert_capacity(units::q<units::token_unit> tokens, double experts,
                                                 double top_k, double capacity_factor) {
   require_non_negative(tokens.value(), "token count");

@@ -9,7 +9,7 @@
 namespace reckon::physics {
 
 // Expert capacity, the tokens one expert processes per batch (Fedus et al. 2022, Switch
-// Transformers, JMLR 23, arXiv 2101.03961, Sec. 2.2, Eq. 3, with top-k routing as in Lepikhin
+// Transformers, JMLR 23, arXiv 2101.03961, Sec. 2.2, with top-k routing as in Lepikhin
 // et al. 2021, GShard, arXiv 2006.16668, Sec. 2.2):
 //   ceil(top_k x tokens / experts x capacity_factor);
 // tokens routed beyond it are dropped (passed on by the residual connection). A product
