@@ -47,7 +47,8 @@ double speculative_work_factor(double acceptance_rate, double draft_tokens, doub
 //   compute: 2 P batch (1 + n_p / n_o) flop / (peak x compute_efficiency)
 //   memory:  (P x bytes_per_param + batch x kv_bytes_per_token x (n_p + n_o / 2))
 //            / (bandwidth x bandwidth_efficiency),
-// the KV cache of a request averaging its prompt plus half its output. Returned per token of
+// the KV cache of a request averaging its prompt plus half its output. Attention flops (as in
+// time_to_first_token) and the writes of new KV entries are left out. Returned per token of
 // each sequence (like inter_token_latency), so n_o x the result is a request's generation time.
 // Throws std::domain_error for negative sizes, zero output tokens, non-positive rates or an
 // efficiency outside (0, 1].
