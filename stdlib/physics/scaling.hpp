@@ -21,7 +21,8 @@ using bytes_per_sample_unit = decltype(units::bytes / units::samples);
 // `tokens` counts the tokens of all micro-batches of the step on this stage and `layers` the
 // layers of this stage. With sequence parallelism the all-reduces become a reduce-scatter and
 // an all-gather of the same total volume (Korthikanti et al. 2022, arXiv 2205.05198, Sec. 4.2.2),
-// so the time is the same. 0 for t = 1. Throws std::domain_error for negative sizes, t < 1 or a
+// so the time is the same. The bandwidth is per rank and per direction (ring_allreduce_time's
+// beta). 0 for t = 1. Throws std::domain_error for negative sizes, t < 1 or a
 // non-positive bandwidth.
 units::q<units::time_unit> tensor_parallel_comm_time(
     double layers, units::q<units::token_unit> tokens, double hidden, double tensor_parallel,

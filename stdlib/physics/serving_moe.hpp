@@ -32,7 +32,8 @@ units::q<units::information_unit> moe_dispatch_bytes(
 // combine back (Lepikhin et al. 2021, Sec. 2.2; Rajbhandari et al. 2022, DeepSpeed-MoE, arXiv
 // 2201.05596), each a pairwise exchange of moe_dispatch_bytes over expert_parallel
 // devices: 2 ((N - 1) / N x M / bandwidth + (N - 1) latency) (Thakur et al. 2005). The
-// backward pass repeats both. 0 for one device.
+// backward pass repeats both. The bandwidth is per device and per direction (alltoall_time's
+// beta). 0 for one device.
 units::q<units::time_unit> moe_alltoall_time(units::q<units::token_unit> tokens, double hidden,
                                              double expert_parallel,
                                              units::q<units::bandwidth_unit> bandwidth,
