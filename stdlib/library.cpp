@@ -18,6 +18,7 @@ NativeRegistry make_registry() {
   register_economics(r);
   register_networks(r);
   register_sustainability(r);
+  register_scaling(r);
   return r;
 }
 
@@ -38,8 +39,8 @@ const Library& standard_library() {
       for (const EmbeddedModule& m : embedded_modules()) names.emplace_back(m.name);
       return names;
     };
-    lib.prelude = {"memory",      "transformer", "performance", "communication", "serving",
-                   "reliability", "economics",   "networks",    "sustainability"};
+    lib.prelude = {"memory",      "transformer", "performance", "communication",  "serving",
+                   "reliability", "economics",   "networks",    "sustainability", "scaling"};
     return lib;
   }();
   return library;

@@ -16,5 +16,6 @@ void register_reliability(NativeRegistry& registry);
 void register_economics(NativeRegistry& registry);
 void register_networks(NativeRegistry& registry);
 void register_sustainability(NativeRegistry& registry);
+void register_scaling(NativeRegistry& registry);
 
 }  // namespace reckon::stdlib
