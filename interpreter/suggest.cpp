@@ -204,9 +204,11 @@ std::string did_you_mean(std::string_view name, const std::vector<std::string_vi
   const std::string_view* best = nullptr;
   std::size_t best_distance = limit + 1;
   std::vector<std::size_t> row;
+  // Of the closest names, the first in alphabetical order: the candidates come in the
+  // order of a hash table, which any new name in the standard library reshuffles.
   for (const std::string_view& c : candidates) {
-    std::size_t d = edit_distance(name, c, best_distance - 1, row);
-    if (d < best_distance) {
+    std::size_t d = edit_distance(name, c, best_distance, row);
+    if (d < best_distance || (best && d == best_distance && c < *best)) {
       best_distance = d;
       best = &c;
       if (d == 0) break;  // nothing is closer

@@ -646,3 +646,13 @@ TEST_CASE("unit hints name the unit's family", "[units][suggest]") {
   CHECK(did_you_mean_unit("d", names).find("`day`") != std::string::npos);
   CHECK(did_you_mean_unit("GiBs", names) == "; did you mean `GiB`?");
 }
+
+TEST_CASE("did you mean: of equally close names, the first alphabetically, whatever the order") {
+  // `d` is one edit from `a` and from `c`; the candidates come in hash-table order, which a
+  // new name anywhere reshuffles, so the choice must not depend on it.
+  using V = std::vector<std::string>;
+  CHECK(reckon::did_you_mean("d", V{"c", "a"}) == "; did you mean `a`?");
+  CHECK(reckon::did_you_mean("d", V{"a", "c"}) == "; did you mean `a`?");
+  // A closer name still wins over an earlier one.
+  CHECK(reckon::did_you_mean("mem", V{"ma", "memo"}) == "; did you mean `memo`?");
+}
