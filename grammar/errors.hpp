@@ -81,6 +81,20 @@ RK_MESSAGE(decl_body,
            "E0135: expected a declaration (import, record, enum, scenario, case, check, let, "
            "native, sweep or exercise)");
 RK_MESSAGE(end_of_file, "E0136: unexpected text: expected the end of the input");
+// Lists (docs/language.md, "Lists").
+RK_MESSAGE(list_close, "E0141: expected ']' or ',' and another element of the list");
+RK_MESSAGE(
+    pattern,
+    "E0142: expected a name after 'for', or names in parentheses, as in `for (a, b) in ...`");
+RK_MESSAGE(binder, "E0142: expected a name in the pattern");
+RK_MESSAGE(pattern_close, "E0142: expected ')' or ',' and another name in the pattern");
+RK_MESSAGE(comprehension_in, "E0143: expected 'in' and the list to go through");
+RK_MESSAGE(iterable, "E0143: expected the list to go through after 'in'");
+RK_MESSAGE(filter, "E0143: expected the condition after 'if'");
+RK_MESSAGE(index_value, "E0144: expected an index inside '[ ]', as in `xs[0]`");
+RK_MESSAGE(index_close, "E0144: expected ']' after the index");
+RK_MESSAGE(element_type, "E0145: expected the element type inside '[ ]', as in `[GB]`");
+RK_MESSAGE(list_type_close, "E0145: expected ']' after the element type, as in `[GB]`");
 #undef RK_MESSAGE
 
 struct errors {

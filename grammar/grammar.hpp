@@ -26,7 +26,7 @@
 //   vary_spec := (the command line's --vary VALUES) expr (',' expr)*
 //              | expr '..' postfix (('+' | '*') postfix)?
 //   (in a prompt, `{expr}` interpolates an expression and `{{` `}}` are braces)
-//   type      := 'int'? unit '?'?
+//   type      := ('[' type ']' | 'int'? unit) '?'?
 //   unit      := ident ('^' '-'? digits)? (('*' | '/') ident ('^' '-'? digits)?)*   (no spaces)
 //
 //   expr      := 'if' expr 'then' expr 'else' expr | convert
@@ -36,8 +36,10 @@
 //   coalesce  := add ('??' add)*            add := mul (('+' | '-') mul)*
 //   mul       := unary (('*' | '/' | '//' | '%') unary)*
 //   unary     := '-' unary | power          power := postfix ('^' unary)?
-//   postfix   := primary ('(' args ')' | '.' ident)*
+//   postfix   := primary ('(' args ')' | '.' ident | '[' expr ']')*
 //   primary   := number unit? | string | 'true' | 'false' | 'none' | ident | '(' expr ')' unit?
+//              | '[' (expr (',' expr)* ','? | expr 'for' pattern 'in' expr ('if' expr)?)? ']'
+//   pattern   := ident | '(' ident (',' ident)* ')'
 //   (`(1/3) GB` is the expression times the unit; a unit after a number or ')' must be on
 //   its line. Refused with a hint: a number glued to `B` alone (`70B`: seventy bytes or
 //   seventy billion?), a number glued to `%` that no operand follows (`50%`), a dollar
@@ -139,11 +141,12 @@ RK_KEY(kw_show, "show");
 RK_KEY(kw_where, "where");
 RK_KEY(kw_minimize, "minimize");
 RK_KEY(kw_maximize, "maximize");
+RK_KEY(kw_for, "for");
 #undef RK_KEY
 
 struct reserved : sor<kw_import, kw_record, kw_enum, kw_scenario, kw_input, kw_case, kw_check,
                       kw_let, kw_native, kw_with, kw_within, kw_if, kw_then, kw_else, kw_and, kw_or,
-                      kw_not, kw_true, kw_false, kw_none> {};
+                      kw_not, kw_true, kw_false, kw_none, kw_for> {};
 struct name : seq<not_at<reserved>, identifier> {};
 
 struct digits : plus<digit> {};
@@ -166,7 +169,13 @@ struct unit_div : one<'/'> {};
 struct unit_expr : seq<unit_factor, star<sor<unit_mul, unit_div>, must<unit_factor>>> {};
 struct optional_mark : one<'?'> {};
 struct int_mark : seq<kw_int, plus<blank>, at<name>> {};
-struct type_expr : seq<opt<int_mark>, unit_expr, opt<optional_mark>> {};
+// `[GB]`, `[Accelerator]`, `[[count]]`: a list type and its element type.
+struct type_expr;
+struct element_type;
+struct list_type_close : one<']'> {};
+struct list_type : seq<one<'['>, sep, must<element_type>, sep, must<list_type_close>> {};
+struct type_expr : seq<sor<list_type, seq<opt<int_mark>, unit_expr>>, opt<optional_mark>> {};
+struct element_type : type_expr {};
 
 // --- expressions --------------------------------------------------------------
 struct expr;
@@ -174,7 +183,7 @@ struct expr;
 // No unit is named like an exercise's or a sweep's keywords: `8 step 1`, `8 times 2` and
 // `answer 1 hint "..."`.
 struct exercise_word : sor<kw_about, kw_vary, kw_step, kw_times, kw_prompt, kw_answer, kw_hint,
-                           kw_show, kw_where, kw_minimize, kw_maximize> {};
+                           kw_show, kw_where, kw_minimize, kw_maximize, kw_for, kw_in> {};
 struct quantity : seq<number, opt<hsep, not_at<exercise_word>, unit_expr>> {};
 
 // Refuses input that matches Rule (a literal that reads one way and means another) with
@@ -259,8 +268,25 @@ struct nested_expr : nesting_limited<expr> {};
 // `(1/3) GB`: a unit after the closing parenthesis scales what is inside.
 struct paren_unit : seq<hsep, not_at<exercise_word>, unit_expr> {};
 struct paren : seq<one<'('>, sep, must<nested_expr>, sep, must<close_paren>, opt<paren_unit>> {};
+// Lists: `[a, b, c]`, `[]`, and the comprehension `[e for x in xs if c]` (the pattern
+// may be a tuple `(a, b)`).
+struct binder : name {};
+struct pattern_close : one<')'> {};
+struct tuple_pattern : seq<one<'('>, sep, must<binder>, star<sep, one<','>, sep, must<binder>>, sep,
+                           must<pattern_close>> {};
+struct pattern : sor<tuple_pattern, binder> {};
+struct comprehension_in : kw_in {};
+struct iterable : nested_expr {};
+struct filter : nested_expr {};
+struct comprehension_if : seq<kw_if, sep, must<filter>> {};
+struct comprehension_tail : seq<kw_for, sep, must<pattern>, sep, must<comprehension_in>, sep,
+                                must<iterable>, opt<sep, comprehension_if>> {};
+struct more_elements : seq<star<sep, one<','>, sep, nested_expr>, opt<sep, one<','>>> {};
+struct list_body : opt<nested_expr, sep, sor<comprehension_tail, more_elements>> {};
+struct list_close : one<']'> {};
+struct list_literal : seq<one<'['>, sep, list_body, sep, must<list_close>> {};
 struct primary : sor<literal_mistake, quantity, string_literal, true_literal, false_literal,
-                     none_literal, name_ref, paren> {};
+                     none_literal, name_ref, paren, list_literal> {};
 
 struct arg_name : seq<name, sep, one<':'>, not_at<one<':'>>> {};
 struct argument : sor<seq<arg_name, sep, must<nested_expr>>, nested_expr> {};
@@ -268,7 +294,11 @@ struct arguments : opt<list<argument, seq<sep, one<','>, sep>>, opt<sep, one<','
 struct call_suffix : seq<hsep, one<'('>, sep, arguments, sep, must<close_paren>> {};
 struct member_name : identifier {};
 struct member_suffix : seq<hsep, one<'.'>, not_at<one<'.'>>, sep, must<member_name>> {};
-struct postfix : seq<primary, star<sor<call_suffix, member_suffix>>> {};
+// `xs[i]`: on the line of what it indexes, like a call's '('.
+struct index_value : nested_expr {};
+struct index_close : one<']'> {};
+struct index_suffix : seq<hsep, one<'['>, sep, must<index_value>, sep, must<index_close>> {};
+struct postfix : seq<primary, star<sor<call_suffix, member_suffix, index_suffix>>> {};
 
 struct unary;
 struct op_pow : one<'^'> {};

@@ -66,6 +66,9 @@ using selector = pt::selector<
         g::string_literal, g::string_body, g::true_literal, g::false_literal, g::none_literal,
         g::name_ref, g::call_suffix, g::member_suffix, g::member_name, g::argument, g::arg_name,
         g::negation, g::logical_not, g::conditional, g::paren,
+        // lists
+        g::list_literal, g::comprehension_tail, g::binder, g::tuple_pattern, g::comprehension_if,
+        g::index_suffix, g::list_type, g::element_type,
         // Operators are not stored: after every operand the parser tries each level's
         // operators, and a stored rule costs a node per attempt. The converter reads
         // an operator from the text between its operands instead (operator_at).
@@ -272,6 +275,7 @@ class Converter {
       return e;
     }
     if (n.is_type<g::postfix>()) return postfix(n);
+    if (n.is_type<g::list_literal>()) return list_literal(n);
     if (n.is_type<g::negation>()) {
       auto e = make(ExprKind::unary, n);
       e->op = Op::neg;
@@ -445,6 +449,12 @@ class Converter {
         call->callee = std::move(e);
         call->arguments = arguments(s);
         e = finish(std::move(call));
+      } else if (s.is_type<g::index_suffix>()) {
+        auto index = std::make_unique<Expr>(ExprKind::index, r);
+        index->name_range = range(s);  // the brackets and the index, for run-time errors
+        index->operands.push_back(std::move(e));
+        index->operands.push_back(expr(*s.children.at(0)));
+        e = finish(std::move(index));
       } else {
         auto member = std::make_unique<Expr>(ExprKind::member, r);
         const Node& name = *s.children.at(0);
@@ -455,6 +465,34 @@ class Converter {
       }
     }
     return e;
+  }
+
+  // `[a, b, c]` (its children are the elements), or `[e for PATTERN in xs if c]` (the
+  // element and a comprehension_tail). See Expr for how a comprehension is kept.
+  ExprPtr list_literal(const Node& n) {
+    if (n.children.size() == 2 && n.children[1]->is_type<g::comprehension_tail>()) {
+      const Node& tail = *n.children[1];
+      auto e = make(ExprKind::comprehension, n);
+      e->operands.push_back(expr(*tail.children.at(1)));
+      e->operands.push_back(expr(*n.children[0]));
+      if (tail.children.size() > 2) e->operands.push_back(expr(*tail.children[2]->children.at(0)));
+      const Node& pattern = *tail.children.at(0);
+      e->op = pattern.is_type<g::tuple_pattern>() ? Op::mul : Op::add;
+      auto bind = [&](const Node& b) {
+        Argument a;
+        a.value = make(ExprKind::name, b);
+        a.value->text = b.string();
+        e->arguments.push_back(std::move(a));
+      };
+      if (pattern.is_type<g::tuple_pattern>())
+        for (const auto& b : pattern.children) bind(*b);
+      else
+        bind(pattern);
+      return finish(std::move(e));
+    }
+    auto e = make(ExprKind::list, n);
+    for (const auto& c : n.children) e->operands.push_back(expr(*c));
+    return finish(std::move(e));
   }
 
   CompactVector<Argument> arguments(const Node& n) {
@@ -520,6 +558,8 @@ class Converter {
       if (c->is_type<g::int_mark>()) t.integer = true;
       if (c->is_type<g::optional_mark>()) t.optional = true;
       if (c->is_type<g::unit_expr>()) t.unit = unit(*c);
+      if (c->is_type<g::list_type>())
+        t.element = std::make_unique<TypeExpr>(type(*c->children.at(0)));
     }
     return t;
   }

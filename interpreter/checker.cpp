@@ -14,8 +14,10 @@
 #include <unordered_set>
 #include <vector>
 
+#include "interpreter/check_context.hpp"
 #include "interpreter/counting.hpp"
 #include "interpreter/evaluator.hpp"
+#include "interpreter/lists.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/suggest.hpp"
 #include "interpreter/type_names.hpp"
@@ -52,7 +54,7 @@ struct Slot {
 
 enum class State { unvisited, in_progress, done };
 
-class Checker {
+class Checker final : public CheckContext {
  public:
   explicit Checker(Program& p) : p_(p) {
     char here = 0;
@@ -93,9 +95,44 @@ class Checker {
 
  private:
   // --- bookkeeping --------------------------------------------------------------
-  void error(SourceRange r, std::string code, std::string message, std::vector<Note> notes = {}) {
+  void error(SourceRange r, std::string code, std::string message, std::vector<Note> notes) {
     errors_.push_back({r, std::move(message), std::move(notes), std::move(code)});
   }
+
+ public:
+  // --- CheckContext (check_lists.cpp) ---------------------------------------------
+  void error(SourceRange r, std::string code, std::string message) override {
+    errors_.push_back({r, std::move(message), {}, std::move(code)});
+  }
+  void expect(Expr& e, const Scope& s, const Type& to, const std::string& what) override {
+    expect(e, s, to, what, nullptr);
+  }
+  std::optional<Type> meet(const Type& a, const Type& b) override {
+    if (a.is_error()) return b;
+    if (b.is_error()) return a;
+    if (a.kind == TypeKind::none || b.kind == TypeKind::none) {
+      Type t = a.kind == TypeKind::none ? b : a;
+      t.optional = t.kind != TypeKind::none;
+      return t;
+    }
+    Type pa = a, pb = b;
+    pa.optional = pb.optional = true;
+    if (!assignable(b, pa, true) || !assignable(a, pb, true)) return std::nullopt;
+    Type result = a;
+    if (a.is_quantity()) {
+      result.dim = merge(a.dim, b.dim);
+      result.integer = a.integer && b.integer;
+    }
+    if (a.is_list()) {
+      std::optional<Type> element = meet(a.element(), b.element());
+      if (!element) return std::nullopt;
+      result = Type::list_of(*element);
+    }
+    result.optional = a.optional || b.optional;
+    return result;
+  }
+
+ private:
   // Two values that do not meet (`code`), or that meet but for a count (E0417, saying
   // which side counts what).
   void meet_error(SourceRange r, std::string code, const std::string& message,
@@ -223,6 +260,13 @@ class Checker {
 
   Type resolve_type(const TypeExpr& t, std::optional<DisplayUnit>* display = nullptr) {
     Type out;
+    if (t.element) {  // `[T]`: shown in T's unit
+      Type element = resolve_type(*t.element, display);
+      if (element.is_error()) return element;
+      out = Type::list_of(element);
+      out.optional = t.optional;
+      return out;
+    }
     const UnitExpr& u = t.unit;
     bool single = u.factors.size() == 1 && u.factors[0].exponent == 1;
     std::string_view name = single ? std::string_view(u.factors[0].name) : "";
@@ -287,6 +331,8 @@ class Checker {
         return from.enumeration == to.enumeration;
       case TypeKind::instance:
         return from.scenario == to.scenario;
+      case TypeKind::list:
+        return assignable(from.element(), to.element(), meet);
       default:
         return true;
     }
@@ -294,7 +340,7 @@ class Checker {
 
   // `declared`, when given, is how the expected type was written (GB rather than B).
   void expect(Expr& e, const Scope& s, const Type& to, const std::string& what,
-              const TypeExpr* declared = nullptr) {
+              const TypeExpr* declared) {
     Type from = check(e, s, &to);
     // A fractional literal where a whole number is declared is wrong before it runs.
     if (to.integer && e.kind == ExprKind::number && !e.unit && e.number != std::trunc(e.number)) {
@@ -773,7 +819,8 @@ class Checker {
   }
 
   // --- expressions ----------------------------------------------------------------
-  Type check(Expr& e, const Scope& s, const Type* expected) {
+ public:
+  Type check(Expr& e, const Scope& s, const Type* expected) override {
     // Properties without a declared unit are typed through each other, so the checker
     // recurses over chains of definitions as well as over expressions: bound its stack
     // as the evaluator bounds its own.
@@ -790,6 +837,7 @@ class Checker {
     return e.type;
   }
 
+ private:
   Type check_inner(Expr& e, const Scope& s, const Type* expected) {
     switch (e.kind) {
       case ExprKind::number: {
@@ -847,6 +895,12 @@ class Checker {
         return call(e, s);
       case ExprKind::member:
         return member(e, s);
+      case ExprKind::list:
+        return check_list_literal(*this, e, s, expected);
+      case ExprKind::comprehension:
+        return check_comprehension(*this, e, s);
+      case ExprKind::index:
+        return check_index(*this, e, s);
     }
     return {};
   }
@@ -882,6 +936,11 @@ class Checker {
 
   Type name(Expr& e, const Scope& s, const Type* expected) {
     const std::string& n = e.text;
+    if (const Expr* local = find_local(s, n)) {  // innermost: shadows everything
+      e.ref = RefKind::local;
+      e.slot = local->slot;
+      return local->type;
+    }
     if (expected && expected->kind == TypeKind::enumeration) {
       int index = expected->enumeration->member_index(n);
       if (index >= 0) return enum_member(e, expected->enumeration, index);
@@ -983,7 +1042,8 @@ class Checker {
   // The names in scope at `s`, or none once suggestions are used up (suggesting).
   std::vector<std::string_view> visible_names(const Scope& s) {
     std::vector<std::string_view> names;
-    std::size_t count = p_.globals.size() + builtin_names.size();
+    std::size_t count = p_.globals.size() + builtin_names.size() + std::size(list_builtin_names) +
+                        static_cast<std::size_t>(s.local_count());
     if (s.parameters) count += s.parameters->size();
     if (s.scenario) count += s.scenario->inputs.size() + s.scenario->properties.size();
     if (!suggesting(count)) return names;
@@ -995,6 +1055,8 @@ class Checker {
     }
     for (const auto& [n, d] : p_.globals) names.push_back(n);
     for (auto b : builtin_names) names.emplace_back(b);
+    for (auto b : list_builtin_names) names.emplace_back(b);
+    for (const LocalBinding* l = s.locals; l; l = l->outer) names.emplace_back(l->binder->text);
     return names;
   }
 
@@ -1167,6 +1229,7 @@ class Checker {
     if (ok && a.kind == TypeKind::enumeration) ok = a.enumeration == b.enumeration;
     if (ok && a.kind == TypeKind::record) ok = a.record == b.record;
     if (ok && a.kind == TypeKind::instance) ok = false;
+    if (ok && a.kind == TypeKind::list) ok = assignable(a, b, true) && assignable(b, a, true);
     if (!ok && a.is_quantity() && b.is_quantity())
       meet_error(e.name_range, "E0408", "cannot compare " + describe(a) + " and " + describe(b),
                  a.dim, b.dim);
@@ -1349,6 +1412,7 @@ class Checker {
       error(callee.range, "E0319", "`" + n + "` is not a function");
       return check_args_only();
     }
+    if (auto b = find_list_builtin(n)) return check_list_builtin(*this, e, *b, s);
     if (auto b = find_builtin(n)) return builtin(e, *b, s);
     std::vector<std::string_view> names = visible_names(s);
     error(callee.range, "E0316", "unknown function `" + n + "`" + did_you_mean(n, names));
@@ -1517,6 +1581,7 @@ class Checker {
   }
 
   bool shadowed(const std::string& n, const Scope& s) {
+    if (find_local(s, n)) return true;
     if (s.parameters && has_parameter(*s.parameters, n)) return true;
     return s.scenario && (s.scenario->input_index(n) >= 0 || s.scenario->property_index(n) >= 0);
   }

@@ -9,11 +9,25 @@
 
 namespace reckon {
 
+// A name bound inside an expression (a comprehension's `x`, a lambda's parameter): the
+// binder expression that names it (RefKind::local, its slot and type set), and the
+// bindings around it. Locals live on the checker's stack while what binds them is
+// checked (LocalScope, check_context.hpp).
+struct LocalBinding {
+  const Expr* binder = nullptr;
+  const LocalBinding* outer = nullptr;
+};
+
 // Where an expression is checked: at file scope, or inside a scenario (whose inputs
-// and properties are then in scope), possibly inside a method (its parameters too).
+// and properties are then in scope), possibly inside a method (its parameters too),
+// possibly where locals are bound (innermost first; they shadow everything else).
 struct Scope {
   const ScenarioDecl* scenario = nullptr;
   const std::vector<Parameter>* parameters = nullptr;
+  const LocalBinding* locals = nullptr;
+
+  // How many locals are in scope: the slot the next one takes.
+  int local_count() const { return locals ? locals->binder->slot + 1 : 0; }
 };
 
 // Checks the whole program. Throws UserErrors with every error found. The program is

@@ -44,6 +44,7 @@ bool numeric_coalesce(const Expr& e) {
 }
 
 bool compiles_at_root(const Expr& e) {
+  if (e.type.is_list()) return false;  // lists are the tree walk's
   switch (e.kind) {
     case ExprKind::binary:
       if (e.op == Op::coalesce) return numeric_coalesce(e);
@@ -161,6 +162,7 @@ class Compiler {
   Compiler(Code& code, std::vector<Expr*>& left) : code_(code), left_(left) {}
 
   void expression(Expr& e) {
+    if (e.type.is_list()) return tree(e);
     switch (e.kind) {
       case ExprKind::number:
         return constant(e, e.number * e.unit_scale);
@@ -389,12 +391,15 @@ void finish(Code& code, const Expr& root) {
     code.result_kind = ValueKind::none;
 }
 
-// Gives `e`, and every subtree of it the tree walk evaluates, a code where one pays.
+// Gives `e`, and every subtree of it the tree walk evaluates, a code where one pays. Not
+// inside what binds locals (a comprehension): code runs in frames without them
+// (run_code.cpp), so all of that is the tree walk's.
 void compile_tree(Expr& e) {
   std::vector<Expr*> pending{&e};
   while (!pending.empty()) {
     Expr& x = *pending.back();
     pending.pop_back();
+    if (x.kind == ExprKind::comprehension) continue;
     if (!x.type.is_error() && compiles_at_root(x)) {
       auto code = std::make_shared<Code>();
       std::vector<Expr*> left;

@@ -74,6 +74,8 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
           return Value::quantity(e.unit_scale, e.type.dim);
         case RefKind::enum_member:
           return Value::member(&e.target_as<EnumDecl>(), e.slot);
+        case RefKind::local:
+          return frame.locals[e.slot];
         case RefKind::unresolved:
           break;
       }
@@ -106,6 +108,8 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
           return scenario_instance(e, frame);
         case CallKind::builtin:
           return Value::quantity(builtin(e, frame), e.type.dim);
+        case CallKind::list_builtin:
+          return list_builtin(e, frame);
         case CallKind::unresolved:
           break;
       }
@@ -115,6 +119,12 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
       Value scratch;
       return member(e, frame, scratch);
     }
+    case ExprKind::list:
+      return list_literal(e, frame);
+    case ExprKind::comprehension:
+      return comprehension(e, frame);
+    case ExprKind::index:
+      return index(e, frame);
   }
   throw std::logic_error("unknown expression kind");
 }
@@ -172,6 +182,13 @@ bool Evaluator::equal(const Value& a, const Value& b) const {
     }
     case ValueKind::instance:
       return a.instance() == b.instance();
+    case ValueKind::list: {
+      if (a.list() == b.list()) return true;
+      const auto& x = a.list()->items;
+      const auto& y = b.list()->items;
+      return std::equal(x.begin(), x.end(), y.begin(), y.end(),
+                        [&](const Value& p, const Value& q) { return equal(p, q); });
+    }
   }
   return false;
 }
@@ -198,6 +215,8 @@ double Evaluator::number_of(const Expr& e, const Frame& frame) {
           return e.unit_scale;
         case RefKind::enum_member:
           return e.slot;
+        case RefKind::local:
+          return frame.locals[e.slot].number;
         default:
           return value_of(e, frame).number;
       }
@@ -265,6 +284,8 @@ const Value& Evaluator::memoized(const Expr& e, const Frame& frame) {
       return property_ref(*frame.self, static_cast<std::size_t>(e.slot), e.range);
     case RefKind::parameter:
       return frame.arguments[e.slot];
+    case RefKind::local:
+      return frame.locals[e.slot];
     default:
       return let(e.target_as<LetDecl>(), e.range);
   }
@@ -272,8 +293,9 @@ const Value& Evaluator::memoized(const Expr& e, const Frame& frame) {
 
 const Value& Evaluator::reference(const Expr& e, const Frame& frame, Value& scratch) {
   const bool named =
-      e.kind == ExprKind::name && (e.ref == RefKind::input || e.ref == RefKind::property ||
-                                   e.ref == RefKind::parameter || e.ref == RefKind::let);
+      e.kind == ExprKind::name &&
+      (e.ref == RefKind::input || e.ref == RefKind::property || e.ref == RefKind::parameter ||
+       e.ref == RefKind::let || e.ref == RefKind::local);
   if (!named) {
     scratch = evaluate(e, frame);
     return scratch;

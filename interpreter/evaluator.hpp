@@ -61,11 +61,13 @@ class Evaluator {
   // everything is the tree walk's (the reference the tests compare compiled code with).
   explicit Evaluator(const Program& program, int digits = 4, bool compiled = true);
 
-  // Where an expression is evaluated: in a case (its inputs and properties) and in a
-  // method call (its arguments).
+  // Where an expression is evaluated: in a case (its inputs and properties), in a
+  // method call (its arguments), and where locals are bound (a comprehension's names,
+  // a lambda's parameters: LocalFrame, local_frame.hpp).
   struct Frame {
     Instance* self = nullptr;
     const Value* arguments = nullptr;  // a method call's, by parameter index
+    const Value* locals = nullptr;     // by Expr::slot of a RefKind::local name
   };
 
   Value evaluate(const Expr& e, const Frame& frame) {
@@ -176,7 +178,12 @@ class Evaluator {
   void require_whole(const Value& v, const Type& declared, SourceRange at, std::string_view what,
                      std::string_view name) const {
     if (v.kind == ValueKind::quantity) require_whole(v.number, declared, at, what, name);
+    if (v.kind == ValueKind::list) [[unlikely]]
+      require_whole_elements(v, declared, at, what, name);
   }
+  // The same for each element of a list where `[int ...]` or `[count]` is declared.
+  void require_whole_elements(const Value& v, const Type& declared, SourceRange at,
+                              std::string_view what, std::string_view name) const;
   void require_whole(double x, const Type& declared, SourceRange at, std::string_view what,
                      std::string_view name) const {
     if (declared.integer && x != std::trunc(x)) [[unlikely]]
@@ -283,6 +290,13 @@ class Evaluator {
   void integer_arguments(const Expr& e, const NativeFunction& f, Argument argument) const;
   double apply_builtin(const Expr& e, const double* args, std::size_t count) const;
   Value record(const Expr& e, const Frame& frame);
+  // Lists (evaluate_lists.cpp).
+  Value list_literal(const Expr& e, const Frame& frame);
+  Value comprehension(const Expr& e, const Frame& frame);
+  Value index(const Expr& e, const Frame& frame);
+  Value list_builtin(const Expr& e, const Frame& frame);
+  // A new list value of `items`, refused (E0522) beyond max_list_length elements.
+  Value make_list(std::vector<Value> items, const Expr& at) const;
   Value scenario_instance(const Expr& e, const Frame& frame);
   // Per parameter of a call: its argument, or its default (`defaults(i)`, evaluated in
   // `defaults_frame`), or none.

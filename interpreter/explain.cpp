@@ -227,6 +227,19 @@ class Explainer {
             right_used ? wrap(r, prec, frame, deps, e.op != Op::pow) : text(r.range);
         return left + " " + op + " " + right;
       }
+      case ExprKind::list: {
+        std::string s = "[";
+        for (std::size_t i = 0; i < e.operands.size(); ++i)
+          s += (i ? ", " : "") + render(*e.operands[i], frame, deps);
+        return s + "]";
+      }
+      case ExprKind::comprehension:
+        // Its body is evaluated once per element, with names of its own: shown as its
+        // value, not element by element.
+        return show(ev_.evaluate(e, frame), Evaluator::declared_unit(e, scenario(frame)));
+      case ExprKind::index:
+        return wrap(*e.operands[0], 10, frame, deps) + "[" + render(*e.operands[1], frame, deps) +
+               "]";
     }
     return text(e.range);
   }

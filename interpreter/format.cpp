@@ -109,6 +109,44 @@ DisplayUnit default_display_unit(const Value& v, int digits) {
   return u;
 }
 
+namespace {
+
+// A quantity's number in `chosen`, without the unit.
+std::string number_in(const Value& v, const DisplayUnit& chosen, const DisplayOptions& options) {
+  // Unit scales are not exact in binary (500 ns is 499.99999999999994 ns after the round
+  // trip through seconds): a value within a few ulps of a whole number shows as that
+  // whole number.
+  double shown = snap_round_trip(v.number / chosen.scale);
+  if (chosen.scale != 1 && options.digits > 15) shown = snap_decimal(shown);
+  return format_number(shown, options.digits, written_in_full(v.dim));
+}
+
+// `[1, 2.5, 4] GB`: every quantity of a list in one unit, `unit` or the one readable for
+// its largest element, written once after the list.
+std::string format_list(const ListValue& list, const DisplayOptions& options,
+                        const DisplayUnit* unit) {
+  std::optional<DisplayUnit> chosen;
+  if (unit) chosen = *unit;
+  const Value* largest = nullptr;
+  for (const Value& x : list.items)
+    if (x.kind == ValueKind::quantity &&
+        (!largest || std::fabs(x.number) > std::fabs(largest->number)))
+      largest = &x;
+  if (!chosen && largest) chosen = default_display_unit(*largest, options.digits);
+  std::string out = "[";
+  for (std::size_t i = 0; i < list.items.size(); ++i) {
+    const Value& x = list.items[i];
+    if (i) out += ", ";
+    out += x.kind == ValueKind::quantity ? number_in(x, *chosen, options)
+                                         : format_value(x, options, unit);
+  }
+  out += "]";
+  if (largest && !chosen->symbol.empty()) out += " " + chosen->symbol;
+  return out;
+}
+
+}  // namespace
+
 std::string format_value(const Value& v, const DisplayOptions& options, const DisplayUnit* unit) {
   switch (v.kind) {
     case ValueKind::none:
@@ -132,14 +170,11 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
     }
     case ValueKind::quantity: {
       DisplayUnit chosen = unit ? *unit : default_display_unit(v, options.digits);
-      // Unit scales are not exact in binary (500 ns is 499.99999999999994 ns after
-      // the round trip through seconds): a value within a few ulps of a whole number
-      // shows as that whole number.
-      double shown = snap_round_trip(v.number / chosen.scale);
-      if (chosen.scale != 1 && options.digits > 15) shown = snap_decimal(shown);
-      std::string number = format_number(shown, options.digits, written_in_full(v.dim));
+      std::string number = number_in(v, chosen, options);
       return chosen.symbol.empty() ? number : number + " " + chosen.symbol;
     }
+    case ValueKind::list:
+      return format_list(*v.list(), options, unit);
   }
   return "?";
 }

@@ -36,6 +36,15 @@ std::string describe(const Type& t) {
     case TypeKind::instance:
       s = t.scenario->name;
       break;
+    case TypeKind::list: {
+      // `[GB]` rather than `[GB (information)]`: the unit says enough inside brackets.
+      const Type& e = t.element();
+      std::string inner = describe(e);
+      if (e.is_quantity() && !e.dim.is_dimensionless())
+        inner = counted_unit_string(e.dim) + (e.optional ? "?" : "");
+      s = "[" + inner + "]";
+      break;
+    }
   }
   return t.optional ? s + "?" : s;
 }

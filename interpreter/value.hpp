@@ -2,8 +2,8 @@
 //
 // A Value is 32 bytes and cheap to copy: quantities, booleans, enumeration members and
 // texts carry no ownership (a text points at its literal in the AST, which outlives
-// every evaluation). Records and instances are shared, reference-counted heap objects;
-// only values of those two kinds touch a reference count when copied, so the
+// every evaluation). Records, instances and lists are shared, reference-counted heap
+// objects; only values of those kinds touch a reference count when copied, so the
 // arithmetic that dominates evaluation copies plain bytes.
 #pragma once
 
@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "syntax/dimension.hpp"
 
@@ -50,6 +52,20 @@ struct RecordValue final : Shared {
   RecordValue() = default;
 };
 
+// A list value: its elements, in order. Immutable once made (values are shared), so a
+// list is built in a std::vector and then adopted (Value::adopt).
+struct ListValue final : Shared {
+  std::vector<Value> items;
+
+  // A list holding `items`; the result holds one reference.
+  static ListValue* make(std::vector<Value> items);
+  ~ListValue() override;
+
+ private:
+  ListValue() = default;
+};
+
+// Every kind from `record` on is a Shared object (Value::shared).
 enum class ValueKind : std::uint8_t {
   none,
   quantity,
@@ -57,7 +73,8 @@ enum class ValueKind : std::uint8_t {
   text,
   enumeration,
   record,
-  instance
+  instance,
+  list
 };
 
 struct Value {
@@ -138,6 +155,12 @@ struct Value {
     return x;
   }
   static Value adopt(Instance* i);
+  static Value adopt(ListValue* l) {
+    Value x;
+    x.kind = ValueKind::list;
+    x.object_ = static_cast<const Shared*>(l);
+    return x;
+  }
   // A new reference to an existing instance.
   static Value of(Instance& i);
 
@@ -162,6 +185,9 @@ struct Value {
     return kind == ValueKind::record ? static_cast<const RecordValue*>(shared_object()) : nullptr;
   }
   Instance* instance() const;
+  const ListValue* list() const {
+    return kind == ValueKind::list ? static_cast<const ListValue*>(shared_object()) : nullptr;
+  }
   // The identity of what a text, record or instance value refers to (null otherwise).
   const void* identity() const { return object_; }
 
@@ -175,10 +201,17 @@ struct Value {
     object_ = o.object_;
   }
 
-  // text: const std::string*; enumeration: const EnumDecl*; record and instance: the
-  // Shared object (a RecordValue or an Instance).
+  // text: const std::string*; enumeration: const EnumDecl*; record, instance and list:
+  // the Shared object (a RecordValue, an Instance or a ListValue).
   const void* object_ = nullptr;
 };
 static_assert(sizeof(Value) == 32 && sizeof(Dimension) + 1 + 1 == 16);
+
+inline ListValue* ListValue::make(std::vector<Value> items) {
+  auto* l = new ListValue;
+  l->items = std::move(items);
+  return l;
+}
+inline ListValue::~ListValue() = default;
 
 }  // namespace reckon

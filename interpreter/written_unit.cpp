@@ -34,6 +34,9 @@ Unit agree(const Unit& a, const Unit& b) { return a && b && same(*a, *b) ? a : s
 
 bool is_plain(const Unit& u) { return u && u->symbol.empty() && u->scale == 1; }
 
+// What a unit describes: a quantity's type, or a list's elements' (one unit for all).
+const Type& scalar(const Type& t) { return t.is_list() ? scalar(t.element()) : t; }
+
 class Written {
  public:
   Written() {
@@ -48,8 +51,8 @@ class Written {
     Unit u = inner(e, s, params);
     // A unit only for what it can describe: no bare number for a quantity whose counting
     // units did not cancel, no unit for a plain number.
-    if (u &&
-        u->symbol.empty() != (e.type.kind == TypeKind::quantity && e.type.dim.is_dimensionless()))
+    const Type& t = scalar(e.type);
+    if (u && u->symbol.empty() != (t.kind == TypeKind::quantity && t.dim.is_dimensionless()))
       return std::nullopt;
     return u;
   }
@@ -72,7 +75,7 @@ class Written {
   // display ladder, which then chooses the step for the value (999.97 GB shows as
   // 1.000 TB, 0.25 W as 250 mW); a unit the ladder lacks stays (80 GiB, 2 week).
   Unit shown(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
-    if (e.type.kind != TypeKind::quantity) return std::nullopt;
+    if (scalar(e.type).kind != TypeKind::quantity) return std::nullopt;
     switch (e.kind) {
       case ExprKind::convert:
         return of(e, s, params);
@@ -97,7 +100,7 @@ class Written {
         break;
     }
     Unit u = of(e, s, params);
-    if (u && ladder_step(e.type.dim, u->symbol)) u->ladder = true;
+    if (u && ladder_step(scalar(e.type).dim, u->symbol)) u->ladder = true;
     return u;
   }
 
@@ -137,7 +140,7 @@ class Written {
   }
 
   Unit inner(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
-    if (e.type.kind != TypeKind::quantity) return std::nullopt;
+    if (scalar(e.type).kind != TypeKind::quantity) return std::nullopt;
     auto sub = [&](std::size_t i) { return of(*e.operands[i], s, params); };
     switch (e.kind) {
       case ExprKind::number:
@@ -156,6 +159,16 @@ class Written {
         return member(e);
       case ExprKind::call:
         return call(e, s, params);
+      case ExprKind::list: {  // the unit all its elements are written in
+        if (e.operands.empty()) return std::nullopt;
+        Unit u = sub(0);
+        for (std::size_t i = 1; i < e.operands.size() && u; ++i) u = agree(u, sub(i));
+        return u;
+      }
+      case ExprKind::comprehension:
+        return sub(1);
+      case ExprKind::index:
+        return sub(0);
       default:
         return std::nullopt;
     }

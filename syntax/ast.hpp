@@ -32,12 +32,14 @@ struct UnitExpr {
   std::string text;  // as written, for messages and display
 };
 
-// `count`, `GB`, `int token?`, `Transformer`, `Recompute?`.
+// `count`, `GB`, `int token?`, `Transformer`, `Recompute?`, `[GB]`, `[Accelerator]?`.
 struct TypeExpr {
   bool integer = false;
   bool optional = false;
   UnitExpr unit;  // a single factor may also name a record, an enum or a builtin type
   SourceRange range;
+  // A list type `[T]`: T, and `unit` is empty. Behind a pointer, as few types are lists.
+  std::unique_ptr<TypeExpr> element;
 };
 
 // Documentation attached to the declaration that follows it.
@@ -58,7 +60,11 @@ enum class ExprKind : std::uint8_t {
   conditional,
   convert,
   call,
-  member
+  member,
+  // Lists (docs/language.md, "Lists"); evaluated by the tree walk only (compile.cpp).
+  list,           // `[a, b, c]`: the elements are the operands
+  comprehension,  // `[e for x in xs if c]`: see Expr's comment
+  index           // `xs[i]`: operands are the list and the index
 };
 
 enum class Op : std::uint8_t {
@@ -104,11 +110,23 @@ enum class RefKind : std::uint8_t {
   property,
   parameter,
   unit,
-  enum_member
+  enum_member,
+  // A name bound inside an expression (by a comprehension, or a lambda): `slot` is its
+  // index among the locals in scope where it is used (Scope::locals, Frame::locals).
+  local
 };
 
 // What a call calls, filled in by the checker.
-enum class CallKind : std::uint8_t { unresolved, method, builtin, native, record, scenario };
+// list_builtin: a builtin over lists (`len`; interpreter/list_builtins.hpp), by slot.
+enum class CallKind : std::uint8_t {
+  unresolved,
+  method,
+  builtin,
+  native,
+  record,
+  scenario,
+  list_builtin
+};
 
 struct LetDecl;
 struct CaseDecl;
@@ -120,6 +138,13 @@ struct NativeDecl;
 using Target = std::variant<std::monostate, const LetDecl*, const CaseDecl*, const EnumDecl*,
                             const RecordDecl*, const ScenarioDecl*, const NativeDecl*>;
 
+// A comprehension `[e for x in xs if c]` keeps xs, e and c (if any) as operands 0, 1
+// and 2, and its pattern's names as `arguments` whose values are name expressions (one
+// for `x`, several for `(a, b)`): the checker makes each a local (RefKind::local, slot
+// and type set), and `slot` of the comprehension is the number of locals in scope
+// around it (where its own begin). `op` is Op::add for a single name and Op::mul for a
+// tuple pattern.
+//
 // Its fields are ordered to leave no padding but 4 bytes, and its vectors are
 // CompactVectors: a 16 MiB file has over a million of these, and at 248 bytes an Expr
 // takes a 256-byte allocation where at 288 it took 320 (docs/performance.md, "Memory").

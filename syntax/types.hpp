@@ -2,6 +2,8 @@
 // dimension errors are found without evaluating.
 #pragma once
 
+#include <cstdint>
+
 #include "syntax/dimension.hpp"
 
 namespace reckon {
@@ -10,7 +12,9 @@ struct RecordDecl;
 struct EnumDecl;
 struct ScenarioDecl;
 
-enum class TypeKind {
+// A byte: with it the list's element id fits in what was Type's padding (the checker keeps
+// a Type in every expression: tests/unit/test_memory_layout.cpp).
+enum class TypeKind : std::uint8_t {
   error,     // already reported: suppresses follow-on errors
   quantity,  // a number with a dimension (dimensionless numbers included)
   boolean,
@@ -19,6 +23,7 @@ enum class TypeKind {
   record,
   enumeration,
   instance,  // a bound scenario (a case)
+  list,      // `[GB]`: its element type is element()
 };
 
 struct Type {
@@ -26,6 +31,9 @@ struct Type {
   Dimension dim;
   bool integer = false;   // values must be whole numbers (count, int ...)
   bool optional = false;  // may be none
+  // list: the element type, interned (Type::list_of); 0 otherwise. An id rather than a
+  // pointer keeps Type at 48 bytes.
+  std::uint32_t element_id = 0;
   const RecordDecl* record = nullptr;
   const EnumDecl* enumeration = nullptr;
   const ScenarioDecl* scenario = nullptr;
@@ -42,8 +50,16 @@ struct Type {
     t.kind = k;
     return t;
   }
+  // `[element]`. Element types are interned for the life of the process, so equal
+  // element types have equal ids.
+  static Type list_of(const Type& element);
+  // A list's element type (an error type for anything else).
+  const Type& element() const;
+  bool is_list() const { return kind == TypeKind::list; }
+
   bool is_error() const { return kind == TypeKind::error; }
   bool is_quantity() const { return kind == TypeKind::quantity; }
 };
+static_assert(sizeof(Type) == 48, "Type sits in every Expr: see test_memory_layout.cpp");
 
 }  // namespace reckon

@@ -198,6 +198,11 @@ class Compiler {
       int& n;
       ~Leave() { --n; }
     } leave{nesting_};
+    // Lists, and what is computed from them, are the lazy evaluator's: the sweep falls
+    // back to it (docs/sweeps.md).
+    if (e.type.is_list() || e.kind == ExprKind::list || e.kind == ExprKind::comprehension ||
+        e.kind == ExprKind::index || (e.kind == ExprKind::call && e.call == CallKind::list_builtin))
+      throw Unplannable("a list");
     switch (e.kind) {
       case ExprKind::number:
       case ExprKind::text:
@@ -231,6 +236,8 @@ class Compiler {
         return call(e, env);
       case ExprKind::member:
         return member(e, env);
+      default:
+        break;
     }
     throw Unplannable("an unknown expression");
   }
@@ -434,6 +441,7 @@ class Compiler {
             throw Unplannable("an instance built from varied inputs");
         return fold(e, env);
       }
+      case CallKind::list_builtin:  // refused in compile()
       case CallKind::unresolved:
         break;
     }

@@ -109,11 +109,27 @@ std::string show(const Expr& e) {
       return "call(" + show(*e.callee) + show_arguments(e.arguments) + ")";
     case ExprKind::member:
       return "member(" + show(*e.operands.at(0)) + ", " + e.text + ")";
+    case ExprKind::list: {
+      std::string out = "list(";
+      for (std::size_t i = 0; i < e.operands.size(); ++i)
+        out += (i ? ", " : "") + show(*e.operands[i]);
+      return out + ")";
+    }
+    case ExprKind::comprehension: {
+      std::string names;
+      for (const Argument& a : e.arguments) names += (names.empty() ? "" : " ") + a.value->text;
+      return "for(" + names + (e.op == Op::mul ? " tuple" : "") + ", " + show(*e.operands.at(0)) +
+             ", " + show(*e.operands.at(1)) +
+             (e.operands.size() > 2 ? ", if " + show(*e.operands[2]) : "") + ")";
+    }
+    case ExprKind::index:
+      return "index(" + show(*e.operands.at(0)) + ", " + show(*e.operands.at(1)) + ")";
   }
   return "?";
 }
 
 std::string show_type(const TypeExpr& t) {
+  if (t.element) return "[" + show_type(*t.element) + "]" + (t.optional ? "?" : "");
   return (t.integer ? "int " : "") + t.unit.text + (t.optional ? "?" : "");
 }
 

@@ -1,0 +1,69 @@
+// What the checks of list expressions (check_lists.cpp) and of builtins over lists need
+// of the checker (checker.cpp), so that they live in files of their own: typing a
+// subexpression, expecting a type of one, reporting an error, and binding locals.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "interpreter/checker.hpp"
+#include "syntax/ast.hpp"
+
+namespace reckon {
+
+class CheckContext {
+ public:
+  // The type of `e` checked in scope `s`; `expected`, if given, is the type wanted there
+  // (it lets `[]` and enumeration members be typed from context).
+  virtual Type check(Expr& e, const Scope& s, const Type* expected) = 0;
+  // Checks `e` and reports it unless it may be bound where `to` is declared; `what`
+  // names that place in the message ("the index").
+  virtual void expect(Expr& e, const Scope& s, const Type& to, const std::string& what) = 0;
+  virtual void error(SourceRange at, std::string code, std::string message) = 0;
+  // Two element types as one list's (or an `if`'s branches): their common type, or
+  // nullopt when they do not meet.
+  virtual std::optional<Type> meet(const Type& a, const Type& b) = 0;
+
+ protected:
+  ~CheckContext() = default;
+};
+
+// Binds the name expression `binder` as a local of type `type` in `outer`: sets its
+// RefKind::local, slot and type. scope() is `outer` with it innermost, valid while this
+// lives. Comprehensions bind their pattern's names so; lambdas do the same.
+class LocalScope {
+ public:
+  LocalScope(const Scope& outer, Expr& binder, const Type& type) : scope_(outer) {
+    binder.ref = RefKind::local;
+    binder.slot = outer.local_count();
+    binder.type = type;
+    binding_.binder = &binder;
+    binding_.outer = outer.locals;
+    scope_.locals = &binding_;
+  }
+  LocalScope(const LocalScope&) = delete;
+  LocalScope& operator=(const LocalScope&) = delete;
+  const Scope& scope() const { return scope_; }
+
+ private:
+  LocalBinding binding_;
+  Scope scope_;
+};
+
+// The local `name` refers to in `s`, innermost first; null if none.
+inline const Expr* find_local(const Scope& s, std::string_view name) {
+  for (const LocalBinding* b = s.locals; b; b = b->outer)
+    if (b->binder->text == name) return b->binder;
+  return nullptr;
+}
+
+// check_lists.cpp: `[a, b]`, `[e for x in xs if c]` and `xs[i]`.
+Type check_list_literal(CheckContext& c, Expr& e, const Scope& s, const Type* expected);
+Type check_comprehension(CheckContext& c, Expr& e, const Scope& s);
+Type check_index(CheckContext& c, Expr& e, const Scope& s);
+// A call of a builtin over lists (lists.hpp): sets its CallKind and slot.
+enum class ListBuiltin;
+Type check_list_builtin(CheckContext& c, Expr& call, ListBuiltin b, const Scope& s);
+
+}  // namespace reckon
