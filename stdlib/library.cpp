@@ -38,6 +38,7 @@ const Library& standard_library() {
     };
     lib.prelude = {"memory",  "transformer", "performance", "communication",
                    "serving", "reliability", "economics"};
+    lib.registries = {"models", "hardware", "fabrics", "clusters", "regions"};
     return lib;
   }();
   return library;

@@ -217,7 +217,7 @@ Session::Session(const Library& library) : library_(library) {
 }
 
 std::string Session::session_text() const {
-  std::string text = "import \"models\"\nimport \"hardware\"\n";
+  std::string text = registry_imports(library_);
   for (const Definition& d : definitions_) text += d.text + "\n";
   bool user_ans = std::any_of(definitions_.begin(), definitions_.end(), [](const Definition& d) {
     return std::find(d.names.begin(), d.names.end(), "ans") != d.names.end();
