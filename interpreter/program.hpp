@@ -32,7 +32,17 @@ struct Library {
   // (the REPL's): it shadows the standard library and is shadowed by the user's files.
   // Empty: none.
   std::string session_module;
+  // The registry modules (data, not functions) that commands without a file, `reckon list`
+  // and the REPL import for the user: `reckon eval 'H100.memory'` needs no import line.
+  std::vector<std::string> registries;
 };
+
+// `import "NAME"` lines for every registry of the library, one per line.
+inline std::string registry_imports(const Library& lib) {
+  std::string text;
+  for (const std::string& name : lib.registries) text += "import \"" + name + "\"\n";
+  return text;
+}
 
 inline constexpr std::size_t max_import_depth = 64;
 // The largest source file (or text) the loader accepts.

@@ -275,7 +275,7 @@ void prepare(const EvalRequest& request, const Common& common, Query& q) {
   Program& p = q.program;
   if (request.file.empty())
     load_program_text(p, stdlib::standard_library(), "<stdlib>",
-                      "import \"models\"\nimport \"hardware\"\n");
+                      registry_imports(stdlib::standard_library()));
   else
     load_program(p, stdlib::standard_library(), request.file);
   check_and_compile(p);

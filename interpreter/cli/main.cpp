@@ -104,10 +104,11 @@ int run_command(int argc, char** argv) {
   std::vector<std::string> list_files;
   bool markdown = false;
   auto* list = app.add_subcommand("list",
-                                  "List the standard library's functions, units, "
-                                  "models or hardware, or the scenarios in files");
+                                  "List the standard library's functions, units, models, "
+                                  "hardware, fabrics or regions, or the scenarios in files");
   // WHAT is checked by `reckon::cli::list` (E0604), like the REPL's `:list`.
-  list->add_option("WHAT", list_what, "functions, units, models, hardware or scenarios")
+  list->add_option("WHAT", list_what,
+                   "functions, units, models, hardware, fabrics, regions or scenarios")
       ->capture_default_str();
   list->add_option("FILE", list_files, "Files to list scenarios of (default: scenarios/*.rk)");
   list->add_flag("--markdown", markdown,

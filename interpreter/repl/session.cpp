@@ -43,7 +43,7 @@ const char* help_text =
     "  :load FILE            load a scenario file\n"
     "  :reload               re-read loaded files; keep the definitions that still check\n"
     "  :set digits N         significant digits shown (1 to 17)\n"
-    "  :list [cases|scenarios|functions|units|models|hardware]\n"
+    "  :list [cases|scenarios|functions|units|models|hardware|fabrics|regions]\n"
     "  :quit                 leave (also Ctrl-D)\n";
 
 const std::vector<std::string> command_names = {":help", ":doc",    ":type", ":why",  ":sweep",
@@ -217,7 +217,7 @@ Session::Session(const Library& library) : library_(library) {
 }
 
 std::string Session::session_text() const {
-  std::string text = "import \"models\"\nimport \"hardware\"\n";
+  std::string text = registry_imports(library_);
   for (const Definition& d : definitions_) text += d.text + "\n";
   bool user_ans = std::any_of(definitions_.begin(), definitions_.end(), [](const Definition& d) {
     return std::find(d.names.begin(), d.names.end(), "ans") != d.names.end();
@@ -621,7 +621,8 @@ Reply Session::list(const std::string& what) {
   }
   std::ostringstream out, err;
   if (cli::list(what, {}, false, out, err) != 0)
-    reply.errors = render("E0607", ":list cases, scenarios, functions, units, models or hardware");
+    reply.errors = render(
+        "E0607", ":list cases, scenarios, functions, units, models, hardware, fabrics or regions");
   reply.output = out.str();
   return reply;
 }
