@@ -114,6 +114,9 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
       Value scratch;
       return member(e, frame, scratch);
     }
+    case ExprKind::interpolation:
+    case ExprKind::format:
+      return built_text_of(e, frame);
   }
   throw std::logic_error("unknown expression kind");
 }
@@ -121,6 +124,7 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
 Value Evaluator::binary(const Expr& e, const Frame& frame) {
   const Expr& l = *e.operands[0];
   const Expr& r = *e.operands[1];
+  if (e.type.kind == TypeKind::text) return joined_text(e, frame);  // `+`, checked
   switch (e.op) {
     case Op::coalesce: {
       Value a = evaluate(l, frame);

@@ -284,6 +284,14 @@ class Evaluator {
   double apply_builtin(const Expr& e, const double* args, std::size_t count) const;
   Value record(const Expr& e, const Frame& frame);
   Value scenario_instance(const Expr& e, const Frame& frame);
+  // --- texts (evaluate_text.cpp) ------------------------------------------------------
+  // An interpolation's or a format's text.
+  Value built_text_of(const Expr& e, const Frame& frame);
+  // `a + b` of two texts.
+  Value joined_text(const Expr& e, const Frame& frame);
+  // Appends a format's value as a text shows it: a text as it is, anything else as
+  // `show` would, or with the format's digits.
+  void append_formatted(std::string& out, const Expr& format, const Frame& frame);
   // Per parameter of a call: its argument, or its default (`defaults(i)`, evaluated in
   // `defaults_frame`), or none.
   template <typename Defaults, typename Out>

@@ -227,6 +227,12 @@ class Explainer {
             right_used ? wrap(r, prec, frame, deps, e.op != Op::pow) : text(r.range);
         return left + " " + op + " " + right;
       }
+      case ExprKind::interpolation:
+      case ExprKind::format:
+        // A text reads best as written; what its pieces use is explained below it.
+        for (const auto& piece : e.operands)
+          if (piece->kind != ExprKind::text) render(*piece, frame, deps);
+        return text(e.range);
     }
     return text(e.range);
   }

@@ -115,8 +115,22 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
       return "none";
     case ValueKind::boolean:
       return v.truthy() ? "true" : "false";
-    case ValueKind::text:
-      return "\"" + v.text() + "\"";
+    case ValueKind::text: {
+      // Quoted as it would be written, so that a quote inside (a built text, a record
+      // shown in one) cannot end it early and every value stays on one line.
+      std::string out = "\"";
+      for (char c : v.text()) {
+        if (c == '"' || c == '\\')
+          (out += '\\') += c;
+        else if (c == '\n')
+          out += "\\n";
+        else if (c == '\t')
+          out += "\\t";
+        else
+          out += c;
+      }
+      return out + "\"";
+    }
     case ValueKind::enumeration:
       return v.enumeration()->members.at(static_cast<std::size_t>(v.number));
     case ValueKind::instance:
@@ -142,6 +156,27 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
     }
   }
   return "?";
+}
+
+std::string format_quantity(const Value& v, const DigitsFormat& format, const DisplayUnit* unit) {
+  if (format.style == DigitsFormat::Style::significant) {
+    DisplayOptions options;
+    options.digits = format.digits;
+    return format_value(v, options, unit);
+  }
+  const DisplayUnit chosen = unit ? *unit : default_display_unit(v);
+  const double shown = snap_round_trip(v.number / chosen.scale);
+  std::string number;
+  if (std::isnan(shown))
+    number = "nan";
+  else if (std::isinf(shown))
+    number = shown > 0 ? "inf" : "-inf";
+  else
+    number = fmt::format("{:.{}f}", shown, format.digits);
+  // A negative number that rounds to zero shows as zero.
+  if (number.front() == '-' && number.find_first_not_of("-0.") == std::string::npos)
+    number.erase(0, 1);
+  return chosen.symbol.empty() ? number : number + " " + chosen.symbol;
 }
 
 }  // namespace reckon

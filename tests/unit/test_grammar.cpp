@@ -109,6 +109,14 @@ std::string show(const Expr& e) {
       return "call(" + show(*e.callee) + show_arguments(e.arguments) + ")";
     case ExprKind::member:
       return "member(" + show(*e.operands.at(0)) + ", " + e.text + ")";
+    case ExprKind::interpolation: {
+      std::string out = "interpolation(";
+      for (std::size_t i = 0; i < e.operands.size(); ++i)
+        out += (i ? ", " : "") + show(*e.operands[i]);
+      return out + ")";
+    }
+    case ExprKind::format:
+      return "format(" + show(*e.operands.at(0)) + (e.text.empty() ? "" : ", " + e.text) + ")";
   }
   return "?";
 }
