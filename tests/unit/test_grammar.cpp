@@ -281,6 +281,15 @@ TEST_CASE("expressions parse to the expected tree", "[grammar]") {
       {"2E-3", "0.002"},
       {"\"hi\"", "\"hi\""},
       {"\"a\\\"b\\\\c\\nd\\te\"", "\"a\"b\\c\nd\te\""},
+      // texts: `{expr}` and `{expr:digits}` interpolate; `{{` `}}` are braces
+      {"\"{{x}}\"", "\"{x}\""},
+      {"\"{x}\"", "interpolation(format(x))"},
+      {"\"kv: {kv -> GiB:.1f} per {n + 1}\"",
+       "interpolation(\"kv: \", format(convert(kv, GiB[GiB^1]), .1f), \" per \", "
+       "format(add(n, 1)))"},
+      {"\"{f(a: 1):.3g}{{\"", "interpolation(format(call(f, a: 1), .3g), \"{\")"},
+      {"\"{ (b) }\"", "interpolation(format(b))"},
+      {"\"a\" + \"b\"", "add(\"a\", \"b\")"},
       {"true", "true"},
       {"false", "false"},
       {"none", "none"},
@@ -459,6 +468,10 @@ TEST_CASE("modules parse to the expected declarations", "[grammar]") {
       {"native let K: number", "native let K: number"},
       {"native f(a: count, b: B = 2 B): flop", "native f(a: count, b: B = 2[B^1]): flop"},
       // documentation attaches to the next declaration only
+      // metadata and imports are not interpolated
+      {"@source \"{not} {{interpolated}\"\nlet x = 1",
+       "{docs \"\" @source<{not} {{interpolated}>} let x = 1"},
+      {"import \"{odd}.rk\"", "import \"{odd}.rk\""},
       {"## First line.\n##Second\n@source \"Paper, 2022\"\n@note \"a \\\"q\\\"\"\nlet x = 1",
        "{docs \"First line.|Second\" @source<Paper, 2022> @note<a \"q\">} let x = 1"},
       {"## A\nlet a = 1\nlet b = 2", "{docs \"A\"} let a = 1\nlet b = 2"},
