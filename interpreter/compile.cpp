@@ -46,7 +46,7 @@ bool numeric_coalesce(const Expr& e) {
 bool compiles_at_root(const Expr& e) {
   switch (e.kind) {
     case ExprKind::binary:
-      if (e.type.kind == TypeKind::text) return false;  // `+` joining texts
+      if (e.type.kind == TypeKind::text) return false;  // `+` joining texts, `??` of texts
       if (e.op == Op::coalesce) return numeric_coalesce(e);
       return (e.op != Op::eq && e.op != Op::ne) || numeric_equality(e);
     case ExprKind::unary:
@@ -260,7 +260,7 @@ class Compiler {
   }
 
   void binary(Expr& e) {
-    if (e.type.kind == TypeKind::text) return tree(e);  // `+` joining texts
+    if (e.type.kind == TypeKind::text) return tree(e);  // `+` joining texts, `??` of texts
     if (e.op == Op::coalesce) return coalesce(e);
     if ((e.op == Op::eq || e.op == Op::ne) && !numeric_equality(e)) return tree(e);
     if (e.op == Op::logical_and || e.op == Op::logical_or) {

@@ -124,7 +124,7 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
 Value Evaluator::binary(const Expr& e, const Frame& frame) {
   const Expr& l = *e.operands[0];
   const Expr& r = *e.operands[1];
-  if (e.type.kind == TypeKind::text) return joined_text(e, frame);  // `+`, checked
+  if (e.op == Op::add && e.type.kind == TypeKind::text) return joined_text(e, frame);
   switch (e.op) {
     case Op::coalesce: {
       Value a = evaluate(l, frame);

@@ -310,7 +310,7 @@ class Compiler {
     }
     Operand r = compile(*e.operands[1], env);
     if (l.is_constant() && r.is_constant()) return fold(e, env);
-    if (e.type.kind == TypeKind::text)  // `+` of texts, one varying
+    if (e.op == Op::add && e.type.kind == TypeKind::text)  // `+` of texts, one varying
       throw Unplannable("a text is built of a varying value");
     const Type& left_type = e.operands[0]->type;
     bool quantity = left_type.kind == TypeKind::quantity;
