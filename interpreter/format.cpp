@@ -45,6 +45,13 @@ double snap_decimal(double shown) {
   return shown;
 }
 
+// "1.00e300": `decimals` digits after the point of the mantissa, a plain exponent.
+std::string scientific(double v, int decimals) {
+  std::string s = fmt::format("{:.{}e}", v, decimals);
+  const auto e = s.find('e');
+  return s.substr(0, e) + "e" + std::to_string(std::stoi(s.substr(e + 1)));
+}
+
 }  // namespace
 
 bool written_in_full(const Dimension& d) {
@@ -75,11 +82,7 @@ std::string format_number(double v, int digits, bool in_full) {
     return fmt::format("{:.{}f}", rounded, decimals);
   }
   if (in_full && a >= 1 && a < max_written_in_full) return fmt::format("{:.0f}", rounded);
-  std::string s = fmt::format("{:.{}e}", v, digits - 1);
-  auto e = s.find('e');
-  std::string mantissa = s.substr(0, e);
-  int exponent = std::stoi(s.substr(e + 1));
-  return fmt::format("{}e{}", mantissa, exponent);
+  return scientific(v, digits - 1);
 }
 
 DisplayUnit default_display_unit(const Value& v, int digits) {
@@ -171,6 +174,8 @@ std::string format_quantity(const Value& v, const DigitsFormat& format, const Di
     number = "nan";
   else if (std::isinf(shown))
     number = shown > 0 ? "inf" : "-inf";
+  else if (std::fabs(shown) >= 1e15)  // past a double's digits: no made-up ones
+    number = scientific(shown, format.digits);
   else
     number = fmt::format("{:.{}f}", shown, format.digits);
   // A negative number that rounds to zero shows as zero.
