@@ -124,7 +124,6 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
 Value Evaluator::binary(const Expr& e, const Frame& frame) {
   const Expr& l = *e.operands[0];
   const Expr& r = *e.operands[1];
-  if (e.op == Op::add && e.type.kind == TypeKind::text) return joined_text(e, frame);
   switch (e.op) {
     case Op::coalesce: {
       Value a = evaluate(l, frame);
@@ -147,6 +146,9 @@ Value Evaluator::binary(const Expr& e, const Frame& frame) {
     case Op::logical_and:
     case Op::logical_or:
       break;
+    case Op::add:
+      if (e.type.kind == TypeKind::text) return joined_text(e, frame);
+      return Value::quantity(arithmetic(e, frame), e.type.dim);
     default:
       return Value::quantity(arithmetic(e, frame), e.type.dim);
   }
