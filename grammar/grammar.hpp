@@ -25,7 +25,9 @@
 //   sweep_values := '[' expr (',' expr)* ','? ']' | expr '..' expr ('step' | 'times') expr
 //   vary_spec := (the command line's --vary VALUES) expr (',' expr)*
 //              | expr '..' postfix (('+' | '*') postfix)?
-//   (in a prompt, `{expr}` interpolates an expression and `{{` `}}` are braces)
+//   (in a string used as an expression, a prompt or a hint, `{expr}` or `{expr:fmt}`
+//   interpolates an expression, fmt := '.' digits ('f' | 'g'), and `{{` `}}` are braces;
+//   parse.cpp's split_text reads them. Metadata and import strings are not interpolated.)
 //   type      := ('[' type ']' | 'int'? unit) '?'?
 //   unit      := ident ('^' '-'? digits)? (('*' | '/') ident ('^' '-'? digits)?)*   (no spaces)
 //

@@ -21,6 +21,7 @@
 #include "grammar/errors.hpp"
 #include "grammar/grammar.hpp"
 #include "syntax/diagnostics.hpp"
+#include "syntax/text_format.hpp"
 
 namespace reckon {
 namespace g = grammar;
@@ -258,11 +259,7 @@ class Converter {
       return e;
     }
     if (n.is_type<g::quantity>()) return quantity(n);
-    if (n.is_type<g::string_literal>()) {
-      auto e = make(ExprKind::text, n);
-      e->text = unescape(n.children.at(0)->string_view());
-      return e;
-    }
+    if (n.is_type<g::string_literal>()) return string_expr(n);
     if (n.is_type<g::true_literal>() || n.is_type<g::false_literal>()) {
       auto e = make(ExprKind::boolean, n);
       e->number = n.is_type<g::true_literal>() ? 1 : 0;
@@ -852,23 +849,66 @@ class Converter {
     return v;
   }
 
+  // A string literal used as an expression: a text, or an interpolation of its pieces
+  // when it has a `{expr}` (a string with only `{{` and `}}` is a plain text).
+  ExprPtr string_expr(const Node& n) {
+    std::vector<ExprPtr> pieces;
+    bool interpolated = false;
+    split_text(
+        *n.children.at(0),
+        [&](std::string text, SourceRange at) {
+          auto piece = std::make_unique<Expr>(ExprKind::text, at);
+          piece->text = std::move(text);
+          pieces.push_back(std::move(piece));
+        },
+        [&](ExprPtr format) {
+          interpolated = true;
+          pieces.push_back(std::move(format));
+        });
+    if (!interpolated) {
+      auto e = make(ExprKind::text, n);
+      if (!pieces.empty()) e->text = std::move(pieces.front()->text);
+      return e;
+    }
+    auto e = make(ExprKind::interpolation, n);
+    for (ExprPtr& piece : pieces) e->operands.push_back(std::move(piece));
+    return finish(std::move(e));
+  }
+
   // Splits one string of a prompt or hint (its string_body node) into text and `{expr}`
-  // pieces. The expressions are parsed where they stand in the file, so their errors
-  // point into the string.
+  // pieces, as a text expression is split.
   void text_pieces(const Node& body, std::vector<PromptPiece>& pieces) {
+    split_text(
+        body,
+        [&](std::string text, SourceRange) {
+          pieces.push_back({std::move(text), nullptr});
+        },
+        [&](ExprPtr format) {
+          pieces.push_back({"", std::move(format)});
+        });
+  }
+
+  // The one reading of `{...}` in a string (a text expression, a prompt, a hint): the
+  // characters between interpolations go to `literal` (escapes and `{{` `}}` decoded,
+  // with their range), each `{expr}` or `{expr:FORMAT}` to `value` as an ExprKind::format.
+  // The expressions are parsed where they stand in the file, so their errors point into
+  // the string. The first `:` outside brackets starts a digits format (`.2f`, `.3g`).
+  template <typename Literal, typename Value>
+  void split_text(const Node& body, Literal literal, Value value) {
     const std::uint32_t base = range(body).begin;
     std::string_view raw = body.string_view();
     std::string text;
-    auto flush = [&] {
-      if (!text.empty()) pieces.push_back({std::move(text), nullptr});
+    std::size_t text_begin = 0;
+    auto offset_of = [&](std::size_t i) { return base + static_cast<std::uint32_t>(i); };
+    auto at = [&](std::size_t i) { return SourceRange{file_, offset_of(i), offset_of(i) + 1}; };
+    auto flush = [&](std::size_t end) {
+      if (!text.empty())
+        literal(std::move(text), SourceRange{file_, offset_of(text_begin), offset_of(end)});
       text.clear();
-    };
-    auto at = [&](std::size_t i) {
-      auto b = base + static_cast<std::uint32_t>(i);
-      return SourceRange{file_, b, b + 1};
     };
     for (std::size_t i = 0; i < raw.size(); ++i) {
       char c = raw[i];
+      if (text.empty()) text_begin = i;
       if (c == '\\' && i + 1 < raw.size()) {
         text += unescape(raw.substr(i, 2));
         ++i;
@@ -883,19 +923,52 @@ class Converter {
           throw UserError(at(i), "E0165",
                           "unclosed '{' in the text: end the expression with '}', or "
                           "write '{{' for a brace");
-        if (raw.substr(i + 1, close - i - 1).find_first_not_of(" \t") == std::string_view::npos)
-          throw UserError(at(i), "E0165", "empty '{}' in the text: put an expression inside");
-        flush();
-        auto begin = base + static_cast<std::uint32_t>(i + 1);
-        auto end = base + static_cast<std::uint32_t>(close);
-        auto root = run<g::expression_only>(sources_, file_, begin, end);
-        pieces.push_back({"", expr(*root->children.at(0))});
+        flush(i);
+        value(interpolated(raw, base, i, close));
         i = close;
       } else {
         text += c;
       }
     }
-    flush();
+    flush(raw.size());
+  }
+
+  // The `{...}` of `raw` from `open` to `close` (the braces' offsets in the string body
+  // that starts at `base`) as an ExprKind::format.
+  ExprPtr interpolated(std::string_view raw, std::uint32_t base, std::size_t open,
+                       std::size_t close) {
+    auto offset_of = [&](std::size_t i) { return base + static_cast<std::uint32_t>(i); };
+    std::size_t colon = close;
+    int depth = 0;
+    for (std::size_t k = open + 1; k < close && colon == close; ++k) {
+      const char c = raw[k];
+      depth += c == '(' || c == '[' || c == '{' ? 1 : c == ')' || c == ']' ? -1 : 0;
+      if (c == ':' && depth == 0) colon = k;
+    }
+    std::string_view inside = raw.substr(open + 1, colon - open - 1);
+    if (inside.find_first_not_of(" \t") == std::string_view::npos)
+      throw UserError(SourceRange{file_, offset_of(open), offset_of(open) + 1}, "E0165",
+                      "empty '{}' in the text: put an expression inside");
+    auto e = std::make_unique<Expr>(ExprKind::format,
+                                    SourceRange{file_, offset_of(open), offset_of(close) + 1});
+    if (colon != close) {
+      std::string_view spec = raw.substr(colon + 1, close - colon - 1);
+      const auto first = spec.find_first_not_of(" \t");
+      spec = first == std::string_view::npos
+                 ? std::string_view{}
+                 : spec.substr(first, spec.find_last_not_of(" \t") - first + 1);
+      e->name_range = SourceRange{file_, offset_of(colon), offset_of(close)};
+      if (!parse_digits_format(spec))
+        throw UserError(e->name_range, "E0150",
+                        fmt::format("`:{}` is not a digits format: write `:.2f` for 2 decimals "
+                                    "or `:.3g` for 3 significant digits (at most {}); an "
+                                    "expression with a `:` of its own goes in parentheses",
+                                    spec, max_format_digits));
+      e->text = std::string(spec);
+    }
+    auto root = run<g::expression_only>(sources_, file_, offset_of(open + 1), offset_of(colon));
+    e->operands.push_back(expr(*root->children.at(0)));
+    return finish(std::move(e));
   }
 
   std::string unescape(std::string_view s) {

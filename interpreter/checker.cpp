@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "interpreter/check_context.hpp"
+#include "interpreter/check_text.hpp"
 #include "interpreter/counting.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/lists.hpp"
@@ -901,9 +902,20 @@ class Checker final : public CheckContext {
         return check_comprehension(*this, e, s);
       case ExprKind::index:
         return check_index(*this, e, s);
+      case ExprKind::interpolation:
+        // Its pieces are texts and formats, each of type text.
+        for (auto& piece : e.operands) check(*piece, s, nullptr);
+        return Type::of(TypeKind::text);
+      case ExprKind::format: {
+        Type t = check(*e.operands[0], s, nullptr);
+        if (auto problem = format_problem(e, t)) report(*problem);
+        return Type::of(TypeKind::text);
+      }
     }
     return {};
   }
+
+  void report(const TextProblem& p) { error(p.at, p.code, p.message); }
 
   // A global declaration as what an expression resolves to (ast.hpp's Target).
   static Target target_of(const Decl& d) {
@@ -1102,6 +1114,16 @@ class Checker final : public CheckContext {
     Type a = check(l, s, nullptr);
     Type b = check(r, s, nullptr);
     if (a.is_error() || b.is_error()) return {};
+    if (e.op == Op::add && (a.kind == TypeKind::text || b.kind == TypeKind::text)) {
+      const Expr& other = a.kind == TypeKind::text ? r : l;
+      const std::string& source = p_.sources.file(other.range.file).text();
+      auto problem = text_addition_problem(
+          e, a, b,
+          std::string_view(source).substr(other.range.begin, other.range.end - other.range.begin));
+      if (!problem) return Type::of(TypeKind::text);
+      report(*problem);
+      return {};
+    }
     std::string_view sym = op_symbol(e.op);
     if (!require_quantity(l, a, sym) || !require_quantity(r, b, sym)) return {};
     switch (e.op) {

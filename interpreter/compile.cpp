@@ -47,6 +47,7 @@ bool compiles_at_root(const Expr& e) {
   if (e.type.is_list()) return false;  // lists are the tree walk's
   switch (e.kind) {
     case ExprKind::binary:
+      if (e.type.kind == TypeKind::text) return false;  // `+` joining texts, `??` of texts
       if (e.op == Op::coalesce) return numeric_coalesce(e);
       return (e.op != Op::eq && e.op != Op::ne) || numeric_equality(e);
     case ExprKind::unary:
@@ -261,6 +262,7 @@ class Compiler {
   }
 
   void binary(Expr& e) {
+    if (e.type.kind == TypeKind::text) return tree(e);  // `+` joining texts, `??` of texts
     if (e.op == Op::coalesce) return coalesce(e);
     if ((e.op == Op::eq || e.op == Op::ne) && !numeric_equality(e)) return tree(e);
     if (e.op == Op::logical_and || e.op == Op::logical_or) {

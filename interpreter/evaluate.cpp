@@ -125,6 +125,9 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
       return comprehension(e, frame);
     case ExprKind::index:
       return index(e, frame);
+    case ExprKind::interpolation:
+    case ExprKind::format:
+      return built_text_of(e, frame);
   }
   throw std::logic_error("unknown expression kind");
 }
@@ -154,6 +157,9 @@ Value Evaluator::binary(const Expr& e, const Frame& frame) {
     case Op::logical_and:
     case Op::logical_or:
       break;
+    case Op::add:
+      if (e.type.kind == TypeKind::text) return joined_text(e, frame);
+      return Value::quantity(arithmetic(e, frame), e.type.dim);
     default:
       return Value::quantity(arithmetic(e, frame), e.type.dim);
   }

@@ -298,6 +298,14 @@ class Evaluator {
   // A new list value of `items`, refused (E0522) beyond max_list_length elements.
   Value make_list(std::vector<Value> items, const Expr& at) const;
   Value scenario_instance(const Expr& e, const Frame& frame);
+  // --- texts (evaluate_text.cpp) ------------------------------------------------------
+  // An interpolation's or a format's text.
+  Value built_text_of(const Expr& e, const Frame& frame);
+  // `a + b` of two texts.
+  Value joined_text(const Expr& e, const Frame& frame);
+  // Appends a format's value as a text shows it: a text as it is, anything else as
+  // `show` would, or with the format's digits.
+  void append_formatted(std::string& out, const Expr& format, const Frame& frame);
   // Per parameter of a call: its argument, or its default (`defaults(i)`, evaluated in
   // `defaults_frame`), or none.
   template <typename Defaults, typename Out>

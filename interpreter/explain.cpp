@@ -240,6 +240,12 @@ class Explainer {
       case ExprKind::index:
         return wrap(*e.operands[0], 10, frame, deps) + "[" + render(*e.operands[1], frame, deps) +
                "]";
+      case ExprKind::interpolation:
+      case ExprKind::format:
+        // A text reads best as written; what its pieces use is explained below it.
+        for (const auto& piece : e.operands)
+          if (piece->kind != ExprKind::text) render(*piece, frame, deps);
+        return text(e.range);
     }
     return text(e.range);
   }

@@ -45,6 +45,13 @@ double snap_decimal(double shown) {
   return shown;
 }
 
+// "1.00e300": `decimals` digits after the point of the mantissa, a plain exponent.
+std::string scientific(double v, int decimals) {
+  std::string s = fmt::format("{:.{}e}", v, decimals);
+  const auto e = s.find('e');
+  return s.substr(0, e) + "e" + std::to_string(std::stoi(s.substr(e + 1)));
+}
+
 }  // namespace
 
 bool written_in_full(const Dimension& d) {
@@ -75,11 +82,7 @@ std::string format_number(double v, int digits, bool in_full) {
     return fmt::format("{:.{}f}", rounded, decimals);
   }
   if (in_full && a >= 1 && a < max_written_in_full) return fmt::format("{:.0f}", rounded);
-  std::string s = fmt::format("{:.{}e}", v, digits - 1);
-  auto e = s.find('e');
-  std::string mantissa = s.substr(0, e);
-  int exponent = std::stoi(s.substr(e + 1));
-  return fmt::format("{}e{}", mantissa, exponent);
+  return scientific(v, digits - 1);
 }
 
 DisplayUnit default_display_unit(const Value& v, int digits) {
@@ -153,8 +156,22 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
       return "none";
     case ValueKind::boolean:
       return v.truthy() ? "true" : "false";
-    case ValueKind::text:
-      return "\"" + v.text() + "\"";
+    case ValueKind::text: {
+      // Quoted as it would be written, so that a quote inside (a built text, a record
+      // shown in one) cannot end it early and every value stays on one line.
+      std::string out = "\"";
+      for (char c : v.text()) {
+        if (c == '"' || c == '\\')
+          (out += '\\') += c;
+        else if (c == '\n')
+          out += "\\n";
+        else if (c == '\t')
+          out += "\\t";
+        else
+          out += c;
+      }
+      return out + "\"";
+    }
     case ValueKind::enumeration:
       return v.enumeration()->members.at(static_cast<std::size_t>(v.number));
     case ValueKind::instance:
@@ -177,6 +194,29 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
       return format_list(*v.list(), options, unit);
   }
   return "?";
+}
+
+std::string format_quantity(const Value& v, const DigitsFormat& format, const DisplayUnit* unit) {
+  if (format.style == DigitsFormat::Style::significant) {
+    DisplayOptions options;
+    options.digits = format.digits;
+    return format_value(v, options, unit);
+  }
+  const DisplayUnit chosen = unit ? *unit : default_display_unit(v);
+  const double shown = snap_round_trip(v.number / chosen.scale);
+  std::string number;
+  if (std::isnan(shown))
+    number = "nan";
+  else if (std::isinf(shown))
+    number = shown > 0 ? "inf" : "-inf";
+  else if (std::fabs(shown) >= 1e15)  // past a double's digits: no made-up ones
+    number = scientific(shown, format.digits);
+  else
+    number = fmt::format("{:.{}f}", shown, format.digits);
+  // A negative number that rounds to zero shows as zero.
+  if (number.front() == '-' && number.find_first_not_of("-0.") == std::string::npos)
+    number.erase(0, 1);
+  return chosen.symbol.empty() ? number : number + " " + chosen.symbol;
 }
 
 }  // namespace reckon

@@ -6,6 +6,7 @@
 
 #include "interpreter/units.hpp"
 #include "interpreter/value.hpp"
+#include "syntax/text_format.hpp"
 
 namespace reckon {
 
@@ -39,5 +40,12 @@ DisplayUnit default_display_unit(const Value& v, int digits = 4);
 // "328.6 GB", "2048 token", "true", "selective", "Transformer(...)".
 std::string format_value(const Value& v, const DisplayOptions& options,
                          const DisplayUnit* unit = nullptr);
+
+// A quantity with a text's digits format: `.Ng` as format_value at N digits, `.Nf` with
+// N decimals of the number in `unit` (a readable one, chosen at 4 digits, when null):
+// 1.5 GiB at `.2f` is "1.50 GiB", 0.004 at `.2f` is "0.00", never "-0.00"; from 1e15 on,
+// where a double has no more digits, N decimals of the mantissa (1e300 is "1.00e300").
+std::string format_quantity(const Value& v, const DigitsFormat& format,
+                            const DisplayUnit* unit = nullptr);
 
 }  // namespace reckon

@@ -85,7 +85,9 @@ class MethodMemo {
   std::size_t size() const { return count_; }
 
   // Arguments match when their bytes do (Value has no indeterminate padding): a number
-  // bit for bit, a record, instance or text by identity (a text is its literal).
+  // bit for bit, a record, instance or text by identity (a literal text is its string
+  // in the AST, a built one its TextValue, which the memo's copy keeps alive: two equal
+  // built texts are two entries, computed alike).
   static bool same_arguments(const MethodCall& c, std::span<const Value> args) {
     if (c.arguments.size() != args.size()) return false;
     for (std::size_t i = 0; i < args.size(); ++i)

@@ -1,10 +1,11 @@
 // Runtime values. A quantity is a double in base units plus its dimension.
 //
 // A Value is 32 bytes and cheap to copy: quantities, booleans, enumeration members and
-// texts carry no ownership (a text points at its literal in the AST, which outlives
-// every evaluation). Records, instances and lists are shared, reference-counted heap
-// objects; only values of those kinds touch a reference count when copied, so the
-// arithmetic that dominates evaluation copies plain bytes.
+// literal texts carry no ownership (a literal text points at its string in the AST,
+// which outlives every evaluation). Records, instances, lists and texts built at run time
+// (interpolation, `+`) are shared, reference-counted heap objects; only values of those
+// kinds touch a reference count when copied, so the arithmetic that dominates
+// evaluation copies plain bytes.
 #pragma once
 
 #include <atomic>
@@ -23,7 +24,7 @@ struct EnumDecl;
 struct Instance;
 struct Value;
 
-// What records and instances have in common: a count of the values (and holders)
+// What records, instances and built texts have in common: a count of the values (and holders)
 // referring to them. Atomic, because sweeps share the values of their axes between
 // threads.
 struct Shared {
@@ -50,6 +51,19 @@ struct RecordValue final : Shared {
 
  private:
   RecordValue() = default;
+};
+
+// A text built at run time ("{x} per request", `a + b`): its characters, owned and
+// shared by every Value that refers to it. Literal texts are not TextValues (they stay
+// in the AST); Value::text() reads either.
+struct TextValue final : Shared {
+  std::string text;
+
+  // The result holds one reference (Value::adopt takes it).
+  static TextValue* make(std::string text);
+
+ private:
+  explicit TextValue(std::string t) : text(std::move(t)) {}
 };
 
 // A list value: its elements, in order. Immutable once made (values are shared), so a
@@ -81,16 +95,20 @@ struct Value {
   double number = 0;  // quantity in base units; boolean as 0/1; enum member index
   Dimension dim;
   ValueKind kind = ValueKind::none;
-  // The padding, made explicit: every byte of a Value is defined (method memos compare
-  // arguments by their bytes). Always 0.
-  std::uint8_t padding = 0;
+  // 1 when this is a text whose `object_` is a TextValue it holds a reference to (a
+  // built text), 0 otherwise. It fills what was padding: every byte of a Value is
+  // defined (method memos compare arguments by their bytes).
+  std::uint8_t owned_text = 0;
 
   Value() = default;
-  Value(const Value& o) : number(o.number), dim(o.dim), kind(o.kind), object_(o.object_) {
+  Value(const Value& o)
+      : number(o.number), dim(o.dim), kind(o.kind), owned_text(o.owned_text), object_(o.object_) {
     if (shared()) retain(static_cast<const Shared*>(object_));
   }
-  Value(Value&& o) noexcept : number(o.number), dim(o.dim), kind(o.kind), object_(o.object_) {
+  Value(Value&& o) noexcept
+      : number(o.number), dim(o.dim), kind(o.kind), owned_text(o.owned_text), object_(o.object_) {
     o.kind = ValueKind::none;
+    o.owned_text = 0;
     o.object_ = nullptr;
   }
   Value& operator=(const Value& o) {
@@ -104,6 +122,7 @@ struct Value {
       if (shared()) release(static_cast<const Shared*>(object_));
       assign(o);
       o.kind = ValueKind::none;
+      o.owned_text = 0;
       o.object_ = nullptr;
     }
     return *this;
@@ -140,6 +159,14 @@ struct Value {
     x.object_ = &s;
     return x;
   }
+  // A built text; takes over the reference the caller holds.
+  static Value adopt(TextValue* t) {
+    Value x;
+    x.kind = ValueKind::text;
+    x.owned_text = 1;
+    x.object_ = static_cast<const Shared*>(t);
+    return x;
+  }
   static Value member(const EnumDecl* e, int index) {
     Value x;
     x.kind = ValueKind::enumeration;
@@ -171,13 +198,17 @@ struct Value {
     number = v;
     dim = d;
     kind = k;
+    owned_text = 0;
     object_ = nullptr;
   }
 
   bool is_none() const { return kind == ValueKind::none; }
   bool truthy() const { return number != 0; }
 
-  const std::string& text() const { return *static_cast<const std::string*>(object_); }
+  const std::string& text() const {
+    if (owned_text) return static_cast<const TextValue*>(shared_object())->text;
+    return *static_cast<const std::string*>(object_);
+  }
   const EnumDecl* enumeration() const {
     return kind == ValueKind::enumeration ? static_cast<const EnumDecl*>(object_) : nullptr;
   }
@@ -188,21 +219,24 @@ struct Value {
   const ListValue* list() const {
     return kind == ValueKind::list ? static_cast<const ListValue*>(shared_object()) : nullptr;
   }
-  // The identity of what a text, record or instance value refers to (null otherwise).
+  // The identity of what a text, record or instance value refers to (null otherwise): a
+  // literal text is its string in the AST, a built text its TextValue.
   const void* identity() const { return object_; }
 
  private:
-  bool shared() const { return kind >= ValueKind::record; }
+  bool shared() const { return kind >= ValueKind::record || owned_text != 0; }
   const Shared* shared_object() const { return static_cast<const Shared*>(object_); }
   void assign(const Value& o) {
     number = o.number;
     dim = o.dim;
     kind = o.kind;
+    owned_text = o.owned_text;
     object_ = o.object_;
   }
 
-  // text: const std::string*; enumeration: const EnumDecl*; record, instance and list:
-  // the Shared object (a RecordValue, an Instance or a ListValue).
+  // text: const std::string* (a literal) or the Shared TextValue (owned_text); enumeration:
+  // const EnumDecl*; record, instance and list: the Shared object (a RecordValue, an
+  // Instance or a ListValue).
   const void* object_ = nullptr;
 };
 static_assert(sizeof(Value) == 32 && sizeof(Dimension) + 1 + 1 == 16);

@@ -281,6 +281,7 @@ class Settler {
     if (e.callee) expression(*e.callee, s, params);
     for (Argument& a : e.arguments) expression(*a.value, s, params);
     if (e.type.is_error()) return;
+    if (e.kind == ExprKind::format) return settle_format(e, s, params);
     if (e.kind == ExprKind::binary && (e.op == Op::floordiv || e.op == Op::mod)) {
       const Expr& l = *e.operands[0];
       const Expr& r = *e.operands[1];
@@ -299,6 +300,21 @@ class Settler {
         e.operand_scales = {scale(x, written_.of(x, s, params)), 1};
       }
     }
+  }
+
+  // A `{x}` of a text shows x as eval would show it alone: in its shown unit, kept in
+  // the format node (ast.hpp) because the evaluator knows neither the scenario nor the
+  // parameters an expression was checked in.
+  void settle_format(Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
+    Unit u = written_.shown(*e.operands[0], s, params);
+    if (!u) {
+      e.unit.reset();
+      return;
+    }
+    e.unit = std::make_unique<UnitExpr>();
+    e.unit->text = u->symbol;
+    e.unit_scale = u->scale;
+    e.number = u->ladder ? 1 : 0;
   }
 
   void each(ExprPtr& e, const ScenarioDecl* s, const std::vector<Parameter>* params = nullptr) {

@@ -64,7 +64,17 @@ enum class ExprKind : std::uint8_t {
   // Lists (docs/language.md, "Lists"); evaluated by the tree walk only (compile.cpp).
   list,           // `[a, b, c]`: the elements are the operands
   comprehension,  // `[e for x in xs if c]`: see Expr's comment
-  index           // `xs[i]`: operands are the list and the index
+  index,          // `xs[i]`: operands are the list and the index
+  // A string literal with `{...}` in it: `operands` are its pieces in order, each a text
+  // (the characters between interpolations) or a format.
+  interpolation,
+  // One `{expr}` or `{expr:.2f}` of a text (an interpolation's piece, or an exercise
+  // prompt's): operands[0] is expr. `text` is the digits format as written (".2f", ""
+  // for none: syntax/text_format.hpp). After checking, the unit the value is shown in
+  // when it is a quantity (written_unit.hpp): `unit->text` its symbol and `unit_scale`
+  // its scale, `number` 1 when it is a step of a display ladder; `unit` null: a
+  // readable unit is chosen for the value.
+  format
 };
 
 enum class Op : std::uint8_t {
@@ -354,7 +364,8 @@ struct NativeDecl : Decl {
   NativeDecl() : Decl(DeclKind::native) {}
 };
 
-// A piece of an exercise's prompt: literal text, or an interpolated `{expr}`.
+// A piece of an exercise's prompt: literal text, or an interpolated `{expr}` (an
+// ExprKind::format, as in a text expression).
 struct PromptPiece {
   std::string text;  // when expr is null
   ExprPtr expr;

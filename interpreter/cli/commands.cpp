@@ -36,7 +36,8 @@ std::string show_compact(const Evaluator& ev, const Value& v, const std::optiona
     int index = v.record()->type->field_index("name");
     if (index >= 0) {
       const Value& name = v.record()->fields[static_cast<std::size_t>(index)];
-      if (name.kind == ValueKind::text) return v.record()->type->name + " \"" + name.text() + "\"";
+      // Quoted as any text is shown, escapes included.
+      if (name.kind == ValueKind::text) return v.record()->type->name + " " + ev.show(name, u);
     }
   }
   return ev.show(v, u);

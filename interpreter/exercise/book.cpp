@@ -213,7 +213,16 @@ std::string Workbook::key(const Variant& v) {
 
 std::string Workbook::text(const Variant& v, const std::vector<PromptPiece>& pieces) {
   std::string out;
-  for (const PromptPiece& piece : pieces) out += piece.expr ? show(v, *piece.expr) : piece.text;
+  for (const PromptPiece& piece : pieces) {
+    if (!piece.expr) {
+      out += piece.text;
+      continue;
+    }
+    // The piece is a format (`{x}`, `{x:.2f}`), shown as a text expression shows it,
+    // except that a prompt answers a question about a bool with yes or no.
+    const Expr& value = *piece.expr->operands[0];
+    out += show(v, value.type.kind == TypeKind::boolean ? value : *piece.expr);
+  }
   return out;
 }
 

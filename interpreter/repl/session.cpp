@@ -86,7 +86,8 @@ std::string trim(const std::string& s) {
 std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
+    if (c == '"' || c == '\\' || c == '\n') out += '\\';
+    if (c == '{' || c == '}') out += c;  // a brace would start an interpolation
     out += c == '\n' ? 'n' : c;
   }
   return out + "\"";

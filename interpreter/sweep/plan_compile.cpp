@@ -236,6 +236,9 @@ class Compiler {
         return call(e, env);
       case ExprKind::member:
         return member(e, env);
+      case ExprKind::interpolation:
+      case ExprKind::format:
+        return built_text(e, env);
       default:
         break;
     }
@@ -291,6 +294,15 @@ class Compiler {
     return properties_[key] = o;
   }
 
+  // A text built of constants is a constant; registers hold only numbers, so a text
+  // built of a varying value is left to the lazy evaluation of each point.
+  Operand built_text(const Expr& e, const Env& env) {
+    for (const auto& piece : e.operands)
+      if (!compile(*piece, env).is_constant())
+        throw Unplannable("a text is built of a varying value");
+    return fold(e, env);
+  }
+
   Operand binary(const Expr& e, const Env& env) {
     Operand l = compile(*e.operands[0], env);
     if (e.op == Op::coalesce) {
@@ -305,6 +317,8 @@ class Compiler {
     }
     Operand r = compile(*e.operands[1], env);
     if (l.is_constant() && r.is_constant()) return fold(e, env);
+    if (e.op == Op::add && e.type.kind == TypeKind::text)  // `+` of texts, one varying
+      throw Unplannable("a text is built of a varying value");
     const Type& left_type = e.operands[0]->type;
     bool quantity = left_type.kind == TypeKind::quantity;
     Code code;

@@ -270,5 +270,30 @@ printf 'variant,exercise,answer\n1,Third,0.3333333333333333\n1,ThirdOfGB,333.333
 expect "the key's own exact answers grade as correct" 0 "3 of 4 answers correct \(0 wrong dimension, 1 wrong value" -- \
   "$reckon" exercises grade "$tmp/exact.rk" --variants 1 --seed 1 --answers "$tmp/exact.csv"
 
+# Prompts and hints read `{...}` as any text does (one reader), digits formats included,
+# but keep yes or no for a bool. 80 GB = 80e9 / 2^30 GiB = 74.51 GiB (74.5 at .1f); 40 GB
+# is 37.25 GiB; half of 80 GB is 40 GB = 37.25 GiB (.2f); "{memory:.3g}" of a whole
+# 80 GB prints exactly, "80 GB".
+cat >"$tmp/digits.rk" <<'RK'
+scenario Card {
+  input memory: GB = 80 GB
+  input label: text = "H100"
+  fits: bool = memory > 40 GB
+  half: GB = memory / 2
+}
+case H100 = Card()
+exercise Half {
+  about H100
+  vary memory in [80 GB]
+  prompt "A {label} has {memory -> GiB:.1f} ({memory:.3g}); fits: {fits}. Half of it?"
+  hint "Half of {memory -> GiB:.2f} is {half -> GiB:.2f}."
+  answer half
+}
+RK
+expect "a prompt's digits formats" 0 '^A H100 has 74.5 GiB \(80 GB\); fits: yes. Half of it\?$' -- \
+  "$reckon" exercises build "$tmp/digits.rk" --variants 1
+expect "a hint's digits formats" 0 'Half of 74.51 GiB is 37.25 GiB.' -- \
+  "$reckon" exercises build "$tmp/digits.rk" --variants 1
+
 echo "exercise tests: $failures failed"
 [[ $failures -eq 0 ]]

@@ -3,7 +3,8 @@
 // Random bytes rarely parse, so the bytes drive a small generator (FuzzedDataProvider)
 // that writes a well-formed scenario: three inputs (a plain number, a time, a size), a
 // count input, properties built from arithmetic (`+ - * /`, `//`, `%`, `^`), `if`,
-// comparisons, min/max, floor/ceil/round, sqrt/exp/ln and natives of the standard library
+// comparisons, min/max, floor/ceil/round, sqrt/exp/ln, texts interpolating values (with
+// digits formats, joined with `+`) compared in an `if`, and natives of the standard library
 // with count parameters, in several units, some declared (`: count`, `: ms`, `: GB`),
 // then a case and a sweep varying one input over three values. Every property of the
 // case is then evaluated by
@@ -127,7 +128,7 @@ class Generator {
     if (depth <= 0 || in_.remaining_bytes() == 0)
       return in_.ConsumeBool() ? reference(k) : literal(k);
     auto sub = [&](Kind kind) { return "(" + expr(kind, depth - 1) + ")"; };
-    switch (in_.ConsumeIntegralInRange(0, 13)) {
+    switch (in_.ConsumeIntegralInRange(0, 14)) {
       case 0:
         return literal(k);
       case 1:
@@ -177,6 +178,17 @@ class Generator {
       case 12:
         if (k == Kind::number) return sub(Kind::time) + " / 1 s";
         return sub(k) + " * " + sub(Kind::number);
+      case 13: {  // texts built of values, compared: a number that depends on interpolation
+        if (in_text_) return reference(k);  // an interpolation holds no string literal
+        const auto q = static_cast<Kind>(in_.ConsumeIntegralInRange(0, 2));
+        in_text_ = true;
+        const std::string left = "\"{" + expr(q, depth - 1) + "}\"";
+        const std::string right = "\"{" + expr(q, depth - 1) +
+                                  pick(std::array<const char*, 3>{"", ":.2f", ":.3g"}) + "}\"" +
+                                  (in_.ConsumeBool() ? " + \"\"" : "");
+        in_text_ = false;
+        return "if " + left + " == " + right + " then " + sub(k) + " else " + sub(k);
+      }
       default:
         return reference(k);
     }
@@ -184,6 +196,7 @@ class Generator {
 
   FuzzedDataProvider& in_;
   std::vector<std::pair<std::string, Kind>> references_;
+  bool in_text_ = false;  // writing an interpolated expression
 };
 
 // What one evaluator made of one property: a value, or an error's code.

@@ -441,7 +441,19 @@ TEST_CASE("type errors are found before evaluation", "[evaluator][checker]") {
       {"not 1", "`not` needs a bool, not count", "not"},
       {"1 and true", "`and` needs bools, not count", "1"},
       {"-true", "cannot negate bool", "-"},
-      {"\"a\" + 1", "`+` needs a number or quantity, not text", "\"a\""},
+      {"\"a\" + 1",
+       "cannot join text and count with `+`, which joins two texts; to put a value into a "
+       "text, interpolate it: \"...{1}\"",
+       "+"},
+      {"\"a\" - \"b\"", "`-` needs a number or quantity, not text", "\"a\""},
+      {"\"{1 GB:.2f}\" + 1 GB",
+       "cannot join text and B (information) with `+`, which joins two texts; to put a value "
+       "into a text, interpolate it: \"...{1 GB}\"",
+       "+"},
+      {"\"n = {true:.1f}\"",
+       "a digits format (`:.1f`) shows a number, and this is bool; "
+       "remove the format to show it as it is",
+       ":.1f"},
       {"1 GB ?? 1 s", "the two sides of `??` differ: B (information) and s (time)", "??"},
       {"maybe + 1 token", "this may be none; give a fallback with `??` before using `+`", "maybe"},
       {"zzqqx + 1", "unknown name `zzqqx`", "zzqqx"},

@@ -109,8 +109,9 @@ std::string show(const Expr& e) {
       return "call(" + show(*e.callee) + show_arguments(e.arguments) + ")";
     case ExprKind::member:
       return "member(" + show(*e.operands.at(0)) + ", " + e.text + ")";
-    case ExprKind::list: {
-      std::string out = "list(";
+    case ExprKind::list:
+    case ExprKind::interpolation: {
+      std::string out = e.kind == ExprKind::list ? "list(" : "interpolation(";
       for (std::size_t i = 0; i < e.operands.size(); ++i)
         out += (i ? ", " : "") + show(*e.operands[i]);
       return out + ")";
@@ -124,6 +125,8 @@ std::string show(const Expr& e) {
     }
     case ExprKind::index:
       return "index(" + show(*e.operands.at(0)) + ", " + show(*e.operands.at(1)) + ")";
+    case ExprKind::format:
+      return "format(" + show(*e.operands.at(0)) + (e.text.empty() ? "" : ", " + e.text) + ")";
   }
   return "?";
 }
@@ -289,6 +292,15 @@ TEST_CASE("expressions parse to the expected tree", "[grammar]") {
       {"2E-3", "0.002"},
       {"\"hi\"", "\"hi\""},
       {"\"a\\\"b\\\\c\\nd\\te\"", "\"a\"b\\c\nd\te\""},
+      // texts: `{expr}` and `{expr:digits}` interpolate; `{{` `}}` are braces
+      {"\"{{x}}\"", "\"{x}\""},
+      {"\"{x}\"", "interpolation(format(x))"},
+      {"\"kv: {kv -> GiB:.1f} per {n + 1}\"",
+       "interpolation(\"kv: \", format(convert(kv, GiB[GiB^1]), .1f), \" per \", "
+       "format(add(n, 1)))"},
+      {"\"{f(a: 1):.3g}{{\"", "interpolation(format(call(f, a: 1), .3g), \"{\")"},
+      {"\"{ (b) }\"", "interpolation(format(b))"},
+      {"\"a\" + \"b\"", "add(\"a\", \"b\")"},
       {"true", "true"},
       {"false", "false"},
       {"none", "none"},
@@ -467,6 +479,10 @@ TEST_CASE("modules parse to the expected declarations", "[grammar]") {
       {"native let K: number", "native let K: number"},
       {"native f(a: count, b: B = 2 B): flop", "native f(a: count, b: B = 2[B^1]): flop"},
       // documentation attaches to the next declaration only
+      // metadata and imports are not interpolated
+      {"@source \"{not} {{interpolated}\"\nlet x = 1",
+       "{docs \"\" @source<{not} {{interpolated}>} let x = 1"},
+      {"import \"{odd}.rk\"", "import \"{odd}.rk\""},
       {"## First line.\n##Second\n@source \"Paper, 2022\"\n@note \"a \\\"q\\\"\"\nlet x = 1",
        "{docs \"First line.|Second\" @source<Paper, 2022> @note<a \"q\">} let x = 1"},
       {"## A\nlet a = 1\nlet b = 2", "{docs \"A\"} let a = 1\nlet b = 2"},
