@@ -107,6 +107,9 @@ class Checker final : public CheckContext {
   void expect(Expr& e, const Scope& s, const Type& to, const std::string& what) override {
     expect(e, s, to, what, nullptr);
   }
+  const Decl* global(std::string_view name, SourceRange at) const override {
+    return lookup(name, at);
+  }
   std::optional<Type> meet(const Type& a, const Type& b) override {
     if (a.is_error()) return b;
     if (b.is_error()) return a;
@@ -901,6 +904,10 @@ class Checker final : public CheckContext {
         return check_comprehension(*this, e, s);
       case ExprKind::index:
         return check_index(*this, e, s);
+      case ExprKind::slice:
+        return check_slice(*this, e, s);
+      case ExprKind::range:
+        return check_range(*this, e, s);
     }
     return {};
   }
@@ -1100,8 +1107,11 @@ class Checker final : public CheckContext {
     }
     if (e.op == Op::eq || e.op == Op::ne) return equality(e, s);
     Type a = check(l, s, nullptr);
-    Type b = check(r, s, nullptr);
+    // `xs + []`: the empty list is typed as xs.
+    const bool empty_list = r.kind == ExprKind::list && r.operands.empty();
+    Type b = check(r, s, a.is_list() && empty_list ? &a : nullptr);
     if (a.is_error() || b.is_error()) return {};
+    if (a.is_list() || b.is_list()) return check_list_operation(*this, e, a, b);
     std::string_view sym = op_symbol(e.op);
     if (!require_quantity(l, a, sym) || !require_quantity(r, b, sym)) return {};
     switch (e.op) {

@@ -124,6 +124,10 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
       return comprehension(e, frame);
     case ExprKind::index:
       return index(e, frame);
+    case ExprKind::slice:
+      return slice(e, frame);
+    case ExprKind::range:
+      return range(e, frame);
   }
   throw std::logic_error("unknown expression kind");
 }
@@ -131,6 +135,8 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
 Value Evaluator::binary(const Expr& e, const Frame& frame) {
   const Expr& l = *e.operands[0];
   const Expr& r = *e.operands[1];
+  if (e.type.kind == TypeKind::list) [[unlikely]]
+    return join(e, frame);
   switch (e.op) {
     case Op::coalesce: {
       Value a = evaluate(l, frame);

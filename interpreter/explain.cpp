@@ -178,6 +178,7 @@ class Explainer {
           case RefKind::unit:
           case RefKind::enum_member:
           case RefKind::instance:
+          case RefKind::unresolved:  // the record type of `every(R)`
             return e.text;
           default:
             break;
@@ -240,6 +241,19 @@ class Explainer {
       case ExprKind::index:
         return wrap(*e.operands[0], 10, frame, deps) + "[" + render(*e.operands[1], frame, deps) +
                "]";
+      case ExprKind::slice: {
+        const int written = static_cast<int>(e.number);
+        std::string from = written & 1 ? render(*e.operands[1], frame, deps) : "";
+        std::string to = written & 2 ? render(*e.operands.back(), frame, deps) : "";
+        return wrap(*e.operands[0], 10, frame, deps) + "[" + from + ":" + to + "]";
+      }
+      case ExprKind::range: {
+        std::string s =
+            wrap(*e.operands[0], 1, frame, deps) + " .. " + wrap(*e.operands[1], 1, frame, deps);
+        if (e.operands.size() > 2)
+          s += (e.op == Op::mul ? " times " : " step ") + wrap(*e.operands[2], 1, frame, deps);
+        return s;
+      }
     }
     return text(e.range);
   }

@@ -64,7 +64,11 @@ enum class ExprKind : std::uint8_t {
   // Lists (docs/language.md, "Lists"); evaluated by the tree walk only (compile.cpp).
   list,           // `[a, b, c]`: the elements are the operands
   comprehension,  // `[e for x in xs if c]`: see Expr's comment
-  index           // `xs[i]`: operands are the list and the index
+  index,          // `xs[i]`: operands are the list and the index
+  slice,          // `xs[a:b]`: the list and the bounds written; `number` is 1 (a only),
+                  // 2 (b only), 3 (both) or 0 (`xs[:]`)
+  range           // `a .. b`: from, to and the stride if written (Op::add: `step`,
+                  // Op::mul: `times`)
 };
 
 enum class Op : std::uint8_t {
