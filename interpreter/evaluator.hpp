@@ -113,6 +113,7 @@ class Evaluator {
   // Lists are shown with their first `n` elements and a count of the rest (what the
   // commands do on a terminal); all of them by default.
   void elide_lists(std::size_t n) { list_elements_ = n; }
+  std::size_t list_elements() const { return list_elements_; }
   // `unit`, unless `v` shown in it would be infinite (then nullopt: a readable unit).
   static std::optional<DisplayUnit> fitting_unit(const Value& v,
                                                  const std::optional<DisplayUnit>& unit);

@@ -35,5 +35,23 @@ expect "pipe shows the last" "$("$reckon" eval '1 .. 1000000' | tail -c 20)" "99
 tty=$(script -qc "'$reckon' eval --json '1 .. 12'" /dev/null)
 expect "json not elided" "$(python3 -c 'import json, sys; print(len(json.loads(sys.argv[1])["value"]))' "$tty")" "12"
 
+# explain writes a comprehension as it is, over its list's first 5 elements; the list
+# 2 .. 1000 doubled has 999 elements: 4, 6, 8, 10, 12 and 994 more; total 999 + 4 = 1003.
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cat > "$dir/e.rk" <<'RK'
+scenario S {
+  input n: count = 1000
+  xs: [count] = 1 .. n
+  doubled: [count] = [x * 2 for x in xs if x > 1]
+  total: count = len(doubled) + doubled[0]
+}
+case C = S()
+RK
+why=$("$reckon" explain "$dir/e.rk" 'C.total')
+expect "explain comprehension" "$why" \
+  "doubled = [x * 2 for x in xs if x > 1] = [x * 2 for x in [1, 2, 3, 4, 5, ... 995 more] if x > 1] = [4, 6, 8, 10, 12, ... 994 more]"
+expect "explain result" "$why" "= 1003"
+
 [[ $fail == 0 ]] && echo "lists: all passed"
 exit $fail
