@@ -667,6 +667,14 @@ class Checker final : public CheckContext {
       return;
     }
     const Type& side = cond.operands[0]->type;
+    // A tolerance measures a difference of numbers: lists, texts and records have none
+    // (their `number` is 0, and every check of them would hold).
+    if (!side.is_error() && !side.is_quantity()) {
+      error(c.tolerance->range, "E0411",
+            "`within` compares numbers or quantities, not " + describe(side) +
+                (side.is_list() ? ": check each element, or the elements one by one" : ""));
+      return;
+    }
     if (tol.is_error() || is_number(tol) ||
         (side.is_quantity() && tol.is_quantity() && tol.dim.compatible(side.dim)))
       return;
@@ -1252,7 +1260,11 @@ class Checker final : public CheckContext {
     Type a = check(*e.operands[0], s, nullptr);
     Type plain = a;
     plain.optional = false;
-    Type b = check(*e.operands[1], s, a.kind == TypeKind::enumeration ? &plain : nullptr);
+    // An enumeration member by its bare name, and `[]`, are typed as the left side.
+    const Expr& r = *e.operands[1];
+    const bool hinted = a.kind == TypeKind::enumeration ||
+                        (a.is_list() && r.kind == ExprKind::list && r.operands.empty());
+    Type b = check(*e.operands[1], s, hinted ? &plain : nullptr);
     if (a.is_error() || b.is_error()) return {};
     if (a.kind == TypeKind::none) return b;
     if (b.kind == TypeKind::none) return a;  // `x ?? none`: still optional

@@ -135,7 +135,7 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
 Value Evaluator::binary(const Expr& e, const Frame& frame) {
   const Expr& l = *e.operands[0];
   const Expr& r = *e.operands[1];
-  if (e.type.kind == TypeKind::list) [[unlikely]]
+  if (e.type.kind == TypeKind::list && e.op == Op::add) [[unlikely]]
     return join(e, frame);
   switch (e.op) {
     case Op::coalesce: {
