@@ -95,6 +95,10 @@ RK_MESSAGE(index_value, "E0144: expected an index inside '[ ]', as in `xs[0]`");
 RK_MESSAGE(index_close, "E0144: expected ']' after the index");
 RK_MESSAGE(element_type, "E0145: expected the element type inside '[ ]', as in `[GB]`");
 RK_MESSAGE(list_type_close, "E0145: expected ']' after the element type, as in `[GB]`");
+RK_MESSAGE(list_range_end,
+           "E0146: expected the last value of the range after '..', as in `1 .. 8`");
+RK_MESSAGE(list_range_step, "E0146: expected the step of the range after 'step'");
+RK_MESSAGE(list_range_factor, "E0146: expected the factor of the range after 'times'");
 #undef RK_MESSAGE
 
 struct errors {

@@ -31,14 +31,15 @@
 //   type      := ('[' type ']' | 'int'? unit) '?'?
 //   unit      := ident ('^' '-'? digits)? (('*' | '/') ident ('^' '-'? digits)?)*   (no spaces)
 //
-//   expr      := 'if' expr 'then' expr 'else' expr | convert
+//   expr      := 'if' expr 'then' expr 'else' expr | convert ('..' convert
+//                ('step' convert | 'times' convert)?)?
 //   convert   := or ('->' unit)?
 //   or        := and ('or' and)*            and := not ('and' not)*
 //   not       := 'not' not | compare        compare := coalesce (cmp coalesce)?
 //   coalesce  := add ('??' add)*            add := mul (('+' | '-') mul)*
 //   mul       := unary (('*' | '/' | '//' | '%') unary)*
 //   unary     := '-' unary | power          power := postfix ('^' unary)?
-//   postfix   := primary ('(' args ')' | '.' ident | '[' expr ']')*
+//   postfix   := primary ('(' args ')' | '.' ident | '[' expr ']' | '[' expr? ':' expr? ']')*
 //   primary   := number unit? | string | 'true' | 'false' | 'none' | ident | '(' expr ')' unit?
 //              | '[' (expr (',' expr)* ','? | expr 'for' pattern 'in' expr ('if' expr)?)? ']'
 //   pattern   := ident | '(' ident (',' ident)* ')'
@@ -296,10 +297,15 @@ struct arguments : opt<list<argument, seq<sep, one<','>, sep>>, opt<sep, one<','
 struct call_suffix : seq<hsep, one<'('>, sep, arguments, sep, must<close_paren>> {};
 struct member_name : identifier {};
 struct member_suffix : seq<hsep, one<'.'>, not_at<one<'.'>>, sep, must<member_name>> {};
-// `xs[i]`: on the line of what it indexes, like a call's '('.
+// `xs[i]`, and the slices `xs[a:b]`, `xs[a:]`, `xs[:b]`: on the line of what they index,
+// like a call's '('.
 struct index_value : nested_expr {};
 struct index_close : one<']'> {};
-struct index_suffix : seq<hsep, one<'['>, sep, must<index_value>, sep, must<index_close>> {};
+struct slice_from : nested_expr {};
+struct slice_to : nested_expr {};
+struct slice : seq<opt<slice_from>, sep, one<':'>, sep, opt<slice_to>> {};
+struct index_suffix
+    : seq<hsep, one<'['>, sep, sor<slice, must<index_value>>, sep, must<index_close>> {};
 struct postfix : seq<primary, star<sor<call_suffix, member_suffix, index_suffix>>> {};
 
 struct unary;
@@ -347,7 +353,20 @@ struct conversion : seq<logical_or, opt<sep, string<'-', '>'>, sep, must<unit_ex
 
 struct conditional : seq<kw_if, sep, must<nested_expr>, sep, must<kw_then>, sep, must<nested_expr>,
                          sep, must<kw_else>, sep, must<nested_expr>> {};
-struct expr : sor<conditional, conversion> {};
+// `1 .. 8`, `0 s .. 10 s step 2 s`, `1 KiB .. 1 GiB times 2`: a list, inclusive.
+struct range_dots : string<'.', '.'> {};
+struct list_range_end : conversion {};
+struct list_range_step : conversion {};
+struct list_range_factor : conversion {};
+struct list_range_step_by : seq<kw_step, sep, must<list_range_step>> {};
+struct list_range_times : seq<kw_times, sep, must<list_range_factor>> {};
+struct range_expr : seq<conversion, opt<sep, range_dots, sep, must<list_range_end>,
+                                        opt<sep, sor<list_range_step_by, list_range_times>>>> {};
+struct expr : sor<conditional, range_expr> {};
+// An expression that is not a range: the start of a `vary` range, whose own `..`
+// follows it.
+struct plain_expr : sor<conditional, conversion> {};
+struct range_start : nesting_limited<plain_expr> {};
 
 // --- declarations ---------------------------------------------------------------
 struct doc_text : until<eolf> {};
@@ -413,10 +432,9 @@ struct vary_name : name {};
 struct close_bracket : one<']'> {};
 struct vary_list : seq<one<'['>, sep, list<nested_expr, seq<sep, one<','>, sep>>,
                        opt<sep, one<','>>, sep, must<close_bracket>> {};
-struct range_dots : string<'.', '.'> {};
 struct range_end : nested_expr {};
 struct range_step : nested_expr {};
-struct vary_range : seq<nested_expr, sep, range_dots, sep, must<range_end>, sep, must<kw_step>, sep,
+struct vary_range : seq<range_start, sep, range_dots, sep, must<range_end>, sep, must<kw_step>, sep,
                         must<range_step>> {};
 struct vary_values : sor<vary_list, vary_range> {};
 struct exercise_vary
@@ -440,7 +458,7 @@ struct range_step_by : seq<kw_step, sep, must<range_step>> {};
 struct range_times : seq<kw_times, sep, must<range_factor>> {};
 struct range_stride : sor<range_step_by, range_times> {};
 struct sweep_range
-    : seq<nested_expr, sep, range_dots, sep, must<range_end>, sep, must<range_stride>> {};
+    : seq<range_start, sep, range_dots, sep, must<range_end>, sep, must<range_stride>> {};
 struct sweep_values : sor<vary_list, sweep_range> {};
 struct sweep_vary : seq<kw_vary, sep, must<vary_name>, sep, must<kw_in>, sep, must<sweep_values>> {
 };
@@ -474,7 +492,7 @@ struct spec_operand : postfix {};
 struct spec_times : seq<one<'*'>, sep, must<spec_operand>> {};
 struct spec_step : seq<one<'+'>, sep, must<spec_operand>> {};
 struct spec_range
-    : seq<nested_expr, sep, range_dots, sep, must<spec_end>, sep, opt<sor<spec_times, spec_step>>> {
+    : seq<range_start, sep, range_dots, sep, must<spec_end>, sep, opt<sor<spec_times, spec_step>>> {
 };
 struct spec_list : list<nested_expr, seq<sep, one<','>, sep>> {};
 struct spec_values : sor<spec_range, spec_list> {};

@@ -60,7 +60,7 @@ template <typename Rule>
 using selector = pt::selector<
     Rule, convert_decl::on<g::decl>,
     fold_single::on<g::postfix, g::power, g::product, g::sum, g::coalesce, g::comparison,
-                    g::logical_and, g::logical_or, g::conversion>,
+                    g::logical_and, g::logical_or, g::conversion, g::range_expr>,
     pt::store_content::on<
         // expressions
         g::quantity, g::number, g::unit_expr, g::unit_factor, g::unit_mul, g::unit_div,
@@ -69,7 +69,8 @@ using selector = pt::selector<
         g::negation, g::logical_not, g::conditional, g::paren,
         // lists
         g::list_literal, g::comprehension_tail, g::binder, g::tuple_pattern, g::comprehension_if,
-        g::index_suffix, g::list_type, g::element_type,
+        g::index_suffix, g::list_type, g::element_type, g::slice, g::slice_from, g::slice_to,
+        g::list_range_step_by, g::list_range_times,
         // Operators are not stored: after every operand the parser tries each level's
         // operators, and a stored rule costs a node per attempt. The converter reads
         // an operator from the text between its operands instead (operator_at).
@@ -273,6 +274,17 @@ class Converter {
     }
     if (n.is_type<g::postfix>()) return postfix(n);
     if (n.is_type<g::list_literal>()) return list_literal(n);
+    if (n.is_type<g::range_expr>()) {  // from, to and maybe a stride (`step` or `times`)
+      auto e = make(ExprKind::range, n);
+      e->operands.push_back(expr(*n.children.at(0)));
+      e->operands.push_back(expr(*n.children.at(1)));
+      if (n.children.size() > 2) {
+        const Node& stride = *n.children[2];
+        e->op = stride.is_type<g::list_range_times>() ? Op::mul : Op::add;
+        e->operands.push_back(expr(*stride.children.at(0)));
+      }
+      return finish(std::move(e));
+    }
     if (n.is_type<g::negation>()) {
       auto e = make(ExprKind::unary, n);
       e->op = Op::neg;
@@ -446,6 +458,16 @@ class Converter {
         call->callee = std::move(e);
         call->arguments = arguments(s);
         e = finish(std::move(call));
+      } else if (s.is_type<g::index_suffix>() && s.children.at(0)->is_type<g::slice>()) {
+        // The bounds written are operands 1 and 2 (or 1), `number` says which (Expr).
+        auto slice = std::make_unique<Expr>(ExprKind::slice, r);
+        slice->name_range = range(s);
+        slice->operands.push_back(std::move(e));
+        for (const auto& bound : s.children[0]->children) {
+          slice->number += bound->is_type<g::slice_from>() ? 1 : 2;
+          slice->operands.push_back(expr(*bound->children.at(0)));
+        }
+        e = finish(std::move(slice));
       } else if (s.is_type<g::index_suffix>()) {
         auto index = std::make_unique<Expr>(ExprKind::index, r);
         index->name_range = range(s);  // the brackets and the index, for run-time errors

@@ -24,6 +24,9 @@ class CheckContext {
   // Two element types as one list's (or an `if`'s branches): their common type, or
   // nullopt when they do not meet.
   virtual std::optional<Type> meet(const Type& a, const Type& b) = 0;
+  // The global declaration `name` refers to where it is written (`at`), as a name in an
+  // expression sees it (the standard library sees only its own); null if none.
+  virtual const Decl* global(std::string_view name, SourceRange at) const = 0;
 
  protected:
   ~CheckContext() = default;
@@ -62,6 +65,11 @@ inline const Expr* find_local(const Scope& s, std::string_view name) {
 Type check_list_literal(CheckContext& c, Expr& e, const Scope& s, const Type* expected);
 Type check_comprehension(CheckContext& c, Expr& e, const Scope& s);
 Type check_index(CheckContext& c, Expr& e, const Scope& s);
+Type check_slice(CheckContext& c, Expr& e, const Scope& s);
+Type check_range(CheckContext& c, Expr& e, const Scope& s);
+// A binary operator with a list on either side (`a` and `b`, already checked): `xs + ys`
+// joins two lists; anything else is an error.
+Type check_list_operation(CheckContext& c, Expr& e, const Type& a, const Type& b);
 // A call of a builtin over lists (lists.hpp): sets its CallKind and slot.
 enum class ListBuiltin;
 Type check_list_builtin(CheckContext& c, Expr& call, ListBuiltin b, const Scope& s);

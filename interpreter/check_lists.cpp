@@ -50,8 +50,12 @@ Type check_list_literal(CheckContext& c, Expr& e, const Scope& s, const Type* ex
   std::size_t first_typed = 0;  // the element that set the type, for messages
   bool failed = element.is_error();
   for (std::size_t i = 1; i < e.operands.size(); ++i) {
-    // Typed like an `if`'s second branch: a bare enumeration member after a member.
-    const Type t = c.check(*e.operands[i], s, element.is_error() ? nullptr : &element);
+    // As the first element's type: a bare enumeration member after a member, and `[]`
+    // after a list (`[[1, 2], []]`); other lists are typed by their own elements.
+    Expr& x = *e.operands[i];
+    const bool hinted = element.kind == TypeKind::enumeration ||
+                        (element.is_list() && x.kind == ExprKind::list && x.operands.empty());
+    const Type t = c.check(x, s, hinted ? &element : nullptr);
     if (failed || t.is_error()) {
       failed = true;
       continue;
@@ -135,6 +139,113 @@ Type check_index(CheckContext& c, Expr& e, const Scope& s) {
   return t.element();
 }
 
+// The bounds of a slice: whole numbers, as indexes.
+Type check_slice(CheckContext& c, Expr& e, const Scope& s) {
+  Expr& list = *e.operands[0];
+  const Type t = c.check(list, s, nullptr);
+  bool failed = t.is_error();
+  for (std::size_t k = 1; k < e.operands.size(); ++k) {
+    Expr& bound = *e.operands[k];
+    const Type b = c.check(bound, s, nullptr);
+    if (b.is_error()) {
+      failed = true;
+    } else if (!whole_number_type(b) || (bound.kind == ExprKind::number && !bound.unit &&
+                                         bound.number != std::trunc(bound.number))) {
+      c.error(bound.range, "E0336",
+              "a slice's bounds must be whole numbers (counts from 0), not " +
+                  (bound.kind == ExprKind::number && b.is_quantity() && b.dim.is_dimensionless()
+                       ? fmt::format("{}", bound.number)
+                       : describe(b)));
+      failed = true;
+    }
+  }
+  if (failed) return {};
+  if (!t.is_list()) {
+    c.error(e.name_range, "E0335", describe(t) + " has no elements to slice: only a list has");
+    return {};
+  }
+  if (t.optional) {
+    c.error(list.range, "E0404", "this list may be none; give a fallback with `??`");
+    return {};
+  }
+  return t;
+}
+
+// `a .. b`, `a .. b step s`, `a .. b times f`: quantities of one dimension (a factor
+// is a plain number); a range of numbers may leave out its step (1).
+Type check_range(CheckContext& c, Expr& e, const Scope& s) {
+  const bool geometric = e.operands.size() > 2 && e.op == Op::mul;
+  Type parts[3];
+  bool failed = false;
+  for (std::size_t k = 0; k < e.operands.size(); ++k) {
+    Expr& x = *e.operands[k];
+    parts[k] = c.check(x, s, nullptr);
+    const Type& t = parts[k];
+    if (t.is_error()) {
+      failed = true;
+      continue;
+    }
+    const char* what = k == 0 ? "start" : k == 1 ? "end" : geometric ? "factor" : "step";
+    if (!t.is_quantity() || t.optional) {
+      c.error(x.range, "E0338",
+              fmt::format("the {} of a range must be a number or a quantity, not {}", what,
+                          describe(t)));
+      failed = true;
+    } else if (k == 2 && geometric && !t.dim.is_dimensionless()) {
+      c.error(x.range, "E0338",
+              "the factor of a range (`times`) must be a plain number, not " + describe(t));
+      failed = true;
+    } else if (k > 0 && !(k == 2 && geometric) && !parts[0].is_error() && parts[0].is_quantity() &&
+               !t.dim.compatible(parts[0].dim)) {
+      c.error(x.range, "E0338",
+              fmt::format("the {} of a range must be of its start's dimension: the start is {}, "
+                          "the {} {}",
+                          what, describe(parts[0]), what, describe(t)));
+      failed = true;
+    }
+  }
+  if (failed) return {};
+  Type element = parts[0];
+  element.dim = parts[0].dim.is_dimensionless() ? parts[1].dim : parts[0].dim;
+  if (e.operands.size() == 2) {
+    if (!element.dim.is_dimensionless()) {
+      c.error(e.range, "E0339",
+              "a range of " + describe(element) +
+                  " needs its step, as in `0 s .. 10 s step 2 s` (only a range of plain "
+                  "numbers steps by 1 without one)");
+      return {};
+    }
+  } else if (!geometric) {
+    if (element.dim.is_dimensionless()) element.dim = parts[2].dim;
+    element.integer = parts[0].integer && parts[2].integer;
+  } else {
+    element.integer = parts[0].integer && parts[2].integer;
+  }
+  return Type::list_of(element);
+}
+
+Type check_list_operation(CheckContext& c, Expr& e, const Type& a, const Type& b) {
+  if (e.op == Op::add && a.is_list() && b.is_list()) {
+    if (a.optional || b.optional) {
+      c.error(e.operands[a.optional ? 0 : 1]->range, "E0404",
+              "this list may be none; give a fallback with `??`");
+      return {};
+    }
+    if (std::optional<Type> both = c.meet(a, b)) return *both;
+    c.error(e.name_range, "E0340",
+            "cannot join " + describe(a) + " and " + describe(b) +
+                ": the elements of a list must be of one type");
+    return {};
+  }
+  c.error(
+      e.name_range, "E0340",
+      fmt::format("`{}` does not apply to {} and {}{}", op_symbol(e.op), describe(a), describe(b),
+                  e.op == Op::add ? ": `+` joins two lists"
+                                  : ": to work on each element, write a comprehension, as in "
+                                    "`[x * 2 for x in xs]`"));
+  return {};
+}
+
 Type check_list_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s) {
   e.call = CallKind::list_builtin;
   e.slot = static_cast<int>(b);
@@ -165,6 +276,25 @@ Type check_list_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s)
         return {};
       }
       return Type::quantity({}, true);
+    }
+    case ListBuiltin::every: {
+      // `every(Accelerator)`: a registry's entries, the global lets of a record type.
+      Expr* arg = e.arguments.size() == 1 ? e.arguments[0].value.get() : nullptr;
+      const Decl* d =
+          arg && arg->kind == ExprKind::name ? c.global(arg->text, arg->range) : nullptr;
+      if (!d || d->kind != DeclKind::record) {
+        if (arg && !d && arg->kind != ExprKind::name) c.check(*arg, s, nullptr);
+        c.error(arg ? arg->range : e.range, "E0341",
+                "`every` takes the name of a record type, as in `every(Accelerator)`: the "
+                "list of every global `let` of that type");
+        return {};
+      }
+      if (failed) return {};
+      const auto* record = static_cast<const RecordDecl*>(d);
+      e.target = record;
+      Type t = Type::of(TypeKind::record);
+      t.record = record;
+      return Type::list_of(t);
     }
   }
   return {};

@@ -108,6 +108,9 @@ class Checker final : public CheckContext {
   void expect(Expr& e, const Scope& s, const Type& to, const std::string& what) override {
     expect(e, s, to, what, nullptr);
   }
+  const Decl* global(std::string_view name, SourceRange at) const override {
+    return lookup(name, at);
+  }
   std::optional<Type> meet(const Type& a, const Type& b) override {
     if (a.is_error()) return b;
     if (b.is_error()) return a;
@@ -665,6 +668,14 @@ class Checker final : public CheckContext {
       return;
     }
     const Type& side = cond.operands[0]->type;
+    // A tolerance measures a difference of numbers: lists, texts and records have none
+    // (their `number` is 0, and every check of them would hold).
+    if (!side.is_error() && !side.is_quantity()) {
+      error(c.tolerance->range, "E0411",
+            "`within` compares numbers or quantities, not " + describe(side) +
+                (side.is_list() ? ": check each element, or the elements one by one" : ""));
+      return;
+    }
     if (tol.is_error() || is_number(tol) ||
         (side.is_quantity() && tol.is_quantity() && tol.dim.compatible(side.dim)))
       return;
@@ -911,6 +922,10 @@ class Checker final : public CheckContext {
         if (auto problem = format_problem(e, t)) report(*problem);
         return Type::of(TypeKind::text);
       }
+      case ExprKind::slice:
+        return check_slice(*this, e, s);
+      case ExprKind::range:
+        return check_range(*this, e, s);
     }
     return {};
   }
@@ -1112,8 +1127,11 @@ class Checker final : public CheckContext {
     }
     if (e.op == Op::eq || e.op == Op::ne) return equality(e, s);
     Type a = check(l, s, nullptr);
-    Type b = check(r, s, nullptr);
+    // `xs + []`: the empty list is typed as xs.
+    const bool empty_list = r.kind == ExprKind::list && r.operands.empty();
+    Type b = check(r, s, a.is_list() && empty_list ? &a : nullptr);
     if (a.is_error() || b.is_error()) return {};
+    if (a.is_list() || b.is_list()) return check_list_operation(*this, e, a, b);
     if (e.op == Op::add && (a.kind == TypeKind::text || b.kind == TypeKind::text)) {
       const Expr& other = a.kind == TypeKind::text ? r : l;
       const std::string& source = p_.sources.file(other.range.file).text();
@@ -1264,7 +1282,11 @@ class Checker final : public CheckContext {
     Type a = check(*e.operands[0], s, nullptr);
     Type plain = a;
     plain.optional = false;
-    Type b = check(*e.operands[1], s, a.kind == TypeKind::enumeration ? &plain : nullptr);
+    // An enumeration member by its bare name, and `[]`, are typed as the left side.
+    const Expr& r = *e.operands[1];
+    const bool hinted = a.kind == TypeKind::enumeration ||
+                        (a.is_list() && r.kind == ExprKind::list && r.operands.empty());
+    Type b = check(*e.operands[1], s, hinted ? &plain : nullptr);
     if (a.is_error() || b.is_error()) return {};
     if (a.kind == TypeKind::none) return b;
     if (b.kind == TypeKind::none) return a;  // `x ?? none`: still optional

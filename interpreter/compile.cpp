@@ -676,6 +676,8 @@ class Constancy {
     if (e.kind == ExprKind::name && e.ref == RefKind::let) return let(e.target_as<LetDecl>());
     if (e.kind == ExprKind::call) {
       if (e.call == CallKind::scenario || e.call == CallKind::method) return false;
+      // `every(R)` reads lets that no operand names: taken as varying, to be safe.
+      if (e.call == CallKind::list_builtin && e.has_target()) return false;
       if (e.call == CallKind::record)
         for (const Field& f : e.target_as<RecordDecl>().fields)
           if (f.default_value && !expression(*f.default_value)) return false;

@@ -128,6 +128,10 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
     case ExprKind::interpolation:
     case ExprKind::format:
       return built_text_of(e, frame);
+    case ExprKind::slice:
+      return slice(e, frame);
+    case ExprKind::range:
+      return range(e, frame);
   }
   throw std::logic_error("unknown expression kind");
 }
@@ -135,6 +139,8 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
 Value Evaluator::binary(const Expr& e, const Frame& frame) {
   const Expr& l = *e.operands[0];
   const Expr& r = *e.operands[1];
+  if (e.type.kind == TypeKind::list && e.op == Op::add) [[unlikely]]
+    return join(e, frame);
   switch (e.op) {
     case Op::coalesce: {
       Value a = evaluate(l, frame);

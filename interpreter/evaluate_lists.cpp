@@ -2,13 +2,16 @@
 // of it is the tree walk's (compile.cpp compiles no list).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 #include <utility>
 #include <vector>
 
 #include "interpreter/evaluator.hpp"
 #include "interpreter/lists.hpp"
+#include "interpreter/sweep/range_value.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon {
@@ -26,10 +29,20 @@ std::string grouped(std::size_t n) {
   return out;
 }
 
+[[noreturn]] void too_long(const Expr& at, double count) {
+  throw UserError(at.range, "E0522",
+                  fmt::format("this list would have {} elements: a list may have at most {} (the "
+                              "limit; each element takes 32 bytes)",
+                              count < 1e15 ? grouped(static_cast<std::size_t>(count))
+                                           : fmt::format("{:.3g}", count),
+                              grouped(max_list_length)));
+}
+
 }  // namespace
 
 Value Evaluator::make_list(std::vector<Value> items, const Expr& at) const {
-  (void)at;  // where a list too long will be reported
+  if (items.size() > max_list_length) [[unlikely]]
+    too_long(at, static_cast<double>(items.size()));
   return Value::adopt(ListValue::make(std::move(items)));
 }
 
@@ -50,10 +63,15 @@ Value Evaluator::comprehension(const Expr& e, const Frame& frame) {
   LocalFrame locals(frame, e.slot, e.arguments.size());
   std::vector<Value> out;
   out.reserve(condition ? 0 : xs.items.size());
-  for (const Value& x : xs.items) {
-    locals[0] = x;
-    if (condition && number(*condition, locals.frame()) == 0) continue;
-    out.push_back(evaluate(body, locals.frame()));
+  // An element costs one step (E0506) beyond the steps of the element under way: the
+  // budget is there to stop a runaway recursion, which it still does within one
+  // element, and a million elements of a few operations each are ordinary work.
+  const std::uint64_t steps_before = steps_;
+  for (std::size_t i = 0; i < xs.items.size(); ++i) {
+    locals[0] = xs.items[i];
+    if (!condition || number(*condition, locals.frame()) != 0)
+      out.push_back(evaluate(body, locals.frame()));
+    steps_ = steps_before + i + 1;
   }
   return make_list(std::move(out), e);
 }
@@ -81,12 +99,118 @@ Value Evaluator::index(const Expr& e, const Frame& frame) {
   return items[k];
 }
 
+// `xs[a:b]`: the elements from index a up to (not including) b, as in Python: negative
+// bounds count from the end, and bounds past either end stop there.
+Value Evaluator::slice(const Expr& e, const Frame& frame) {
+  Value scratch;
+  const Value& list = reference(*e.operands[0], frame, scratch);
+  const auto& items = list.list()->items;
+  const auto n = static_cast<double>(items.size());
+  auto bound = [&](std::size_t operand) {
+    const Expr& at = *e.operands[operand];
+    double i = number(at, frame);
+    if (i != std::trunc(i))
+      throw UserError(at.range, "E0521",
+                      fmt::format("a slice's bounds must be whole numbers, not {}", i));
+    if (i < 0) i += n;
+    return std::clamp(i, 0.0, n);
+  };
+  const int written = static_cast<int>(e.number);
+  std::size_t next = 1;
+  const double from = written & 1 ? bound(next++) : 0;
+  const double to = written & 2 ? bound(next) : n;
+  if (to <= from) return make_list({}, e);
+  return make_list(std::vector<Value>(items.begin() + static_cast<std::ptrdiff_t>(from),
+                                      items.begin() + static_cast<std::ptrdiff_t>(to)),
+                   e);
+}
+
+// `a .. b step s` and `a .. b times f`: the values of a `vary` range, by the same rules
+// and rounding (sweep::expand): inclusive of the end within rounding, counted before any
+// value is made.
+Value Evaluator::range(const Expr& e, const Frame& frame) {
+  const Expr& from_at = *e.operands[0];
+  const Expr& to_at = *e.operands[1];
+  const double from = number(from_at, frame);
+  const double to = number(to_at, frame);
+  const Dimension dim = e.type.element().dim;
+  auto shown = [&](double x) { return show(Value::quantity(x, dim), std::nullopt); };
+  if (to < from)
+    throw UserError(to_at.range, "E0523",
+                    fmt::format("the range is empty: it ends ({}) before it starts ({})", shown(to),
+                                shown(from)));
+  std::vector<Value> out;
+  if (e.operands.size() > 2 && e.op == Op::mul) {
+    const Expr& factor_at = *e.operands[2];
+    const double factor = number(factor_at, frame);
+    if (!(factor > 1))
+      throw UserError(
+          factor_at.range, "E0524",
+          fmt::format("the factor of a range (`times`) must be greater than 1, not {}", factor));
+    if (!(from > 0))
+      throw UserError(from_at.range, "E0524",
+                      "a range with `times` must start above zero, not at " + shown(from));
+    const double count = std::floor(std::log(to / from) / std::log(factor) + 1e-9) + 1;
+    if (count > static_cast<double>(max_list_length)) too_long(e, count);
+    for (double x = from; x <= to * (1 + 1e-12);
+         x = sweep::geometric_value(from, factor, out.size()).value_or(x * factor)) {
+      if (out.size() >= max_list_length) too_long(e, static_cast<double>(out.size() + 1));
+      out.push_back(Value::quantity(x, dim));
+    }
+  } else {
+    const Expr* step_at = e.operands.size() > 2 ? e.operands[2].get() : nullptr;
+    const double step = step_at ? number(*step_at, frame) : 1;
+    if (!(step > 0))
+      throw UserError(step_at->range, "E0524",
+                      "the step of a range must be positive, not " + shown(step));
+    const double count = std::floor((to - from) / step + 1e-9) + 1;
+    if (count > static_cast<double>(max_list_length)) too_long(e, count);
+    const sweep::ArithmeticRange values(from, step);
+    out.reserve(static_cast<std::size_t>(count));
+    for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
+      out.push_back(Value::quantity(values[i], dim));
+  }
+  return make_list(std::move(out), e);
+}
+
+// `xs + ys`: the elements of xs, then those of ys.
+Value Evaluator::join(const Expr& e, const Frame& frame) {
+  Value left_scratch, right_scratch;
+  const Value& left = reference(*e.operands[0], frame, left_scratch);
+  const Value& right = reference(*e.operands[1], frame, right_scratch);
+  const auto& xs = left.list()->items;
+  const auto& ys = right.list()->items;
+  if (xs.size() + ys.size() > max_list_length)
+    too_long(e, static_cast<double>(xs.size() + ys.size()));
+  std::vector<Value> out;
+  out.reserve(xs.size() + ys.size());
+  out.insert(out.end(), xs.begin(), xs.end());
+  out.insert(out.end(), ys.begin(), ys.end());
+  return make_list(std::move(out), e);
+}
+
 Value Evaluator::list_builtin(const Expr& e, const Frame& frame) {
   switch (static_cast<ListBuiltin>(e.slot)) {
     case ListBuiltin::len: {
       Value scratch;
       const Value& list = reference(*e.arguments[0].value, frame, scratch);
       return Value::quantity(static_cast<double>(list.list()->items.size()));
+    }
+    case ListBuiltin::every: {
+      // In declaration order, the standard library's first (the loader's order of
+      // modules); a let shadowed by another of its name is not a value anyone sees.
+      const RecordDecl* record = &e.target_as<RecordDecl>();
+      std::vector<Value> out;
+      for (const auto& m : program_.modules)
+        for (const auto& d : m->decls) {
+          if (d->kind != DeclKind::let) continue;
+          const auto& l = static_cast<const LetDecl&>(*d);
+          if (l.resolved.kind != TypeKind::record || l.resolved.record != record ||
+              l.resolved.optional || program_.find(l.name) != &l)
+            continue;
+          out.push_back(let(l, e.range));
+        }
+      return make_list(std::move(out), e);
     }
   }
   throw std::logic_error("unknown list builtin");

@@ -250,6 +250,7 @@ std::optional<DisplayUnit> Evaluator::declared_unit(const Expr& e, const Scenari
 std::string Evaluator::show(const Value& v, const std::optional<DisplayUnit>& unit) const {
   DisplayOptions options;
   options.digits = digits_;
+  options.list_elements = list_elements_;
   const std::optional<DisplayUnit> shown = fitting_unit(v, unit);
   return format_value(v, options, shown ? &*shown : nullptr);
 }

@@ -110,6 +110,10 @@ class Evaluator {
   // at `at`.
   void bind_input_value(Instance& self, std::size_t index, Value v, SourceRange at);
   std::string show(const Value& v, const std::optional<DisplayUnit>& unit) const;
+  // Lists are shown with their first `n` elements and a count of the rest (what the
+  // commands do on a terminal); all of them by default.
+  void elide_lists(std::size_t n) { list_elements_ = n; }
+  std::size_t list_elements() const { return list_elements_; }
   // `unit`, unless `v` shown in it would be infinite (then nullopt: a readable unit).
   static std::optional<DisplayUnit> fitting_unit(const Value& v,
                                                  const std::optional<DisplayUnit>& unit);
@@ -294,6 +298,9 @@ class Evaluator {
   Value list_literal(const Expr& e, const Frame& frame);
   Value comprehension(const Expr& e, const Frame& frame);
   Value index(const Expr& e, const Frame& frame);
+  Value slice(const Expr& e, const Frame& frame);
+  Value range(const Expr& e, const Frame& frame);
+  Value join(const Expr& e, const Frame& frame);
   Value list_builtin(const Expr& e, const Frame& frame);
   // A new list value of `items`, refused (E0522) beyond max_list_length elements.
   Value make_list(std::vector<Value> items, const Expr& at) const;
@@ -355,6 +362,7 @@ class Evaluator {
 
   const Program& program_;
   int digits_;
+  std::size_t list_elements_ = SIZE_MAX;
   bool compiled_;
   std::uintptr_t stack_base_;
   std::uintptr_t stack_budget_;

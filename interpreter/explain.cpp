@@ -11,6 +11,9 @@ namespace reckon {
 
 namespace {
 
+// Elements of a list a derivation shows before counting the rest.
+constexpr std::size_t explained_list_elements = 5;
+
 // Binding strength of an expression when rendered, to place parentheses.
 int precedence(const Expr& e) {
   switch (e.kind) {
@@ -92,8 +95,15 @@ class Explainer {
         std::string_view(p_.sources.file(r.file).text()).substr(r.begin, r.end - r.begin));
   }
 
+  // A list shows its first elements and a count of the rest: a derivation over a
+  // million elements is read, not scrolled.
   std::string show(const Value& v, const std::optional<DisplayUnit>& unit) const {
-    return ev_.show(v, unit);
+    if (v.kind != ValueKind::list) return ev_.show(v, unit);
+    const std::size_t before = ev_.list_elements();
+    ev_.elide_lists(std::min(before, explained_list_elements));
+    std::string s = ev_.show(v, unit);
+    ev_.elide_lists(before);
+    return s;
   }
 
   // A reference to a derived property or a method call, which has a definition to show.
@@ -178,6 +188,7 @@ class Explainer {
           case RefKind::unit:
           case RefKind::enum_member:
           case RefKind::instance:
+          case RefKind::unresolved:  // the record type of `every(R)`
             return e.text;
           default:
             break;
@@ -233,10 +244,17 @@ class Explainer {
           s += (i ? ", " : "") + render(*e.operands[i], frame, deps);
         return s + "]";
       }
-      case ExprKind::comprehension:
-        // Its body is evaluated once per element, with names of its own: shown as its
-        // value, not element by element.
-        return show(ev_.evaluate(e, frame), Evaluator::declared_unit(e, scenario(frame)));
+      case ExprKind::comprehension: {
+        // Its body is evaluated once per element, with names of its own: written as it
+        // is, over the list it goes through (the step's result is the list it makes).
+        std::string names;
+        for (const Argument& a : e.arguments) names += (names.empty() ? "" : ", ") + a.value->text;
+        if (e.op == Op::mul) names = "(" + names + ")";
+        std::string s = "[" + std::string(text(e.operands[1]->range)) + " for " + names + " in " +
+                        render(*e.operands[0], frame, deps);
+        if (e.operands.size() > 2) s += " if " + std::string(text(e.operands[2]->range));
+        return s + "]";
+      }
       case ExprKind::index:
         return wrap(*e.operands[0], 10, frame, deps) + "[" + render(*e.operands[1], frame, deps) +
                "]";
@@ -246,6 +264,19 @@ class Explainer {
         for (const auto& piece : e.operands)
           if (piece->kind != ExprKind::text) render(*piece, frame, deps);
         return text(e.range);
+      case ExprKind::slice: {
+        const int written = static_cast<int>(e.number);
+        std::string from = written & 1 ? render(*e.operands[1], frame, deps) : "";
+        std::string to = written & 2 ? render(*e.operands.back(), frame, deps) : "";
+        return wrap(*e.operands[0], 10, frame, deps) + "[" + from + ":" + to + "]";
+      }
+      case ExprKind::range: {
+        std::string s =
+            wrap(*e.operands[0], 1, frame, deps) + " .. " + wrap(*e.operands[1], 1, frame, deps);
+        if (e.operands.size() > 2)
+          s += (e.op == Op::mul ? " times " : " step ") + wrap(*e.operands[2], 1, frame, deps);
+        return s;
+      }
     }
     return text(e.range);
   }

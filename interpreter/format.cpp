@@ -128,27 +128,38 @@ std::string number_in(const Value& v, const DisplayUnit& chosen, const DisplayOp
 // its largest element, written once after the list.
 std::string format_list(const ListValue& list, const DisplayOptions& options,
                         const DisplayUnit* unit) {
-  std::optional<DisplayUnit> chosen;
-  if (unit) chosen = *unit;
-  const Value* largest = nullptr;
-  for (const Value& x : list.items)
-    if (x.kind == ValueKind::quantity &&
-        (!largest || std::fabs(x.number) > std::fabs(largest->number)))
-      largest = &x;
-  if (!chosen && largest) chosen = default_display_unit(*largest, options.digits);
+  const std::optional<DisplayUnit> chosen = list_display_unit(list, options.digits, unit);
+  const std::size_t shown = std::min(list.items.size(), options.list_elements);
   std::string out = "[";
-  for (std::size_t i = 0; i < list.items.size(); ++i) {
+  for (std::size_t i = 0; i < shown; ++i) {
     const Value& x = list.items[i];
     if (i) out += ", ";
     out += x.kind == ValueKind::quantity ? number_in(x, *chosen, options)
                                          : format_value(x, options, unit);
   }
+  if (shown < list.items.size()) {
+    std::string more = std::to_string(list.items.size() - shown);
+    for (auto at = static_cast<std::ptrdiff_t>(more.size()) - 3; at > 0; at -= 3)
+      more.insert(static_cast<std::size_t>(at), ",");
+    out += (shown ? ", ... " : "... ") + more + " more";
+  }
   out += "]";
-  if (largest && !chosen->symbol.empty()) out += " " + chosen->symbol;
+  if (chosen && !chosen->symbol.empty()) out += " " + chosen->symbol;
   return out;
 }
 
 }  // namespace
+
+std::optional<DisplayUnit> list_display_unit(const ListValue& list, int digits,
+                                             const DisplayUnit* unit) {
+  const Value* largest = nullptr;
+  for (const Value& x : list.items)
+    if (x.kind == ValueKind::quantity &&
+        (!largest || std::fabs(x.number) > std::fabs(largest->number)))
+      largest = &x;
+  if (!largest) return std::nullopt;
+  return unit ? *unit : default_display_unit(*largest, digits);
+}
 
 std::string format_value(const Value& v, const DisplayOptions& options, const DisplayUnit* unit) {
   switch (v.kind) {

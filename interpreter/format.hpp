@@ -2,6 +2,9 @@
 // declared unit or a readable prefix of their dimension.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 
 #include "interpreter/units.hpp"
@@ -12,7 +15,15 @@ namespace reckon {
 
 struct DisplayOptions {
   int digits = 4;  // significant digits
+  // Elements of a list shown before the rest is elided as `... 999,990 more` (on a
+  // terminal: `Evaluator::elide_lists`); all of them otherwise.
+  std::size_t list_elements = SIZE_MAX;
 };
+
+// The unit every quantity of a list is shown in: `unit` if given, else the one readable
+// for its largest quantity; nullopt when it holds no quantity.
+std::optional<DisplayUnit> list_display_unit(const ListValue& list, int digits,
+                                             const DisplayUnit* unit);
 
 // A double holds 15 significant decimal digits for certain (DBL_DIG); asked for more,
 // format_number shows the shortest text that reads back as the same double.

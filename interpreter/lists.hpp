@@ -20,8 +20,8 @@ inline constexpr std::size_t max_list_length = 10'000'000;
 // and its slot is the ListBuiltin. New ones go at the end of both the enum and the
 // names, with a case in check_list_builtin (check_lists.cpp) and in
 // Evaluator::list_builtin (evaluate_lists.cpp).
-enum class ListBuiltin { len };
-inline constexpr std::string_view list_builtin_names[] = {"len"};
+enum class ListBuiltin { len, every };
+inline constexpr std::string_view list_builtin_names[] = {"len", "every"};
 
 inline std::optional<ListBuiltin> find_list_builtin(std::string_view name) {
   for (std::size_t i = 0; i < std::size(list_builtin_names); ++i)

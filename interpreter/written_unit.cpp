@@ -168,7 +168,10 @@ class Written {
       case ExprKind::comprehension:
         return sub(1);
       case ExprKind::index:
+      case ExprKind::slice:
         return sub(0);
+      case ExprKind::range:  // `0 s .. 10 s step 2 s`: the unit of its start and end
+        return agree(sub(0), sub(1));
       default:
         return std::nullopt;
     }

@@ -74,7 +74,11 @@ enum class ExprKind : std::uint8_t {
   // when it is a quantity (written_unit.hpp): `unit->text` its symbol and `unit_scale`
   // its scale, `number` 1 when it is a step of a display ladder; `unit` null: a
   // readable unit is chosen for the value.
-  format
+  format,
+  slice,          // `xs[a:b]`: the list and the bounds written; `number` is 1 (a only),
+                  // 2 (b only), 3 (both) or 0 (`xs[:]`)
+  range           // `a .. b`: from, to and the stride if written (Op::add: `step`,
+                  // Op::mul: `times`)
 };
 
 enum class Op : std::uint8_t {

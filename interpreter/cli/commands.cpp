@@ -1,9 +1,11 @@
 #include "interpreter/cli/commands.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdlib>
+#include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -25,6 +27,9 @@
 namespace reckon::cli {
 
 namespace {
+
+// Elements of a list `run` and `eval` show on a terminal before eliding the rest.
+constexpr std::size_t terminal_list_elements = 10;
 
 std::string_view source_text(const Program& p, SourceRange r) {
   return std::string_view(p.sources.file(r.file).text()).substr(r.begin, r.end - r.begin);
@@ -115,6 +120,7 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
     load_program(p, stdlib::standard_library(), file);
     check_and_compile(p);
     Evaluator ev(p, common.digits);
+    if (&out == &std::cout && isatty(STDOUT_FILENO)) ev.elide_lists(terminal_list_elements);
     Reporter report(p, err);
     bool ok = true;
     for (const CaseDecl* c : p.main_decls<CaseDecl>(DeclKind::case_))
@@ -198,6 +204,16 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
     case ValueKind::none:
       j["value"] = nullptr;
       break;
+    case ValueKind::list: {
+      // An array of the elements as JSON of their own, every quantity in one unit.
+      const std::optional<DisplayUnit> each =
+          list_display_unit(*v.list(), digits, unit ? &*unit : nullptr);
+      nlohmann::json items = nlohmann::json::array();
+      for (const Value& x : v.list()->items) items.push_back(json_value(ev, x, each, digits));
+      j["value"] = std::move(items);
+      if (each) j["unit"] = each->symbol;
+      break;
+    }
     default:
       j["value"] = ev.show(v, unit);
       break;
@@ -269,6 +285,7 @@ struct Query {
   Expr* expr = nullptr;
 
   Evaluator::Frame frame() const { return {instance, nullptr}; }
+  bool on_terminal = false;  // lists are elided (not for --json)
 };
 
 // Throws the user's errors (UsageError for the command line's).
@@ -300,6 +317,7 @@ void prepare(const EvalRequest& request, const Common& common, Query& q) {
                      fmt::format("--set needs a case, and {} defines none",
                                  request.file.empty() ? "the standard library" : request.file));
   q.evaluator = std::make_unique<Evaluator>(p, common.digits);
+  if (q.on_terminal) q.evaluator->elide_lists(terminal_list_elements);
   if (chosen) q.instance = &q.evaluator->instance_of(*chosen);
   require_distinct_names("--set", "E0612", request.sets);
   for (const std::string& set : request.sets) {
@@ -318,6 +336,7 @@ void prepare(const EvalRequest& request, const Common& common, Query& q) {
 
 int eval(const EvalRequest& request, const Common& common, std::ostream& out, std::ostream& err) {
   Query q;
+  q.on_terminal = !request.json && &out == &std::cout && isatty(STDOUT_FILENO);
   auto body = [&]() -> int {
     prepare(request, common, q);
     Evaluator& ev = *q.evaluator;

@@ -184,8 +184,8 @@ void InputScanner::add_line(std::string_view line) {
     }
     if (c == '#') return;  // a comment, to the end of the line
     if (c == '"') in_string = true;
-    if (c == '(' || c == '{') ++depth_;
-    if (c == ')' || c == '}') --depth_;
+    if (c == '(' || c == '{' || c == '[') ++depth_;
+    if (c == ')' || c == '}' || c == ']') --depth_;
   }
 }
 

@@ -127,6 +127,20 @@ std::string show(const Expr& e) {
       return "index(" + show(*e.operands.at(0)) + ", " + show(*e.operands.at(1)) + ")";
     case ExprKind::format:
       return "format(" + show(*e.operands.at(0)) + (e.text.empty() ? "" : ", " + e.text) + ")";
+    case ExprKind::slice: {
+      std::string out = "slice(" + show(*e.operands.at(0)) + ", ";
+      const int written = static_cast<int>(e.number);
+      out += written & 1 ? show(*e.operands.at(1)) : "_";
+      out += ", ";
+      out += written & 2 ? show(*e.operands.back()) : "_";
+      return out + ")";
+    }
+    case ExprKind::range:
+      return "range(" + show(*e.operands.at(0)) + ", " + show(*e.operands.at(1)) +
+             (e.operands.size() > 2
+                  ? (e.op == Op::mul ? ", times " : ", step ") + show(*e.operands[2])
+                  : "") +
+             ")";
   }
   return "?";
 }

@@ -68,3 +68,9 @@ TEST_CASE("completion follows a dotted path to any depth") {
   CHECK(complete(s, "Tp4.total.").empty());
   CHECK(complete(s, "Tp4.nothing.").empty());
 }
+
+TEST_CASE("completion offers the builtins over lists") {
+  repl::Session s = session_with_nested_record();
+  CHECK(has(complete(s, "le"), "len"));
+  CHECK(has(complete(s, "[1, 2] + ev"), "every"));
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Lists on the command line (docs/language.md, "Lists"): `eval --json` gives an array of
+# the elements' JSON objects in the list's one unit; on a terminal a long list is shown
+# with its first 10 elements and a count of the rest, and into a pipe whole.
+# Usage: lists.sh PATH/TO/reckon
+set -euo pipefail
+reckon=$1
+fail=0
+expect() {  # NAME ACTUAL EXPECTED-SUBSTRING
+  if [[ "$2" != *"$3"* ]]; then
+    echo "FAIL $1: expected ...$3... in: ${2:0:400}"
+    fail=1
+  fi
+}
+
+# [1 GB, 2.5 GB]: one unit (GB) for both; the second element is 2.5 GB = 2.5e9 B.
+json=$("$reckon" eval --json '[1 GB, 2.5 GB]')
+got=$(python3 -c 'import json, sys
+j = json.loads(sys.argv[1])
+print(j["unit"], [(x["value"], x["unit"], x["base_value"]) for x in j["value"]], j["display"])' "$json")
+expect "json array" "$got" "GB [(1.0, 'GB', 1000000000.0), (2.5, 'GB', 2500000000.0)] [1, 2.500] GB"
+# Nested lists are arrays of arrays; texts are strings.
+json=$("$reckon" eval --json '[["a", "b"], ["c"]]')
+got=$(python3 -c 'import json, sys
+print([[y["value"] for y in x["value"]] for x in json.loads(sys.argv[1])["value"]])' "$json")
+expect "json nested" "$got" "[['a', 'b'], ['c']]"
+
+# 1 .. 1,000,000 on a terminal: 10 shown, 1,000,000 - 10 = 999,990 counted.
+tty=$(script -qc "'$reckon' eval '1 .. 1000000'" /dev/null)
+expect "terminal elides" "$tty" "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ... 999,990 more]"
+# Into a pipe every element is shown: 1 .. 12 whole, and 1 .. 1,000,000 ends in 1000000].
+expect "pipe shows all" "$("$reckon" eval '1 .. 12')" "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]"
+expect "pipe shows the last" "$("$reckon" eval '1 .. 1000000' | tail -c 20)" "999999, 1000000]"
+# --json on a terminal is never elided: 12 elements.
+tty=$(script -qc "'$reckon' eval --json '1 .. 12'" /dev/null)
+expect "json not elided" "$(python3 -c 'import json, sys; print(len(json.loads(sys.argv[1])["value"]))' "$tty")" "12"
+
+# explain writes a comprehension as it is, over its list's first 5 elements; the list
+# 2 .. 1000 doubled has 999 elements: 4, 6, 8, 10, 12 and 994 more; total 999 + 4 = 1003.
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+cat > "$dir/e.rk" <<'RK'
+scenario S {
+  input n: count = 1000
+  xs: [count] = 1 .. n
+  doubled: [count] = [x * 2 for x in xs if x > 1]
+  total: count = len(doubled) + doubled[0]
+}
+case C = S()
+RK
+why=$("$reckon" explain "$dir/e.rk" 'C.total')
+expect "explain comprehension" "$why" \
+  "doubled = [x * 2 for x in xs if x > 1] = [x * 2 for x in [1, 2, 3, 4, 5, ... 995 more] if x > 1] = [4, 6, 8, 10, 12, ... 994 more]"
+expect "explain result" "$why" "= 1003"
+
+[[ $fail == 0 ]] && echo "lists: all passed"
+exit $fail
