@@ -95,6 +95,8 @@ RK_MESSAGE(index_value, "E0144: expected an index inside '[ ]', as in `xs[0]`");
 RK_MESSAGE(index_close, "E0144: expected ']' after the index");
 RK_MESSAGE(element_type, "E0145: expected the element type inside '[ ]', as in `[GB]`");
 RK_MESSAGE(list_type_close, "E0145: expected ']' after the element type, as in `[GB]`");
+// Lambdas (docs/language.md, "Builtins over lists").
+RK_MESSAGE(lambda_body, "E0184: expected the lambda's body after '=>', as in `x => x.time`");
 #undef RK_MESSAGE
 
 struct errors {

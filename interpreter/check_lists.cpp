@@ -138,6 +138,7 @@ Type check_index(CheckContext& c, Expr& e, const Scope& s) {
 Type check_list_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s) {
   e.call = CallKind::list_builtin;
   e.slot = static_cast<int>(b);
+  if (b != ListBuiltin::len) return check_aggregate(c, e, b, s);  // check_aggregates.cpp
   const std::string name(list_builtin_names[static_cast<std::size_t>(b)]);
   bool failed = false;
   for (Argument& a : e.arguments) {
@@ -166,6 +167,8 @@ Type check_list_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s)
       }
       return Type::quantity({}, true);
     }
+    default:  // the aggregates, dispatched above
+      break;
   }
   return {};
 }

@@ -124,6 +124,8 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
       return comprehension(e, frame);
     case ExprKind::index:
       return index(e, frame);
+    case ExprKind::lambda:  // called by the builtin it is given to (evaluate_aggregates.cpp)
+      break;
   }
   throw std::logic_error("unknown expression kind");
 }

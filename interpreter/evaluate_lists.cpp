@@ -88,6 +88,8 @@ Value Evaluator::list_builtin(const Expr& e, const Frame& frame) {
       const Value& list = reference(*e.arguments[0].value, frame, scratch);
       return Value::quantity(static_cast<double>(list.list()->items.size()));
     }
+    default:
+      return aggregate(e, frame);
   }
   throw std::logic_error("unknown list builtin");
 }

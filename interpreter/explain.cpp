@@ -197,7 +197,8 @@ class Explainer {
         if (e.call == CallKind::record || e.call == CallKind::scenario) return text(e.range);
         std::string s = e.callee->text + "(";
         for (std::size_t i = 0; i < e.arguments.size(); ++i)
-          s += (i ? ", " : "") + render(*e.arguments[i].value, frame, deps);
+          s += (i ? ", " : "") + (e.arguments[i].name ? *e.arguments[i].name + ": " : "") +
+               render(*e.arguments[i].value, frame, deps);
         return s + ")";
       }
       case ExprKind::unary: {
@@ -240,6 +241,8 @@ class Explainer {
       case ExprKind::index:
         return wrap(*e.operands[0], 10, frame, deps) + "[" + render(*e.operands[1], frame, deps) +
                "]";
+      case ExprKind::lambda:  // as written: its parameters have no values outside its call
+        return text(e.range);
     }
     return text(e.range);
   }

@@ -64,7 +64,11 @@ enum class ExprKind : std::uint8_t {
   // Lists (docs/language.md, "Lists"); evaluated by the tree walk only (compile.cpp).
   list,           // `[a, b, c]`: the elements are the operands
   comprehension,  // `[e for x in xs if c]`: see Expr's comment
-  index           // `xs[i]`: operands are the list and the index
+  index,          // `xs[i]`: operands are the list and the index
+  // `(acc, x) => acc + x`: an argument of a builtin over lists only (checker E0370);
+  // the parameters are `arguments` holding name expressions, the body operand 0, and
+  // `slot` the number of locals in scope around it, as a comprehension's
+  lambda
 };
 
 enum class Op : std::uint8_t {

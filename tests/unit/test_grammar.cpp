@@ -124,6 +124,11 @@ std::string show(const Expr& e) {
     }
     case ExprKind::index:
       return "index(" + show(*e.operands.at(0)) + ", " + show(*e.operands.at(1)) + ")";
+    case ExprKind::lambda: {
+      std::string names;
+      for (const Argument& a : e.arguments) names += (names.empty() ? "" : " ") + a.value->text;
+      return "lambda(" + names + ", " + show(*e.operands.at(0)) + ")";
+    }
   }
   return "?";
 }
