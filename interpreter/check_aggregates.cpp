@@ -157,7 +157,7 @@ class AggregateCheck {
     const Type t = c_.check(arg, s_, nullptr);
     if (t.is_error()) return std::nullopt;
     if (!t.is_list()) {
-      c_.error(arg.range, "E0372",
+      c_.error(arg.range, "E0337",
                fmt::format("`{}` needs a list, not {}: {}", name_, describe(t), usage(b_)));
       return std::nullopt;
     }
@@ -247,7 +247,7 @@ class AggregateCheck {
       }
       return result;
     }
-    auto t = lambda(1, {*element}, "one parameter, an element,");
+    auto t = lambda(1, {*element}, "one parameter (an element)");
     if (!t) return {};
     if (!plain_bool(*t)) {
       c_.error(
@@ -277,7 +277,7 @@ class AggregateCheck {
       if (!key_ok(*element, *e_.arguments[0].value)) return {};
       return Type::list_of(*element);
     }
-    auto key = lambda(1, {*element}, "one parameter, an element,");
+    auto key = lambda(1, {*element}, "one parameter (an element)");
     if (!key || !key_ok(*key, *e_.arguments[1].value->operands[0])) return {};
     return Type::list_of(*element);
   }
@@ -289,7 +289,7 @@ class AggregateCheck {
       check_rest(1);
       return {};
     }
-    auto key = lambda(1, {*element}, "one parameter, an element,");
+    auto key = lambda(1, {*element}, "one parameter (an element)");
     if (!key) return {};
     if (!plain_quantity(*key)) {
       c_.error(e_.arguments[1].value->operands[0]->range, "E0373",
@@ -337,7 +337,7 @@ class AggregateCheck {
       check_rest(2);
       return {};
     }
-    auto next = lambda(2, {init, *element}, "two parameters, the accumulator and an element,");
+    auto next = lambda(2, {init, *element}, "two parameters (the accumulator and an element)");
     if (!next) return {};
     std::optional<Type> both = c_.meet(init, *next);
     if (!both || both->kind == TypeKind::none) {
