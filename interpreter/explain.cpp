@@ -241,8 +241,16 @@ class Explainer {
       case ExprKind::index:
         return wrap(*e.operands[0], 10, frame, deps) + "[" + render(*e.operands[1], frame, deps) +
                "]";
-      case ExprKind::lambda:  // as written: its parameters have no values outside its call
-        return text(e.range);
+      case ExprKind::lambda: {
+        // As written, on one line: its parameters have no values outside its call.
+        std::string s;
+        for (char c : text(e.range)) {
+          if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+          if (c == ' ' && !s.empty() && s.back() == ' ') continue;
+          s += c;
+        }
+        return s;
+      }
     }
     return text(e.range);
   }
