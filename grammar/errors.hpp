@@ -99,6 +99,8 @@ RK_MESSAGE(list_range_end,
            "E0146: expected the last value of the range after '..', as in `1 .. 8`");
 RK_MESSAGE(list_range_step, "E0146: expected the step of the range after 'step'");
 RK_MESSAGE(list_range_factor, "E0146: expected the factor of the range after 'times'");
+// Lambdas (docs/language.md, "Builtins over lists").
+RK_MESSAGE(lambda_body, "E0184: expected the lambda's body after '=>', as in `x => x.time`");
 #undef RK_MESSAGE
 
 struct errors {

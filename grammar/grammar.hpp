@@ -31,8 +31,9 @@
 //   type      := ('[' type ']' | 'int'? unit) '?'?
 //   unit      := ident ('^' '-'? digits)? (('*' | '/') ident ('^' '-'? digits)?)*   (no spaces)
 //
-//   expr      := 'if' expr 'then' expr 'else' expr | convert ('..' convert
+//   expr      := lambda | 'if' expr 'then' expr 'else' expr | convert ('..' convert
 //                ('step' convert | 'times' convert)?)?
+//   lambda    := (ident | '(' ident (',' ident)* ')') '=>' expr   (an argument of a builtin)
 //   convert   := or ('->' unit)?
 //   or        := and ('or' and)*            and := not ('and' not)*
 //   not       := 'not' not | compare        compare := coalesce (cmp coalesce)?
@@ -212,6 +213,21 @@ struct refuse {
   }
 };
 
+// Matches nothing: true when Rule matches here, tried with the plain control (so no parse
+// tree nodes are built and nothing raises).
+template <typename Rule>
+struct lambda_ahead {
+  using rule_t = lambda_ahead;
+  using subs_t = empty_list;
+
+  template <apply_mode A, rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&&...) {
+    auto m = in.template mark<rewind_mode::required>();
+    return pegtl::match<Rule, apply_mode::nothing, rewind_mode::required, nothing, normal>(in);
+  }
+};
+
 // A number whose exponent cannot raise (the real parse reports a bad exponent).
 struct plain_number
     : seq<digits, opt<fraction_part>, opt<one<'e', 'E'>, opt<one<'+', '-'>>, digits>> {};
@@ -292,7 +308,16 @@ struct primary : sor<literal_mistake, quantity, string_literal, true_literal, fa
                      none_literal, name_ref, paren, list_literal> {};
 
 struct arg_name : seq<name, sep, one<':'>, not_at<one<':'>>> {};
-struct argument : sor<seq<arg_name, sep, must<nested_expr>>, nested_expr> {};
+// `f(a + 1 => a)`: an arrow after what cannot be a lambda's parameters.
+struct stray_arrow_hint {
+  static std::string message(const std::string&) {
+    return "E0185: a lambda's parameters are names, as in `x => x.time` or "
+           "`(acc, x) => acc + x`";
+  }
+};
+struct stray_arrow : seq<sep, refuse<string<'=', '>'>, stray_arrow_hint>> {};
+struct argument : sor<seq<arg_name, sep, must<nested_expr>, opt<stray_arrow>>,
+                      seq<nested_expr, opt<stray_arrow>>> {};
 struct arguments : opt<list<argument, seq<sep, one<','>, sep>>, opt<sep, one<','>>> {};
 struct call_suffix : seq<hsep, one<'('>, sep, arguments, sep, must<close_paren>> {};
 struct member_name : identifier {};
@@ -353,6 +378,18 @@ struct conversion : seq<logical_or, opt<sep, string<'-', '>'>, sep, must<unit_ex
 
 struct conditional : seq<kw_if, sep, must<nested_expr>, sep, must<kw_then>, sep, must<nested_expr>,
                          sep, must<kw_else>, sep, must<nested_expr>> {};
+// `x => x.time`, `(acc, x) => acc + x`: a function given to a builtin (sort, fold, ...).
+// Parsed wherever an expression is, so that one elsewhere is a checker's located error
+// (E0370) rather than a puzzling parse error. Whether an expression is one is looked at
+// ahead, without building nodes, as most expressions that start with a name are not.
+struct lambda_arrow : string<'=', '>'> {};
+struct lambda_param : name {};
+struct lambda_params
+    : sor<seq<one<'('>, sep, lambda_param, star<sep, one<','>, sep, lambda_param>, sep, one<')'>>,
+          lambda_param> {};
+struct lambda_body : nested_expr {};
+struct lambda : seq<lambda_ahead<seq<lambda_params, sep, lambda_arrow>>, lambda_params, sep,
+                    lambda_arrow, sep, must<lambda_body>> {};
 // `1 .. 8`, `0 s .. 10 s step 2 s`, `1 KiB .. 1 GiB times 2`: a list, inclusive.
 struct range_dots : string<'.', '.'> {};
 struct list_range_end : conversion {};
@@ -362,7 +399,7 @@ struct list_range_step_by : seq<kw_step, sep, must<list_range_step>> {};
 struct list_range_times : seq<kw_times, sep, must<list_range_factor>> {};
 struct range_expr : seq<conversion, opt<sep, range_dots, sep, must<list_range_end>,
                                         opt<sep, sor<list_range_step_by, list_range_times>>>> {};
-struct expr : sor<conditional, range_expr> {};
+struct expr : sor<lambda, conditional, range_expr> {};
 // An expression that is not a range: the start of a `vary` range, whose own `..`
 // follows it.
 struct plain_expr : sor<conditional, conversion> {};

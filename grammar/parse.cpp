@@ -71,6 +71,8 @@ using selector = pt::selector<
         g::list_literal, g::comprehension_tail, g::binder, g::tuple_pattern, g::comprehension_if,
         g::index_suffix, g::list_type, g::element_type, g::slice, g::slice_from, g::slice_to,
         g::list_range_step_by, g::list_range_times,
+        // lambdas
+        g::lambda, g::lambda_param,
         // Operators are not stored: after every operand the parser tries each level's
         // operators, and a stored rule costs a node per attempt. The converter reads
         // an operator from the text between its operands instead (operator_at).
@@ -285,6 +287,7 @@ class Converter {
       }
       return finish(std::move(e));
     }
+    if (n.is_type<g::lambda>()) return lambda(n);
     if (n.is_type<g::negation>()) {
       auto e = make(ExprKind::unary, n);
       e->op = Op::neg;
@@ -511,6 +514,22 @@ class Converter {
     }
     auto e = make(ExprKind::list, n);
     for (const auto& c : n.children) e->operands.push_back(expr(*c));
+    return finish(std::move(e));
+  }
+
+  // `(a, b) => body`: its children are the parameters, then the body. Kept as a
+  // comprehension's names are (see Expr): the parameters as `arguments` holding name
+  // expressions, the body as operand 0.
+  ExprPtr lambda(const Node& n) {
+    auto e = make(ExprKind::lambda, n);
+    for (std::size_t i = 0; i + 1 < n.children.size(); ++i) {
+      const Node& p = *n.children[i];
+      Argument a;
+      a.value = make(ExprKind::name, p);
+      a.value->text = p.string();
+      e->arguments.push_back(std::move(a));
+    }
+    e->operands.push_back(expr(*n.children.back()));
     return finish(std::move(e));
   }
 

@@ -73,5 +73,8 @@ Type check_list_operation(CheckContext& c, Expr& e, const Type& a, const Type& b
 // A call of a builtin over lists (lists.hpp): sets its CallKind and slot.
 enum class ListBuiltin;
 Type check_list_builtin(CheckContext& c, Expr& call, ListBuiltin b, const Scope& s);
+// check_aggregates.cpp: the builtins from `sum` on, and a lambda where none may be.
+Type check_aggregate(CheckContext& c, Expr& call, ListBuiltin b, const Scope& s);
+Type misplaced_lambda(CheckContext& c, Expr& lambda);
 
 }  // namespace reckon

@@ -249,6 +249,8 @@ Type check_list_operation(CheckContext& c, Expr& e, const Type& a, const Type& b
 Type check_list_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s) {
   e.call = CallKind::list_builtin;
   e.slot = static_cast<int>(b);
+  if (b != ListBuiltin::len && b != ListBuiltin::every)
+    return check_aggregate(c, e, b, s);  // check_aggregates.cpp
   const std::string name(list_builtin_names[static_cast<std::size_t>(b)]);
   bool failed = false;
   for (Argument& a : e.arguments) {
@@ -296,6 +298,8 @@ Type check_list_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s)
       t.record = record;
       return Type::list_of(t);
     }
+    default:  // the aggregates, dispatched above
+      break;
   }
   return {};
 }

@@ -926,6 +926,8 @@ class Checker final : public CheckContext {
         return check_slice(*this, e, s);
       case ExprKind::range:
         return check_range(*this, e, s);
+      case ExprKind::lambda:  // the builtins that take one check it (check_lambda)
+        return misplaced_lambda(*this, e);
     }
     return {};
   }
@@ -1456,7 +1458,10 @@ class Checker final : public CheckContext {
       error(callee.range, "E0319", "`" + n + "` is not a function");
       return check_args_only();
     }
-    if (auto b = find_list_builtin(n)) return check_list_builtin(*this, e, *b, s);
+    // `min(xs)` and `max(xs)` are over a list; with two arguments they are the numeric ones.
+    if (auto b = find_list_builtin(n);
+        b && !((*b == ListBuiltin::min || *b == ListBuiltin::max) && e.arguments.size() != 1))
+      return check_list_builtin(*this, e, *b, s);
     if (auto b = find_builtin(n)) return builtin(e, *b, s);
     std::vector<std::string_view> names = visible_names(s);
     error(callee.range, "E0316", "unknown function `" + n + "`" + did_you_mean(n, names));

@@ -394,14 +394,14 @@ void finish(Code& code, const Expr& root) {
 }
 
 // Gives `e`, and every subtree of it the tree walk evaluates, a code where one pays. Not
-// inside what binds locals (a comprehension): code runs in frames without them
+// inside what binds locals (a comprehension, a lambda): code runs in frames without them
 // (run_code.cpp), so all of that is the tree walk's.
 void compile_tree(Expr& e) {
   std::vector<Expr*> pending{&e};
   while (!pending.empty()) {
     Expr& x = *pending.back();
     pending.pop_back();
-    if (x.kind == ExprKind::comprehension) continue;
+    if (x.kind == ExprKind::comprehension || x.kind == ExprKind::lambda) continue;
     if (!x.type.is_error() && compiles_at_root(x)) {
       auto code = std::make_shared<Code>();
       std::vector<Expr*> left;

@@ -132,6 +132,8 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
       return slice(e, frame);
     case ExprKind::range:
       return range(e, frame);
+    case ExprKind::lambda:  // called by the builtin it is given to (evaluate_aggregates.cpp)
+      break;
   }
   throw std::logic_error("unknown expression kind");
 }

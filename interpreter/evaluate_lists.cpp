@@ -212,6 +212,8 @@ Value Evaluator::list_builtin(const Expr& e, const Frame& frame) {
         }
       return make_list(std::move(out), e);
     }
+    default:
+      return aggregate(e, frame);
   }
   throw std::logic_error("unknown list builtin");
 }

@@ -302,6 +302,9 @@ class Evaluator {
   Value range(const Expr& e, const Frame& frame);
   Value join(const Expr& e, const Frame& frame);
   Value list_builtin(const Expr& e, const Frame& frame);
+  // The builtins over lists from `sum` on, and the lambdas they call
+  // (evaluate_aggregates.cpp).
+  Value aggregate(const Expr& e, const Frame& frame);
   // A new list value of `items`, refused (E0522) beyond max_list_length elements.
   Value make_list(std::vector<Value> items, const Expr& at) const;
   Value scenario_instance(const Expr& e, const Frame& frame);

@@ -208,7 +208,8 @@ class Explainer {
         if (e.call == CallKind::record || e.call == CallKind::scenario) return text(e.range);
         std::string s = e.callee->text + "(";
         for (std::size_t i = 0; i < e.arguments.size(); ++i)
-          s += (i ? ", " : "") + render(*e.arguments[i].value, frame, deps);
+          s += (i ? ", " : "") + (e.arguments[i].name ? *e.arguments[i].name + ": " : "") +
+               render(*e.arguments[i].value, frame, deps);
         return s + ")";
       }
       case ExprKind::unary: {
@@ -275,6 +276,16 @@ class Explainer {
             wrap(*e.operands[0], 1, frame, deps) + " .. " + wrap(*e.operands[1], 1, frame, deps);
         if (e.operands.size() > 2)
           s += (e.op == Op::mul ? " times " : " step ") + wrap(*e.operands[2], 1, frame, deps);
+        return s;
+      }
+      case ExprKind::lambda: {
+        // As written, on one line: its parameters have no values outside its call.
+        std::string s;
+        for (char c : text(e.range)) {
+          if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+          if (c == ' ' && !s.empty() && s.back() == ' ') continue;
+          s += c;
+        }
         return s;
       }
     }

@@ -20,8 +20,32 @@ inline constexpr std::size_t max_list_length = 10'000'000;
 // and its slot is the ListBuiltin. New ones go at the end of both the enum and the
 // names, with a case in check_list_builtin (check_lists.cpp) and in
 // Evaluator::list_builtin (evaluate_lists.cpp).
-enum class ListBuiltin { len, every };
-inline constexpr std::string_view list_builtin_names[] = {"len", "every"};
+// From `sum` on they are aggregates.hpp's: checked in check_aggregates.cpp, evaluated in
+// evaluate_aggregates.cpp.
+enum class ListBuiltin {
+  len,
+  every,
+  sum,
+  product,
+  min,
+  max,
+  mean,
+  count,
+  any,
+  all,
+  sort,
+  argmin,
+  argmax,
+  quantile,
+  first,
+  last,
+  fold,
+  scan
+};
+inline constexpr std::string_view list_builtin_names[] = {
+    "len", "every", "sum",    "product", "min",      "max",   "mean", "count", "any",
+    "all", "sort",  "argmin", "argmax",  "quantile", "first", "last", "fold",  "scan"};
+static_assert(std::size(list_builtin_names) == static_cast<std::size_t>(ListBuiltin::scan) + 1);
 
 inline std::optional<ListBuiltin> find_list_builtin(std::string_view name) {
   for (std::size_t i = 0; i < std::size(list_builtin_names); ++i)

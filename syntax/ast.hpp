@@ -77,8 +77,12 @@ enum class ExprKind : std::uint8_t {
   format,
   slice,          // `xs[a:b]`: the list and the bounds written; `number` is 1 (a only),
                   // 2 (b only), 3 (both) or 0 (`xs[:]`)
-  range           // `a .. b`: from, to and the stride if written (Op::add: `step`,
+  range,          // `a .. b`: from, to and the stride if written (Op::add: `step`,
                   // Op::mul: `times`)
+  // `(acc, x) => acc + x`: an argument of a builtin over lists only (checker E0370);
+  // the parameters are `arguments` holding name expressions, the body operand 0, and
+  // `slot` the number of locals in scope around it, as a comprehension's
+  lambda
 };
 
 enum class Op : std::uint8_t {

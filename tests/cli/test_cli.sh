@@ -124,6 +124,12 @@ expect "explain markdown" 0 '^- `checkpointed_activations` = `segment_inputs \+ 
 expect "explain latex escapes" 0 '^\\text\{checkpointed\\_activations\} &= ' \
   -- "$reckon" explain --format latex "$training" checkpointed_activations --depth 2
 expect "explain of an error" 1 "unknown name .nope." -- "$reckon" explain "$training" nope
+# A lambda is shown as written, on one line (the golden's is written over two), with the
+# call's value: the worst latency is the third request's, 7 ms
+# (tests/lang/eval-ok-aggregates-trace-replay.rk works it through).
+expect "explain shows a lambda on one line" 0 \
+  "= scan\(\[0, 1, 2, 10\] ms, .*\(previous, t\) => Served\(start: max\(previous.finish, t\), finish: max\(previous.finish, t\) \+ service, latency: max" \
+  -- "$reckon" explain tests/lang/eval-ok-aggregates-trace-replay.rk Trace.worst
 
 # LaTeX braces balance (escaped ones aside) and no bare _ % # survives.
 latex=$("$reckon" explain --format latex "$training" line_items_per_layer --depth 3)

@@ -141,6 +141,11 @@ std::string show(const Expr& e) {
                   ? (e.op == Op::mul ? ", times " : ", step ") + show(*e.operands[2])
                   : "") +
              ")";
+    case ExprKind::lambda: {
+      std::string names;
+      for (const Argument& a : e.arguments) names += (names.empty() ? "" : " ") + a.value->text;
+      return "lambda(" + names + ", " + show(*e.operands.at(0)) + ")";
+    }
   }
   return "?";
 }
@@ -367,6 +372,13 @@ TEST_CASE("expressions parse to the expected tree", "[grammar]") {
       // layout
       {"  1 +  # a comment\n  2  ", "add(1, 2)"},
       {"1\n+\n2", "add(1, 2)"},
+      // lambdas: the body reaches as far as an expression does; `(x)` alone is a paren
+      {"x => x.time", "lambda(x, member(x, time))"},
+      {"(acc, x) => acc + x", "lambda(acc x, add(acc, x))"},
+      {"(x) => x", "lambda(x, x)"},
+      {"(x)", "x"},
+      {"sort(xs, by: d => d.peak)", "call(sort, xs, by: lambda(d, member(d, peak)))"},
+      {"fold(xs, 0, (a, b) =>\n  a + b)", "call(fold, xs, 0, lambda(a b, add(a, b)))"},
   };
   for (const Row& r : rows) {
     DYNAMIC_SECTION(r.source) {
@@ -623,6 +635,12 @@ TEST_CASE("syntax errors are located UserErrors", "[grammar]") {
       {Mode::module, "let x = 1 == ", "expected an operand after the comparison", 13},
       {Mode::module, "let x = a and", "expected an operand after 'and'", 13},
       {Mode::module, "let x = a or", "expected an operand after 'or'", 12},
+      // "let x = f(a => " is 15 bytes: the lambda's body is missing
+      {Mode::module, "let x = f(a => )",
+       "expected the lambda's body after '=>', as in `x => x.time`", 15},
+      // "let x = f(a + 1 " is 16 bytes: the arrow follows what is no parameter list
+      {Mode::module, "let x = f(a + 1 => a)",
+       "a lambda's parameters are names, as in `x => x.time` or `(acc, x) => acc + x`", 16},
       {Mode::module, "let x = not", "expected an operand after 'not'", 11},
       {Mode::module, "let x = (1 + 2", "expected ')'", 14},
       {Mode::module, "let x = f(1", "expected ')'", 11},

@@ -1,0 +1,196 @@
+// Evaluating the builtins over lists from `sum` on (lists.hpp; checked in
+// check_aggregates.cpp), and the lambdas given to them. A result takes its unit from the
+// call's static type, so the sum of an empty [GB] is 0 B.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include "interpreter/evaluator.hpp"
+#include "interpreter/lists.hpp"
+#include "syntax/diagnostics.hpp"
+
+namespace reckon {
+
+namespace {
+
+// Calls a lambda (an Expr of kind lambda) with its parameters bound, in the frame of the
+// call that was given it.
+class Apply {
+ public:
+  Apply(Evaluator& ev, const Expr& lambda, const Evaluator::Frame& frame)
+      : ev_(ev), body_(*lambda.operands[0]), locals_(frame, lambda.slot, lambda.arguments.size()) {}
+
+  Value operator()(const Value& x) {
+    locals_[0] = x;
+    return ev_.evaluate(body_, locals_.frame());
+  }
+  Value operator()(const Value& acc, const Value& x) {
+    locals_[0] = acc;
+    locals_[1] = x;
+    return ev_.evaluate(body_, locals_.frame());
+  }
+
+ private:
+  Evaluator& ev_;
+  const Expr& body_;
+  LocalFrame locals_;
+};
+
+// The order of sort keys: quantities by number, texts by their bytes.
+bool key_less(const Value& a, const Value& b) {
+  if (a.kind == ValueKind::text) return a.text() < b.text();
+  return a.number < b.number;
+}
+
+// Hyndman and Fan's type 7 (numpy's default, R's type 7): h = (n - 1) q, and the
+// quantile is x[floor h] + (h - floor h) (x[floor h + 1] - x[floor h]) of the sorted x.
+double quantile_of(std::vector<double> xs, double q) {
+  std::sort(xs.begin(), xs.end());
+  const double h = static_cast<double>(xs.size() - 1) * q;
+  const auto low = static_cast<std::size_t>(std::floor(h));
+  if (low + 1 >= xs.size()) return xs.back();
+  return xs[low] + (h - static_cast<double>(low)) * (xs[low + 1] - xs[low]);
+}
+
+}  // namespace
+
+Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
+  const auto b = static_cast<ListBuiltin>(e.slot);
+  const std::string_view name = list_builtin_names[static_cast<std::size_t>(b)];
+  Value scratch;
+  const Value& list = reference(*e.arguments[0].value, frame, scratch);
+  const std::vector<Value>& xs = list.list()->items;
+  auto nonempty = [&] {
+    if (xs.empty())
+      throw UserError(e.range, "E0545",
+                      fmt::format("`{}` of an empty list is undefined; test `len(xs) > 0` "
+                                  "first, or give a fallback with `if`",
+                                  name));
+  };
+  auto lambda = [&](std::size_t i) -> const Expr& { return *e.arguments[i].value; };
+
+  switch (b) {
+    case ListBuiltin::sum: {
+      double total = 0;  // left to right, as Python's sum()
+      for (const Value& x : xs) total += x.number;
+      return Value::quantity(total, e.type.dim);
+    }
+    case ListBuiltin::product: {
+      double total = 1;
+      for (const Value& x : xs) total *= x.number;
+      return Value::quantity(total, e.type.dim);
+    }
+    case ListBuiltin::mean: {
+      nonempty();
+      double total = 0;
+      for (const Value& x : xs) total += x.number;
+      return Value::quantity(total / static_cast<double>(xs.size()), e.type.dim);
+    }
+    case ListBuiltin::min:
+    case ListBuiltin::max: {
+      nonempty();
+      const bool least = b == ListBuiltin::min;
+      const Value* best = &xs[0];
+      for (const Value& x : xs)
+        if (least ? x.number < best->number : x.number > best->number) best = &x;
+      return *best;
+    }
+    case ListBuiltin::count:
+    case ListBuiltin::any:
+    case ListBuiltin::all: {
+      std::size_t held = 0;
+      if (e.arguments.size() == 1) {
+        for (const Value& x : xs) held += x.number != 0;
+      } else {
+        Apply holds(*this, lambda(1), frame);
+        for (const Value& x : xs) {
+          const bool h = holds(x).number != 0;
+          // any and all stop at the first element that decides them
+          if (b == ListBuiltin::any && h) return Value::boolean(true);
+          if (b == ListBuiltin::all && !h) return Value::boolean(false);
+          held += h;
+        }
+      }
+      if (b == ListBuiltin::count) return Value::quantity(static_cast<double>(held));
+      if (b == ListBuiltin::any) return Value::boolean(held > 0);
+      return Value::boolean(held == xs.size());
+    }
+    case ListBuiltin::sort: {
+      std::vector<std::pair<Value, std::size_t>> keyed;
+      keyed.reserve(xs.size());
+      if (e.arguments.size() == 1) {
+        for (std::size_t i = 0; i < xs.size(); ++i) keyed.emplace_back(xs[i], i);
+      } else {
+        Apply key(*this, lambda(1), frame);
+        for (std::size_t i = 0; i < xs.size(); ++i) keyed.emplace_back(key(xs[i]), i);
+      }
+      // Stable: elements with equal keys keep their order.
+      std::stable_sort(keyed.begin(), keyed.end(),
+                       [](const auto& a, const auto& b) { return key_less(a.first, b.first); });
+      std::vector<Value> out;
+      out.reserve(xs.size());
+      for (const auto& [key, i] : keyed) out.push_back(xs[i]);
+      return make_list(std::move(out), e);
+    }
+    case ListBuiltin::argmin:
+    case ListBuiltin::argmax: {
+      nonempty();
+      Apply key(*this, lambda(1), frame);
+      std::size_t best = 0;
+      double best_key = key(xs[0]).number;
+      for (std::size_t i = 1; i < xs.size(); ++i) {
+        const double k = key(xs[i]).number;
+        // The first of equal keys wins.
+        if (b == ListBuiltin::argmin ? k < best_key : k > best_key) {
+          best = i;
+          best_key = k;
+        }
+      }
+      return xs[best];
+    }
+    case ListBuiltin::quantile: {
+      const Expr& at = *e.arguments[1].value;
+      const double q = number(at, frame);
+      if (!(q >= 0 && q <= 1))
+        throw UserError(at.range, "E0546",
+                        fmt::format("the quantile's q must be from 0 to 1, not {}", q));
+      nonempty();
+      std::vector<double> numbers;
+      numbers.reserve(xs.size());
+      for (const Value& x : xs) numbers.push_back(x.number);
+      return Value::quantity(quantile_of(std::move(numbers), q), e.type.dim);
+    }
+    case ListBuiltin::first:
+      nonempty();
+      return xs.front();
+    case ListBuiltin::last:
+      nonempty();
+      return xs.back();
+    case ListBuiltin::fold:
+    case ListBuiltin::scan: {
+      Value acc = evaluate(*e.arguments[1].value, frame);
+      Apply next(*this, lambda(2), frame);
+      if (b == ListBuiltin::fold) {
+        for (const Value& x : xs) acc = next(acc, x);
+        return acc;
+      }
+      std::vector<Value> out;
+      out.reserve(xs.size());
+      for (const Value& x : xs) {
+        acc = next(acc, x);
+        out.push_back(acc);
+      }
+      return make_list(std::move(out), e);
+    }
+    case ListBuiltin::len:
+    case ListBuiltin::every:
+      break;
+  }
+  throw std::logic_error("unknown aggregate");
+}
+
+}  // namespace reckon
