@@ -227,6 +227,8 @@ class Explainer {
             right_used ? wrap(r, prec, frame, deps, e.op != Op::pow) : text(r.range);
         return left + " " + op + " " + right;
       }
+      case ExprKind::variant:  // an instance, as written
+        return text(e.range);
     }
     return text(e.range);
   }

@@ -58,7 +58,12 @@ enum class ExprKind : std::uint8_t {
   conditional,
   convert,
   call,
-  member
+  member,
+  // `base with input: value, ...`: operands[0] is the base (an instance), arguments the
+  // overrides, and binding (set by the checker), per input of the base's scenario, the
+  // index of the override that binds it or -1 where the base's binding stays; text is
+  // the variant as written, on one line (its instance's name in messages).
+  variant
 };
 
 enum class Op : std::uint8_t {
@@ -108,7 +113,17 @@ enum class RefKind : std::uint8_t {
 };
 
 // What a call calls, filled in by the checker.
-enum class CallKind : std::uint8_t { unresolved, method, builtin, native, record, scenario };
+// `constraint`: a builtin on an instance's constraints (Expr::slot is a
+// ConstraintBuiltin, interpreter/constraints.hpp).
+enum class CallKind : std::uint8_t {
+  unresolved,
+  method,
+  builtin,
+  native,
+  record,
+  scenario,
+  constraint
+};
 
 struct LetDecl;
 struct CaseDecl;
@@ -270,9 +285,27 @@ struct Property {
   std::optional<DisplayUnit> display;  // from the declared type, set by the checker
 };
 
+// A piece of an exercise's prompt or a constraint's message: literal text, or an interpolated
+// `{expr}`.
+struct PromptPiece {
+  std::string text;  // when expr is null
+  ExprPtr expr;
+};
+
+// `require condition else "message {x}"`: a constraint every instance of the scenario
+// must meet (interpreter/constraints.hpp says when it is checked).
+struct Requirement {
+  SourceRange range;  // the whole `require ... else "..."`
+  Docs docs;
+  ExprPtr condition;
+  std::vector<PromptPiece> message;  // interpolated like a prompt
+  std::string written;               // the message as written, for doc pages
+};
+
 struct ScenarioDecl : Decl {
   std::vector<Input> inputs;
   std::vector<Property> properties;
+  std::vector<Requirement> requirements;
   // Set after checking (code.hpp): forcing every input and property of an instance.
   std::shared_ptr<const struct EveryValue> every_value;
   ScenarioDecl() : Decl(DeclKind::scenario) {}
@@ -327,12 +360,6 @@ struct NativeDecl : Decl {
   Type resolved;
   const struct NativeFunction* implementation = nullptr;  // set by the checker
   NativeDecl() : Decl(DeclKind::native) {}
-};
-
-// A piece of an exercise's prompt: literal text, or an interpolated `{expr}`.
-struct PromptPiece {
-  std::string text;  // when expr is null
-  ExprPtr expr;
 };
 
 // `vary input in [a, b, ...]`, `vary input in a .. b step c` or (sweeps only)
