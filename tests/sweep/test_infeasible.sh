@@ -48,5 +48,18 @@ expect "the lazy engine was used" 0 "evaluating every point lazily" \
 expect "planned and lazy sweeps agree" 0 "^same$" \
   -- bash -c "[[ '$planned' == '$lazy' ]] && echo same || { echo '$planned'; echo ---; echo '$lazy'; }"
 
+# The other commands on a constraint (docs/language.md, "Constraints with require"):
+# `eval --case`, `explain` and `doc` of the same file.
+expect "eval --case of an infeasible case is E0535" 1 \
+  "infeasible.rk:5:3: error\[E0535\]: .C. breaks a constraint of .Parallel.: tp 8 exceeds 4 GPUs" \
+  -- "$reckon" eval "$file" --case C --set gpus=4 --set tp=8 dp
+expect "explain of an infeasible case is E0535" 1 "note: case .C. is defined here" \
+  -- "$reckon" explain "$file" --case C --set tp=3 dp
+expect "eval of an expression that does not read the case" 0 "^2$" \
+  -- "$reckon" eval "$file" --set tp=3 '1 + 1'
+expect "feasible() asks without failing" 0 "^false$" -- "$reckon" eval "$file" 'feasible(C with tp: 3)'
+expect "doc lists the constraints" 0 \
+  '^- `gpus % tp == 0`: "tp \{tp\} does not divide \{gpus\} GPUs"$' -- "$reckon" doc "$file"
+
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]
