@@ -361,6 +361,15 @@ int explain(const EvalRequest& request, const ExplainOptions& options, const Com
   return guarded(q.program, err, [&]() -> int {
     prepare(request, common, q);
     auto steps = reckon::explain(q.program, *q.evaluator, *q.expr, q.frame(), options.depth);
+    // The constraints the case in scope was found to meet (prepare() checked them), each
+    // with its values written in.
+    if (q.instance && (request.case_name || reads_instance(*q.expr)))
+      for (const Requirement& r : q.instance->scenario->requirements) {
+        auto met = reckon::explain(q.program, *q.evaluator, *r.condition, q.frame(), 0);
+        if (met.empty()) continue;
+        met.front().name = "require " + met.front().name;
+        steps.push_back(std::move(met.front()));
+      }
     out << render_explanation(steps, options.format);
     return 0;
   });

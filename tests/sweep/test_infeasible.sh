@@ -55,6 +55,8 @@ expect "eval --case of an infeasible case is E0535" 1 \
   -- "$reckon" eval "$file" --case C --set gpus=4 --set tp=8 dp
 expect "explain of an infeasible case is E0535" 1 "note: case .C. is defined here" \
   -- "$reckon" explain "$file" --case C --set tp=3 dp
+expect "explain lists the constraints met, with values" 0 "^require gpus % tp == 0 = 8 % 2 == 0 = true$" \
+  -- "$reckon" explain "$file" --case C --set tp=2 dp
 expect "eval of an expression that does not read the case" 0 "^2$" \
   -- "$reckon" eval "$file" --set tp=3 '1 + 1'
 expect "feasible() asks without failing" 0 "^false$" -- "$reckon" eval "$file" 'feasible(C with tp: 3)'
