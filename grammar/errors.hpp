@@ -76,6 +76,16 @@ RK_MESSAGE(spec_values,
            "(step 8) or `1..8`");
 RK_MESSAGE(spec_end, "E0130: expected the last value of the range after '..'");
 RK_MESSAGE(spec_operand, "E0140: expected the range's step after '+' or its factor after '*'");
+RK_MESSAGE(with_overrides,
+           "E0155: expected `input: value` after 'with', as in `Base with micro_batch: 4`");
+RK_MESSAGE(nested_override_value, "E0155: expected the input's new value after ':'");
+RK_MESSAGE(require_condition,
+           "E0156: expected the constraint's condition after 'require', as in "
+           "`require tensor_parallel <= gpus else \"...\"`");
+RK_MESSAGE(require_else,
+           "E0157: expected 'else' and the message shown when the constraint is broken");
+RK_MESSAGE(require_message,
+           "E0157: expected the constraint's message as a string in double quotes");
 // Golden and unit tests quote it: keep it in step with the top-level declarations.
 RK_MESSAGE(decl_body,
            "E0135: expected a declaration (import, record, enum, scenario, case, check, let, "

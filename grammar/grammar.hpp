@@ -7,8 +7,9 @@
 //   import    := 'import' string
 //   record    := 'record' Ident '{' (field)* '}'     field := docs ident ':' type ('=' expr)?
 //   enum      := 'enum' Ident '{' ident (',' ident)* ','? '}'
-//   scenario  := 'scenario' Ident '{' (docs (input | property))* '}'
+//   scenario  := 'scenario' Ident '{' (docs (input | require | property))* '}'
 //   input     := 'input' ident ':' type ('=' expr)?
+//   require   := 'require' expr 'else' string     (a constraint; `{expr}` interpolates)
 //   property  := ident params? (':' type)? '=' expr
 //   params    := '(' (param (',' param)*)? ')'      param := ident ':' type ('=' expr)?
 //   case      := 'case' Ident '=' Ident ('(' args ')' | 'with' args)
@@ -31,9 +32,14 @@
 //   type      := ('[' type ']' | 'int'? unit) '?'?
 //   unit      := ident ('^' '-'? digits)? (('*' | '/') ident ('^' '-'? digits)?)*   (no spaces)
 //
-//   expr      := lambda | 'if' expr 'then' expr 'else' expr | convert ('..' convert
-//                ('step' convert | 'times' convert)?)?
+//   expr      := lambda | 'if' expr 'then' expr 'else' expr | variant
 //   lambda    := (ident | '(' ident (',' ident)* ')') '=>' expr   (an argument of a builtin)
+//   variant   := range ('with' override (',' override)*)*       (`A with x: 1 with y: 2`)
+//   range     := convert ('..' convert ('step' convert | 'times' convert)?)?
+//   override  := ident ':' ('if' expr 'then' expr 'else' expr | convert)
+//   (an override's value holds no bare `with`: a later `with` applies to the variant so
+//   far; and an override list takes every `name: value` after a comma, so inside a call
+//   `f(A with x: 1, y: 2)` gives y to the variant: write `f((A with x: 1), y: 2)`)
 //   convert   := or ('->' unit)?
 //   or        := and ('or' and)*            and := not ('and' not)*
 //   not       := 'not' not | compare        compare := coalesce (cmp coalesce)?
@@ -146,6 +152,8 @@ RK_KEY(kw_where, "where");
 RK_KEY(kw_minimize, "minimize");
 RK_KEY(kw_maximize, "maximize");
 RK_KEY(kw_for, "for");
+// A keyword only at the start of a scenario member that is not a property named so.
+RK_KEY(kw_require, "require");
 #undef RK_KEY
 
 struct reserved : sor<kw_import, kw_record, kw_enum, kw_scenario, kw_input, kw_case, kw_check,
@@ -399,11 +407,19 @@ struct list_range_step_by : seq<kw_step, sep, must<list_range_step>> {};
 struct list_range_times : seq<kw_times, sep, must<list_range_factor>> {};
 struct range_expr : seq<conversion, opt<sep, range_dots, sep, must<list_range_end>,
                                         opt<sep, sor<list_range_step_by, list_range_times>>>> {};
-struct expr : sor<lambda, conditional, range_expr> {};
 // An expression that is not a range: the start of a `vary` range, whose own `..`
 // follows it.
 struct plain_expr : sor<conditional, conversion> {};
 struct range_start : nesting_limited<plain_expr> {};
+// `A with x: 1, y: 2`: a variant of an instance. Looser than every operator (an override
+// takes a whole expression), tighter than a comprehension's `for`; an override's value
+// holds no bare `with`, so `A with x: 1 with y: 2` chains.
+struct override_value : sor<conditional, conversion> {};
+struct nested_override_value : nesting_limited<override_value> {};
+struct override_item : seq<arg_name, sep, must<nested_override_value>> {};
+struct with_overrides : seq<override_item, star<sep, one<','>, sep, override_item>> {};
+struct variant : seq<range_expr, star<sep, kw_with, sep, must<with_overrides>>> {};
+struct expr : sor<lambda, conditional, variant> {};
 
 // --- declarations ---------------------------------------------------------------
 struct doc_text : until<eolf> {};
@@ -440,7 +456,14 @@ struct input_decl
     : seq<kw_input, sep, must<name>, sep, must<colon>, sep, must<type_expr>, opt<default_value>> {};
 struct property_decl
     : seq<name, opt<sep, parameters>, opt<declared_type>, sep, must<equals>, sep, must<expr>> {};
-struct member : seq<preamble, sor<input_decl, property_decl>> {};
+// `require tensor_parallel <= kv_heads else "..."`: a constraint every instance of the
+// scenario must meet. A property may still be named `require` (`require = ...`).
+struct require_condition : nested_expr {};
+struct require_message : string_literal {};
+struct require_else : seq<kw_else, sep, must<require_message>> {};
+struct require_decl : seq<kw_require, not_at<sep, sor<equals, one<':'>>>, sep,
+                          must<require_condition>, sep, must<require_else>> {};
+struct member : seq<preamble, sor<input_decl, require_decl, property_decl>> {};
 struct scenario_decl : seq<kw_scenario, sep, must<name>, sep, must<open_brace>, sep,
                            star<member, sep>, must<close_brace>> {};
 

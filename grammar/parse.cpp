@@ -60,7 +60,7 @@ template <typename Rule>
 using selector = pt::selector<
     Rule, convert_decl::on<g::decl>,
     fold_single::on<g::postfix, g::power, g::product, g::sum, g::coalesce, g::comparison,
-                    g::logical_and, g::logical_or, g::conversion, g::range_expr>,
+                    g::logical_and, g::logical_or, g::conversion, g::range_expr, g::variant>,
     pt::store_content::on<
         // expressions
         g::quantity, g::number, g::unit_expr, g::unit_factor, g::unit_mul, g::unit_div,
@@ -72,7 +72,8 @@ using selector = pt::selector<
         g::index_suffix, g::list_type, g::element_type, g::slice, g::slice_from, g::slice_to,
         g::list_range_step_by, g::list_range_times,
         // lambdas
-        g::lambda, g::lambda_param,
+        g::lambda, g::lambda_param, g::with_overrides, g::override_item, g::require_decl,
+        g::require_message,
         // Operators are not stored: after every operand the parser tries each level's
         // operators, and a stored rule costs a node per attempt. The converter reads
         // an operator from the text between its operands instead (operator_at).
@@ -306,6 +307,7 @@ class Converter {
       e->unit = std::make_unique<UnitExpr>(unit(*n.children.at(1)));
       return finish(std::move(e));
     }
+    if (n.is_type<g::variant>()) return variant(n);
     if (n.is_type<g::conditional>()) {
       auto e = make(ExprKind::conditional, n);
       for (const auto& c : n.children) e->operands.push_back(expr(*c));
@@ -533,6 +535,43 @@ class Converter {
     return finish(std::move(e));
   }
 
+  // `A with x: 1 with y: 2`: each `with` makes a variant of what is left of it.
+  ExprPtr variant(const Node& n) {
+    ExprPtr e = expr(*n.children.at(0));
+    for (std::size_t i = 1; i < n.children.size(); ++i) {
+      const Node& overrides = *n.children[i];
+      auto v = std::make_unique<Expr>(ExprKind::variant,
+                                      SourceRange{file_, e->range.begin, range(overrides).end});
+      // The `with` keyword, where messages about the variant as a whole point.
+      std::uint32_t at = e->range.end;
+      while (origin_[at] != 'w' || origin_[at + 1] != 'i') {  // layout, then `with`
+        if (origin_[at] == '#')
+          while (origin_[at] != '\n') ++at;
+        ++at;
+      }
+      v->name_range = {file_, at, at + 4};
+      // What the variant is called in messages: its text, on one line.
+      bool space = false;
+      for (std::uint32_t i = v->range.begin; i < v->range.end; ++i) {
+        const bool blank = std::isspace(static_cast<unsigned char>(origin_[i]));
+        if (!blank && space && !v->text.empty()) v->text += ' ';
+        if (!blank) v->text += origin_[i];
+        space = blank;
+      }
+      v->operands.push_back(std::move(e));
+      for (const auto& item : overrides.children) {
+        Argument a;
+        const Node& name = *item->children.at(0)->children.at(0);
+        a.name = name.string();
+        a.name_range = range(name);
+        a.value = expr(*item->children.at(1));
+        v->arguments.push_back(std::move(a));
+      }
+      e = finish(std::move(v));
+    }
+    return e;
+  }
+
   CompactVector<Argument> arguments(const Node& n) {
     CompactVector<Argument> args;
     for (const auto& c : n.children) {
@@ -725,6 +764,17 @@ class Converter {
       const Node& m = *body.children[i];
       Docs d;
       const Node& decl = *m.children.at(docs(m, d));
+      if (decl.is_type<g::require_decl>()) {
+        Requirement r;
+        r.docs = std::move(d);
+        r.range = range(decl);
+        r.condition = expr(*decl.children.at(0));
+        const Node& message = *decl.children.at(1);
+        r.written = message.children.at(0)->string();
+        text_pieces(*message.children.at(0), r.message);
+        s->requirements.push_back(std::move(r));
+        continue;
+      }
       if (decl.is_type<g::input_decl>()) {
         Input in;
         in.docs = std::move(d);

@@ -16,6 +16,7 @@
 
 #include "interpreter/check_context.hpp"
 #include "interpreter/check_text.hpp"
+#include "interpreter/check_with.hpp"
 #include "interpreter/counting.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/lists.hpp"
@@ -523,6 +524,26 @@ class Checker final : public CheckContext {
         property_type(s, i, prop.range);
       }
     }
+    check_requirements(s, hooks(scope));
+  }
+
+  // This checker as check_with.hpp's rules see it, in scope `s`.
+  CheckHooks hooks(const Scope& s) {
+    CheckHooks h;
+    h.check = [this, s](Expr& e) { return check(e, s, nullptr); };
+    h.expect = [this, s](Expr& e, const Type& to, const std::string& what,
+                         const TypeExpr* declared) { expect(e, s, to, what, declared); };
+    h.error = [this](SourceRange r, std::string code, std::string message,
+                     std::vector<Note> notes) {
+      error(r, std::move(code), std::move(message), std::move(notes));
+    };
+    h.suggest_input = [this](const std::string& name, const ScenarioDecl& sc) {
+      std::vector<std::string> names;
+      if (suggesting(sc.inputs.size()))
+        for (const Input& in : sc.inputs) names.push_back(in.name);
+      return did_you_mean(name, names);
+    };
+    return h;
   }
 
   // The type of a property, checking its body first if its type is not declared.
@@ -928,6 +949,8 @@ class Checker final : public CheckContext {
         return check_range(*this, e, s);
       case ExprKind::lambda:  // the builtins that take one check it (check_lambda)
         return misplaced_lambda(*this, e);
+      case ExprKind::variant:
+        return check_variant(e, hooks(s));
     }
     return {};
   }
@@ -1463,6 +1486,7 @@ class Checker final : public CheckContext {
         b && !((*b == ListBuiltin::min || *b == ListBuiltin::max) && e.arguments.size() != 1))
       return check_list_builtin(*this, e, *b, s);
     if (auto b = find_builtin(n)) return builtin(e, *b, s);
+    if (auto b = find_constraint_builtin(n)) return check_constraint_call(e, *b, hooks(s));
     std::vector<std::string_view> names = visible_names(s);
     error(callee.range, "E0316", "unknown function `" + n + "`" + did_you_mean(n, names));
     return check_args_only();

@@ -673,9 +673,12 @@ class Constancy {
  private:
   bool expression(const Expr& e) {
     if (e.kind == ExprKind::name && e.ref == RefKind::instance) return false;
+    if (e.kind == ExprKind::variant) return false;  // an instance, like a scenario call
     if (e.kind == ExprKind::name && e.ref == RefKind::let) return let(e.target_as<LetDecl>());
     if (e.kind == ExprKind::call) {
-      if (e.call == CallKind::scenario || e.call == CallKind::method) return false;
+      if (e.call == CallKind::scenario || e.call == CallKind::method ||
+          e.call == CallKind::constraint)
+        return false;
       // `every(R)` reads lets that no operand names: taken as varying, to be safe.
       if (e.call == CallKind::list_builtin && e.has_target()) return false;
       if (e.call == CallKind::record)

@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "interpreter/checker.hpp"
+#include "interpreter/constraints.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/operations.hpp"
@@ -110,6 +111,9 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
           return Value::quantity(builtin(e, frame), e.type.dim);
         case CallKind::list_builtin:
           return list_builtin(e, frame);
+        case CallKind::constraint:  // feasible(x)
+          return Value::boolean(
+              feasible(*this, *evaluate(*e.arguments[0].value, frame).instance()));
         case CallKind::unresolved:
           break;
       }
@@ -134,6 +138,8 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
       return range(e, frame);
     case ExprKind::lambda:  // called by the builtin it is given to (evaluate_aggregates.cpp)
       break;
+    case ExprKind::variant:
+      return make_variant(*this, e, frame);
   }
   throw std::logic_error("unknown expression kind");
 }
@@ -323,6 +329,8 @@ const Value& Evaluator::member(const Expr& e, const Frame& frame, Value& scratch
   auto index = static_cast<std::size_t>(e.slot);
   if (obj.kind == ValueKind::record) return obj.record()->fields[index];
   Instance& inst = *obj.instance();
+  if (inst.constraints != ConstraintState::met && !inst.scenario->requirements.empty())
+    require_feasible(*this, inst, {e.range, "`" + std::string(inst.name) + "` is used here"});
   if (e.ref == RefKind::input) return input_ref(inst, index, e.name_range);
   return property_ref(inst, index, e.name_range);
 }
@@ -353,6 +361,8 @@ const Value& Evaluator::method_call(const Expr& e, const Frame& frame, Value& ke
   if (e.callee->kind == ExprKind::member) {
     keep = evaluate(*e.callee->operands[0], frame);
     self = keep.instance();
+    if (self->constraints != ConstraintState::met && !self->scenario->requirements.empty())
+      require_feasible(*this, *self, {e.range, "`" + std::string(self->name) + "` is used here"});
   }
   const Property& prop = self->scenario->properties[static_cast<std::size_t>(e.slot)];
   auto defaults = [&](std::size_t i) { return prop.parameters[i].default_value.get(); };

@@ -288,6 +288,8 @@ class Explainer {
         }
         return s;
       }
+      case ExprKind::variant:  // an instance, as written
+        return text(e.range);
     }
     return text(e.range);
   }

@@ -124,9 +124,13 @@ class MethodMemo {
   std::vector<MethodCall*> table_;  // open addressing; empty while first_ has room
 };
 
+// Whether an instance's constraints were found to hold (constraints.hpp).
+enum class ConstraintState : unsigned char { unchecked, checking, met };
+
 struct Instance final : Shared {
   std::string_view name;  // the case's name, or the scenario's for an unnamed instance
   const ScenarioDecl* scenario = nullptr;
+  ConstraintState constraints = ConstraintState::unchecked;
   // Per input: the expression that binds it (null: none) and whether it is evaluated
   // inside this instance (an input's default) or at file scope (a case argument).
   std::span<const Expr*> input_exprs;

@@ -75,14 +75,19 @@ enum class ExprKind : std::uint8_t {
   // its scale, `number` 1 when it is a step of a display ladder; `unit` null: a
   // readable unit is chosen for the value.
   format,
-  slice,          // `xs[a:b]`: the list and the bounds written; `number` is 1 (a only),
-                  // 2 (b only), 3 (both) or 0 (`xs[:]`)
-  range,          // `a .. b`: from, to and the stride if written (Op::add: `step`,
-                  // Op::mul: `times`)
+  slice,  // `xs[a:b]`: the list and the bounds written; `number` is 1 (a only),
+          // 2 (b only), 3 (both) or 0 (`xs[:]`)
+  range,  // `a .. b`: from, to and the stride if written (Op::add: `step`,
+          // Op::mul: `times`)
   // `(acc, x) => acc + x`: an argument of a builtin over lists only (checker E0370);
   // the parameters are `arguments` holding name expressions, the body operand 0, and
   // `slot` the number of locals in scope around it, as a comprehension's
-  lambda
+  lambda,
+  // `base with input: value, ...`: operands[0] is the base (an instance), arguments the
+  // overrides, and binding (set by the checker), per input of the base's scenario, the
+  // index of the override that binds it or -1 where the base's binding stays; text is
+  // the variant as written, on one line (its instance's name in messages).
+  variant
 };
 
 enum class Op : std::uint8_t {
@@ -136,6 +141,8 @@ enum class RefKind : std::uint8_t {
 
 // What a call calls, filled in by the checker.
 // list_builtin: a builtin over lists (`len`; interpreter/list_builtins.hpp), by slot.
+// `constraint`: a builtin on an instance's constraints (Expr::slot is a
+// ConstraintBuiltin, interpreter/constraints.hpp).
 enum class CallKind : std::uint8_t {
   unresolved,
   method,
@@ -143,7 +150,8 @@ enum class CallKind : std::uint8_t {
   native,
   record,
   scenario,
-  list_builtin
+  list_builtin,
+  constraint
 };
 
 struct LetDecl;
@@ -313,9 +321,27 @@ struct Property {
   std::optional<DisplayUnit> display;  // from the declared type, set by the checker
 };
 
+// A piece of an exercise's prompt or a constraint's message: literal text, or an
+// interpolated `{expr}` (an ExprKind::format, as in a text expression).
+struct PromptPiece {
+  std::string text;  // when expr is null
+  ExprPtr expr;
+};
+
+// `require condition else "message {x}"`: a constraint every instance of the scenario
+// must meet (interpreter/constraints.hpp says when it is checked).
+struct Requirement {
+  SourceRange range;  // the whole `require ... else "..."`
+  Docs docs;
+  ExprPtr condition;
+  std::vector<PromptPiece> message;  // interpolated like a prompt
+  std::string written;               // the message as written, for doc pages
+};
+
 struct ScenarioDecl : Decl {
   std::vector<Input> inputs;
   std::vector<Property> properties;
+  std::vector<Requirement> requirements;
   // Set after checking (code.hpp): forcing every input and property of an instance.
   std::shared_ptr<const struct EveryValue> every_value;
   ScenarioDecl() : Decl(DeclKind::scenario) {}
@@ -370,13 +396,6 @@ struct NativeDecl : Decl {
   Type resolved;
   const struct NativeFunction* implementation = nullptr;  // set by the checker
   NativeDecl() : Decl(DeclKind::native) {}
-};
-
-// A piece of an exercise's prompt: literal text, or an interpolated `{expr}` (an
-// ExprKind::format, as in a text expression).
-struct PromptPiece {
-  std::string text;  // when expr is null
-  ExprPtr expr;
 };
 
 // `vary input in [a, b, ...]`, `vary input in a .. b step c` or (sweeps only)

@@ -14,6 +14,7 @@
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/guarded.hpp"
+#include "interpreter/constraints.hpp"
 #include "interpreter/counted.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
@@ -69,6 +70,22 @@ class Reporter {
 bool print_case(Evaluator& ev, const CaseDecl& c, std::ostream& out, Reporter& report) {
   const ScenarioDecl& s = *c.scenario;
   Instance* inst = &ev.instance_of(c);
+  // An infeasible case has no values to show: its broken constraint is the error.
+  try {
+    if (const Requirement* broken = first_broken_constraint(ev, *inst)) {
+      report(broken_constraint(ev, *inst, *broken,
+                               {{c.name_range, "case `" + c.name + "` is defined here"}})
+                 .diagnostic());
+      out << fmt::format("{} = {}\n  infeasible: {}\n\n", c.name, s.name,
+                         printable(constraint_message(ev, *inst, *broken)));
+      return false;
+    }
+  } catch (const UserError& e) {
+    report(e.diagnostic());
+    out << fmt::format("{} = {}\n  error: {}\n\n", c.name, s.name,
+                       printable(e.diagnostic().message));
+    return false;
+  }
   ev.force_all(*inst);  // the rows below read the values (or raise their errors)
   std::size_t width = 0;
   for (const Input& in : s.inputs) width = std::max(width, in.name.size());
@@ -330,6 +347,10 @@ void prepare(const EvalRequest& request, const Common& common, Query& q) {
   q.expr = q.keep.back().get();
   if (chosen) q.scope.scenario = chosen->scenario;
   check_and_compile_expression(p, *q.expr, q.scope);
+  // A case whose constraints are broken has no values: the expression may not read it.
+  if (chosen && (request.case_name || reads_instance(*q.expr)))
+    require_feasible(*q.evaluator, *q.instance,
+                     {chosen->name_range, "case `" + chosen->name + "` is defined here"});
 }
 
 }  // namespace
@@ -360,6 +381,15 @@ int explain(const EvalRequest& request, const ExplainOptions& options, const Com
   return guarded(q.program, err, [&]() -> int {
     prepare(request, common, q);
     auto steps = reckon::explain(q.program, *q.evaluator, *q.expr, q.frame(), options.depth);
+    // The constraints the case in scope was found to meet (prepare() checked them), each
+    // with its values written in.
+    if (q.instance && (request.case_name || reads_instance(*q.expr)))
+      for (const Requirement& r : q.instance->scenario->requirements) {
+        auto met = reckon::explain(q.program, *q.evaluator, *r.condition, q.frame(), 0);
+        if (met.empty()) continue;
+        met.front().name = "require " + met.front().name;
+        steps.push_back(std::move(met.front()));
+      }
     out << render_explanation(steps, options.format);
     return 0;
   });

@@ -115,6 +115,9 @@ struct SweepRequest {
   int jobs = 0;                   // 0: every core
   std::string shard = "1/1";      // I/N
   bool skip_errors = false;
+  // Points that break a constraint of the scenario: "skip" leaves them out, "list" also
+  // names them on standard error, "error" stops at the first (E0536).
+  std::string infeasible = "skip";
   bool progress = true;  // on a terminal only
   bool verbose = false;
   // Builds and checks the program instead of loading `file` (the REPL's session, whose

@@ -195,6 +195,13 @@ class PageWriter {
       out += fmt::format("{}\n\nEquation: `{}`.\n\nUnit: `{}`.\n\n", prop.docs.text,
                          one_line(text(prop.body->range)), unit_of(prop));
     }
+    // What every instance must satisfy (`require`), with the message a broken one gives.
+    if (!s.requirements.empty()) out += "## Constraints\n\n";
+    for (const Requirement& r : s.requirements) {
+      out += fmt::format("- `{}`: \"{}\"", one_line(text(r.condition->range)), r.written);
+      out += r.docs.text.empty() ? "\n" : " " + one_line(r.docs.text) + "\n";
+    }
+    if (!s.requirements.empty()) out += "\n";
   }
 
   const Program& p_;

@@ -199,6 +199,11 @@ int run_command(int argc, char** argv) {
       ->capture_default_str();
   sweep->add_flag("--skip-errors", sweep_request.skip_errors,
                   "Leave out points whose evaluation fails instead of stopping");
+  sweep
+      ->add_option("--infeasible", sweep_request.infeasible,
+                   "Points that break a constraint: skip, list (on stderr) or error")
+      ->check(CLI::IsMember({"skip", "list", "error"}))
+      ->capture_default_str();
   sweep->add_flag("--no-progress", no_progress, "No progress bar, even on a terminal");
   sweep->add_flag("--verbose", sweep_request.verbose, "Say when a sweep cannot be planned");
 

@@ -192,6 +192,7 @@ void assemble(const SweepRequest& request, Program& p, Assembly& a) {
                     : declared  ? declared->objective.get()
                                 : nullptr;
   space.maximize = x.objective ? x.maximize : declared && declared->maximize;
+  for (const Requirement& r : s.requirements) space.require.push_back(r.condition.get());
   if (space.show.empty()) {  // every property of the scenario that is a plain value
     for (std::size_t i = 0; i < s.properties.size(); ++i) {
       const Property& prop = s.properties[i];
@@ -213,6 +214,16 @@ void assemble(const SweepRequest& request, Program& p, Assembly& a) {
       shown = shown || text_of(p, *e) == text_of(p, *space.objective);
     if (!shown) space.show.push_back(space.objective);
   }
+}
+
+// The error of --infeasible error: the first constraint `point` breaks, at its `require`.
+Diagnostic infeasible_point(const Program& p, const sweep::Space& space, std::uint64_t point) {
+  auto broken = sweep::broken_constraint_at(p, space, point);
+  return Diagnostic{broken->first->range,
+                    "the point breaks a constraint of `" + space.case_decl->scenario->name +
+                        "`: " + broken->second,
+                    {},
+                    "E0536"};
 }
 
 std::string point_text(const sweep::Space& space, std::uint64_t point, int digits) {
@@ -352,7 +363,8 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
     const std::size_t width = runner.target_count();
     const std::size_t objective_at = width - 1;
     std::optional<std::pair<std::uint64_t, std::vector<double>>> best;
-    std::uint64_t done = 0, kept = 0, failed = 0;
+    std::uint64_t done = 0, kept = 0, failed = 0, infeasible = 0;
+    std::vector<std::uint64_t> infeasible_points;  // --infeasible list
     std::optional<std::pair<std::uint64_t, Diagnostic>> error;
     sweep::Block block;
     for (std::uint64_t at = begin; at < end && !interrupted && !error;) {
@@ -360,9 +372,11 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
       runner.run(at, count, jobs, block);
       // With an objective the threads have summed the block up; a block that stops the
       // sweep at an error is walked here, point by point, up to it.
-      if (block.summary && (request.skip_errors || !block.first_error)) {
+      if (block.summary && (request.skip_errors || !block.first_error) &&
+          request.infeasible == "skip") {
         const sweep::Summary& s = *block.summary;
-        done += s.kept + s.filtered;
+        done += s.kept + s.filtered + s.infeasible;
+        infeasible += s.infeasible;
         kept += s.kept;
         failed += s.failed;
         if (s.best && (!best || runner.better(s.best_value, best->second[objective_at]))) {
@@ -382,6 +396,14 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
           }
           ++failed;
           continue;
+        }
+        if (block.status[i] == sweep::Status::infeasible) {
+          if (request.infeasible == "error") {
+            error.emplace(point, infeasible_point(p, space, point));
+            break;
+          }
+          if (request.infeasible == "list") infeasible_points.push_back(point);
+          ++infeasible;
         }
         ++done;
         if (block.status[i] != sweep::Status::kept) continue;
@@ -428,9 +450,19 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
       d.notes.push_back(
           {std::nullopt, "at the point " + point_text(space, error->first, common.digits)});
       err << render(p.sources, d);
-      if (!d.code.empty()) err << "(use --skip-errors to leave out the points that fail)\n";
+      if (d.code == "E0536")
+        err << "(--infeasible skip leaves out the points that break a constraint)\n";
+      else if (!d.code.empty())
+        err << "(use --skip-errors to leave out the points that fail)\n";
       return 1;
     }
+    for (std::uint64_t point : infeasible_points)
+      err << fmt::format("infeasible: {}: {}\n", point_text(space, point, common.digits),
+                         printable(sweep::broken_constraint_at(p, space, point)->second));
+    if (infeasible && request.infeasible == "skip")
+      err << fmt::format(
+          "note: {} point{} broke a constraint and {} left out (--infeasible list names them)\n",
+          infeasible, infeasible == 1 ? "" : "s", infeasible == 1 ? "was" : "were");
     if (failed)
       err << fmt::format("note: {} point{} failed and {} left out\n", failed,
                          failed == 1 ? "" : "s", failed == 1 ? "was" : "were");

@@ -10,6 +10,7 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
+#include "interpreter/constraints.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/pipeline.hpp"
 #include "interpreter/signature.hpp"
@@ -117,7 +118,10 @@ Value Workbook::bind(const ExerciseDecl& x, const std::vector<std::size_t>& pick
   return instance;
 }
 
+// A variant is handed out only where the scenario's constraints (`require`) and the
+// exercise's filters (`where`) all hold.
 bool Workbook::feasible(const ExerciseDecl& x, const Value& instance) {
+  if (!reckon::feasible(ev_, *instance.instance())) return false;
   for (const auto& e : x.where)
     if (!ev_.evaluate(*e, {instance.instance(), nullptr}).truthy()) return false;
   return true;
@@ -147,15 +151,16 @@ const std::vector<std::size_t>& Workbook::picks_of(const ExerciseDecl& x, int nu
       // An exercise that varies nothing asks every student the same question.
       if (!x.vary.empty() && chosen.used.count(picks)) continue;
       if (chosen.infeasible.count(picks)) continue;
-      found = x.where.empty() || feasible(x, bind(x, picks));
+      found = (x.where.empty() && x.case_decl->scenario->requirements.empty()) ||
+              feasible(x, bind(x, picks));
       if (!found) chosen.infeasible.insert(picks);
     }
     if (!found) {
       SourceRange at = x.where.empty() ? x.name_range : x.where.front()->range;
       throw UserError(at, "E0711",
                       fmt::format("exercise `{}` has no variant {}: in {} draws, {} distinct "
-                                  "variant{} failed its `where` filters and {} {} taken by "
-                                  "earlier ones",
+                                  "variant{} failed its `where` filters or its scenario's "
+                                  "constraints and {} {} taken by earlier ones",
                                   x.name, n, draws, chosen.infeasible.size(),
                                   chosen.infeasible.size() == 1 ? "" : "s", chosen.used.size(),
                                   chosen.used.size() == 1 ? "was" : "were"));

@@ -236,6 +236,13 @@ class Compiler {
         return call(e, env);
       case ExprKind::member:
         return member(e, env);
+      case ExprKind::variant:  // an instance: made once, when nothing in it varies
+        if (!compile(*e.operands[0], env).is_constant())
+          throw Unplannable("a variant of a varying instance");
+        for (const Argument& a : e.arguments)
+          if (!compile(*a.value, env).is_constant())
+            throw Unplannable("a variant built from varied inputs");
+        return fold(e, env);
       case ExprKind::interpolation:
       case ExprKind::format:
         return built_text(e, env);
@@ -455,6 +462,10 @@ class Compiler {
             throw Unplannable("an instance built from varied inputs");
         return fold(e, env);
       }
+      case CallKind::constraint:
+        if (!compile(*e.arguments[0].value, env).is_constant())
+          throw Unplannable("the constraints of a varying instance");
+        return fold(e, env);
       case CallKind::list_builtin:  // refused in compile()
       case CallKind::unresolved:
         break;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <memory>
 
+#include "interpreter/constraints.hpp"
 #include "interpreter/sweep/range_value.hpp"
 
 namespace reckon::sweep {
@@ -30,6 +31,7 @@ std::vector<std::size_t> Space::coordinates(std::uint64_t point) const {
 std::vector<const Expr*> Space::targets() const {
   std::vector<const Expr*> out(show.begin(), show.end());
   out.insert(out.end(), where.begin(), where.end());
+  out.insert(out.end(), require.begin(), require.end());
   if (objective) out.push_back(objective);
   return out;
 }
@@ -106,9 +108,10 @@ std::vector<Value> expand(Evaluator& ev, const Vary& vary, const Input& input) {
   return out;
 }
 
-std::vector<Value> evaluate_lazily(const Program& program, const Space& space,
-                                   std::uint64_t point) {
-  Evaluator ev(program);
+namespace {
+
+// The case of the sweep with the values of `point` bound, in `ev`.
+Instance& point_instance(Evaluator& ev, const Space& space, std::uint64_t point) {
   Instance* inst = &ev.instance_of(*space.case_decl);
   for (const auto& [input, e] : space.sets) ev.bind_input(*inst, input, *e);
   std::vector<std::size_t> at = space.coordinates(point);
@@ -116,8 +119,36 @@ std::vector<Value> evaluate_lazily(const Program& program, const Space& space,
     const Axis& axis = space.axes[k];
     ev.bind_input_value(*inst, axis.input, axis.values[at[k]], axis.at);
   }
-  std::vector<Value> out;
-  for (const Expr* t : space.targets()) out.push_back(ev.evaluate(*t, {inst, nullptr}));
+  return *inst;
+}
+
+}  // namespace
+
+std::optional<std::pair<const Requirement*, std::string>> broken_constraint_at(
+    const Program& program, const Space& space, std::uint64_t point) {
+  Evaluator ev(program);
+  Instance& inst = point_instance(ev, space, point);
+  const Requirement* r = first_broken_constraint(ev, inst);
+  if (!r) return std::nullopt;
+  return std::make_pair(r, constraint_message(ev, inst, *r));
+}
+
+std::vector<Value> evaluate_lazily(const Program& program, const Space& space,
+                                   std::uint64_t point) {
+  Evaluator ev(program);
+  Instance* inst = &point_instance(ev, space, point);
+  const std::vector<const Expr*> targets = space.targets();
+  std::vector<Value> out(targets.size());
+  // The constraints first: an infeasible point has no values (reading one, `C.x`, would
+  // be an error), and the others stay none.
+  const std::size_t require_at = space.show.size() + space.where.size();
+  for (std::size_t i = require_at; i < require_at + space.require.size(); ++i) {
+    out[i] = ev.evaluate(*targets[i], {inst, nullptr});
+    if (!out[i].truthy()) return out;
+  }
+  for (std::size_t i = 0; i < targets.size(); ++i)
+    if (i < require_at || i >= require_at + space.require.size())
+      out[i] = ev.evaluate(*targets[i], {inst, nullptr});
   return out;
 }
 
@@ -207,6 +238,9 @@ void Runner::set_lanes(std::uint64_t point, std::size_t lanes, double* batch) co
 }
 
 Status Runner::judge(const double* values) const {
+  const std::size_t require_at = space_.show.size() + space_.where.size();
+  for (std::size_t i = 0; i < space_.require.size(); ++i)
+    if (values[require_at + i] == 0) return Status::infeasible;
   for (std::size_t i = 0; i < space_.where.size(); ++i)
     if (values[space_.show.size() + i] == 0) return Status::filtered;
   return Status::kept;
@@ -299,6 +333,7 @@ void Runner::run(std::uint64_t begin, std::size_t count, unsigned jobs, Block& o
   for (const Summary& s : summaries) {  // in order, so ties go to the earliest
     all.kept += s.kept;
     all.filtered += s.filtered;
+    all.infeasible += s.infeasible;
     all.failed += s.failed;
     if (s.best && (!all.best || better(s.best_value, all.best_value))) {
       all.best = s.best;
@@ -320,6 +355,10 @@ Summary Runner::summarize(const Block& block, std::uint64_t begin, std::size_t c
     }
     if (block.status[i] == Status::filtered) {
       ++s.filtered;
+      continue;
+    }
+    if (block.status[i] == Status::infeasible) {
+      ++s.infeasible;
       continue;
     }
     ++s.kept;

@@ -36,8 +36,9 @@ struct Space {
   const CaseDecl* case_decl = nullptr;
   std::vector<std::pair<std::size_t, const Expr*>> sets;  // inputs bound at file scope
   std::vector<Axis> axes;
-  // What each point computes, in this order: shown values, filters, the objective.
-  std::vector<const Expr*> show, where;
+  // What each point computes, in this order: shown values, filters, the conditions of
+  // the scenario's constraints (`require`), the objective.
+  std::vector<const Expr*> show, where, require;
   const Expr* objective = nullptr;
   bool maximize = false;
 
@@ -54,14 +55,21 @@ struct Space {
 std::vector<Value> expand(Evaluator& ev, const Vary& vary, const Input& input);
 
 // The reference semantics of a point: a fresh lazy evaluator, the case with the
-// point's values bound, the targets evaluated in order. Throws the point's UserError.
+// point's values bound, the constraints' conditions evaluated, then (if all hold) the
+// other targets in order. Throws the point's UserError. At an infeasible point the
+// targets but the conditions are none.
 std::vector<Value> evaluate_lazily(const Program& program, const Space& space, std::uint64_t point);
+
+// The first constraint broken at `point` and its message, evaluated lazily; nullopt if
+// every constraint holds there.
+std::optional<std::pair<const Requirement*, std::string>> broken_constraint_at(
+    const Program& program, const Space& space, std::uint64_t point);
 
 // A block of points with an objective, summed up by the threads that ran it, every
 // failed point left out (as --skip-errors does). (Not nested in Block: Clang cannot
 // default-construct a nested class with member initializers inside the enclosing one.)
 struct Summary {
-  std::uint64_t kept = 0, filtered = 0, failed = 0;
+  std::uint64_t kept = 0, filtered = 0, failed = 0, infeasible = 0;
   // The kept point whose objective is least (or greatest, with maximize); the earliest
   // of equals.
   std::optional<std::uint64_t> best;
@@ -69,8 +77,9 @@ struct Summary {
 };
 
 // The results of a block of consecutive points. Per point: every target as a number
-// (Value::number) and a status.
-enum class Status : std::uint8_t { kept, filtered, failed };
+// (Value::number) and a status. A point that breaks a constraint of the scenario is
+// infeasible, whatever the filters say.
+enum class Status : std::uint8_t { kept, filtered, failed, infeasible };
 struct Block {
   std::uint64_t begin = 0;
   std::size_t count = 0;

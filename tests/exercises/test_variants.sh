@@ -67,7 +67,7 @@ answers=$(sed -n '/===== answers.md/,$p' <<<"$out" | grep -oE '^Answer: \*\*[^*]
 expect "the seven answers are 10 GB to 70 GB, each once" 0 \
   "^10 GB 20 GB 30 GB 40 GB 50 GB 60 GB 70 GB $" -- echo "$answers"
 expect "an eighth is E0711 at the filter" 1 \
-  "memory.rk:11:9: error\[E0711\]: exercise .MemoryLeft. has no variant 8: in [0-9]+ draws, 3 distinct variants failed its .where. filters and 7 were taken" -- \
+  "memory.rk:11:9: error\[E0711\]: exercise .MemoryLeft. has no variant 8: in [0-9]+ draws, 3 distinct variants failed its .where. filters or its scenario's constraints and 7 were taken" -- \
   "$reckon" exercises build "$tmp/memory.rk" --variants 8 --seed 3
 sed 's/left > 0 GB/left > 100 GB/' "$tmp/memory.rk" >"$tmp/never.rk"
 expect "a filter that nothing passes is E0711" 1 "never.rk:11:9: error\[E0711\]: .* has no variant 1:" -- \
@@ -80,6 +80,20 @@ key7=$(sed -n '/===== answers.md/,$p' <<<"$out" | sed -n '/^## Variant 7$/,$p' |
 expect "grading uses the same variants" 0 "^7 +MemoryLeft +$key7 +correct" -- \
   "$reckon" exercises grade "$tmp/memory.rk" --variants 7 --seed 3 \
   --answers <(printf 'variant,exercise,answer\n7,MemoryLeft,%s\n' "$key7")
+
+# --- require: a variant that breaks a constraint of the scenario is never drawn --------
+# The same exercise with the filter as a constraint of the scenario: the same seven
+# variants (weights 10 GB .. 70 GB, under the 80 GB of the device), and no eighth.
+sed 's/  where left > 0 GB//; s/  left: GB = device_memory - weights/  require weights < device_memory else "{weights} of weights do not fit"\n&/' \
+  "$tmp/memory.rk" >"$tmp/required.rk"
+expect "the constraint is in the scenario" 0 "require weights < device_memory" -- cat "$tmp/required.rk"
+out=$("$reckon" exercises build "$tmp/required.rk" --variants 7 --seed 3 2>&1)
+answers=$(sed -n '/===== answers.md/,$p' <<<"$out" | grep -oE '^Answer: \*\*[^*]+' | sed 's/^Answer: \*\*//' | sort -n | tr '\n' ' ')
+expect "no infeasible variant is drawn: 10 GB to 70 GB left, each once" 0 \
+  "^10 GB 20 GB 30 GB 40 GB 50 GB 60 GB 70 GB $" -- echo "$answers"
+expect "an eighth is E0711" 1 \
+  "error\[E0711\]: exercise .MemoryLeft. has no variant 8: in [0-9]+ draws, 3 distinct variants failed" -- \
+  "$reckon" exercises build "$tmp/required.rk" --variants 8 --seed 3
 
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]

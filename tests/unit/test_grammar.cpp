@@ -146,6 +146,8 @@ std::string show(const Expr& e) {
       for (const Argument& a : e.arguments) names += (names.empty() ? "" : " ") + a.value->text;
       return "lambda(" + names + ", " + show(*e.operands.at(0)) + ")";
     }
+    case ExprKind::variant:
+      return "with(" + show(*e.operands.at(0)) + show_arguments(e.arguments) + ")";
   }
   return "?";
 }
@@ -218,6 +220,11 @@ std::string show(const Decl& d) {
       for (const Input& in : s.inputs) {
         out += sep + show_docs(in.docs) + "input " + in.name + ": " + show_type(in.type) +
                show_default(in.default_value);
+        sep = "; ";
+      }
+      for (const Requirement& r : s.requirements) {
+        out += sep + show_docs(r.docs) + "require " + show(*r.condition) + " else \"" + r.written +
+               "\"";
         sep = "; ";
       }
       for (const Property& p : s.properties) {
@@ -369,6 +376,19 @@ TEST_CASE("expressions parse to the expected tree", "[grammar]") {
       {"if a then 1 else if b then 2 else 3", "if(a, 1, if(b, 2, 3))"},
       {"if a < 1 then x ?? 0 else y -> GB", "if(lt(a, 1), coalesce(x, 0), convert(y, GB[GB^1]))"},
       {"1 + (if a then 2 else 3)", "add(1, if(a, 2, 3))"},
+      // `with` binds looser than every operator and `->`; an override takes no bare
+      // `with` (so a second `with` chains) and every `name: value` after a comma
+      {"A with x: 1", "with(A, x: 1)"},
+      {"A with x: 1 + 2 * b, y: c -> GB", "with(A, x: add(1, mul(2, b)), y: convert(c, GB[GB^1]))"},
+      {"A with x: 1 with y: 2", "with(with(A, x: 1), y: 2)"},
+      {"(A with x: 4).fits", "member(with(A, x: 4), fits)"},
+      {"f(A with x: 1, 2)", "call(f, with(A, x: 1), 2)"},
+      {"f(A with x: 1, y: 2)", "call(f, with(A, x: 1, y: 2))"},
+      {"f((A with x: 1), y: 2)", "call(f, with(A, x: 1), y: 2)"},
+      {"S(a: 1) with a: if c then 2 else 3", "with(call(S, a: 1), a: if(c, 2, 3))"},
+      {"A with x: 1 # why\n  , y: 2", "with(A, x: 1, y: 2)"},
+      {"if c then A else B with x: 1", "if(c, A, with(B, x: 1))"},
+      {"A with\n  x: 1", "with(A, x: 1)"},
       // layout
       {"  1 +  # a comment\n  2  ", "add(1, 2)"},
       {"1\n+\n2", "add(1, 2)"},
@@ -498,6 +518,17 @@ TEST_CASE("modules parse to the expected declarations", "[grammar]") {
        "{docs \"Doubled.\"} prop double: count = mul(2, w); prop size: GB = mul(w, 1[GB^1]); "
        "prop inferred = size; method f(k: count, s: Recompute = selective): B = mul(k, 1[B^1]); "
        "method g() = 1}"},
+      {"scenario T {\n"
+       "  input tp: count\n"
+       "  ## Why.\n"
+       "  require tp <= 8 else \"at most {8} GPUs\"\n"
+       "  require (tp > 0)\n    else \"none\"\n"
+       "  require = 2\n"
+       "  require: count = 3\n"
+       "}",
+       "scenario T {input tp: count; {docs \"Why.\"} require le(tp, 8) else \"at most {8} GPUs\"; "
+       "require gt(tp, 0) else \"none\"; prop require = 2; prop require: count = 3}"},
+      {"let v = A with x: 2", "let v = with(A, x: 2)"},
       {"case A = S(w: 1, 2)", "case A = S(w: 1, 2)"},
       {"case A = S()", "case A = S()"},
       {"case B = A with x: 1", "case B = A with x: 1"},
@@ -675,6 +706,19 @@ TEST_CASE("syntax errors are located UserErrors", "[grammar]") {
       {Mode::module, "case A = ", "expected the scenario or case this case binds", 9},
       {Mode::module, "case A = S x: 1", "expected '(' with input values, or 'with' and overrides",
        11},
+      // "let v = A with " is 15 bytes
+      {Mode::module, "let v = A with 2",
+       "expected `input: value` after 'with', as in `Base with micro_batch: 4`", 15},
+      {Mode::module, "let v = A with x:", "expected the input's new value after ':'", 17},
+      // "scenario S {\n" 13 bytes + "  require " 10
+      {Mode::module, "scenario S {\n  require else \"m\"\n}",
+       "expected the constraint's condition after 'require', as in `require tensor_parallel "
+       "<= gpus else \"...\"`",
+       23},
+      {Mode::module, "scenario S {\n  require 1 < 2\n}",
+       "expected 'else' and the message shown when the constraint is broken", 29},
+      {Mode::module, "scenario S {\n  require 1 < 2 else m\n}",
+       "expected the constraint's message as a string in double quotes", 34},
       {Mode::module, "native f: B", "expected '(' and the parameters of the native function", 8},
       {Mode::module, "native 3", "expected 'let NAME: TYPE' or 'NAME(PARAMS): TYPE' after 'native'",
        7},

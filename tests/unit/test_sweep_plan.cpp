@@ -77,6 +77,7 @@ void compare_case(Program& p, const CaseDecl& c, std::mt19937_64& rng, Tally& ta
   space.axes = random_axes(ev, c, rng, 6);
   if (space.axes.empty()) return;
   space.show = shown(p, *c.scenario, keep);
+  for (const Requirement& r : c.scenario->requirements) space.require.push_back(r.condition.get());
   sweep::Runner runner(p, space);
   INFO("case " << c.name << (runner.planned() ? "" : ": not planned: " + runner.why_unplanned()));
   CHECK(runner.planned());  // every bundled scenario is plannable
@@ -95,6 +96,15 @@ void compare_case(Program& p, const CaseDecl& c, std::mt19937_64& rng, Tally& ta
     try {
       std::vector<Value> expected = sweep::evaluate_lazily(p, space, point);
       REQUIRE(one.status[0] != sweep::Status::failed);
+      bool infeasible = false;
+      for (std::size_t t = space.show.size(); t < width; ++t)
+        infeasible = infeasible || !expected[t].truthy();
+      if (infeasible) {  // its values are never shown; both engines must say so
+        CHECK(one.status[0] == sweep::Status::infeasible);
+        CHECK(all.status[point] == sweep::Status::infeasible);
+        ++tally.compared;
+        continue;
+      }
       REQUIRE(all.status[point] != sweep::Status::failed);
       for (std::size_t t = 0; t < width; ++t) {
         INFO("target " << t << ": lazy " << expected[t].number << ", planned " << one.values[t]);
@@ -129,6 +139,63 @@ TEST_CASE("planned sweeps equal the lazy evaluator to the last bit on random poi
   // Most random points are valid; the comparison must have happened at scale.
   CHECK(tally.planned_cases >= 15);
   CHECK(tally.compared >= 600);
+}
+
+TEST_CASE("planned sweeps find the infeasible points the lazy evaluator finds") {
+  Program p;
+  load_program_text(p, stdlib::standard_library(), "parallel.rk",
+                    "scenario Parallel {\n"
+                    "  input gpus: count = 8\n"
+                    "  input tp: count = 1\n"
+                    "  require tp <= gpus else \"tp {tp} exceeds {gpus} GPUs\"\n"
+                    "  require gpus % tp == 0 else \"tp must divide the GPUs\"\n"
+                    "  dp = gpus // tp\n"
+                    "}\n"
+                    "case C = Parallel()\n");
+  check_and_compile(p);
+  const auto* c = static_cast<const CaseDecl*>(p.find("C"));
+  REQUIRE(c);
+  const ScenarioDecl& s = *c->scenario;
+  std::vector<ExprPtr> keep;
+  sweep::Space space;
+  space.case_decl = c;
+  auto values = [](std::initializer_list<double> xs) {
+    std::vector<Value> out;
+    for (double x : xs) out.push_back(Value::quantity(x));
+    return out;
+  };
+  space.axes.push_back({"gpus", 0, c->name_range, values({4, 8, 12})});
+  space.axes.push_back({"tp", 1, c->name_range, values({1, 2, 3, 8})});
+  space.show = shown(p, s, keep);
+  for (const Requirement& r : s.requirements) space.require.push_back(r.condition.get());
+  sweep::Runner runner(p, space);
+  REQUIRE(runner.planned());
+  sweep::Block all;
+  runner.run(0, 12, 2, all);
+  // By hand: tp must be at most gpus and divide it. gpus 4: tp 1, 2 kept, 3 (4 % 3 = 1)
+  // and 8 (8 > 4) not; gpus 8: 1, 2, 8 kept, 3 (8 % 3 = 2) not; gpus 12: 1, 2, 3 kept,
+  // 8 (12 % 8 = 4) not.
+  const std::vector<bool> feasible = {true,  true, false, false, true, true,
+                                      false, true, true,  true,  true, false};
+  for (std::size_t point = 0; point < 12; ++point) {
+    INFO("point " << point);
+    CHECK((all.status[point] == sweep::Status::kept) == feasible[point]);
+    CHECK((all.status[point] == sweep::Status::infeasible) == !feasible[point]);
+    // The lazy evaluator agrees on every target of a feasible point, and on the
+    // constraints' conditions of every point up to the first broken one.
+    std::vector<Value> lazy = sweep::evaluate_lazily(p, space, point);
+    const std::size_t width = runner.target_count();
+    for (std::size_t t = 0; t < width; ++t) {
+      if (!feasible[point] && t < space.show.size()) continue;
+      CHECK(same_bits(lazy[t].number, all.values[point * width + t]));
+      if (t >= space.show.size() && lazy[t].number == 0) break;
+    }
+    CHECK(sweep::broken_constraint_at(p, space, point).has_value() == !feasible[point]);
+  }
+  // The message of the first broken constraint, interpolated: gpus 4, tp 8 is point 3.
+  auto broken = sweep::broken_constraint_at(p, space, 3);
+  REQUIRE(broken);
+  CHECK(broken->second == "tp 8 exceeds 4 GPUs");
 }
 
 TEST_CASE("a plan folds what does not vary and keeps what does") {

@@ -1,0 +1,95 @@
+#include "interpreter/check_with.hpp"
+
+#include <fmt/format.h>
+
+#include "interpreter/type_names.hpp"
+
+namespace reckon {
+
+Type check_variant(Expr& e, const CheckHooks& hooks) {
+  Type base = hooks.check(*e.operands[0]);
+  auto overrides_alone = [&] {  // still report their own errors
+    for (Argument& a : e.arguments) hooks.check(*a.value);
+    return Type{};
+  };
+  if (base.is_error()) return overrides_alone();
+  if (base.kind != TypeKind::instance || base.optional) {
+    hooks.error(
+        e.operands[0]->range, "E0355",
+        "`with` makes a variant of a case or a scenario's instance, not of " + describe(base),
+        {{e.name_range, "the overrides start here"}});
+    return overrides_alone();
+  }
+  const ScenarioDecl& s = *base.scenario;
+  e.binding.assign(s.inputs.size(), -1);
+  for (std::size_t k = 0; k < e.arguments.size(); ++k) {
+    Argument& a = e.arguments[k];
+    int index = s.input_index(*a.name);
+    if (index < 0) {
+      std::string hint = s.property_index(*a.name) >= 0
+                             ? ": it is a property, and only inputs can be overridden"
+                             : hooks.suggest_input(*a.name, s);
+      hooks.error(a.name_range, "E0309", "`" + s.name + "` has no input `" + *a.name + "`" + hint,
+                  {});
+      hooks.check(*a.value);
+      continue;
+    }
+    auto i = static_cast<std::size_t>(index);
+    if (e.binding[i] >= 0)
+      hooks.error(
+          a.name_range, "E0310", "input `" + s.inputs[i].name + "` is given twice",
+          {{e.arguments[static_cast<std::size_t>(e.binding[i])].name_range, "first given here"}});
+    e.binding[i] = static_cast<int>(k);
+    hooks.expect(*a.value, s.inputs[i].resolved, "input `" + s.inputs[i].name + "`",
+                 &s.inputs[i].type);
+  }
+  Type t = Type::of(TypeKind::instance);
+  t.scenario = &s;
+  return t;
+}
+
+void check_requirements(ScenarioDecl& s, const CheckHooks& hooks) {
+  for (Requirement& r : s.requirements) {
+    Type t = hooks.check(*r.condition);
+    if (!t.is_error() && (t.kind != TypeKind::boolean || t.optional))
+      hooks.error(r.condition->range, "E0356",
+                  "a constraint's condition must be a bool, as in `tensor_parallel <= kv_heads`, "
+                  "not " +
+                      describe(t),
+                  {});
+    for (PromptPiece& piece : r.message)
+      if (piece.expr) hooks.check(*piece.expr);
+  }
+}
+
+std::optional<ConstraintBuiltin> find_constraint_builtin(std::string_view name) {
+  if (name == "feasible") return ConstraintBuiltin::feasible;
+  return std::nullopt;
+}
+
+Type check_constraint_call(Expr& e, ConstraintBuiltin b, const CheckHooks& hooks) {
+  e.call = CallKind::constraint;
+  e.slot = static_cast<int>(b);
+  const std::string name = "feasible";
+  std::vector<Type> args;
+  for (Argument& a : e.arguments) {
+    if (a.name) hooks.error(a.name_range, "E0313", "`" + name + "` takes no named arguments", {});
+    args.push_back(hooks.check(*a.value));
+  }
+  if (args.size() != 1) {
+    hooks.error(e.range, "E0311", "`" + name + "` takes one argument: a case or an instance", {});
+    return {};
+  }
+  if (args[0].is_error()) return {};
+  if (args[0].kind != TypeKind::instance || args[0].optional) {
+    hooks.error(e.arguments[0].value->range, "E0357",
+                fmt::format("`{}` asks whether a case or a scenario's instance meets its "
+                            "constraints, not {}",
+                            name, describe(args[0])),
+                {});
+    return {};
+  }
+  return Type::of(TypeKind::boolean);
+}
+
+}  // namespace reckon

@@ -1,0 +1,99 @@
+#include "interpreter/constraints.hpp"
+
+#include "syntax/diagnostics.hpp"
+
+namespace reckon {
+
+const Requirement* first_broken_constraint(Evaluator& ev, Instance& inst) {
+  for (const Requirement& r : inst.scenario->requirements)
+    if (!ev.evaluate(*r.condition, Evaluator::Frame{&inst, nullptr}).truthy()) return &r;
+  return nullptr;
+}
+
+bool feasible(Evaluator& ev, Instance& inst) {
+  if (inst.constraints == ConstraintState::met) return true;
+  if (first_broken_constraint(ev, inst)) return false;
+  inst.constraints = ConstraintState::met;
+  return true;
+}
+
+std::string constraint_message(Evaluator& ev, Instance& inst, const Requirement& r) {
+  std::string out;
+  for (const PromptPiece& piece : r.message) {
+    if (!piece.expr) {
+      out += piece.text;
+      continue;
+    }
+    Value v = ev.evaluate(*piece.expr, Evaluator::Frame{&inst, nullptr});
+    if (v.kind == ValueKind::text)
+      out += v.text();
+    else
+      out += ev.show(v, Evaluator::declared_unit(*piece.expr, inst.scenario));
+  }
+  return out;
+}
+
+UserError broken_constraint(Evaluator& ev, Instance& inst, const Requirement& r,
+                            std::vector<Note> notes) {
+  std::string message = constraint_message(ev, inst, r);
+  return UserError(Diagnostic{r.range,
+                              "`" + std::string(inst.name) + "` breaks a constraint of `" +
+                                  inst.scenario->name + "`: " + message,
+                              std::move(notes), "E0535"});
+}
+
+void require_feasible(Evaluator& ev, Instance& inst, const Note& used_at) {
+  // A constraint that reads this instance through a case's name (`Base.x` inside
+  // Base's scenario) finds it being checked: its values are readable then.
+  if (inst.constraints != ConstraintState::unchecked) return;
+  inst.constraints = ConstraintState::checking;
+  const Requirement* broken = nullptr;
+  try {
+    broken = first_broken_constraint(ev, inst);
+  } catch (...) {
+    inst.constraints = ConstraintState::unchecked;
+    throw;
+  }
+  if (broken) {
+    inst.constraints = ConstraintState::unchecked;
+    throw broken_constraint(ev, inst, *broken, {used_at});
+  }
+  inst.constraints = ConstraintState::met;
+}
+
+bool reads_instance(const Expr& e) {
+  if (e.kind == ExprKind::name && (e.ref == RefKind::input || e.ref == RefKind::property))
+    return true;
+  if (e.kind == ExprKind::call && e.call == CallKind::method && e.callee->kind == ExprKind::name)
+    return true;
+  for (const auto& o : e.operands)
+    if (reads_instance(*o)) return true;
+  if (e.callee && e.callee->kind != ExprKind::name && reads_instance(*e.callee)) return true;
+  for (const Argument& a : e.arguments)
+    if (reads_instance(*a.value)) return true;
+  return false;
+}
+
+Value make_variant(Evaluator& ev, const Expr& e, const Evaluator::Frame& frame) {
+  Value base = ev.evaluate(*e.operands[0], frame);
+  Instance& b = *base.instance();
+  const ScenarioDecl& s = *b.scenario;
+  Value v = Value::adopt(Instance::make(e.text, s));  // named as written: `A with x: 1`
+  Instance& inst = *v.instance();
+  for (std::size_t i = 0; i < s.inputs.size(); ++i) {
+    if (int k = e.binding[i]; k >= 0) {
+      const Expr& value = *e.arguments[static_cast<std::size_t>(k)].value;
+      ev.bind_input_value(inst, i, ev.evaluate(value, frame), value.range);
+      continue;
+    }
+    inst.input_exprs[i] = b.input_exprs[i];
+    inst.input_in_instance[i] = b.input_in_instance[i];
+    // A value bound outside the base (a case's argument, a call's) is the same in the
+    // variant; a default is evaluated anew, in the variant.
+    if (!b.input_in_instance[i] && b.inputs[i].state == ThunkState::done)
+      inst.inputs[i] = b.inputs[i];
+  }
+  return v;
+}
+
+}  // namespace reckon
