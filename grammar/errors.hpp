@@ -95,6 +95,20 @@ RK_MESSAGE(index_value, "E0144: expected an index inside '[ ]', as in `xs[0]`");
 RK_MESSAGE(index_close, "E0144: expected ']' after the index");
 RK_MESSAGE(element_type, "E0145: expected the element type inside '[ ]', as in `[GB]`");
 RK_MESSAGE(list_type_close, "E0145: expected ']' after the element type, as in `[GB]`");
+// Maps (docs/language.md, "Maps").
+RK_MESSAGE(map_close, "E0180: expected '}' or ',' and another entry of the map");
+RK_MESSAGE(map_colon,
+           "E0181: expected ':' and the value after the key, as in `\"us-east\": 380 gCO2e/kWh`");
+RK_MESSAGE(map_value, "E0181: expected the value after ':'");
+RK_MESSAGE(map_entry,
+           "E0182: expected a key: a text in quotes or an enumeration member, as in "
+           "`{\"us-east\": 380 gCO2e/kWh}`");
+RK_MESSAGE(map_key_type,
+           "E0183: expected the key type of the map, `text` or an enumeration, as in "
+           "`{text: GB}`");
+RK_MESSAGE(map_type_colon, "E0183: expected ':' and the value type, as in `{text: GB}`");
+RK_MESSAGE(map_value_type, "E0183: expected the value type after ':', as in `{text: GB}`");
+RK_MESSAGE(map_type_close, "E0183: expected '}' after the value type, as in `{text: GB}`");
 #undef RK_MESSAGE
 
 struct errors {

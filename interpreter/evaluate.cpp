@@ -109,6 +109,8 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
           return Value::quantity(builtin(e, frame), e.type.dim);
         case CallKind::list_builtin:
           return list_builtin(e, frame);
+        case CallKind::map_builtin:
+          return map_builtin(e, frame);
         case CallKind::unresolved:
           break;
       }
@@ -122,6 +124,8 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
       return list_literal(e, frame);
     case ExprKind::comprehension:
       return comprehension(e, frame);
+    case ExprKind::map:
+      return map_literal(e, frame);
     case ExprKind::index:
       return index(e, frame);
   }
@@ -188,6 +192,8 @@ bool Evaluator::equal(const Value& a, const Value& b) const {
       return std::equal(x.begin(), x.end(), y.begin(), y.end(),
                         [&](const Value& p, const Value& q) { return equal(p, q); });
     }
+    case ValueKind::map:
+      return equal_maps(*a.map(), *b.map());
   }
   return false;
 }

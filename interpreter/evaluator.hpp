@@ -110,6 +110,7 @@ class Evaluator {
   // at `at`.
   void bind_input_value(Instance& self, std::size_t index, Value v, SourceRange at);
   std::string show(const Value& v, const std::optional<DisplayUnit>& unit) const;
+  int digits() const { return digits_; }  // significant digits values are shown to
   // `unit`, unless `v` shown in it would be infinite (then nullopt: a readable unit).
   static std::optional<DisplayUnit> fitting_unit(const Value& v,
                                                  const std::optional<DisplayUnit>& unit);
@@ -295,6 +296,12 @@ class Evaluator {
   Value comprehension(const Expr& e, const Frame& frame);
   Value index(const Expr& e, const Frame& frame);
   Value list_builtin(const Expr& e, const Frame& frame);
+  // Maps (evaluate_maps.cpp): `{k: v}`, `m[k]` (`map` the value of operand 0), `[... for
+  // (k, v) in m]` (`map` the value of operand 0), keys(m) and values(m).
+  Value map_literal(const Expr& e, const Frame& frame);
+  Value map_lookup(const Expr& e, const Value& map, const Frame& frame);
+  Value map_comprehension(const Expr& e, const Value& map, const Frame& frame);
+  Value map_builtin(const Expr& e, const Frame& frame);
   // A new list value of `items`, refused (E0522) beyond max_list_length elements.
   Value make_list(std::vector<Value> items, const Expr& at) const;
   Value scenario_instance(const Expr& e, const Frame& frame);
@@ -311,6 +318,8 @@ class Evaluator {
   }
   [[noreturn]] void not_finite(const Expr& at, double v) const;
   bool equal(const Value& a, const Value& b) const;
+  // Two maps with the same keys, each with an equal value (in any order).
+  bool equal_maps(const MapValue& a, const MapValue& b) const;
   // Quantities compare equal within this relative difference: unit scales such as 1e9 or
   // 2^30 are not exact in binary, so `328.565 GB == 328565 MB` would otherwise depend on
   // rounding. Both the tree walk and compiled code compare with it.

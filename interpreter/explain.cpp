@@ -240,6 +240,13 @@ class Explainer {
       case ExprKind::index:
         return wrap(*e.operands[0], 10, frame, deps) + "[" + render(*e.operands[1], frame, deps) +
                "]";
+      case ExprKind::map: {
+        std::string s = "{";
+        for (std::size_t i = 0; i + 1 < e.operands.size(); i += 2)
+          s += (i ? ", " : "") + text(e.operands[i]->range) + ": " +
+               render(*e.operands[i + 1], frame, deps);
+        return s + "}";
+      }
     }
     return text(e.range);
   }

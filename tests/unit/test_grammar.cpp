@@ -124,11 +124,19 @@ std::string show(const Expr& e) {
     }
     case ExprKind::index:
       return "index(" + show(*e.operands.at(0)) + ", " + show(*e.operands.at(1)) + ")";
+    case ExprKind::map: {
+      std::string out = "map(";
+      for (std::size_t i = 0; i + 1 < e.operands.size(); i += 2)
+        out += (i ? ", " : "") + show(*e.operands[i]) + ": " + show(*e.operands[i + 1]);
+      return out + ")";
+    }
   }
   return "?";
 }
 
 std::string show_type(const TypeExpr& t) {
+  if (t.key)
+    return "{" + show_type(*t.key) + ": " + show_type(*t.element) + "}" + (t.optional ? "?" : "");
   if (t.element) return "[" + show_type(*t.element) + "]" + (t.optional ? "?" : "");
   return (t.integer ? "int " : "") + t.unit.text + (t.optional ? "?" : "");
 }
@@ -338,6 +346,13 @@ TEST_CASE("expressions parse to the expected tree", "[grammar]") {
       {"if a then 1 else if b then 2 else 3", "if(a, 1, if(b, 2, 3))"},
       {"if a < 1 then x ?? 0 else y -> GB", "if(lt(a, 1), coalesce(x, 0), convert(y, GB[GB^1]))"},
       {"1 + (if a then 2 else 3)", "add(1, if(a, 2, 3))"},
+      // maps: keys are texts or names, entries may end with a comma, lookups are indexes
+      {"{\"a\": 1 GB, \"b\": 2 GB}", "map(\"a\": 1[GB^1], \"b\": 2[GB^1])"},
+      {"{nvidia: 80 GB, amd: 192 GB,}", "map(nvidia: 80[GB^1], amd: 192[GB^1])"},
+      {"{}", "map()"},
+      {"{\n  \"a\": x + 1,\n  \"b\": {\"c\": 2}\n}", "map(\"a\": add(x, 1), \"b\": map(\"c\": 2))"},
+      {"m[\"us-east\"] * e", "mul(index(m, \"us-east\"), e)"},
+      {"{\"a\": 1}[\"a\"]", "index(map(\"a\": 1), \"a\")"},
       // layout
       {"  1 +  # a comment\n  2  ", "add(1, 2)"},
       {"1\n+\n2", "add(1, 2)"},
@@ -435,6 +450,8 @@ TEST_CASE("modules parse to the expected declarations", "[grammar]") {
       {"let x = 1", "let x = 1"},
       {"let x: GB = 1", "let x: GB = 1"},
       {"let x: int token? = none", "let x: int token? = none"},
+      {"let m: {text: GB} = {}", "let m: {text: GB} = map()"},
+      {"let m: {Vendor: [GB]}? = none", "let m: {Vendor: [GB]}? = none"},
       {"let a = 1\nlet b = a\ncheck b == 1", "let a = 1\nlet b = a\ncheck eq(b, 1)"},
       {"check a == b within 1e-3", "check eq(a, b) within 0.001"},
       {"check a\ncheck not b", "check a\ncheck not(b)"},
