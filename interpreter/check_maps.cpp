@@ -47,14 +47,17 @@ bool enum_key(CheckContext& c, Expr& key, const EnumDecl* en) {
 }
 
 // The literal map `e` stands for, when its keys are known before it runs: `e` is one, or
-// names a `let` of one. Null otherwise.
-const Expr* known_map(const Expr& e) {
+// names a `let` or a property (of the scenario `s` is in) defined as one. Null otherwise.
+// (An input's value is a case's to give, so an input's keys are not known.)
+const Expr* known_map(const Expr& e, const Scope& s) {
   if (e.kind == ExprKind::map) return &e;
-  if (e.kind == ExprKind::name && e.ref == RefKind::let && e.has_target()) {
-    const Expr* value = e.target_as<LetDecl>().value.get();
-    if (value && value->kind == ExprKind::map) return value;
-  }
-  return nullptr;
+  if (e.kind != ExprKind::name) return nullptr;
+  const Expr* value = nullptr;
+  if (e.ref == RefKind::let && e.has_target()) value = e.target_as<LetDecl>().value.get();
+  if (e.ref == RefKind::property && s.scenario && e.slot >= 0 &&
+      static_cast<std::size_t>(e.slot) < s.scenario->properties.size())
+    value = s.scenario->properties[static_cast<std::size_t>(e.slot)].body.get();
+  return value && value->kind == ExprKind::map ? value : nullptr;
 }
 
 }  // namespace
@@ -185,7 +188,7 @@ Type check_map_lookup(CheckContext& c, Expr& e, const Scope& s, const Type& map)
     return {};
   }
   // A key written out, looked up in a map written out: found or not before it runs.
-  const Expr* literal = known_map(*e.operands[0]);
+  const Expr* literal = known_map(*e.operands[0], s);
   const bool written = key.kind == ExprKind::text || key.ref == RefKind::enum_member;
   if (literal && written) {
     const std::size_t n = literal->operands.size() / 2;
