@@ -65,13 +65,16 @@ std::string format_map_table(const MapValue& m, const DisplayOptions& options,
   }
   std::size_t key_width = 0, value_width = 0;
   for (const std::string& k : keys) key_width = std::max(key_width, k.size());
-  // Numbers right-aligned under the heading, so that their digits line up.
-  for (std::size_t i = 1; i < values.size(); ++i)
+  // Numbers right-aligned, so that their digits line up; other values (texts, records,
+  // maps) left-aligned as they read.
+  bool numbers = true;
+  for (const Value& v : m.values) numbers = numbers && v.kind == ValueKind::quantity;
+  for (std::size_t i = 1; i < values.size() && numbers; ++i)
     value_width = std::max(value_width, values[i].size());
   std::string out;
   for (std::size_t i = 0; i < keys.size(); ++i) {
     const std::string& v = values[i];
-    const std::string cell = i == 0 ? v : fmt::format("{:>{}}", v, value_width);
+    const std::string cell = i == 0 || !numbers ? v : fmt::format("{:>{}}", v, value_width);
     out += fmt::format("{}{:<{}}  {}\n", indent, keys[i], key_width, cell);
   }
   if (m.keys.empty()) out += fmt::format("{}(no entries)\n", indent);

@@ -75,3 +75,13 @@ TEST_CASE("map values find keys by content and show with one unit") {
         "key  value\n"
         "(no entries)\n");
 }
+
+TEST_CASE("a map of texts shows its values left-aligned, as they read") {
+  const std::string a = "a", b = "bb", short_name = "x", long_name = "H100 SXM";
+  Value m = Value::adopt(MapValue::make({Value::text_of(a), Value::text_of(b)},
+                                        {Value::text_of(short_name), Value::text_of(long_name)}));
+  CHECK(format_map_table(*m.map(), DisplayOptions{}, nullptr, "") ==
+        "key  value\n"
+        "a    \"x\"\n"
+        "bb   \"H100 SXM\"\n");
+}
