@@ -7,6 +7,7 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
+#include "interpreter/maps.hpp"
 #include "interpreter/repl/session.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/suggest.hpp"
@@ -70,6 +71,8 @@ const BuiltinDoc builtin_docs[] = {
     {"log10", "log10(x): base-10 logarithm of a plain number"},
     {"ln", "ln(x): natural logarithm of a plain number"},
     {"exp", "exp(x): e to the power of a plain number"},
+    {"keys", "keys(m): the keys of a map, as a list, in the order written"},
+    {"values", "values(m): the values of a map, as a list, in the order of its keys"},
 };
 
 std::string docs_block(const Docs& d) {
@@ -308,6 +311,7 @@ std::vector<std::string> Session::completions(const std::string& line, std::size
   for (const auto& b :
        {"sqrt", "abs", "round", "floor", "ceil", "min", "max", "log2", "log10", "ln", "exp"})
     offer(b);
+  for (std::string_view b : map_builtin_names) offer(std::string(b));
   return {candidates.begin(), candidates.end()};
 }
 

@@ -68,3 +68,11 @@ TEST_CASE("completion follows a dotted path to any depth") {
   CHECK(complete(s, "Tp4.total.").empty());
   CHECK(complete(s, "Tp4.nothing.").empty());
 }
+
+TEST_CASE("completion offers the builtins over maps, and :doc describes them") {
+  repl::Session s = session_with_nested_record();
+  CHECK(has(complete(s, "ke"), "keys"));
+  CHECK(has(complete(s, "len(val"), "values"));
+  repl::Reply r = s.submit(":doc keys");
+  CHECK(r.output == "keys(m): the keys of a map, as a list, in the order written (builtin)\n");
+}
