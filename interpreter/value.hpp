@@ -2,7 +2,7 @@
 //
 // A Value is 32 bytes and cheap to copy: quantities, booleans, enumeration members and
 // texts carry no ownership (a text points at its literal in the AST, which outlives
-// every evaluation). Records, instances and lists are shared, reference-counted heap
+// every evaluation). Records, instances, lists and maps are shared, reference-counted heap
 // objects; only values of those kinds touch a reference count when copied, so the
 // arithmetic that dominates evaluation copies plain bytes.
 #pragma once
