@@ -238,6 +238,10 @@ class Explainer {
         // value, not element by element.
         return show(ev_.evaluate(e, frame), Evaluator::declared_unit(e, scenario(frame)));
       case ExprKind::index:
+        // A lookup in a map shows as the value found (`grid[region]` as 380 gCO2e/kWh),
+        // as a name shows as its value, rather than as every entry of the map.
+        if (e.operands[0]->type.is_map())
+          return show(ev_.evaluate(e, frame), Evaluator::declared_unit(e, scenario(frame)));
         return wrap(*e.operands[0], 10, frame, deps) + "[" + render(*e.operands[1], frame, deps) +
                "]";
       case ExprKind::map: {

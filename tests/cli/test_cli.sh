@@ -112,6 +112,14 @@ expect "eval --json of an enumeration-keyed map" 0 \
 same_output "run shows a map property as a table under its row" \
   "$(printf '    intensities  3 entries\n      key       value (gCO2e/kWh)\n      us-east   380\n      eu-north   30\n      ap-south  700')" \
   -- bash -c '"$0" run "$1" | sed -n "/^east/,/^$/p" | grep -A4 intensities' "$reckon" tests/lang/eval-ok-maps-carbon.rk
+# explain shows a lookup as the value found, not the whole map: 516.096 MWh x 1.2 =
+# 619.3 MWh, at 380 gCO2e/kWh = 235.3 tCO2e. A key missing at run time is E0540 there too.
+expect "explain shows a map lookup as its value" 0 \
+  '^emissions = facility_energy \* grid\[region\] -> tCO2e = 619.3 MWh \* 380 gCO2e/kWh -> tCO2e = 235.3 tCO2e$' \
+  -- "$reckon" explain "$carbon" emissions
+expect "explain of a missing key is a located error" 1 \
+  'eval-ok-maps-nested.rk:18:16: error\[E0540\]: no key "zz" in this map: its keys are "x", "y"' \
+  -- "$reckon" explain tests/lang/eval-ok-maps-nested.rk --set 'key="zz"' value
 # A value infinite in base units is an error, in --json too: 1e300 EB is 1e318 B.
 expect "eval --json infinite literal" 1 \
   '^\{"error":\{"code":"E0420","column":1,"file":"<expr>","line":1,"message":"`1e300 EB` is too large' \
