@@ -111,6 +111,20 @@ RK_MESSAGE(list_range_step, "E0146: expected the step of the range after 'step'"
 RK_MESSAGE(list_range_factor, "E0146: expected the factor of the range after 'times'");
 // Lambdas (docs/language.md, "Builtins over lists").
 RK_MESSAGE(lambda_body, "E0184: expected the lambda's body after '=>', as in `x => x.time`");
+// Maps (docs/language.md, "Maps").
+RK_MESSAGE(map_close, "E0180: expected '}' or ',' and another entry of the map");
+RK_MESSAGE(map_colon,
+           "E0181: expected ':' and the value after the key, as in `\"us-east\": 380 gCO2e/kWh`");
+RK_MESSAGE(map_value, "E0181: expected the value after ':'");
+RK_MESSAGE(map_entry,
+           "E0182: expected a key: a text in quotes or an enumeration member, as in "
+           "`{\"us-east\": 380 gCO2e/kWh}`");
+RK_MESSAGE(map_key_type,
+           "E0183: expected the key type of the map, `text` or an enumeration, as in "
+           "`{text: GB}`");
+RK_MESSAGE(map_type_colon, "E0183: expected ':' and the value type, as in `{text: GB}`");
+RK_MESSAGE(map_value_type, "E0183: expected the value type after ':', as in `{text: GB}`");
+RK_MESSAGE(map_type_close, "E0183: expected '}' after the value type, as in `{text: GB}`");
 #undef RK_MESSAGE
 
 struct errors {

@@ -29,7 +29,7 @@
 //   (in a string used as an expression, a prompt or a hint, `{expr}` or `{expr:fmt}`
 //   interpolates an expression, fmt := '.' digits ('f' | 'g'), and `{{` `}}` are braces;
 //   parse.cpp's split_text reads them. Metadata and import strings are not interpolated.)
-//   type      := ('[' type ']' | 'int'? unit) '?'?
+//   type      := ('[' type ']' | '{' type ':' type '}' | 'int'? unit) '?'?
 //   unit      := ident ('^' '-'? digits)? (('*' | '/') ident ('^' '-'? digits)?)*   (no spaces)
 //
 //   expr      := lambda | 'if' expr 'then' expr 'else' expr | variant
@@ -49,6 +49,7 @@
 //   postfix   := primary ('(' args ')' | '.' ident | '[' expr ']' | '[' expr? ':' expr? ']')*
 //   primary   := number unit? | string | 'true' | 'false' | 'none' | ident | '(' expr ')' unit?
 //              | '[' (expr (',' expr)* ','? | expr 'for' pattern 'in' expr ('if' expr)?)? ']'
+//              | '{' (key ':' expr (',' key ':' expr)* ','?)? '}'      key := string | ident
 //   pattern   := ident | '(' ident (',' ident)* ')'
 //   (`(1/3) GB` is the expression times the unit; a unit after a number or ')' must be on
 //   its line. Refused with a hint: a number glued to `B` alone (`70B`: seventy bytes or
@@ -186,8 +187,18 @@ struct type_expr;
 struct element_type;
 struct list_type_close : one<']'> {};
 struct list_type : seq<one<'['>, sep, must<element_type>, sep, must<list_type_close>> {};
-struct type_expr : seq<sor<list_type, seq<opt<int_mark>, unit_expr>>, opt<optional_mark>> {};
+// `{text: GB}`, `{Region: gCO2e/kWh}`: a map type, its key type and its value type.
+struct map_key_type;
+struct map_type_colon : one<':'> {};
+struct map_value_type;
+struct map_type_close : one<'}'> {};
+struct map_type : seq<one<'{'>, sep, must<map_key_type>, sep, must<map_type_colon>, sep,
+                      must<map_value_type>, sep, must<map_type_close>> {};
+struct type_expr
+    : seq<sor<list_type, map_type, seq<opt<int_mark>, unit_expr>>, opt<optional_mark>> {};
 struct element_type : type_expr {};
+struct map_key_type : type_expr {};
+struct map_value_type : type_expr {};
 
 // --- expressions --------------------------------------------------------------
 struct expr;
@@ -312,8 +323,18 @@ struct more_elements : seq<star<sep, one<','>, sep, nested_expr>, opt<sep, one<'
 struct list_body : opt<nested_expr, sep, sor<comprehension_tail, more_elements>> {};
 struct list_close : one<']'> {};
 struct list_literal : seq<one<'['>, sep, list_body, sep, must<list_close>> {};
+// Maps: `{"us-east": 380 gCO2e/kWh, "eu-north": 30 gCO2e/kWh}`, `{nvidia: 1, amd: 2}`
+// (enumeration members as keys), `{}`. A key is a text literal or a name.
+struct map_key : sor<string_literal, name_ref> {};
+struct map_colon : one<':'> {};
+struct map_value : nested_expr {};
+struct map_entry : seq<map_key, sep, must<map_colon>, sep, must<map_value>> {};
+struct map_more : seq<sep, one<','>, sep, opt<not_at<one<'}'>>, must<map_entry>>> {};
+struct map_body : opt<not_at<one<'}'>>, must<map_entry>, star<map_more>> {};
+struct map_close : one<'}'> {};
+struct map_literal : seq<one<'{'>, sep, map_body, sep, must<map_close>> {};
 struct primary : sor<literal_mistake, quantity, string_literal, true_literal, false_literal,
-                     none_literal, name_ref, paren, list_literal> {};
+                     none_literal, name_ref, paren, list_literal, map_literal> {};
 
 struct arg_name : seq<name, sep, one<':'>, not_at<one<':'>>> {};
 // `f(a + 1 => a)`: an arrow after what cannot be a lambda's parameters.

@@ -74,6 +74,8 @@ using selector = pt::selector<
         // lambdas
         g::lambda, g::lambda_param, g::with_overrides, g::override_item, g::require_decl,
         g::require_message,
+        // maps
+        g::map_literal, g::map_entry, g::map_type, g::map_key_type, g::map_value_type,
         // Operators are not stored: after every operand the parser tries each level's
         // operators, and a stored rule costs a node per attempt. The converter reads
         // an operator from the text between its operands instead (operator_at).
@@ -289,6 +291,7 @@ class Converter {
       return finish(std::move(e));
     }
     if (n.is_type<g::lambda>()) return lambda(n);
+    if (n.is_type<g::map_literal>()) return map_literal(n);
     if (n.is_type<g::negation>()) {
       auto e = make(ExprKind::unary, n);
       e->op = Op::neg;
@@ -572,6 +575,16 @@ class Converter {
     return e;
   }
 
+  // `{k: v, ...}`: each map_entry's key (a text literal or a name) and value, in turn.
+  ExprPtr map_literal(const Node& n) {
+    auto e = make(ExprKind::map, n);
+    for (const auto& entry : n.children) {
+      e->operands.push_back(expr(*entry->children.at(0)));
+      e->operands.push_back(expr(*entry->children.at(1)));
+    }
+    return finish(std::move(e));
+  }
+
   CompactVector<Argument> arguments(const Node& n) {
     CompactVector<Argument> args;
     for (const auto& c : n.children) {
@@ -637,6 +650,10 @@ class Converter {
       if (c->is_type<g::unit_expr>()) t.unit = unit(*c);
       if (c->is_type<g::list_type>())
         t.element = std::make_unique<TypeExpr>(type(*c->children.at(0)));
+      if (c->is_type<g::map_type>()) {
+        t.key = std::make_unique<TypeExpr>(type(*c->children.at(0)));
+        t.element = std::make_unique<TypeExpr>(type(*c->children.at(1)));
+      }
     }
     return t;
   }

@@ -8,6 +8,7 @@
 
 #include "interpreter/check_context.hpp"
 #include "interpreter/lists.hpp"
+#include "interpreter/maps.hpp"
 #include "interpreter/type_names.hpp"
 
 namespace reckon {
@@ -80,6 +81,7 @@ Type check_comprehension(CheckContext& c, Expr& e, const Scope& s) {
   Expr& source = *e.operands[0];
   const Type list = c.check(source, s, nullptr);
   if (list.is_error()) return {};
+  if (list.is_map()) return check_map_comprehension(c, e, s, list);  // `for (k, v) in m`
   if (!list.is_list()) {
     c.error(source.range, "E0332", "`for` goes through a list, not " + describe(list));
     return {};
@@ -117,6 +119,7 @@ Type check_index(CheckContext& c, Expr& e, const Scope& s) {
   Expr& list = *e.operands[0];
   Expr& index = *e.operands[1];
   const Type t = c.check(list, s, nullptr);
+  if (t.is_map()) return check_map_lookup(c, e, s, t);  // `m["us-east"]` (check_maps.cpp)
   const Type i = c.check(index, s, nullptr);
   if (t.is_error() || i.is_error()) return {};
   if (!t.is_list()) {

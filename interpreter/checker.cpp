@@ -20,6 +20,7 @@
 #include "interpreter/counting.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/lists.hpp"
+#include "interpreter/maps.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/suggest.hpp"
 #include "interpreter/type_names.hpp"
@@ -132,6 +133,11 @@ class Checker final : public CheckContext {
       std::optional<Type> element = meet(a.element(), b.element());
       if (!element) return std::nullopt;
       result = Type::list_of(*element);
+    }
+    if (a.is_map()) {
+      std::optional<Type> value = meet(a.map_value(), b.map_value());
+      if (!value) return std::nullopt;
+      result = Type::map_of(a.enumeration, *value);
     }
     result.optional = a.optional || b.optional;
     return result;
@@ -265,6 +271,7 @@ class Checker final : public CheckContext {
 
   Type resolve_type(const TypeExpr& t, std::optional<DisplayUnit>* display = nullptr) {
     Type out;
+    if (t.key) return resolve_map_type(t, display);
     if (t.element) {  // `[T]`: shown in T's unit
       Type element = resolve_type(*t.element, display);
       if (element.is_error()) return element;
@@ -319,6 +326,21 @@ class Checker final : public CheckContext {
     return out;
   }
 
+  // `{K: V}`: keys text or an enumeration's members, values shown in V's unit.
+  Type resolve_map_type(const TypeExpr& t, std::optional<DisplayUnit>* display) {
+    const Type key = resolve_type(*t.key);
+    const Type value = resolve_type(*t.element, display);
+    if (key.is_error() || value.is_error()) return {};
+    if ((key.kind != TypeKind::text && key.kind != TypeKind::enumeration) || key.optional) {
+      error(t.key->range, "E0364",
+            "the keys of a map are text or the members of an enumeration, not " + describe(key));
+      return {};
+    }
+    Type out = Type::map_of(key.enumeration, value);
+    out.optional = t.optional;
+    return out;
+  }
+
   // Whether a value of type `from` may be bound where `to` is declared; with `meet`,
   // whether two values may stand for each other (the branches of `if`, the sides of
   // `??`), where the counting rule is symmetric.
@@ -338,6 +360,9 @@ class Checker final : public CheckContext {
         return from.scenario == to.scenario;
       case TypeKind::list:
         return assignable(from.element(), to.element(), meet);
+      case TypeKind::map:
+        return from.enumeration == to.enumeration &&
+               assignable(from.map_value(), to.map_value(), meet);
       default:
         return true;
     }
@@ -951,6 +976,8 @@ class Checker final : public CheckContext {
         return misplaced_lambda(*this, e);
       case ExprKind::variant:
         return check_variant(e, hooks(s));
+      case ExprKind::map:
+        return check_map_literal(*this, e, s, expected);
     }
     return {};
   }
@@ -1095,7 +1122,7 @@ class Checker final : public CheckContext {
   std::vector<std::string_view> visible_names(const Scope& s) {
     std::vector<std::string_view> names;
     std::size_t count = p_.globals.size() + builtin_names.size() + std::size(list_builtin_names) +
-                        static_cast<std::size_t>(s.local_count());
+                        std::size(map_builtin_names) + static_cast<std::size_t>(s.local_count());
     if (s.parameters) count += s.parameters->size();
     if (s.scenario) count += s.scenario->inputs.size() + s.scenario->properties.size();
     if (!suggesting(count)) return names;
@@ -1108,6 +1135,7 @@ class Checker final : public CheckContext {
     for (const auto& [n, d] : p_.globals) names.push_back(n);
     for (auto b : builtin_names) names.emplace_back(b);
     for (auto b : list_builtin_names) names.emplace_back(b);
+    for (auto b : map_builtin_names) names.emplace_back(b);
     for (const LocalBinding* l = s.locals; l; l = l->outer) names.emplace_back(l->binder->text);
     return names;
   }
@@ -1295,6 +1323,7 @@ class Checker final : public CheckContext {
     if (ok && a.kind == TypeKind::record) ok = a.record == b.record;
     if (ok && a.kind == TypeKind::instance) ok = false;
     if (ok && a.kind == TypeKind::list) ok = assignable(a, b, true) && assignable(b, a, true);
+    if (ok && a.kind == TypeKind::map) ok = assignable(a, b, true) && assignable(b, a, true);
     if (!ok && a.is_quantity() && b.is_quantity())
       meet_error(e.name_range, "E0408", "cannot compare " + describe(a) + " and " + describe(b),
                  a.dim, b.dim);
@@ -1485,6 +1514,7 @@ class Checker final : public CheckContext {
     if (auto b = find_list_builtin(n);
         b && !((*b == ListBuiltin::min || *b == ListBuiltin::max) && e.arguments.size() != 1))
       return check_list_builtin(*this, e, *b, s);
+    if (auto b = find_map_builtin(n)) return check_map_builtin(*this, e, *b, s);
     if (auto b = find_builtin(n)) return builtin(e, *b, s);
     if (auto b = find_constraint_builtin(n)) return check_constraint_call(e, *b, hooks(s));
     std::vector<std::string_view> names = visible_names(s);

@@ -114,6 +114,8 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
         case CallKind::constraint:  // feasible(x)
           return Value::boolean(
               feasible(*this, *evaluate(*e.arguments[0].value, frame).instance()));
+        case CallKind::map_builtin:
+          return map_builtin(e, frame);
         case CallKind::unresolved:
           break;
       }
@@ -127,6 +129,8 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
       return list_literal(e, frame);
     case ExprKind::comprehension:
       return comprehension(e, frame);
+    case ExprKind::map:
+      return map_literal(e, frame);
     case ExprKind::index:
       return index(e, frame);
     case ExprKind::interpolation:
@@ -209,6 +213,8 @@ bool Evaluator::equal(const Value& a, const Value& b) const {
       return std::equal(x.begin(), x.end(), y.begin(), y.end(),
                         [&](const Value& p, const Value& q) { return equal(p, q); });
     }
+    case ValueKind::map:
+      return equal_maps(*a.map(), *b.map());
   }
   return false;
 }

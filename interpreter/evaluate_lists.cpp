@@ -57,6 +57,7 @@ Value Evaluator::list_literal(const Expr& e, const Frame& frame) {
 // in turn, where the condition holds.
 Value Evaluator::comprehension(const Expr& e, const Frame& frame) {
   const Value source = evaluate(*e.operands[0], frame);
+  if (source.kind == ValueKind::map) return map_comprehension(e, source, frame);
   const ListValue& xs = *source.list();
   const Expr& body = *e.operands[1];
   const Expr* condition = e.operands.size() > 2 ? e.operands[2].get() : nullptr;
@@ -80,6 +81,7 @@ Value Evaluator::comprehension(const Expr& e, const Frame& frame) {
 Value Evaluator::index(const Expr& e, const Frame& frame) {
   Value scratch;
   const Value& list = reference(*e.operands[0], frame, scratch);
+  if (list.kind == ValueKind::map) return map_lookup(e, list, frame);
   const Expr& at = *e.operands[1];
   const double i = number(at, frame);
   const auto& items = list.list()->items;

@@ -114,6 +114,7 @@ class Evaluator {
   // commands do on a terminal); all of them by default.
   void elide_lists(std::size_t n) { list_elements_ = n; }
   std::size_t list_elements() const { return list_elements_; }
+  int digits() const { return digits_; }  // significant digits values are shown to
   // `unit`, unless `v` shown in it would be infinite (then nullopt: a readable unit).
   static std::optional<DisplayUnit> fitting_unit(const Value& v,
                                                  const std::optional<DisplayUnit>& unit);
@@ -305,6 +306,12 @@ class Evaluator {
   // The builtins over lists from `sum` on, and the lambdas they call
   // (evaluate_aggregates.cpp).
   Value aggregate(const Expr& e, const Frame& frame);
+  // Maps (evaluate_maps.cpp): `{k: v}`, `m[k]` (`map` the value of operand 0), `[... for
+  // (k, v) in m]` (`map` the value of operand 0), keys(m) and values(m).
+  Value map_literal(const Expr& e, const Frame& frame);
+  Value map_lookup(const Expr& e, const Value& map, const Frame& frame);
+  Value map_comprehension(const Expr& e, const Value& map, const Frame& frame);
+  Value map_builtin(const Expr& e, const Frame& frame);
   // A new list value of `items`, refused (E0522) beyond max_list_length elements.
   Value make_list(std::vector<Value> items, const Expr& at) const;
   Value scenario_instance(const Expr& e, const Frame& frame);
@@ -329,6 +336,8 @@ class Evaluator {
   }
   [[noreturn]] void not_finite(const Expr& at, double v) const;
   bool equal(const Value& a, const Value& b) const;
+  // Two maps with the same keys, each with an equal value (in any order).
+  bool equal_maps(const MapValue& a, const MapValue& b) const;
   // Quantities compare equal within this relative difference: unit scales such as 1e9 or
   // 2^30 are not exact in binary, so `328.565 GB == 328565 MB` would otherwise depend on
   // rounding. Both the tree walk and compiled code compare with it.

@@ -257,6 +257,10 @@ class Explainer {
         return s + "]";
       }
       case ExprKind::index:
+        // A lookup in a map shows as the value found (`grid[region]` as 380 gCO2e/kWh),
+        // as a name shows as its value, rather than as every entry of the map.
+        if (e.operands[0]->type.is_map())
+          return show(ev_.evaluate(e, frame), Evaluator::declared_unit(e, scenario(frame)));
         return wrap(*e.operands[0], 10, frame, deps) + "[" + render(*e.operands[1], frame, deps) +
                "]";
       case ExprKind::interpolation:
@@ -290,6 +294,13 @@ class Explainer {
       }
       case ExprKind::variant:  // an instance, as written
         return text(e.range);
+      case ExprKind::map: {
+        std::string s = "{";
+        for (std::size_t i = 0; i + 1 < e.operands.size(); i += 2)
+          s += (i ? ", " : "") + text(e.operands[i]->range) + ": " +
+               render(*e.operands[i + 1], frame, deps);
+        return s + "}";
+      }
     }
     return text(e.range);
   }

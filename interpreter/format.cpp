@@ -7,6 +7,7 @@
 #include <string>
 
 #include "interpreter/instance.hpp"
+#include "interpreter/maps.hpp"
 #include "interpreter/units.hpp"
 #include "syntax/ast.hpp"
 
@@ -203,6 +204,8 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
     }
     case ValueKind::list:
       return format_list(*v.list(), options, unit);
+    case ValueKind::map:
+      return format_map(*v.map(), options, unit);
   }
   return "?";
 }

@@ -22,6 +22,8 @@ std::string one_line(std::string_view s) {
 }
 
 std::string type_text(const TypeExpr& t) {
+  if (t.key)  // `{text: GB}`
+    return "{" + type_text(*t.key) + ": " + type_text(*t.element) + "}" + (t.optional ? "?" : "");
   if (t.element) return "[" + type_text(*t.element) + "]" + (t.optional ? "?" : "");
   return (t.integer ? "int " : "") + t.unit.text + (t.optional ? "?" : "");
 }

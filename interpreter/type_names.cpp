@@ -45,6 +45,14 @@ std::string describe(const Type& t) {
       s = "[" + inner + "]";
       break;
     }
+    case TypeKind::map: {  // `{text: gCO2e/kWh}`, `{Vendor: count}`
+      const Type& v = t.map_value();
+      std::string value = describe(v);
+      if (v.is_quantity() && !v.dim.is_dimensionless())
+        value = counted_unit_string(v.dim) + (v.optional ? "?" : "");
+      s = "{" + (t.enumeration ? t.enumeration->name : std::string("text")) + ": " + value + "}";
+      break;
+    }
   }
   return t.optional ? s + "?" : s;
 }

@@ -2,7 +2,7 @@
 //
 // A Value is 32 bytes and cheap to copy: quantities, booleans, enumeration members and
 // literal texts carry no ownership (a literal text points at its string in the AST,
-// which outlives every evaluation). Records, instances, lists and texts built at run time
+// which outlives every evaluation). Records, instances, lists, maps and texts built at run time
 // (interpolation, `+`) are shared, reference-counted heap objects; only values of those
 // kinds touch a reference count when copied, so the arithmetic that dominates
 // evaluation copies plain bytes.
@@ -79,6 +79,21 @@ struct ListValue final : Shared {
   ListValue() = default;
 };
 
+// A map value (docs/language.md, "Maps"): its keys (texts or enumeration members, each
+// once) and the value of each, in the order written. Immutable once made, like a list.
+// Lookup goes through the keys in turn (interpreter/maps.hpp): maps are written out
+// by hand, and a handful of entries is the usual size.
+struct MapValue final : Shared {
+  std::vector<Value> keys;
+  std::vector<Value> values;  // values[i] is the value of keys[i]
+
+  static MapValue* make(std::vector<Value> keys, std::vector<Value> values);
+  ~MapValue() override;
+
+ private:
+  MapValue() = default;
+};
+
 // Every kind from `record` on is a Shared object (Value::shared).
 enum class ValueKind : std::uint8_t {
   none,
@@ -88,7 +103,8 @@ enum class ValueKind : std::uint8_t {
   enumeration,
   record,
   instance,
-  list
+  list,
+  map
 };
 
 struct Value {
@@ -188,6 +204,12 @@ struct Value {
     x.object_ = static_cast<const Shared*>(l);
     return x;
   }
+  static Value adopt(MapValue* m) {
+    Value x;
+    x.kind = ValueKind::map;
+    x.object_ = static_cast<const Shared*>(m);
+    return x;
+  }
   // A new reference to an existing instance.
   static Value of(Instance& i);
 
@@ -219,6 +241,9 @@ struct Value {
   const ListValue* list() const {
     return kind == ValueKind::list ? static_cast<const ListValue*>(shared_object()) : nullptr;
   }
+  const MapValue* map() const {
+    return kind == ValueKind::map ? static_cast<const MapValue*>(shared_object()) : nullptr;
+  }
   // The identity of what a text, record or instance value refers to (null otherwise): a
   // literal text is its string in the AST, a built text its TextValue.
   const void* identity() const { return object_; }
@@ -247,5 +272,13 @@ inline ListValue* ListValue::make(std::vector<Value> items) {
   return l;
 }
 inline ListValue::~ListValue() = default;
+
+inline MapValue* MapValue::make(std::vector<Value> keys, std::vector<Value> values) {
+  auto* m = new MapValue;
+  m->keys = std::move(keys);
+  m->values = std::move(values);
+  return m;
+}
+inline MapValue::~MapValue() = default;
 
 }  // namespace reckon

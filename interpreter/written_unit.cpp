@@ -35,7 +35,11 @@ Unit agree(const Unit& a, const Unit& b) { return a && b && same(*a, *b) ? a : s
 bool is_plain(const Unit& u) { return u && u->symbol.empty() && u->scale == 1; }
 
 // What a unit describes: a quantity's type, or a list's elements' (one unit for all).
-const Type& scalar(const Type& t) { return t.is_list() ? scalar(t.element()) : t; }
+// A map's unit is its values'.
+const Type& scalar(const Type& t) {
+  if (t.is_list()) return scalar(t.element());
+  return t.is_map() ? scalar(t.map_value()) : t;
+}
 
 class Written {
  public:
@@ -163,6 +167,12 @@ class Written {
         if (e.operands.empty()) return std::nullopt;
         Unit u = sub(0);
         for (std::size_t i = 1; i < e.operands.size() && u; ++i) u = agree(u, sub(i));
+        return u;
+      }
+      case ExprKind::map: {  // the unit all its values are written in
+        if (e.operands.size() < 2) return std::nullopt;
+        Unit u = sub(1);
+        for (std::size_t i = 3; i < e.operands.size() && u; i += 2) u = agree(u, sub(i));
         return u;
       }
       case ExprKind::comprehension:

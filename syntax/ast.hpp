@@ -40,6 +40,8 @@ struct TypeExpr {
   SourceRange range;
   // A list type `[T]`: T, and `unit` is empty. Behind a pointer, as few types are lists.
   std::unique_ptr<TypeExpr> element;
+  // A map type `{K: V}`: K here and V in `element` (docs/language.md, "Maps").
+  std::unique_ptr<TypeExpr> key;
 };
 
 // Documentation attached to the declaration that follows it.
@@ -64,7 +66,7 @@ enum class ExprKind : std::uint8_t {
   // Lists (docs/language.md, "Lists"); evaluated by the tree walk only (compile.cpp).
   list,           // `[a, b, c]`: the elements are the operands
   comprehension,  // `[e for x in xs if c]`: see Expr's comment
-  index,          // `xs[i]`: operands are the list and the index
+  index,          // `xs[i]`: operands are the list and the index (or a map and its key)
   // A string literal with `{...}` in it: `operands` are its pieces in order, each a text
   // (the characters between interpolations) or a format.
   interpolation,
@@ -87,7 +89,10 @@ enum class ExprKind : std::uint8_t {
   // overrides, and binding (set by the checker), per input of the base's scenario, the
   // index of the override that binds it or -1 where the base's binding stays; text is
   // the variant as written, on one line (its instance's name in messages).
-  variant
+  variant,
+  // Maps (docs/language.md, "Maps"): `{"a": 1 GB, "b": 2 GB}`, operands key, value, key,
+  // value, ...; each key a text literal or a name (an enumeration member).
+  map
 };
 
 enum class Op : std::uint8_t {
@@ -151,7 +156,8 @@ enum class CallKind : std::uint8_t {
   record,
   scenario,
   list_builtin,
-  constraint
+  constraint,
+  map_builtin  // keys(m), values(m) (interpreter/maps.hpp), by slot
 };
 
 struct LetDecl;

@@ -66,6 +66,20 @@ Type Type::list_of(const Type& element) {
   return t;
 }
 
+Type Type::map_of(const EnumDecl* key_enum, const Type& value) {
+  Type t;
+  t.kind = TypeKind::map;
+  t.enumeration = key_enum;
+  t.element_id = table().intern(value);
+  return t;
+}
+
+const Type& Type::map_value() const {
+  static const Type error_type;
+  if (kind != TypeKind::map || element_id == 0) return error_type;
+  return table().at(element_id);
+}
+
 const Type& Type::element() const {
   static const Type error_type;
   if (kind != TypeKind::list || element_id == 0) return error_type;

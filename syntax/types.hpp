@@ -24,6 +24,7 @@ enum class TypeKind : std::uint8_t {
   enumeration,
   instance,  // a bound scenario (a case)
   list,      // `[GB]`: its element type is element()
+  map,       // `{text: GB}`: values of map_value(), keys text or of `enumeration`
 };
 
 struct Type {
@@ -56,6 +57,11 @@ struct Type {
   // A list's element type (an error type for anything else).
   const Type& element() const;
   bool is_list() const { return kind == TypeKind::list; }
+  // `{K: V}`: K is text when `key_enum` is null, else that enumeration; V is interned as
+  // a list's element is (element_id), so a map type takes no more room than a list's.
+  static Type map_of(const EnumDecl* key_enum, const Type& value);
+  bool is_map() const { return kind == TypeKind::map; }
+  const Type& map_value() const;
 
   bool is_error() const { return kind == TypeKind::error; }
   bool is_quantity() const { return kind == TypeKind::quantity; }

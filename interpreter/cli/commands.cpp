@@ -19,6 +19,7 @@
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/maps.hpp"
 #include "interpreter/pipeline.hpp"
 #include "interpreter/suggest.hpp"
 #include "interpreter/units.hpp"
@@ -47,6 +48,19 @@ std::string show_compact(const Evaluator& ev, const Value& v, const std::optiona
     }
   }
   return ev.show(v, u);
+}
+
+// A map's row in `reckon run`: how many entries; the table of them follows.
+std::string map_summary(const MapValue& m) {
+  return fmt::format("{} entr{}", m.keys.size(), m.keys.size() == 1 ? "y" : "ies");
+}
+
+// A map as a table of its keys and values (format_map_table), in `unit` if given.
+std::string map_table(const Evaluator& ev, const Value& v, const std::optional<DisplayUnit>& unit,
+                      std::string_view indent) {
+  DisplayOptions options;
+  options.digits = ev.digits();
+  return format_map_table(*v.map(), options, unit ? &*unit : nullptr, indent);
 }
 
 // Prints each distinct error once: a property's error is raised again by every
@@ -93,14 +107,20 @@ bool print_case(Evaluator& ev, const CaseDecl& c, std::ostream& out, Reporter& r
   bool ok = true;
   auto row = [&](const std::string& name, auto evaluate, const std::optional<DisplayUnit>& unit) {
     std::string shown;
+    std::string table;  // a map's entries, under its row
     try {
-      shown = show_compact(ev, evaluate(), unit);
+      const Value v = evaluate();
+      shown = show_compact(ev, v, unit);
+      if (v.kind == ValueKind::map) {
+        shown = map_summary(*v.map());
+        table = map_table(ev, v, unit, "      ");
+      }
     } catch (const UserError& e) {
       report(e.diagnostic());
       shown = "error: " + printable(e.diagnostic().message);
       ok = false;
     }
-    out << fmt::format("    {:<{}}  {}\n", name, width, shown);
+    out << fmt::format("    {:<{}}  {}\n", name, width, shown) << table;
   };
   out << fmt::format("{} = {}\n  inputs\n", c.name, s.name);
   for (std::size_t i = 0; i < s.inputs.size(); ++i)
@@ -229,6 +249,24 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
       for (const Value& x : v.list()->items) items.push_back(json_value(ev, x, each, digits));
       j["value"] = std::move(items);
       if (each) j["unit"] = each->symbol;
+      break;
+    }
+    case ValueKind::map: {
+      // An object of the keys (member names for an enumeration's), each value with its
+      // own value and unit, all in the map's one unit.
+      DisplayOptions options;
+      options.digits = digits;
+      const std::optional<DisplayUnit> shared =
+          map_display_unit(*v.map(), options, unit ? &*unit : nullptr);
+      nlohmann::json entries = nlohmann::json::object();
+      const MapValue& m = *v.map();
+      for (std::size_t i = 0; i < m.keys.size(); ++i) {
+        const Value& k = m.keys[i];
+        const std::string key = k.kind == ValueKind::text ? k.text() : key_text(k);
+        entries[key] = json_value(ev, m.values[i], shared, digits);
+      }
+      j["value"] = std::move(entries);
+      if (shared) j["unit"] = shared->symbol;
       break;
     }
     default:
@@ -367,6 +405,8 @@ int eval(const EvalRequest& request, const Common& common, std::ostream& out, st
       nlohmann::json j = json_value(ev, v, unit, common.digits);
       j["expression"] = request.expression;
       out << j.dump() << "\n";
+    } else if (v.kind == ValueKind::map) {
+      out << map_table(ev, v, unit, "");
     } else {
       out << ev.show(v, unit) << "\n";
     }

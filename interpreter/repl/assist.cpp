@@ -8,6 +8,7 @@
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/lists.hpp"
+#include "interpreter/maps.hpp"
 #include "interpreter/repl/session.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/suggest.hpp"
@@ -73,6 +74,8 @@ const BuiltinDoc builtin_docs[] = {
     {"exp", "exp(x): e to the power of a plain number"},
     {"len", "len(xs): the number of elements of the list xs, a count"},
     {"every", "every(R): every global let of the record type R, in declaration order, as a list"},
+    {"keys", "keys(m): the keys of a map, as a list, in the order written"},
+    {"values", "values(m): the values of a map, as a list, in the order of its keys"},
 };
 
 std::string docs_block(const Docs& d) {
@@ -312,6 +315,7 @@ std::vector<std::string> Session::completions(const std::string& line, std::size
        {"sqrt", "abs", "round", "floor", "ceil", "min", "max", "log2", "log10", "ln", "exp"})
     offer(b);
   for (std::string_view b : list_builtin_names) offer(std::string(b));
+  for (std::string_view b : map_builtin_names) offer(std::string(b));
   return {candidates.begin(), candidates.end()};
 }
 

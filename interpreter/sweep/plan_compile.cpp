@@ -203,6 +203,9 @@ class Compiler {
     if (e.type.is_list() || e.kind == ExprKind::list || e.kind == ExprKind::comprehension ||
         e.kind == ExprKind::index || (e.kind == ExprKind::call && e.call == CallKind::list_builtin))
       throw Unplannable("a list");
+    if (e.type.is_map() || e.kind == ExprKind::map ||
+        (e.kind == ExprKind::call && e.call == CallKind::map_builtin))
+      throw Unplannable("a map");
     switch (e.kind) {
       case ExprKind::number:
       case ExprKind::text:
@@ -467,6 +470,7 @@ class Compiler {
           throw Unplannable("the constraints of a varying instance");
         return fold(e, env);
       case CallKind::list_builtin:  // refused in compile()
+      case CallKind::map_builtin:
       case CallKind::unresolved:
         break;
     }

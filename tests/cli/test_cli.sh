@@ -82,6 +82,44 @@ expect "eval --json value" 0 \
 expect "eval --json error" 1 \
   '^\{"error":\{"code":"E0401","column":10,"file":"<expr>","line":1,"message":"cannot add token \(token count\) and s \(time\)"\}\}$' \
   -- "$reckon" eval --json "$training" "sequence + 1 s"
+# Maps (docs/language.md, "Maps"): eval prints a two-column table, the unit in the
+# values' heading; --json an object of the keys, each with its value and unit, the map's
+# unit beside it. 30 gCO2e/kWh is 30 g / 3.6e6 J = 8.333e-9 kgCO2e/J in base units.
+carbon=scenarios/regional_carbon.rk
+# (grep reads a pattern's lines as alternatives: a table is compared whole.)
+same_output() {
+  local name="$1" want="$2"
+  shift 3
+  local got
+  got=$("$@" 2>&1)
+  if [[ "$got" == "$want" ]]; then
+    passes=$((passes + 1))
+  else
+    echo "FAIL $name: output:"
+    echo "$got" | sed 's/^/    /'
+    failures=$((failures + 1))
+  fi
+}
+same_output "eval shows a map as a table" \
+  $'key       value (gCO2e/kWh)\nus-east   380\neu-north   30\nap-south  700' \
+  -- "$reckon" eval "$carbon" grid
+expect "eval --json of a map" 0 \
+  '"eu-north":\{"base_unit":"[^"]*","base_value":8\.33333333333333[0-9]*e-09,"dimension":"carbon intensity","display":"30 gCO2e/kWh","unit":"gCO2e/kWh","value":30(\.0)?\}.*"unit":"gCO2e/kWh"' \
+  -- "$reckon" eval --json "$carbon" grid
+expect "eval --json of an enumeration-keyed map" 0 \
+  '"value":\{"amd":\{[^}]*"display":"192 GB"[^}]*\},"nvidia":\{[^}]*"display":"80 GB"' \
+  -- "$reckon" eval --json tests/lang/eval-ok-maps-enum-keys.rk hbm
+same_output "run shows a map property as a table under its row" \
+  "$(printf '    intensities  3 entries\n      key       value (gCO2e/kWh)\n      us-east   380\n      eu-north   30\n      ap-south  700')" \
+  -- bash -c '"$0" run "$1" | sed -n "/^east/,/^$/p" | grep -A4 intensities' "$reckon" tests/lang/eval-ok-maps-carbon.rk
+# explain shows a lookup as the value found, not the whole map: 516.096 MWh x 1.2 =
+# 619.3 MWh, at 380 gCO2e/kWh = 235.3 tCO2e. A key missing at run time is E0540 there too.
+expect "explain shows a map lookup as its value" 0 \
+  '^emissions = facility_energy \* grid\[region\] -> tCO2e = 619.3 MWh \* 380 gCO2e/kWh -> tCO2e = 235.3 tCO2e$' \
+  -- "$reckon" explain "$carbon" emissions
+expect "explain of a missing key is a located error" 1 \
+  'eval-ok-maps-nested.rk:18:16: error\[E0540\]: no key "zz" in this map: its keys are "x", "y"' \
+  -- "$reckon" explain tests/lang/eval-ok-maps-nested.rk --set 'key="zz"' value
 # A value infinite in base units is an error, in --json too: 1e300 EB is 1e318 B.
 expect "eval --json infinite literal" 1 \
   '^\{"error":\{"code":"E0420","column":1,"file":"<expr>","line":1,"message":"`1e300 EB` is too large' \

@@ -25,8 +25,9 @@ namespace {
 
 using namespace reckon;
 
-const char* const bundled[] = {"training.rk",    "serving.rk",   "distributed.rk",
-                               "reliability.rk", "economics.rk", "exercises/training.rk"};
+const char* const bundled[] = {"training.rk",       "serving.rk",   "distributed.rk",
+                               "reliability.rk",    "economics.rk", "exercises/training.rk",
+                               "regional_carbon.rk"};
 
 // A value or the error raised for it, as a test compares them.
 struct Outcome {

@@ -148,11 +148,19 @@ std::string show(const Expr& e) {
     }
     case ExprKind::variant:
       return "with(" + show(*e.operands.at(0)) + show_arguments(e.arguments) + ")";
+    case ExprKind::map: {
+      std::string out = "map(";
+      for (std::size_t i = 0; i + 1 < e.operands.size(); i += 2)
+        out += (i ? ", " : "") + show(*e.operands[i]) + ": " + show(*e.operands[i + 1]);
+      return out + ")";
+    }
   }
   return "?";
 }
 
 std::string show_type(const TypeExpr& t) {
+  if (t.key)
+    return "{" + show_type(*t.key) + ": " + show_type(*t.element) + "}" + (t.optional ? "?" : "");
   if (t.element) return "[" + show_type(*t.element) + "]" + (t.optional ? "?" : "");
   return (t.integer ? "int " : "") + t.unit.text + (t.optional ? "?" : "");
 }
@@ -389,6 +397,13 @@ TEST_CASE("expressions parse to the expected tree", "[grammar]") {
       {"A with x: 1 # why\n  , y: 2", "with(A, x: 1, y: 2)"},
       {"if c then A else B with x: 1", "if(c, A, with(B, x: 1))"},
       {"A with\n  x: 1", "with(A, x: 1)"},
+      // maps: keys are texts or names, entries may end with a comma, lookups are indexes
+      {"{\"a\": 1 GB, \"b\": 2 GB}", "map(\"a\": 1[GB^1], \"b\": 2[GB^1])"},
+      {"{nvidia: 80 GB, amd: 192 GB,}", "map(nvidia: 80[GB^1], amd: 192[GB^1])"},
+      {"{}", "map()"},
+      {"{\n  \"a\": x + 1,\n  \"b\": {\"c\": 2}\n}", "map(\"a\": add(x, 1), \"b\": map(\"c\": 2))"},
+      {"m[\"us-east\"] * e", "mul(index(m, \"us-east\"), e)"},
+      {"{\"a\": 1}[\"a\"]", "index(map(\"a\": 1), \"a\")"},
       // layout
       {"  1 +  # a comment\n  2  ", "add(1, 2)"},
       {"1\n+\n2", "add(1, 2)"},
@@ -493,6 +508,8 @@ TEST_CASE("modules parse to the expected declarations", "[grammar]") {
       {"let x = 1", "let x = 1"},
       {"let x: GB = 1", "let x: GB = 1"},
       {"let x: int token? = none", "let x: int token? = none"},
+      {"let m: {text: GB} = {}", "let m: {text: GB} = map()"},
+      {"let m: {Vendor: [GB]}? = none", "let m: {Vendor: [GB]}? = none"},
       {"let a = 1\nlet b = a\ncheck b == 1", "let a = 1\nlet b = a\ncheck eq(b, 1)"},
       {"check a == b within 1e-3", "check eq(a, b) within 0.001"},
       {"check a\ncheck not b", "check a\ncheck not(b)"},

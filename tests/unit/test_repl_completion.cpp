@@ -74,3 +74,11 @@ TEST_CASE("completion offers the builtins over lists") {
   CHECK(has(complete(s, "le"), "len"));
   CHECK(has(complete(s, "[1, 2] + ev"), "every"));
 }
+
+TEST_CASE("completion offers the builtins over maps, and :doc describes them") {
+  repl::Session s = session_with_nested_record();
+  CHECK(has(complete(s, "ke"), "keys"));
+  CHECK(has(complete(s, "len(val"), "values"));
+  repl::Reply r = s.submit(":doc keys");
+  CHECK(r.output == "keys(m): the keys of a map, as a list, in the order written (builtin)\n");
+}

@@ -1,0 +1,283 @@
+// Checking maps: literals (keys of one type, each once; values of one type, as a list's
+// elements are), lookups (a missing key reported here when the map's keys are known),
+// `for (k, v) in m`, and keys/values.
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+#include "interpreter/check_context.hpp"
+#include "interpreter/maps.hpp"
+#include "interpreter/suggest.hpp"
+#include "interpreter/type_names.hpp"
+
+namespace reckon {
+
+namespace {
+
+Type enumeration_type(const EnumDecl* en) {
+  Type t = Type::of(TypeKind::enumeration);
+  t.enumeration = en;
+  return t;
+}
+
+// A key as written in a literal: `"us-east"` or `nvidia`.
+std::string written_key(const Expr& key) {
+  return key.kind == ExprKind::text ? "\"" + key.text + "\"" : key.text;
+}
+
+// Resolves the name `key` as a member of `en` (not through the scope: a key is never a
+// variable), or reports it.
+bool enum_key(CheckContext& c, Expr& key, const EnumDecl* en) {
+  const int index = key.kind == ExprKind::name ? en->member_index(key.text) : -1;
+  if (index < 0) {
+    std::string message =
+        key.kind == ExprKind::name
+            ? fmt::format("`{}` is not a member of {}, the keys of this map", key.text, en->name)
+            : fmt::format("the keys of this map are members of {}, not text", en->name);
+    if (key.kind == ExprKind::name) message += did_you_mean(key.text, en->members);
+    c.error(key.range, "E0363", message);
+    return false;
+  }
+  key.ref = RefKind::enum_member;
+  key.slot = index;
+  key.target = en;
+  key.type = enumeration_type(en);
+  return true;
+}
+
+// The literal map `e` stands for, when its keys are known before it runs: `e` is one, or
+// names a `let` or a property (of the scenario `s` is in) defined as one. Null otherwise.
+// (An input's value is a case's to give, so an input's keys are not known.)
+const Expr* known_map(const Expr& e, const Scope& s) {
+  if (e.kind == ExprKind::map) return &e;
+  if (e.kind != ExprKind::name) return nullptr;
+  const Expr* value = nullptr;
+  if (e.ref == RefKind::let && e.has_target()) value = e.target_as<LetDecl>().value.get();
+  if (e.ref == RefKind::property && s.scenario && e.slot >= 0 &&
+      static_cast<std::size_t>(e.slot) < s.scenario->properties.size())
+    value = s.scenario->properties[static_cast<std::size_t>(e.slot)].body.get();
+  return value && value->kind == ExprKind::map ? value : nullptr;
+}
+
+}  // namespace
+
+Type map_key_type(const Type& map) {
+  return map.enumeration ? enumeration_type(map.enumeration) : Type::of(TypeKind::text);
+}
+
+Type check_map_literal(CheckContext& c, Expr& e, const Scope& s, const Type* expected) {
+  const bool declared = expected && expected->is_map();
+  const std::size_t n = e.operands.size() / 2;
+  if (n == 0 && expected && expected->is_error()) return {};  // its type is reported
+  if (n == 0 && !declared) {
+    c.error(e.range, "E0360",
+            "the key and value types of `{}` are unknown here: declare them, as in "
+            "`let m: {text: GB} = {}`");
+    return {};
+  }
+  // The key type: declared, or that of the first key (a text; a bare name could be a
+  // member of any enumeration).
+  const EnumDecl* key_enum = declared ? expected->enumeration : nullptr;
+  if (!declared && e.operands[0]->kind == ExprKind::name) {
+    c.error(e.operands[0]->range, "E0363",
+            fmt::format("the enumeration `{}` belongs to is unknown here: declare the map's "
+                        "type, as in `let m: {{Vendor: GB}} = {{{}: ...}}`",
+                        e.operands[0]->text, e.operands[0]->text));
+    return {};
+  }
+  bool failed = false;
+  std::vector<const Expr*> seen;  // the keys so far, for duplicates
+  for (std::size_t i = 0; i < n; ++i) {
+    Expr& key = *e.operands[2 * i];
+    if (key_enum) {
+      if (!enum_key(c, key, key_enum)) failed = true;
+    } else if (key.kind != ExprKind::text) {
+      c.error(
+          key.range, "E0363",
+          fmt::format("the keys of this map are text: write the key in quotes, \"{}\"", key.text));
+      failed = true;
+    } else {
+      c.check(key, s, nullptr);
+    }
+    for (const Expr* k : seen) {
+      if (k->kind == key.kind && k->text == key.text) {
+        c.error(key.range, "E0362",
+                fmt::format("the key {} is given twice in this map: each key has one value",
+                            written_key(key)));
+        failed = true;
+        break;
+      }
+    }
+    seen.push_back(&key);
+  }
+  if (key_enum && !failed) {
+    // A map keyed by an enumeration has a value for every member, so that looking up
+    // any member finds one.
+    std::string missing;
+    std::size_t count = 0;
+    for (const std::string& member : key_enum->members) {
+      bool found = false;
+      for (const Expr* k : seen) found = found || k->text == member;
+      if (!found) {
+        missing += (count++ ? ", " : "") + member;
+      }
+    }
+    if (count) {
+      c.error(e.range, "E0366",
+              fmt::format("this map keyed by {} has no value for {} {}: give every member one",
+                          key_enum->name, count == 1 ? "the member" : "the members", missing));
+      failed = true;
+    }
+  }
+  // The values: of the declared type, or of one type among themselves.
+  Type value;
+  if (declared) {
+    value = expected->map_value();
+    for (std::size_t i = 0; i < n; ++i)
+      c.expect(*e.operands[2 * i + 1], s, value, "the value of " + written_key(*e.operands[2 * i]));
+  } else {
+    value = c.check(*e.operands[1], s, nullptr);
+    std::size_t first_typed = 0;
+    bool values_failed = value.is_error();
+    for (std::size_t i = 1; i < n; ++i) {
+      Expr& v = *e.operands[2 * i + 1];
+      const Type t = c.check(v, s, value.is_error() ? nullptr : &value);
+      if (values_failed || t.is_error()) {
+        values_failed = true;
+        continue;
+      }
+      if (value.kind == TypeKind::none && t.kind != TypeKind::none) first_typed = i;
+      std::optional<Type> both = c.meet(value, t);
+      if (!both) {
+        c.error(v.range, "E0361",
+                fmt::format("the values of a map must be of one type: the value of {} is {}, "
+                            "but the value of {} is {}",
+                            written_key(*e.operands[2 * first_typed]), describe(value),
+                            written_key(*e.operands[2 * i]), describe(t)));
+        values_failed = true;
+        continue;
+      }
+      value = *both;
+    }
+    failed = failed || values_failed;
+    if (!failed && value.kind == TypeKind::none) {
+      c.error(e.range, "E0360",
+              "the value type of this map is unknown: its values are all `none`; declare it, "
+              "as in `let m: {text: GB?} = {\"a\": none}`");
+      failed = true;
+    }
+  }
+  if (failed) return {};
+  return Type::map_of(key_enum, value);
+}
+
+Type check_map_lookup(CheckContext& c, Expr& e, const Scope& s, const Type& map) {
+  Expr& key = *e.operands[1];
+  const Type wanted = map_key_type(map);
+  const Type k = c.check(key, s, &wanted);
+  if (k.is_error()) return {};
+  if (map.optional) {
+    c.error(e.operands[0]->range, "E0404", "this map may be none; give a fallback with `??`");
+    return {};
+  }
+  const bool fits = k.kind == wanted.kind && k.enumeration == wanted.enumeration && !k.optional;
+  if (!fits) {
+    c.error(key.range, "E0367",
+            fmt::format("this map's keys are {}, not {}", describe(wanted), describe(k)));
+    return {};
+  }
+  // A key written out, looked up in a map written out: found or not before it runs.
+  const Expr* literal = known_map(*e.operands[0], s);
+  const bool written = key.kind == ExprKind::text || key.ref == RefKind::enum_member;
+  if (literal && written) {
+    const std::size_t n = literal->operands.size() / 2;
+    std::vector<std::string> keys;
+    bool found = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      const Expr& candidate = *literal->operands[2 * i];
+      found = found || candidate.text == key.text;
+      keys.push_back(candidate.text);
+    }
+    if (!found) {
+      std::string listed;
+      for (std::size_t i = 0; i < n; ++i)
+        listed += (i ? ", " : "") + written_key(*literal->operands[2 * i]);
+      c.error(key.range, "E0365",
+              fmt::format("no key {} in this map{}{}", written_key(key),
+                          n ? ": its keys are " + listed : std::string(": it is empty"),
+                          did_you_mean(key.text, keys)));
+      return {};
+    }
+  }
+  return map.map_value();
+}
+
+Type check_map_comprehension(CheckContext& c, Expr& e, const Scope& s, const Type& map) {
+  Expr& source = *e.operands[0];
+  if (map.optional) {
+    c.error(source.range, "E0404", "this map may be none; give a fallback with `??`");
+    return {};
+  }
+  if (e.op != Op::mul || e.arguments.size() != 2) {
+    const SourceRange at = e.arguments[0].value->range;
+    c.error(at, "E0369",
+            "going through a map binds each key and its value: write `for (key, value) in "
+            "...`, or go through `keys(...)` or `values(...)`");
+    return {};
+  }
+  e.slot = s.local_count();
+  LocalScope key(s, *e.arguments[0].value, map_key_type(map));
+  LocalScope value(key.scope(), *e.arguments[1].value, map.map_value());
+  const Scope& inner = value.scope();
+  bool failed = false;
+  if (e.operands.size() > 2) {
+    Expr& condition = *e.operands[2];
+    const Type t = c.check(condition, inner, nullptr);
+    if (!t.is_error() && (t.kind != TypeKind::boolean || t.optional)) {
+      c.error(condition.range, "E0334",
+              "the condition after `if` must be a bool, not " + describe(t));
+      failed = true;
+    }
+  }
+  const Type body = c.check(*e.operands[1], inner, nullptr);
+  if (failed || body.is_error()) return {};
+  if (body.kind == TypeKind::none) {
+    c.error(e.range, "E0330",
+            "the element type of this list is unknown: its elements are all `none`");
+    return {};
+  }
+  return Type::list_of(body);
+}
+
+Type check_map_builtin(CheckContext& c, Expr& e, MapBuiltin b, const Scope& s) {
+  e.call = CallKind::map_builtin;
+  e.slot = static_cast<int>(b);
+  const std::string name(map_builtin_names[static_cast<std::size_t>(b)]);
+  bool failed = false;
+  for (Argument& a : e.arguments) {
+    if (a.name) {
+      c.error(a.name_range, "E0313", "`" + name + "` takes no named arguments");
+      failed = true;
+    }
+  }
+  if (e.arguments.size() != 1) {
+    for (Argument& a : e.arguments) c.check(*a.value, s, nullptr);
+    c.error(e.range, "E0311", "`" + name + "` takes one argument: a map");
+    return {};
+  }
+  Expr& arg = *e.arguments[0].value;
+  const Type t = c.check(arg, s, nullptr);
+  if (failed || t.is_error()) return {};
+  if (!t.is_map()) {
+    c.error(arg.range, "E0368", "`" + name + "` needs a map, not " + describe(t));
+    return {};
+  }
+  if (t.optional) {
+    c.error(arg.range, "E0404", "this map may be none; give a fallback with `??`");
+    return {};
+  }
+  return Type::list_of(b == MapBuiltin::keys ? map_key_type(t) : t.map_value());
+}
+
+}  // namespace reckon

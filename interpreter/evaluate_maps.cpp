@@ -1,0 +1,124 @@
+// Evaluating maps: literals, lookups (a missing key is a located error naming the keys
+// there are), `for (k, v) in m` and keys/values. All of it is the tree walk's, as lists
+// are (compile.cpp compiles no map).
+#include <fmt/format.h>
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "interpreter/evaluator.hpp"
+#include "interpreter/lists.hpp"
+#include "interpreter/maps.hpp"
+#include "interpreter/suggest.hpp"
+#include "syntax/diagnostics.hpp"
+
+namespace reckon {
+
+namespace {
+
+// The most keys a message lists; the rest are counted.
+constexpr std::size_t max_keys_listed = 10;
+
+bool same_key(const Value& a, const Value& b) {
+  if (a.kind != b.kind) return false;
+  if (a.kind == ValueKind::text) return a.text() == b.text();
+  return a.enumeration() == b.enumeration() && a.number == b.number;
+}
+
+}  // namespace
+
+std::string key_text(const Value& key) {
+  if (key.kind == ValueKind::text) return "\"" + key.text() + "\"";
+  if (key.kind == ValueKind::enumeration)
+    return key.enumeration()->members.at(static_cast<std::size_t>(key.number));
+  return "?";
+}
+
+std::optional<std::size_t> find_key(const MapValue& m, const Value& key) {
+  for (std::size_t i = 0; i < m.keys.size(); ++i)
+    if (same_key(m.keys[i], key)) return i;
+  return std::nullopt;
+}
+
+bool Evaluator::equal_maps(const MapValue& a, const MapValue& b) const {
+  if (&a == &b) return true;
+  if (a.keys.size() != b.keys.size()) return false;
+  for (std::size_t i = 0; i < a.keys.size(); ++i) {
+    const std::optional<std::size_t> j = find_key(b, a.keys[i]);
+    if (!j || !equal(a.values[i], b.values[*j])) return false;
+  }
+  return true;
+}
+
+Value Evaluator::map_literal(const Expr& e, const Frame& frame) {
+  const std::size_t n = e.operands.size() / 2;
+  std::vector<Value> keys;
+  std::vector<Value> values;
+  keys.reserve(n);
+  values.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    keys.push_back(evaluate(*e.operands[2 * i], frame));
+    values.push_back(evaluate(*e.operands[2 * i + 1], frame));
+  }
+  return Value::adopt(MapValue::make(std::move(keys), std::move(values)));
+}
+
+// `m[k]`: the value of k. The checker has refused keys of the wrong type and, where both
+// the key and the map are written out, a missing key; any other miss is found here.
+Value Evaluator::map_lookup(const Expr& e, const Value& map, const Frame& frame) {
+  const MapValue& m = *map.map();
+  Value scratch;
+  const Value& key = reference(*e.operands[1], frame, scratch);
+  if (const std::optional<std::size_t> i = find_key(m, key)) return m.values[*i];
+  if (m.keys.empty())
+    throw UserError(e.name_range, "E0540",
+                    fmt::format("no key {} in this map: it is empty", key_text(key)));
+  std::string listed;
+  std::vector<std::string> candidates;
+  for (std::size_t i = 0; i < m.keys.size(); ++i) {
+    const std::string k = key_text(m.keys[i]);
+    if (i < max_keys_listed) listed += (i ? ", " : "") + k;
+    candidates.push_back(m.keys[i].kind == ValueKind::text ? m.keys[i].text() : k);
+  }
+  if (m.keys.size() > max_keys_listed)
+    listed += fmt::format(" and {} more", m.keys.size() - max_keys_listed);
+  const std::string name = key.kind == ValueKind::text ? key.text() : key_text(key);
+  throw UserError(e.name_range, "E0540",
+                  fmt::format("no key {} in this map: its keys are {}{}", key_text(key), listed,
+                              did_you_mean(name, candidates)));
+}
+
+// `[body for (k, v) in m if condition]`: k and v bound to each entry in turn, in the
+// order the map was written.
+Value Evaluator::map_comprehension(const Expr& e, const Value& map, const Frame& frame) {
+  const MapValue& m = *map.map();
+  const Expr& body = *e.operands[1];
+  const Expr* condition = e.operands.size() > 2 ? e.operands[2].get() : nullptr;
+  LocalFrame locals(frame, e.slot, 2);
+  std::vector<Value> out;
+  out.reserve(condition ? 0 : m.keys.size());
+  for (std::size_t i = 0; i < m.keys.size(); ++i) {
+    locals[0] = m.keys[i];
+    locals[1] = m.values[i];
+    if (condition && number(*condition, locals.frame()) == 0) continue;
+    out.push_back(evaluate(body, locals.frame()));
+  }
+  return make_list(std::move(out), e);
+}
+
+Value Evaluator::map_builtin(const Expr& e, const Frame& frame) {
+  Value scratch;
+  const Value& map = reference(*e.arguments[0].value, frame, scratch);
+  const MapValue& m = *map.map();
+  switch (static_cast<MapBuiltin>(e.slot)) {
+    case MapBuiltin::keys:
+      return make_list(m.keys, e);
+    case MapBuiltin::values:
+      return make_list(m.values, e);
+  }
+  throw std::logic_error("unknown map builtin");
+}
+
+}  // namespace reckon
