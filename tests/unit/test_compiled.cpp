@@ -25,8 +25,10 @@ namespace {
 
 using namespace reckon;
 
-const char* const bundled[] = {"training.rk",       "serving.rk",   "distributed.rk",
-                               "reliability.rk",    "economics.rk", "exercises/training.rk",
+const char* const bundled[] = {"training.rk",       "serving.rk",        "distributed.rk",
+                               "reliability.rk",    "economics.rk",      "exercises/training.rk",
+                               "edge.rk",           "finetuning.rk",     "cloud_training.rk",
+                               "serving_slo.rk",    "sustainability.rk", "reliability_at_scale.rk",
                                "regional_carbon.rk"};
 
 // A value or the error raised for it, as a test compares them.
