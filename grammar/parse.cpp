@@ -186,7 +186,8 @@ class NodePool {
   }
   static void delete_slab(Slab* s) {
     s->~Slab();
-    ::operator delete (s, slab_bytes, std::align_val_t{slab_bytes});
+    // Unsized: clang enables sized deallocation only with -fsized-deallocation.
+    ::operator delete (s, std::align_val_t{slab_bytes});
   }
   static void* node_at(Slab* s, std::size_t i) {
     return reinterpret_cast<unsigned char*>(s) + slots_offset + i * sizeof(Slot);
