@@ -64,13 +64,14 @@ void check_requirements(ScenarioDecl& s, const CheckHooks& hooks) {
 
 std::optional<ConstraintBuiltin> find_constraint_builtin(std::string_view name) {
   if (name == "feasible") return ConstraintBuiltin::feasible;
+  if (name == "violations") return ConstraintBuiltin::violations;
   return std::nullopt;
 }
 
 Type check_constraint_call(Expr& e, ConstraintBuiltin b, const CheckHooks& hooks) {
   e.call = CallKind::constraint;
   e.slot = static_cast<int>(b);
-  const std::string name = "feasible";
+  const std::string name = b == ConstraintBuiltin::feasible ? "feasible" : "violations";
   std::vector<Type> args;
   for (Argument& a : e.arguments) {
     if (a.name) hooks.error(a.name_range, "E0313", "`" + name + "` takes no named arguments", {});
@@ -89,6 +90,8 @@ Type check_constraint_call(Expr& e, ConstraintBuiltin b, const CheckHooks& hooks
                 {});
     return {};
   }
+  // violations(x): the messages of the broken constraints, in the order written.
+  if (b == ConstraintBuiltin::violations) return Type::list_of(Type::of(TypeKind::text));
   return Type::of(TypeKind::boolean);
 }
 

@@ -1,5 +1,6 @@
 #include "interpreter/constraints.hpp"
 
+#include "interpreter/text_value.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon {
@@ -15,6 +16,15 @@ bool feasible(Evaluator& ev, Instance& inst) {
   if (first_broken_constraint(ev, inst)) return false;
   inst.constraints = ConstraintState::met;
   return true;
+}
+
+Value violations(Evaluator& ev, Instance& inst, const Expr& at) {
+  std::vector<Value> messages;
+  for (const Requirement& r : inst.scenario->requirements)
+    if (!ev.evaluate(*r.condition, Evaluator::Frame{&inst, nullptr}).truthy())
+      messages.push_back(built_text(constraint_message(ev, inst, r), at.range));
+  // As many as the scenario has constraints: far below the list length limit.
+  return Value::adopt(ListValue::make(std::move(messages)));
 }
 
 std::string constraint_message(Evaluator& ev, Instance& inst, const Requirement& r) {

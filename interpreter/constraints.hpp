@@ -23,6 +23,10 @@ namespace reckon {
 // in evaluating a condition propagate.
 const Requirement* first_broken_constraint(Evaluator& ev, Instance& inst);
 bool feasible(Evaluator& ev, Instance& inst);
+// `violations(x)`: the message of every broken constraint of `inst`, in the order the
+// constraints are written (empty when it is feasible), as a list of texts; `at` is the
+// call, where a message over the text limit is reported.
+Value violations(Evaluator& ev, Instance& inst, const Expr& at);
 // The message of a constraint, its `{expr}`s evaluated in `inst` and shown as
 // `reckon eval` shows them (texts without quotes).
 std::string constraint_message(Evaluator& ev, Instance& inst, const Requirement& r);

@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "interpreter/checker.hpp"
+#include "interpreter/check_with.hpp"
 #include "interpreter/constraints.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/format.hpp"
@@ -88,8 +89,13 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
     }
     case ExprKind::binary:
       return binary(e, frame);
-    case ExprKind::conditional:
-      return evaluate(*e.operands[number(*e.operands[0], frame) != 0 ? 1 : 2], frame);
+    case ExprKind::conditional: {
+      // A plain number in one branch takes the other's count (`if c then 2 else 1 token`
+      // is in tokens): the expression's type says the dimension, as for `??`.
+      Value v = evaluate(*e.operands[number(*e.operands[0], frame) != 0 ? 1 : 2], frame);
+      if (e.type.kind == TypeKind::quantity && v.kind == ValueKind::quantity) v.dim = e.type.dim;
+      return v;
+    }
     case ExprKind::convert: {
       Value v = evaluate(*e.operands[0], frame);
       v.dim = e.type.dim;
@@ -111,9 +117,12 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
           return Value::quantity(builtin(e, frame), e.type.dim);
         case CallKind::list_builtin:
           return list_builtin(e, frame);
-        case CallKind::constraint:  // feasible(x)
-          return Value::boolean(
-              feasible(*this, *evaluate(*e.arguments[0].value, frame).instance()));
+        case CallKind::constraint: {  // feasible(x), violations(x)
+          Value x = evaluate(*e.arguments[0].value, frame);
+          if (static_cast<ConstraintBuiltin>(e.slot) == ConstraintBuiltin::violations)
+            return violations(*this, *x.instance(), e);
+          return Value::boolean(feasible(*this, *x.instance()));
+        }
         case CallKind::map_builtin:
           return map_builtin(e, frame);
         case CallKind::unresolved:

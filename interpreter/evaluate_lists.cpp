@@ -49,7 +49,14 @@ Value Evaluator::make_list(std::vector<Value> items, const Expr& at) const {
 Value Evaluator::list_literal(const Expr& e, const Frame& frame) {
   std::vector<Value> items;
   items.reserve(e.operands.size());
-  for (const auto& element : e.operands) items.push_back(evaluate(*element, frame));
+  // A plain number beside counted elements takes their count (`[1 token, 2]` is a
+  // [token]), as the branches of `if` do: the element type says the dimension.
+  const Type element = e.type.is_list() ? e.type.element() : Type{};
+  for (const auto& operand : e.operands) {
+    Value v = evaluate(*operand, frame);
+    if (element.is_quantity() && v.kind == ValueKind::quantity) v.dim = element.dim;
+    items.push_back(std::move(v));
+  }
   return make_list(std::move(items), e);
 }
 
@@ -66,13 +73,19 @@ Value Evaluator::comprehension(const Expr& e, const Frame& frame) {
   out.reserve(condition ? 0 : xs.items.size());
   // An element costs one step (E0506) beyond the steps of the element under way: the
   // budget is there to stop a runaway recursion, which it still does within one
-  // element, and a million elements of a few operations each are ordinary work.
+  // element, and a million elements of a few operations each are ordinary work. The
+  // elements of comprehensions nested in the body count too, so that a comprehension of
+  // comprehensions cannot make without bound what one alone may not.
   const std::uint64_t steps_before = steps_;
+  const std::uint64_t elements_before = comprehension_elements_;
   for (std::size_t i = 0; i < xs.items.size(); ++i) {
     locals[0] = xs.items[i];
+    ++comprehension_elements_;
     if (!condition || number(*condition, locals.frame()) != 0)
       out.push_back(evaluate(body, locals.frame()));
-    steps_ = steps_before + i + 1;
+    steps_ = steps_before + (comprehension_elements_ - elements_before);
+    if (steps_ > max_steps) [[unlikely]]
+      too_many_steps(e);
   }
   return make_list(std::move(out), e);
 }
@@ -207,8 +220,13 @@ Value Evaluator::list_builtin(const Expr& e, const Frame& frame) {
         for (const auto& d : m->decls) {
           if (d->kind != DeclKind::let) continue;
           const auto& l = static_cast<const LetDecl&>(*d);
+          // Entries are lets made by the record's constructor: a let derived from the
+          // registry (`let best = argmax(every(Accelerator), ...)`) is not an entry, and
+          // taking it would make it depend on itself.
+          const Expr* made = l.value.get();
           if (l.resolved.kind != TypeKind::record || l.resolved.record != record ||
-              l.resolved.optional || program_.find(l.name) != &l)
+              l.resolved.optional || program_.find(l.name) != &l || !made ||
+              made->kind != ExprKind::call || made->call != CallKind::record)
             continue;
           out.push_back(let(l, e.range));
         }

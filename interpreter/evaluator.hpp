@@ -379,6 +379,8 @@ class Evaluator {
   std::uintptr_t stack_base_;
   std::uintptr_t stack_budget_;
   std::uint64_t steps_ = 0;
+  // Elements gone through by every comprehension so far (evaluate_lists.cpp).
+  std::uint64_t comprehension_elements_ = 0;
   // The thunks being forced, outermost first: depth_ of them. Left uninitialized (a
   // union with an empty constructor) so that making an evaluator costs nothing.
   union StackSlot {
