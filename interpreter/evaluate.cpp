@@ -11,8 +11,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "interpreter/checker.hpp"
 #include "interpreter/check_with.hpp"
+#include "interpreter/checker.hpp"
 #include "interpreter/constraints.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/format.hpp"
