@@ -41,7 +41,7 @@ const Library& standard_library() {
     };
     lib.prelude = {"memory",      "transformer", "performance", "communication",  "serving",
                    "reliability", "economics",   "networks",    "sustainability", "scaling"};
-    lib.registries = {"models", "hardware", "fabrics", "clusters", "regions"};
+    lib.registries = {"models", "hardware", "fabrics", "clusters", "regions", "cloud"};
     return lib;
   }();
   return library;

@@ -4,7 +4,7 @@
 # case of the matching scenario of sanity.rk checks every `bool` property of that scenario;
 # every record built in bad_records.rk to break a property must fail it, and every property
 # must be broken by some bad record. The registry has at least 40 accelerators, one in each
-# tier, and at least 12 regions.
+# tier, at least 12 regions, and at least 12 facilities (PUE or WUE), 6 of them campuses.
 # Usage: test_registry.sh PATH/TO/reckon   (from the repository root)
 set -u
 reckon="$1"
@@ -21,6 +21,7 @@ scenario_of() {
     Accelerator) echo AcceleratorSanity ;; Transformer) echo TransformerSanity ;;
     Network) echo NetworkSanity ;; Fabric) echo FabricSanity ;; Cluster) echo ClusterSanity ;;
     Region) echo RegionSanity ;; Facility) echo FacilitySanity ;;
+    CloudPrice) echo CloudPriceSanity ;;
   esac
 }
 input_of() {
@@ -28,6 +29,7 @@ input_of() {
     AcceleratorSanity) echo device ;; TransformerSanity) echo workload ;;
     NetworkSanity) echo network ;; FabricSanity) echo fabric ;; ClusterSanity) echo cluster ;;
     RegionSanity) echo region ;; FacilitySanity) echo facility ;;
+    CloudPriceSanity) echo offer ;;
   esac
 }
 # `reckon list WHAT` prints NAME on one line and its fields on the next (`name` left out);
@@ -38,7 +40,7 @@ records() { # WHAT FIRST-FIELD-OF-TYPE-1 TYPE-1 TYPE-2
   done
 }
 {
-  records hardware "tier" Accelerator Accelerator
+  records hardware "tier" Accelerator CloudPrice
   records models "params" Transformer Network
   records fabrics "kind" Fabric Cluster
   records regions "location" Region Facility
@@ -75,6 +77,13 @@ for tier in datacenter workstation edge mobile microcontroller; do
 done
 regions=$(grep -c ' Region$' "$work/records.txt")
 ((regions >= 12)) || fail "only $regions regions (at least 12 wanted)"
+# Issue #16: PUE and WUE for at least 12 sites or regions. Every facility carries a cited
+# PUE or WUE (FacilitySanity.has_a_figure above); count them, and the campuses among them.
+facility_lines=$("$reckon" list regions | paste - - | grep -P '\t  scope: ')
+facilities=$(grep -c . <<<"$facility_lines")
+((facilities >= 12)) || fail "only $facilities facilities with a PUE or WUE (at least 12 wanted)"
+campuses=$(grep -c 'scope: campus;' <<<"$facility_lines")
+((campuses >= 6)) || fail "only $campuses campus facilities (at least 6 wanted)"
 
 # Every rule rejects the record built to break it.
 awk '/^let [A-Z0-9_]+ = [A-Za-z]+\(/ { name = $2; sub(/\(.*/, "", $4); type = $4 }
@@ -99,7 +108,7 @@ status=$?
 $(grep -E '^FAIL|error\[' <<<"$out" | head -20)"
 grep -q "^all $wanted checks hold$" <<<"$out" || fail "wanted $wanted checks to hold: $(tail -1 <<<"$out")"
 for s in AcceleratorSanity TransformerSanity NetworkSanity FabricSanity ClusterSanity \
-  RegionSanity FacilitySanity; do
+  RegionSanity FacilitySanity CloudPriceSanity; do
   for p in $(properties "$s"); do
     broken=0
     while read -r name t props; do
@@ -109,5 +118,5 @@ for s in AcceleratorSanity TransformerSanity NetworkSanity FabricSanity ClusterS
   done
 done
 
-echo "$(wc -l <"$work/records.txt") records sane ($accelerators accelerators, $regions regions), $(wc -l <"$work/bad.txt") bad records rejected; $failures failures"
+echo "$(wc -l <"$work/records.txt") records sane ($accelerators accelerators, $regions regions, $facilities facilities), $(wc -l <"$work/bad.txt") bad records rejected; $failures failures"
 ((failures == 0))
