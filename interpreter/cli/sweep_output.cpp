@@ -77,9 +77,8 @@ std::vector<Column> sweep_columns(const Program& program, const sweep::Space& sp
                                                     : ValueKind::quantity;
     c.enumeration = e.type.enumeration;
     if (c.kind == ValueKind::quantity)
-      c.unit =
-          column_unit(Evaluator::declared_unit(summed ? *summed : e, &s),
-                      first ? &(*first)[t] : nullptr, e.type.dim);
+      c.unit = column_unit(Evaluator::declared_unit(summed ? *summed : e, &s),
+                           first ? &(*first)[t] : nullptr, e.type.dim);
     c.dim = e.type.dim;
     c.in_full = written_in_full(e.type.dim);
     columns.push_back(std::move(c));
