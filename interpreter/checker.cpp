@@ -21,6 +21,7 @@
 #include "interpreter/evaluator.hpp"
 #include "interpreter/lists.hpp"
 #include "interpreter/maps.hpp"
+#include "interpreter/shown_list.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/suggest.hpp"
 #include "interpreter/type_names.hpp"
@@ -805,12 +806,18 @@ class Checker final : public CheckContext {
     for (auto& e : x.show) {
       Type t = check(*e, scope, nullptr);
       if (t.is_error()) continue;
-      if (t.optional && t.kind != TypeKind::none)
+      if (t.optional && t.kind != TypeKind::none) {
         error(e->range, "E0404", "this may be none; give a fallback with `??` to show it");
-      else if (!t.is_quantity() && t.kind != TypeKind::boolean && t.kind != TypeKind::enumeration)
-        error(
-            e->range, "E0414",
-            "a sweep shows numbers, quantities, bools and enumeration members, not " + describe(t));
+      } else if (t.is_list() && t.element().is_quantity() && !t.element().optional) {
+        e = sum_for_show(std::move(e));  // a column of its sums (shown_list.hpp)
+      } else if (!t.is_quantity() && t.kind != TypeKind::boolean &&
+                 t.kind != TypeKind::enumeration) {
+        error(e->range, "E0414",
+              "a sweep shows numbers, quantities, bools and enumeration members (a list of "
+              "numbers or quantities as its sum), not " +
+                  describe(t) +
+                  (t.is_list() ? ": show an aggregate of it, as in `len(xs)` or `xs[0]`" : ""));
+      }
     }
     for (auto& e : x.where) {
       Type t = check(*e, scope, nullptr);

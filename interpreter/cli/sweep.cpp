@@ -344,6 +344,9 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
         err << fmt::format("note: planned: {} instructions, {} registers\n{}",
                            runner.plan()->instruction_count(), runner.plan()->registers().size(),
                            runner.plan()->listing());
+      else if (runner.unplanned_at())
+        err << location(p.sources, *runner.unplanned_at())
+            << ": note: evaluating every point lazily: " << runner.why_unplanned() << "\n";
       else
         err << "note: evaluating every point lazily: " << runner.why_unplanned() << "\n";
     }

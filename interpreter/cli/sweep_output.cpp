@@ -10,6 +10,7 @@
 
 #include "charts/svg_chart.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/shown_list.hpp"
 #include "interpreter/units.hpp"
 
 namespace reckon::cli {
@@ -65,16 +66,19 @@ std::vector<Column> sweep_columns(const Program& program, const sweep::Space& sp
   }
   for (std::size_t t = 0; t < space.show.size(); ++t) {
     const Expr& e = *space.show[t];
+    // A list shown as its sum is headed so, and in the list's declared unit.
+    const Expr* summed = summed_for_show(e);
     Column c;
     c.name = std::string(source_text(program, e.range));
+    if (summed) c.name = "sum(" + c.name + ")";
     c.target = t;
     c.kind = e.type.kind == TypeKind::boolean       ? ValueKind::boolean
              : e.type.kind == TypeKind::enumeration ? ValueKind::enumeration
                                                     : ValueKind::quantity;
     c.enumeration = e.type.enumeration;
     if (c.kind == ValueKind::quantity)
-      c.unit =
-          column_unit(Evaluator::declared_unit(e, &s), first ? &(*first)[t] : nullptr, e.type.dim);
+      c.unit = column_unit(Evaluator::declared_unit(summed ? *summed : e, &s),
+                           first ? &(*first)[t] : nullptr, e.type.dim);
     c.dim = e.type.dim;
     c.in_full = written_in_full(e.type.dim);
     columns.push_back(std::move(c));

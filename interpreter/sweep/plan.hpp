@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -73,8 +74,11 @@ struct Instr {
 // Thrown at compile time for what a plan cannot express (text or none that varies, an
 // instance built from varied inputs, recursion through varied arguments); the sweep
 // then evaluates every point lazily.
+// A list or a map is refused where it is written, so that `--verbose` can point at it.
 struct Unplannable : std::runtime_error {
   using std::runtime_error::runtime_error;
+  Unplannable(const std::string& why, SourceRange where) : std::runtime_error(why), at(where) {}
+  std::optional<SourceRange> at;
 };
 
 // How a varied input's value is spread over registers: a number, bool or enumeration

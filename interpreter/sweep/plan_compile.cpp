@@ -202,10 +202,10 @@ class Compiler {
     // back to it (docs/sweeps.md).
     if (e.type.is_list() || e.kind == ExprKind::list || e.kind == ExprKind::comprehension ||
         e.kind == ExprKind::index || (e.kind == ExprKind::call && e.call == CallKind::list_builtin))
-      throw Unplannable("a list");
+      throw Unplannable("a list", e.range);
     if (e.type.is_map() || e.kind == ExprKind::map ||
         (e.kind == ExprKind::call && e.call == CallKind::map_builtin))
-      throw Unplannable("a map");
+      throw Unplannable("a map", e.range);
     switch (e.kind) {
       case ExprKind::number:
       case ExprKind::text:

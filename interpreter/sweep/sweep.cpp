@@ -196,6 +196,7 @@ Runner::Runner(const Program& program, const Space& space)
     plan_ = std::move(plan);
   } catch (const Unplannable& e) {
     why_unplanned_ = e.what();
+    unplanned_at_ = e.at;
     axes_.clear();
   }
 }

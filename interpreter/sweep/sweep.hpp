@@ -99,6 +99,8 @@ class Runner {
 
   bool planned() const { return plan_.has_value(); }
   const std::string& why_unplanned() const { return why_unplanned_; }
+  // Where the plan met what it cannot express, when it is a list or a map.
+  const std::optional<SourceRange>& unplanned_at() const { return unplanned_at_; }
   const Plan* plan() const { return plan_ ? &*plan_ : nullptr; }
   std::size_t target_count() const { return targets_.size(); }
   // Whether objective value `v` beats `best` (strictly: the earlier point wins a tie).
@@ -125,6 +127,7 @@ class Runner {
   std::vector<const Expr*> targets_;
   std::optional<Plan> plan_;
   std::string why_unplanned_;
+  std::optional<SourceRange> unplanned_at_;
   // Per axis: the registers its values set, and what each value puts in them.
   struct AxisRegisters {
     std::vector<std::uint16_t> registers;

@@ -25,11 +25,26 @@ namespace {
 
 using namespace reckon;
 
-const char* const bundled[] = {"training.rk",       "serving.rk",        "distributed.rk",
-                               "reliability.rk",    "economics.rk",      "exercises/training.rk",
-                               "edge.rk",           "finetuning.rk",     "cloud_training.rk",
-                               "serving_slo.rk",    "sustainability.rk", "reliability_at_scale.rk",
-                               "regional_carbon.rk"};
+const char* const bundled[] = {"training.rk",
+                               "serving.rk",
+                               "distributed.rk",
+                               "reliability.rk",
+                               "economics.rk",
+                               "exercises/training.rk",
+                               "edge.rk",
+                               "finetuning.rk",
+                               "cloud_training.rk",
+                               "serving_slo.rk",
+                               "sustainability.rk",
+                               "reliability_at_scale.rk",
+                               "regional_carbon.rk",
+                               "dense_network.rk",
+                               "pipeline_stages.rk",
+                               "hardware_comparison.rk",
+                               "trace_replay.rk",
+                               "allreduce_crossover.rk",
+                               "variants_inline.rk",
+                               "exercises/networks.rk"};
 
 // A value or the error raised for it, as a test compares them.
 struct Outcome {
