@@ -203,8 +203,9 @@ struct tuple_type_close : one<')'> {};
 struct tuple_type_second : seq<one<','>, sep, must<tuple_element_type>> {};
 struct tuple_type : seq<one<'('>, sep, must<tuple_element_type>, sep, must<tuple_type_second>,
                         star<tuple_type_more>, sep, must<tuple_type_close>> {};
-struct type_expr : seq<sor<list_type, map_type, tuple_type, seq<opt<int_mark>, unit_expr>>,
-                       opt<optional_mark>> {};
+struct type_expr
+    : seq<sor<list_type, map_type, tuple_type, seq<opt<int_mark>, unit_expr>>, opt<optional_mark>> {
+};
 struct tuple_element_type : type_expr {};
 struct element_type : type_expr {};
 struct map_key_type : type_expr {};

@@ -119,7 +119,7 @@ Type check_index(CheckContext& c, Expr& e, const Scope& s) {
   Expr& list = *e.operands[0];
   Expr& index = *e.operands[1];
   const Type t = c.check(list, s, nullptr);
-  if (t.is_map()) return check_map_lookup(c, e, s, t);  // `m["us-east"]` (check_maps.cpp)
+  if (t.is_map()) return check_map_lookup(c, e, s, t);     // `m["us-east"]` (check_maps.cpp)
   if (t.is_tuple()) return check_tuple_index(c, e, s, t);  // `p[0]` (check_tuples.cpp)
   const Type i = c.check(index, s, nullptr);
   if (t.is_error() || i.is_error()) return {};

@@ -167,8 +167,8 @@ Type check_tuple_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s
   }
   if (e.arguments.size() != wanted) {
     c.error(e.range, "E0311",
-            fmt::format("`{}` takes {} argument{}, not {}: {}", name, wanted, wanted == 1 ? "" : "s",
-                        e.arguments.size(), usage(b)));
+            fmt::format("`{}` takes {} argument{}, not {}: {}", name, wanted,
+                        wanted == 1 ? "" : "s", e.arguments.size(), usage(b)));
     return {};
   }
   if (failed) return {};

@@ -96,7 +96,7 @@ Value Evaluator::index(const Expr& e, const Frame& frame) {
   Value scratch;
   const Value& list = reference(*e.operands[0], frame, scratch);
   if (list.kind == ValueKind::map) return map_lookup(e, list, frame);
-  if (list.kind == ValueKind::tuple) return tuple_element(e, list, frame);
+  if (list.kind == ValueKind::tuple) return tuple_item(e, list, frame);
   const Expr& at = *e.operands[1];
   const double i = number(at, frame);
   const auto& items = list.list()->items;

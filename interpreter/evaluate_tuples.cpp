@@ -20,7 +20,7 @@ namespace reckon {
 
 namespace {
 
-Value make_tuple(std::vector<Value> items) {
+Value tuple_value(std::vector<Value> items) {
   return Value::adopt_tuple(ListValue::make(std::move(items)));
 }
 
@@ -38,11 +38,11 @@ Value Evaluator::tuple_literal(const Expr& e, const Frame& frame) {
       v.dim = types[i].dim;
     items.push_back(std::move(v));
   }
-  return make_tuple(std::move(items));
+  return tuple_value(std::move(items));
 }
 
 // `p[1]`: the checker saw a literal index within the tuple's arity (check_tuples.cpp).
-Value Evaluator::tuple_element(const Expr& e, const Value& tuple, const Frame& frame) {
+Value Evaluator::tuple_item(const Expr& e, const Value& tuple, const Frame& frame) {
   const double i = number(*e.operands[1], frame);
   return tuple.tuple()->items.at(static_cast<std::size_t>(i));
 }
@@ -86,26 +86,26 @@ Value Evaluator::tuple_builtin(const Expr& e, const Frame& frame) {
       const Value& second = reference(*e.arguments[1].value, frame, second_scratch);
       const auto& ys = second.list()->items;
       if (xs.size() != ys.size())
-        throw UserError(e.range, "E0525",
-                        fmt::format("`zip` needs two lists of one length: the first has {} "
-                                    "element{}, the second {}; slice the longer one, as in "
-                                    "`xs[:{}]`, to pair the first {}",
-                                    xs.size(), xs.size() == 1 ? "" : "s", ys.size(),
-                                    std::min(xs.size(), ys.size()),
-                                    std::min(xs.size(), ys.size())));
+        throw UserError(
+            e.range, "E0525",
+            fmt::format("`zip` needs two lists of one length: the first has {} "
+                        "element{}, the second {}; slice the longer one, as in "
+                        "`xs[:{}]`, to pair the first {}",
+                        xs.size(), xs.size() == 1 ? "" : "s", ys.size(),
+                        std::min(xs.size(), ys.size()), std::min(xs.size(), ys.size())));
       out.reserve(xs.size());
-      for (std::size_t i = 0; i < xs.size(); ++i) out.push_back(make_tuple({xs[i], ys[i]}));
+      for (std::size_t i = 0; i < xs.size(); ++i) out.push_back(tuple_value({xs[i], ys[i]}));
       return make_list(std::move(out), e);
     }
     case ListBuiltin::pairs:
       // Adjacent elements: n - 1 pairs, none for a list of fewer than two.
       if (xs.size() > 1) out.reserve(xs.size() - 1);
-      for (std::size_t i = 1; i < xs.size(); ++i) out.push_back(make_tuple({xs[i - 1], xs[i]}));
+      for (std::size_t i = 1; i < xs.size(); ++i) out.push_back(tuple_value({xs[i - 1], xs[i]}));
       return make_list(std::move(out), e);
     case ListBuiltin::enumerate:
       out.reserve(xs.size());
       for (std::size_t i = 0; i < xs.size(); ++i)
-        out.push_back(make_tuple({Value::quantity(static_cast<double>(i)), xs[i]}));
+        out.push_back(tuple_value({Value::quantity(static_cast<double>(i)), xs[i]}));
       return make_list(std::move(out), e);
     case ListBuiltin::join: {
       Value separator_scratch;

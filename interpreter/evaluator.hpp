@@ -316,7 +316,7 @@ class Evaluator {
   // `[... for (a, b) in xs]` (`list` the value of operand 0), and the builtins from `zip`
   // on.
   Value tuple_literal(const Expr& e, const Frame& frame);
-  Value tuple_element(const Expr& e, const Value& tuple, const Frame& frame);
+  Value tuple_item(const Expr& e, const Value& tuple, const Frame& frame);
   Value tuple_comprehension(const Expr& e, const Value& list, const Frame& frame);
   Value tuple_builtin(const Expr& e, const Frame& frame);
   // A new list value of `items`, refused (E0522) beyond max_list_length elements.

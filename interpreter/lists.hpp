@@ -48,9 +48,9 @@ enum class ListBuiltin {
   join
 };
 inline constexpr std::string_view list_builtin_names[] = {
-    "len",  "every", "sum",    "product", "min",      "max",   "mean", "count",
-    "any",  "all",   "sort",   "argmin",  "argmax",   "quantile", "first", "last",
-    "fold", "scan",  "zip",    "pairs",   "enumerate", "join"};
+    "len",  "every", "sum",  "product", "min",       "max",      "mean",  "count",
+    "any",  "all",   "sort", "argmin",  "argmax",    "quantile", "first", "last",
+    "fold", "scan",  "zip",  "pairs",   "enumerate", "join"};
 static_assert(std::size(list_builtin_names) == static_cast<std::size_t>(ListBuiltin::join) + 1);
 
 inline std::optional<ListBuiltin> find_list_builtin(std::string_view name) {

@@ -17,9 +17,9 @@ namespace reckon {
 namespace {
 
 bool same(const Type& a, const Type& b) {
-  return a.kind == b.kind && a.dim == b.dim && a.integer == b.integer &&
-         a.optional == b.optional && a.element_id == b.element_id && a.record == b.record &&
-         a.enumeration == b.enumeration && a.scenario == b.scenario;
+  return a.kind == b.kind && a.dim == b.dim && a.integer == b.integer && a.optional == b.optional &&
+         a.element_id == b.element_id && a.record == b.record && a.enumeration == b.enumeration &&
+         a.scenario == b.scenario;
 }
 
 bool same(const std::vector<Type>& a, const std::vector<Type>& b) {

@@ -136,15 +136,14 @@ TEST_CASE("tuple patterns and lambdas take tuples apart", "[tuples]") {
   Tuples t;
   // Dense layers from [784, 256, 128, 10]: 784*256+256 = 200,960, 256*128+128 = 32,896,
   // 128*10+10 = 1,290; total 235,146.
-  CHECK(t.shown("[a * b + b for (a, b) in pairs([784, 256, 128, 10])]") ==
-        "[200960, 32896, 1290]");
-  CHECK(t.value("fold(pairs([784, 256, 128, 10]), 0, (acc, p) => acc + p[0] * p[1] + p[1])")
-            .number == 235146);
+  CHECK(t.shown("[a * b + b for (a, b) in pairs([784, 256, 128, 10])]") == "[200960, 32896, 1290]");
+  CHECK(
+      t.value("fold(pairs([784, 256, 128, 10]), 0, (acc, p) => acc + p[0] * p[1] + p[1])").number ==
+      235146);
   // Sorted by the second element: 3 s, 5 s, 9 s -> "b", "c", "a".
   CHECK(t.shown("[p[0] for p in sort(zip([\"a\", \"b\", \"c\"], [9 s, 3 s, 5 s]), by: p => "
                 "p[1])]") == "[\"b\", \"c\", \"a\"]");
-  CHECK(t.shown("[i * x for (i, x) in enumerate([1 GB, 2 GB, 3 GB]) if i > 0]") ==
-        "[2, 6] GB");
+  CHECK(t.shown("[i * x for (i, x) in enumerate([1 GB, 2 GB, 3 GB]) if i > 0]") == "[2, 6] GB");
   CHECK(t.error("[a for (a, b, c) in pairs([1, 2])]") == "E0380");
   CHECK(t.error("[a for (a, b) in [1, 2]]") == "E0333");
 }
