@@ -104,7 +104,11 @@ TEST_CASE("tuple literals and elements are typed per position", "[tuples]") {
   CHECK(t.error("(1, 2)[len([1]) - 1]") == "E0378");
   CHECK(t.error("(1, 2)[0.5]") == "E0378");
   CHECK(t.error("(none, 2)") == "E0377");
-  CHECK(t.error("(1, 2 GB) == (1, 2 s)") == "E0408");
+  // The right side is typed as the left (as a list literal is), so the element that does
+  // not fit is the one reported.
+  CHECK(t.error("(1, 2 GB) == (1, 2 s)") == "E0402");
+  CHECK(t.message("(1, 2 GB) == (1, 2 s)") ==
+        "element 1 of the tuple must be B (information), not s (time)");
   CHECK(t.error("(1, 2) == (1, 2, 3)") == "E0408");
 }
 
