@@ -105,6 +105,13 @@ RK_MESSAGE(index_value, "E0144: expected an index inside '[ ]', as in `xs[0]`");
 RK_MESSAGE(index_close, "E0144: expected ']' after the index");
 RK_MESSAGE(element_type, "E0145: expected the element type inside '[ ]', as in `[GB]`");
 RK_MESSAGE(list_type_close, "E0145: expected ']' after the element type, as in `[GB]`");
+// Tuples (docs/language.md, "Tuples").
+RK_MESSAGE(tuple_element_type,
+           "E0147: expected an element type of the tuple type, as in `(count, GB)`");
+RK_MESSAGE(tuple_type_second,
+           "E0147: a tuple type has two or more element types, as in `(count, GB)`");
+RK_MESSAGE(tuple_type_close, "E0147: expected ')' or ',' and another element type of the tuple");
+RK_MESSAGE(tuple_close, "E0148: expected ')' or ',' and another element of the tuple");
 RK_MESSAGE(list_range_end,
            "E0146: expected the last value of the range after '..', as in `1 .. 8`");
 RK_MESSAGE(list_range_step, "E0146: expected the step of the range after 'step'");

@@ -29,7 +29,8 @@
 //   (in a string used as an expression, a prompt or a hint, `{expr}` or `{expr:fmt}`
 //   interpolates an expression, fmt := '.' digits ('f' | 'g'), and `{{` `}}` are braces;
 //   parse.cpp's split_text reads them. Metadata and import strings are not interpolated.)
-//   type      := ('[' type ']' | '{' type ':' type '}' | 'int'? unit) '?'?
+//   type      := ('[' type ']' | '{' type ':' type '}' | '(' type (',' type)+ ')'
+//                | 'int'? unit) '?'?
 //   unit      := ident ('^' '-'? digits)? (('*' | '/') ident ('^' '-'? digits)?)*   (no spaces)
 //
 //   expr      := lambda | 'if' expr 'then' expr 'else' expr | variant
@@ -48,6 +49,7 @@
 //   unary     := '-' unary | power          power := postfix ('^' unary)?
 //   postfix   := primary ('(' args ')' | '.' ident | '[' expr ']' | '[' expr? ':' expr? ']')*
 //   primary   := number unit? | string | 'true' | 'false' | 'none' | ident | '(' expr ')' unit?
+//              | '(' expr (',' expr)+ ')'                         (a tuple)
 //              | '[' (expr (',' expr)* ','? | expr 'for' pattern 'in' expr ('if' expr)?)? ']'
 //              | '{' (key ':' expr (',' key ':' expr)* ','?)? '}'      key := string | ident
 //   pattern   := ident | '(' ident (',' ident)* ')'
@@ -194,8 +196,17 @@ struct map_value_type;
 struct map_type_close : one<'}'> {};
 struct map_type : seq<one<'{'>, sep, must<map_key_type>, sep, must<map_type_colon>, sep,
                       must<map_value_type>, sep, must<map_type_close>> {};
+// `(count, GB)`: a tuple type, two or more element types.
+struct tuple_element_type;
+struct tuple_type_more : seq<sep, one<','>, sep, must<tuple_element_type>> {};
+struct tuple_type_close : one<')'> {};
+struct tuple_type_second : seq<one<','>, sep, must<tuple_element_type>> {};
+struct tuple_type : seq<one<'('>, sep, must<tuple_element_type>, sep, must<tuple_type_second>,
+                        star<tuple_type_more>, sep, must<tuple_type_close>> {};
 struct type_expr
-    : seq<sor<list_type, map_type, seq<opt<int_mark>, unit_expr>>, opt<optional_mark>> {};
+    : seq<sor<list_type, map_type, tuple_type, seq<opt<int_mark>, unit_expr>>, opt<optional_mark>> {
+};
+struct tuple_element_type : type_expr {};
 struct element_type : type_expr {};
 struct map_key_type : type_expr {};
 struct map_value_type : type_expr {};
@@ -305,7 +316,19 @@ struct close_paren : one<')'> {};
 struct nested_expr : nesting_limited<expr> {};
 // `(1/3) GB`: a unit after the closing parenthesis scales what is inside.
 struct paren_unit : seq<hsep, not_at<exercise_word>, unit_expr> {};
-struct paren : seq<one<'('>, sep, must<nested_expr>, sep, must<close_paren>, opt<paren_unit>> {};
+// `(784, 256)`: a comma after the first expression makes a tuple (no unit after it).
+struct tuple_close : one<')'> {};
+struct tuple_unit_hint {
+  static std::string message(const std::string& text) {
+    return "E0148: a unit after a tuple would scale every element: write it on each, as in "
+           "`(1 " +
+           text.substr(text.find_first_not_of(" \t")) + ", 2 ...)`";
+  }
+};
+struct tuple_rest : seq<plus<sep, one<','>, sep, must<nested_expr>>, sep, must<tuple_close>,
+                        not_at<refuse<paren_unit, tuple_unit_hint>>> {};
+struct paren_close : seq<sep, must<close_paren>, opt<paren_unit>> {};
+struct paren : seq<one<'('>, sep, must<nested_expr>, sor<tuple_rest, paren_close>> {};
 // Lists: `[a, b, c]`, `[]`, and the comprehension `[e for x in xs if c]` (the pattern
 // may be a tuple `(a, b)`).
 struct binder : name {};

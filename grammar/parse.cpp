@@ -76,6 +76,8 @@ using selector = pt::selector<
         g::require_message,
         // maps
         g::map_literal, g::map_entry, g::map_type, g::map_key_type, g::map_value_type,
+        // tuples
+        g::tuple_rest, g::tuple_type, g::tuple_element_type,
         // Operators are not stored: after every operand the parser tries each level's
         // operators, and a stored rule costs a node per attempt. The converter reads
         // an operator from the text between its operands instead (operator_at).
@@ -260,6 +262,7 @@ class Converter {
     // Precedence levels store a node even when they hold a single operand.
     if (n.children.size() == 1 && is_chain(n)) return expr(*n.children[0]);
     if (n.is_type<g::paren>()) {  // the expression inside, with a range that includes ( )
+      if (n.children.size() > 1 && n.children[1]->is_type<g::tuple_rest>()) return tuple(n);
       ExprPtr e = expr(*n.children.at(0));
       if (n.children.size() > 1) return scaled(std::move(e), n);
       e->range = range(n);
@@ -523,6 +526,14 @@ class Converter {
     return finish(std::move(e));
   }
 
+  // `(784, 256)`: a paren whose first expression is followed by the rest of a tuple.
+  ExprPtr tuple(const Node& n) {
+    auto e = make(ExprKind::tuple, n);
+    e->operands.push_back(expr(*n.children.at(0)));
+    for (const auto& c : n.children.at(1)->children) e->operands.push_back(expr(*c));
+    return finish(std::move(e));
+  }
+
   // `(a, b) => body`: its children are the parameters, then the body. Kept as a
   // comprehension's names are (see Expr): the parameters as `arguments` holding name
   // expressions, the body as operand 0.
@@ -655,6 +666,8 @@ class Converter {
         t.key = std::make_unique<TypeExpr>(type(*c->children.at(0)));
         t.element = std::make_unique<TypeExpr>(type(*c->children.at(1)));
       }
+      if (c->is_type<g::tuple_type>())
+        for (const auto& element : c->children) t.tuple.push_back(type(*element));
     }
     return t;
   }

@@ -52,6 +52,10 @@ std::string_view usage(ListBuiltin b) {
       return "`scan(xs, init, (acc, x) => next)`";
     case ListBuiltin::len:
     case ListBuiltin::every:
+    case ListBuiltin::zip:
+    case ListBuiltin::pairs:
+    case ListBuiltin::enumerate:
+    case ListBuiltin::join:
       break;
   }
   return "`len(xs)`";
@@ -110,6 +114,10 @@ class AggregateCheck {
         return fold();
       case ListBuiltin::len:
       case ListBuiltin::every:
+      case ListBuiltin::zip:
+      case ListBuiltin::pairs:
+      case ListBuiltin::enumerate:
+      case ListBuiltin::join:
         break;
     }
     return {};

@@ -76,5 +76,12 @@ Type check_list_builtin(CheckContext& c, Expr& call, ListBuiltin b, const Scope&
 // check_aggregates.cpp: the builtins from `sum` on, and a lambda where none may be.
 Type check_aggregate(CheckContext& c, Expr& call, ListBuiltin b, const Scope& s);
 Type misplaced_lambda(CheckContext& c, Expr& lambda);
+// check_tuples.cpp: `(a, b)`, `p[0]` (`e` an index expression whose operand 0 has the tuple
+// type `tuple`), a tuple pattern `for (a, b) in xs` over the list type `list`, and the
+// builtins from `zip` on.
+Type check_tuple_literal(CheckContext& c, Expr& e, const Scope& s, const Type* expected);
+Type check_tuple_index(CheckContext& c, Expr& e, const Scope& s, const Type& tuple);
+Type check_tuple_comprehension(CheckContext& c, Expr& e, const Scope& s, const Type& list);
+Type check_tuple_builtin(CheckContext& c, Expr& call, ListBuiltin b, const Scope& s);
 
 }  // namespace reckon

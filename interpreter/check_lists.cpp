@@ -92,7 +92,7 @@ Type check_comprehension(CheckContext& c, Expr& e, const Scope& s) {
   }
   e.slot = s.local_count();
   if (e.op == Op::mul) {
-    // Tuples (what `pairs`, `zip` and `enumerate` give) are not in the language yet.
+    if (list.element().is_tuple()) return check_tuple_comprehension(c, e, s, list);
     c.error(e.arguments[0].value->range, "E0333",
             "a pattern of several names takes a list of tuples (from zip, pairs or "
             "enumerate), not " +
@@ -119,7 +119,8 @@ Type check_index(CheckContext& c, Expr& e, const Scope& s) {
   Expr& list = *e.operands[0];
   Expr& index = *e.operands[1];
   const Type t = c.check(list, s, nullptr);
-  if (t.is_map()) return check_map_lookup(c, e, s, t);  // `m["us-east"]` (check_maps.cpp)
+  if (t.is_map()) return check_map_lookup(c, e, s, t);     // `m["us-east"]` (check_maps.cpp)
+  if (t.is_tuple()) return check_tuple_index(c, e, s, t);  // `p[0]` (check_tuples.cpp)
   const Type i = c.check(index, s, nullptr);
   if (t.is_error() || i.is_error()) return {};
   if (!t.is_list()) {
@@ -252,6 +253,7 @@ Type check_list_operation(CheckContext& c, Expr& e, const Type& a, const Type& b
 Type check_list_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s) {
   e.call = CallKind::list_builtin;
   e.slot = static_cast<int>(b);
+  if (b >= ListBuiltin::zip) return check_tuple_builtin(c, e, b, s);  // check_tuples.cpp
   if (b != ListBuiltin::len && b != ListBuiltin::every)
     return check_aggregate(c, e, b, s);  // check_aggregates.cpp
   const std::string name(list_builtin_names[static_cast<std::size_t>(b)]);
@@ -272,12 +274,14 @@ Type check_list_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s)
       Expr& arg = *e.arguments[0].value;
       const Type t = c.check(arg, s, nullptr);
       if (failed || t.is_error()) return {};
-      if (!t.is_list()) {
-        c.error(arg.range, "E0337", "`len` needs a list, not " + describe(t));
+      if (!t.is_list() && !t.is_map()) {  // a map's length is its number of entries
+        c.error(arg.range, "E0337", "`len` needs a list or a map, not " + describe(t));
         return {};
       }
       if (t.optional) {
-        c.error(arg.range, "E0404", "this list may be none; give a fallback with `??`");
+        c.error(arg.range, "E0404",
+                fmt::format("this {} may be none; give a fallback with `??`",
+                            t.is_map() ? "map" : "list"));
         return {};
       }
       return Type::quantity({}, true);

@@ -140,6 +140,15 @@ class Checker final : public CheckContext {
       if (!value) return std::nullopt;
       result = Type::map_of(a.enumeration, *value);
     }
+    if (a.is_tuple()) {  // element by element (assignable above checked the arities)
+      std::vector<Type> elements;
+      for (std::size_t i = 0; i < a.tuple_elements().size(); ++i) {
+        std::optional<Type> element = meet(a.tuple_elements()[i], b.tuple_elements()[i]);
+        if (!element) return std::nullopt;
+        elements.push_back(*element);
+      }
+      result = Type::tuple_of(elements);
+    }
     result.optional = a.optional || b.optional;
     return result;
   }
@@ -273,6 +282,16 @@ class Checker final : public CheckContext {
   Type resolve_type(const TypeExpr& t, std::optional<DisplayUnit>* display = nullptr) {
     Type out;
     if (t.key) return resolve_map_type(t, display);
+    if (!t.tuple.empty()) {  // `(count, GB)`: each element shown in a readable unit
+      std::vector<Type> elements;
+      for (const TypeExpr& element : t.tuple) {
+        elements.push_back(resolve_type(element));
+        if (elements.back().is_error()) return {};
+      }
+      out = Type::tuple_of(elements);
+      out.optional = t.optional;
+      return out;
+    }
     if (t.element) {  // `[T]`: shown in T's unit
       Type element = resolve_type(*t.element, display);
       if (element.is_error()) return element;
@@ -364,6 +383,13 @@ class Checker final : public CheckContext {
       case TypeKind::map:
         return from.enumeration == to.enumeration &&
                assignable(from.map_value(), to.map_value(), meet);
+      case TypeKind::tuple: {
+        const auto a = from.tuple_elements(), b = to.tuple_elements();
+        if (a.size() != b.size()) return false;
+        for (std::size_t i = 0; i < a.size(); ++i)
+          if (!assignable(a[i], b[i], meet)) return false;
+        return true;
+      }
       default:
         return true;
     }
@@ -985,6 +1011,8 @@ class Checker final : public CheckContext {
         return check_variant(e, hooks(s));
       case ExprKind::map:
         return check_map_literal(*this, e, s, expected);
+      case ExprKind::tuple:
+        return check_tuple_literal(*this, e, s, expected);
     }
     return {};
   }
@@ -1331,6 +1359,7 @@ class Checker final : public CheckContext {
     if (ok && a.kind == TypeKind::instance) ok = false;
     if (ok && a.kind == TypeKind::list) ok = assignable(a, b, true) && assignable(b, a, true);
     if (ok && a.kind == TypeKind::map) ok = assignable(a, b, true) && assignable(b, a, true);
+    if (ok && a.kind == TypeKind::tuple) ok = assignable(a, b, true) && assignable(b, a, true);
     if (!ok && a.is_quantity() && b.is_quantity())
       meet_error(e.name_range, "E0408", "cannot compare " + describe(a) + " and " + describe(b),
                  a.dim, b.dim);

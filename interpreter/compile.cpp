@@ -44,7 +44,8 @@ bool numeric_coalesce(const Expr& e) {
 }
 
 bool compiles_at_root(const Expr& e) {
-  if (e.type.is_list() || e.type.is_map()) return false;  // lists and maps are the tree walk's
+  // Lists, maps and tuples are the tree walk's.
+  if (e.type.is_list() || e.type.is_map() || e.type.is_tuple()) return false;
   switch (e.kind) {
     case ExprKind::binary:
       if (e.type.kind == TypeKind::text) return false;  // `+` joining texts, `??` of texts
@@ -163,7 +164,7 @@ class Compiler {
   Compiler(Code& code, std::vector<Expr*>& left) : code_(code), left_(left) {}
 
   void expression(Expr& e) {
-    if (e.type.is_list() || e.type.is_map()) return tree(e);
+    if (e.type.is_list() || e.type.is_map() || e.type.is_tuple()) return tree(e);
     switch (e.kind) {
       case ExprKind::number:
         return constant(e, e.number * e.unit_scale);

@@ -140,6 +140,8 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
       return comprehension(e, frame);
     case ExprKind::map:
       return map_literal(e, frame);
+    case ExprKind::tuple:
+      return tuple_literal(e, frame);
     case ExprKind::index:
       return index(e, frame);
     case ExprKind::interpolation:
@@ -224,6 +226,12 @@ bool Evaluator::equal(const Value& a, const Value& b) const {
     }
     case ValueKind::map:
       return equal_maps(*a.map(), *b.map());
+    case ValueKind::tuple: {  // element by element, as lists (the checker saw one type)
+      const auto& x = a.tuple()->items;
+      const auto& y = b.tuple()->items;
+      return std::equal(x.begin(), x.end(), y.begin(), y.end(),
+                        [&](const Value& p, const Value& q) { return equal(p, q); });
+    }
   }
   return false;
 }

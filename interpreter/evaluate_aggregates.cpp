@@ -188,6 +188,10 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
     }
     case ListBuiltin::len:
     case ListBuiltin::every:
+    case ListBuiltin::zip:
+    case ListBuiltin::pairs:
+    case ListBuiltin::enumerate:
+    case ListBuiltin::join:
       break;
   }
   throw std::logic_error("unknown aggregate");

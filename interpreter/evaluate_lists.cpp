@@ -65,6 +65,7 @@ Value Evaluator::list_literal(const Expr& e, const Frame& frame) {
 Value Evaluator::comprehension(const Expr& e, const Frame& frame) {
   const Value source = evaluate(*e.operands[0], frame);
   if (source.kind == ValueKind::map) return map_comprehension(e, source, frame);
+  if (e.op == Op::mul) return tuple_comprehension(e, source, frame);  // `for (a, b) in xs`
   const ListValue& xs = *source.list();
   const Expr& body = *e.operands[1];
   const Expr* condition = e.operands.size() > 2 ? e.operands[2].get() : nullptr;
@@ -95,6 +96,7 @@ Value Evaluator::index(const Expr& e, const Frame& frame) {
   Value scratch;
   const Value& list = reference(*e.operands[0], frame, scratch);
   if (list.kind == ValueKind::map) return map_lookup(e, list, frame);
+  if (list.kind == ValueKind::tuple) return tuple_item(e, list, frame);
   const Expr& at = *e.operands[1];
   const double i = number(at, frame);
   const auto& items = list.list()->items;
@@ -209,6 +211,8 @@ Value Evaluator::list_builtin(const Expr& e, const Frame& frame) {
     case ListBuiltin::len: {
       Value scratch;
       const Value& list = reference(*e.arguments[0].value, frame, scratch);
+      if (list.kind == ValueKind::map)  // a map's entries
+        return Value::quantity(static_cast<double>(list.map()->keys.size()));
       return Value::quantity(static_cast<double>(list.list()->items.size()));
     }
     case ListBuiltin::every: {
@@ -232,6 +236,11 @@ Value Evaluator::list_builtin(const Expr& e, const Frame& frame) {
         }
       return make_list(std::move(out), e);
     }
+    case ListBuiltin::zip:
+    case ListBuiltin::pairs:
+    case ListBuiltin::enumerate:
+    case ListBuiltin::join:
+      return tuple_builtin(e, frame);  // evaluate_tuples.cpp
     default:
       return aggregate(e, frame);
   }

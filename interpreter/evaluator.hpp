@@ -312,6 +312,13 @@ class Evaluator {
   Value map_lookup(const Expr& e, const Value& map, const Frame& frame);
   Value map_comprehension(const Expr& e, const Value& map, const Frame& frame);
   Value map_builtin(const Expr& e, const Frame& frame);
+  // Tuples (evaluate_tuples.cpp): `(a, b)`, `p[0]` (`tuple` the value of operand 0),
+  // `[... for (a, b) in xs]` (`list` the value of operand 0), and the builtins from `zip`
+  // on.
+  Value tuple_literal(const Expr& e, const Frame& frame);
+  Value tuple_item(const Expr& e, const Value& tuple, const Frame& frame);
+  Value tuple_comprehension(const Expr& e, const Value& list, const Frame& frame);
+  Value tuple_builtin(const Expr& e, const Frame& frame);
   // A new list value of `items`, refused (E0522) beyond max_list_length elements.
   Value make_list(std::vector<Value> items, const Expr& at) const;
   Value scenario_instance(const Expr& e, const Frame& frame);

@@ -245,6 +245,12 @@ class Explainer {
           s += (i ? ", " : "") + render(*e.operands[i], frame, deps);
         return s + "]";
       }
+      case ExprKind::tuple: {
+        std::string s = "(";
+        for (std::size_t i = 0; i < e.operands.size(); ++i)
+          s += (i ? ", " : "") + render(*e.operands[i], frame, deps);
+        return s + ")";
+      }
       case ExprKind::comprehension: {
         // Its body is evaluated once per element, with names of its own: written as it
         // is, over the list it goes through (the step's result is the list it makes).

@@ -206,6 +206,13 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
       return format_list(*v.list(), options, unit);
     case ValueKind::map:
       return format_map(*v.map(), options, unit);
+    case ValueKind::tuple: {  // `(1 GB, 2 s)`: each element in a unit of its own
+      std::string out = "(";
+      const auto& items = v.tuple()->items;
+      for (std::size_t i = 0; i < items.size(); ++i)
+        out += (i ? ", " : "") + format_value(items[i], options, nullptr);
+      return out + ")";
+    }
   }
   return "?";
 }

@@ -20,8 +20,9 @@ inline constexpr std::size_t max_list_length = 10'000'000;
 // and its slot is the ListBuiltin. New ones go at the end of both the enum and the
 // names, with a case in check_list_builtin (check_lists.cpp) and in
 // Evaluator::list_builtin (evaluate_lists.cpp).
-// From `sum` on they are aggregates.hpp's: checked in check_aggregates.cpp, evaluated in
-// evaluate_aggregates.cpp.
+// From `sum` to `scan` they are aggregates.hpp's: checked in check_aggregates.cpp, evaluated
+// in evaluate_aggregates.cpp. From `zip` on they make or take tuples and texts: checked in
+// check_tuples.cpp, evaluated in evaluate_tuples.cpp.
 enum class ListBuiltin {
   len,
   every,
@@ -40,12 +41,17 @@ enum class ListBuiltin {
   first,
   last,
   fold,
-  scan
+  scan,
+  zip,
+  pairs,
+  enumerate,
+  join
 };
 inline constexpr std::string_view list_builtin_names[] = {
-    "len", "every", "sum",    "product", "min",      "max",   "mean", "count", "any",
-    "all", "sort",  "argmin", "argmax",  "quantile", "first", "last", "fold",  "scan"};
-static_assert(std::size(list_builtin_names) == static_cast<std::size_t>(ListBuiltin::scan) + 1);
+    "len",  "every", "sum",  "product", "min",       "max",      "mean",  "count",
+    "any",  "all",   "sort", "argmin",  "argmax",    "quantile", "first", "last",
+    "fold", "scan",  "zip",  "pairs",   "enumerate", "join"};
+static_assert(std::size(list_builtin_names) == static_cast<std::size_t>(ListBuiltin::join) + 1);
 
 inline std::optional<ListBuiltin> find_list_builtin(std::string_view name) {
   for (std::size_t i = 0; i < std::size(list_builtin_names); ++i)

@@ -25,6 +25,11 @@ std::string type_text(const TypeExpr& t) {
   if (t.key)  // `{text: GB}`
     return "{" + type_text(*t.key) + ": " + type_text(*t.element) + "}" + (t.optional ? "?" : "");
   if (t.element) return "[" + type_text(*t.element) + "]" + (t.optional ? "?" : "");
+  if (!t.tuple.empty()) {
+    std::string out = "(";
+    for (std::size_t i = 0; i < t.tuple.size(); ++i) out += (i ? ", " : "") + type_text(t.tuple[i]);
+    return out + ")" + (t.optional ? "?" : "");
+  }
   return (t.integer ? "int " : "") + t.unit.text + (t.optional ? "?" : "");
 }
 

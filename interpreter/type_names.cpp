@@ -45,6 +45,19 @@ std::string describe(const Type& t) {
       s = "[" + inner + "]";
       break;
     }
+    case TypeKind::tuple: {  // `(count, GB)`, units bare as in a list's brackets
+      s = "(";
+      const auto elements = t.tuple_elements();
+      for (std::size_t i = 0; i < elements.size(); ++i) {
+        const Type& e = elements[i];
+        std::string inner = describe(e);
+        if (e.is_quantity() && !e.dim.is_dimensionless())
+          inner = counted_unit_string(e.dim) + (e.optional ? "?" : "");
+        s += (i ? ", " : "") + inner;
+      }
+      s += ")";
+      break;
+    }
     case TypeKind::map: {  // `{text: gCO2e/kWh}`, `{Vendor: count}`
       const Type& v = t.map_value();
       std::string value = describe(v);

@@ -104,7 +104,8 @@ enum class ValueKind : std::uint8_t {
   record,
   instance,
   list,
-  map
+  map,
+  tuple  // its elements in a ListValue (a tuple is a fixed-length list of mixed types)
 };
 
 struct Value {
@@ -210,6 +211,13 @@ struct Value {
     x.object_ = static_cast<const Shared*>(m);
     return x;
   }
+  // A tuple of the ListValue's items; takes over the reference the caller holds.
+  static Value adopt_tuple(ListValue* l) {
+    Value x;
+    x.kind = ValueKind::tuple;
+    x.object_ = static_cast<const Shared*>(l);
+    return x;
+  }
   // A new reference to an existing instance.
   static Value of(Instance& i);
 
@@ -240,6 +248,10 @@ struct Value {
   Instance* instance() const;
   const ListValue* list() const {
     return kind == ValueKind::list ? static_cast<const ListValue*>(shared_object()) : nullptr;
+  }
+  // A tuple's elements (null for anything else).
+  const ListValue* tuple() const {
+    return kind == ValueKind::tuple ? static_cast<const ListValue*>(shared_object()) : nullptr;
   }
   const MapValue* map() const {
     return kind == ValueKind::map ? static_cast<const MapValue*>(shared_object()) : nullptr;

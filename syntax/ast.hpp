@@ -42,6 +42,8 @@ struct TypeExpr {
   std::unique_ptr<TypeExpr> element;
   // A map type `{K: V}`: K here and V in `element` (docs/language.md, "Maps").
   std::unique_ptr<TypeExpr> key;
+  // A tuple type `(count, GB)`: its element types, two or more; empty otherwise.
+  std::vector<TypeExpr> tuple;
 };
 
 // Documentation attached to the declaration that follows it.
@@ -92,7 +94,10 @@ enum class ExprKind : std::uint8_t {
   variant,
   // Maps (docs/language.md, "Maps"): `{"a": 1 GB, "b": 2 GB}`, operands key, value, key,
   // value, ...; each key a text literal or a name (an enumeration member).
-  map
+  map,
+  // `(784, 256)`: a tuple of two or more elements, the operands (docs/language.md,
+  // "Tuples"); `(x)` stays grouping.
+  tuple
 };
 
 enum class Op : std::uint8_t {

@@ -3,26 +3,41 @@
 // every Type, and so every Expr, by 8 bytes.
 #include "syntax/types.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstring>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
+#include <vector>
 
 namespace reckon {
 
 namespace {
 
+bool same(const Type& a, const Type& b) {
+  return a.kind == b.kind && a.dim == b.dim && a.integer == b.integer && a.optional == b.optional &&
+         a.element_id == b.element_id && a.record == b.record && a.enumeration == b.enumeration &&
+         a.scenario == b.scenario;
+}
+
+bool same(const std::vector<Type>& a, const std::vector<Type>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](const Type& x, const Type& y) { return same(x, y); });
+}
+
 // Append-only and never freed: a program has a handful of distinct list types. Chunks
 // are published through atomics, so reading an element type (the evaluator's threads
-// do, to show a list) takes no lock; interning a new one does.
-class ElementTable {
+// do, to show a list) takes no lock; interning a new one does. Entry is a Type (list
+// elements, map values) or a tuple's element types.
+template <typename Entry>
+class InternTable {
  public:
   static constexpr std::size_t chunk_size = 1024;
   static constexpr std::size_t max_chunks = 1024;
 
-  std::uint32_t intern(const Type& t) {
+  std::uint32_t intern(const Entry& t) {
     std::lock_guard lock(mutex_);
     for (std::uint32_t id = 1; id <= count_; ++id)
       if (same(at(id), t)) return id;
@@ -30,30 +45,29 @@ class ElementTable {
     const std::size_t chunk = next / chunk_size;
     if (chunk >= max_chunks) throw std::length_error("too many distinct list element types");
     if (!chunks_[chunk].load(std::memory_order_acquire))
-      chunks_[chunk].store(new Type[chunk_size], std::memory_order_release);
+      chunks_[chunk].store(new Entry[chunk_size], std::memory_order_release);
     chunks_[chunk].load(std::memory_order_relaxed)[next % chunk_size] = t;
     count_ = static_cast<std::uint32_t>(next);
     return count_;
   }
 
-  const Type& at(std::uint32_t id) const {
+  const Entry& at(std::uint32_t id) const {
     return chunks_[id / chunk_size].load(std::memory_order_acquire)[id % chunk_size];
   }
 
  private:
-  static bool same(const Type& a, const Type& b) {
-    return a.kind == b.kind && a.dim == b.dim && a.integer == b.integer &&
-           a.optional == b.optional && a.element_id == b.element_id && a.record == b.record &&
-           a.enumeration == b.enumeration && a.scenario == b.scenario;
-  }
-
   std::mutex mutex_;
   std::uint32_t count_ = 0;  // ids 1..count_ are taken; 0 is "no element"
-  std::array<std::atomic<Type*>, max_chunks> chunks_{};
+  std::array<std::atomic<Entry*>, max_chunks> chunks_{};
 };
 
-ElementTable& table() {
-  static ElementTable* t = new ElementTable;  // never destroyed: types outlive statics
+InternTable<Type>& table() {
+  static auto* t = new InternTable<Type>;  // never destroyed: types outlive statics
+  return *t;
+}
+
+InternTable<std::vector<Type>>& tuple_table() {
+  static auto* t = new InternTable<std::vector<Type>>;
   return *t;
 }
 
@@ -78,6 +92,18 @@ const Type& Type::map_value() const {
   static const Type error_type;
   if (kind != TypeKind::map || element_id == 0) return error_type;
   return table().at(element_id);
+}
+
+Type Type::tuple_of(std::span<const Type> elements) {
+  Type t;
+  t.kind = TypeKind::tuple;
+  t.element_id = tuple_table().intern(std::vector<Type>(elements.begin(), elements.end()));
+  return t;
+}
+
+std::span<const Type> Type::tuple_elements() const {
+  if (kind != TypeKind::tuple || element_id == 0) return {};
+  return tuple_table().at(element_id);
 }
 
 const Type& Type::element() const {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 #include "syntax/dimension.hpp"
 
@@ -25,6 +26,7 @@ enum class TypeKind : std::uint8_t {
   instance,  // a bound scenario (a case)
   list,      // `[GB]`: its element type is element()
   map,       // `{text: GB}`: values of map_value(), keys text or of `enumeration`
+  tuple,     // `(count, GB)`: its element types are tuple_elements()
 };
 
 struct Type {
@@ -62,6 +64,13 @@ struct Type {
   static Type map_of(const EnumDecl* key_enum, const Type& value);
   bool is_map() const { return kind == TypeKind::map; }
   const Type& map_value() const;
+
+  // `(A, B, ...)`, two or more element types; interned as a whole (another table than
+  // list elements'), so equal tuple types have equal ids.
+  static Type tuple_of(std::span<const Type> elements);
+  bool is_tuple() const { return kind == TypeKind::tuple; }
+  // A tuple's element types in order (empty for anything else).
+  std::span<const Type> tuple_elements() const;
 
   bool is_error() const { return kind == TypeKind::error; }
   bool is_quantity() const { return kind == TypeKind::quantity; }

@@ -251,6 +251,14 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
       if (each) j["unit"] = each->symbol;
       break;
     }
+    case ValueKind::tuple: {
+      // An array of the elements as JSON of their own, each in a unit of its own.
+      nlohmann::json items = nlohmann::json::array();
+      for (const Value& x : v.tuple()->items)
+        items.push_back(json_value(ev, x, std::nullopt, digits));
+      j["value"] = std::move(items);
+      break;
+    }
     case ValueKind::map: {
       // An object of the keys (member names for an enumeration's), each value with its
       // own value and unit, all in the map's one unit.

@@ -206,6 +206,7 @@ class Compiler {
     if (e.type.is_map() || e.kind == ExprKind::map ||
         (e.kind == ExprKind::call && e.call == CallKind::map_builtin))
       throw Unplannable("a map", e.range);
+    if (e.type.is_tuple() || e.kind == ExprKind::tuple) throw Unplannable("a tuple", e.range);
     switch (e.kind) {
       case ExprKind::number:
       case ExprKind::text:

@@ -110,8 +110,11 @@ std::string show(const Expr& e) {
     case ExprKind::member:
       return "member(" + show(*e.operands.at(0)) + ", " + e.text + ")";
     case ExprKind::list:
+    case ExprKind::tuple:
     case ExprKind::interpolation: {
-      std::string out = e.kind == ExprKind::list ? "list(" : "interpolation(";
+      std::string out = e.kind == ExprKind::list    ? "list("
+                        : e.kind == ExprKind::tuple ? "tuple("
+                                                    : "interpolation(";
       for (std::size_t i = 0; i < e.operands.size(); ++i)
         out += (i ? ", " : "") + show(*e.operands[i]);
       return out + ")";
@@ -412,6 +415,11 @@ TEST_CASE("expressions parse to the expected tree", "[grammar]") {
       {"(acc, x) => acc + x", "lambda(acc x, add(acc, x))"},
       {"(x) => x", "lambda(x, x)"},
       {"(x)", "x"},
+      // tuples: a comma in parentheses; `(x)` stays grouping; a lambda's parameters win
+      {"(784, 256)", "tuple(784, 256)"},
+      {"(1 GB, (2, \"a\"))", "tuple(1[GB^1], tuple(2, \"a\"))"},
+      {"p[0] + (a, b)[1]", "add(index(p, 0), index(tuple(a, b), 1))"},
+      {"[(a, b) for (a, b) in xs]", "for(a b tuple, xs, tuple(a, b))"},
       {"sort(xs, by: d => d.peak)", "call(sort, xs, by: lambda(d, member(d, peak)))"},
       {"fold(xs, 0, (a, b) =>\n  a + b)", "call(fold, xs, 0, lambda(a b, add(a, b)))"},
   };

@@ -1,0 +1,132 @@
+// Evaluating tuples (docs/language.md, "Tuples") and the builtins that make them: zip,
+// pairs, enumerate; and join, which makes a text of a list of texts. The tree walk's
+// only: compile.cpp compiles no tuple, and a planned sweep falls back to the lazy
+// evaluator for one.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "interpreter/evaluator.hpp"
+#include "interpreter/lists.hpp"
+#include "interpreter/text_value.hpp"
+#include "syntax/diagnostics.hpp"
+
+namespace reckon {
+
+namespace {
+
+Value tuple_value(std::vector<Value> items) {
+  return Value::adopt_tuple(ListValue::make(std::move(items)));
+}
+
+}  // namespace
+
+Value Evaluator::tuple_literal(const Expr& e, const Frame& frame) {
+  const auto types = e.type.tuple_elements();
+  std::vector<Value> items;
+  items.reserve(e.operands.size());
+  for (std::size_t i = 0; i < e.operands.size(); ++i) {
+    Value v = evaluate(*e.operands[i], frame);
+    // A plain number where a count is declared takes the count (`(5, 1 GB)` as a
+    // `(token, GB)`), as a list's elements do.
+    if (i < types.size() && types[i].is_quantity() && v.kind == ValueKind::quantity)
+      v.dim = types[i].dim;
+    items.push_back(std::move(v));
+  }
+  return tuple_value(std::move(items));
+}
+
+// `p[1]`: the checker saw a literal index within the tuple's arity (check_tuples.cpp).
+Value Evaluator::tuple_item(const Expr& e, const Value& tuple, const Frame& frame) {
+  const double i = number(*e.operands[1], frame);
+  return tuple.tuple()->items.at(static_cast<std::size_t>(i));
+}
+
+// `[body for (a, b) in xs if condition]`: each element of xs is a tuple of as many
+// elements as the pattern has names (the checker saw to it); they are bound in order.
+Value Evaluator::tuple_comprehension(const Expr& e, const Value& list, const Frame& frame) {
+  const ListValue& xs = *list.list();
+  const Expr& body = *e.operands[1];
+  const Expr* condition = e.operands.size() > 2 ? e.operands[2].get() : nullptr;
+  const std::size_t names = e.arguments.size();
+  LocalFrame locals(frame, e.slot, names);
+  std::vector<Value> out;
+  out.reserve(condition ? 0 : xs.items.size());
+  // Each element costs one step, as in Evaluator::comprehension.
+  const std::uint64_t steps_before = steps_;
+  const std::uint64_t elements_before = comprehension_elements_;
+  for (const Value& x : xs.items) {
+    const auto& parts = x.tuple()->items;
+    for (std::size_t k = 0; k < names; ++k) locals[k] = parts[k];
+    ++comprehension_elements_;
+    if (!condition || number(*condition, locals.frame()) != 0)
+      out.push_back(evaluate(body, locals.frame()));
+    steps_ = steps_before + (comprehension_elements_ - elements_before);
+    if (steps_ > max_steps) [[unlikely]]
+      too_many_steps(e);
+  }
+  return make_list(std::move(out), e);
+}
+
+Value Evaluator::tuple_builtin(const Expr& e, const Frame& frame) {
+  Value first_scratch;
+  const Value& first = reference(*e.arguments[0].value, frame, first_scratch);
+  const auto& xs = first.list()->items;
+  std::vector<Value> out;
+  switch (static_cast<ListBuiltin>(e.slot)) {
+    case ListBuiltin::zip: {
+      // Lists of different lengths are a mistake more often than not (a missing or an
+      // extra element), so zip refuses them rather than drop the tail as Python's zip does.
+      Value second_scratch;
+      const Value& second = reference(*e.arguments[1].value, frame, second_scratch);
+      const auto& ys = second.list()->items;
+      if (xs.size() != ys.size())
+        throw UserError(
+            e.range, "E0525",
+            fmt::format("`zip` needs two lists of one length: the first has {} "
+                        "element{}, the second {}; slice the longer one, as in "
+                        "`xs[:{}]`, to pair the first {}",
+                        xs.size(), xs.size() == 1 ? "" : "s", ys.size(),
+                        std::min(xs.size(), ys.size()), std::min(xs.size(), ys.size())));
+      out.reserve(xs.size());
+      for (std::size_t i = 0; i < xs.size(); ++i) out.push_back(tuple_value({xs[i], ys[i]}));
+      return make_list(std::move(out), e);
+    }
+    case ListBuiltin::pairs:
+      // Adjacent elements: n - 1 pairs, none for a list of fewer than two.
+      if (xs.size() > 1) out.reserve(xs.size() - 1);
+      for (std::size_t i = 1; i < xs.size(); ++i) out.push_back(tuple_value({xs[i - 1], xs[i]}));
+      return make_list(std::move(out), e);
+    case ListBuiltin::enumerate:
+      out.reserve(xs.size());
+      for (std::size_t i = 0; i < xs.size(); ++i)
+        out.push_back(tuple_value({Value::quantity(static_cast<double>(i)), xs[i]}));
+      return make_list(std::move(out), e);
+    case ListBuiltin::join: {
+      Value separator_scratch;
+      const std::string& separator =
+          reference(*e.arguments[1].value, frame, separator_scratch).text();
+      std::size_t bytes = 0;
+      for (std::size_t i = 0; i < xs.size(); ++i)
+        bytes += xs[i].text().size() + (i ? separator.size() : 0);
+      check_text_size(bytes, e.range);
+      std::string text;
+      text.reserve(bytes);
+      for (std::size_t i = 0; i < xs.size(); ++i) {
+        if (i) text += separator;
+        text += xs[i].text();
+      }
+      return built_text(std::move(text), e.range);
+    }
+    default:
+      break;
+  }
+  throw std::logic_error("unknown tuple builtin");
+}
+
+}  // namespace reckon
