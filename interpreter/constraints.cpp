@@ -130,6 +130,7 @@ Value make_variant(Evaluator& ev, const Expr& e, const Evaluator::Frame& frame) 
     if (!b.input_in_instance[i] && b.inputs[i].state == ThunkState::done)
       inst.inputs[i] = b.inputs[i];
   }
+  inst.name = interned(std::move(name));
   return v;
 }
 
