@@ -101,5 +101,10 @@ expect "doc: a declared map input" 0 '^Type: `\{text: gCO2e/kWh\}`\.$' -- "$reck
 expect "doc: an example's long list is elided" 0 '^\[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, \.\.\. 2 more\]$' -- \
   "$reckon" doc "$file"
 
+# A sweep's objective is one column: minimizing a varied input (gpus) adds no second
+# `gpus` column beside the axis's own.
+expect "sweep: --minimize of an axis shows it once" 0 '^ +gpus +tp +dp$' -- \
+  "$reckon" sweep tests/sweep/infeasible.rk --minimize gpus
+
 echo "tables: $passes passed, $failures failed"
 [[ $failures == 0 ]]
