@@ -79,6 +79,9 @@ expect "interpolation reads the input m" 1 'error\[E0535\]: `N` breaks a constra
 expect "explain: a text property once" 0 '^C.label = "uneven"$' -- "$reckon" explain "$file" C.label
 expect "explain: a bool property" 0 '^C.uneven = len\(bw\) % 2 == 0 = len\(\[3350000000000, 2000000000000\] B/s\) % 2 == 0 = true$' -- \
   "$reckon" explain "$file" C.uneven
+# An enumeration member written as the property's body: `C.balance = uneven`, once (it
+# read `balance = uneven = uneven` in a review).
+expect "explain: an enum member once" 0 '^C.balance = uneven$' -- "$reckon" explain "$file" C.balance
 # Over a million elements: the first 5 and a count, and the aggregate.
 why=$("$reckon" explain "$file" --case M --set n=1000000 total)
 expect "explain: a million-element comprehension, elided" 0 \
