@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 #include "interpreter/maps.hpp"
 #include "interpreter/units.hpp"
@@ -13,12 +14,39 @@ namespace reckon {
 
 namespace {
 
-const RecordDecl* common_record_type(const ListValue& list) {
-  if (list.items.empty() || list.items.front().kind != ValueKind::record) return nullptr;
-  const RecordDecl* type = list.items.front().record()->type;
-  for (const Value& x : list.items)
+const RecordDecl* common_record_type(std::span<const Value> items) {
+  if (items.empty() || items.front().kind != ValueKind::record) return nullptr;
+  const RecordDecl* type = items.front().record()->type;
+  for (const Value& x : items)
     if (x.kind != ValueKind::record || x.record()->type != type) return nullptr;
   return type;
+}
+
+// The unit of each field of records of one type, one per column (record_column_units).
+std::vector<std::optional<DisplayUnit>> column_units(std::span<const Value> items,
+                                                     const RecordDecl& type, int digits) {
+  std::vector<std::optional<DisplayUnit>> units(type.fields.size());
+  for (std::size_t k = 0; k < type.fields.size(); ++k) {
+    const Value* largest = nullptr;
+    for (const Value& x : items) {
+      const Value& v = x.record()->fields[k];
+      if (v.kind == ValueKind::quantity &&
+          (!largest || std::fabs(v.number) > std::fabs(largest->number)))
+        largest = &v;
+    }
+    if (!largest) continue;
+    // A field's declared unit states a dimension for values written in any unit (the
+    // registry's `memory: B/GPU`): a step of a ladder lets the ladder choose, for the
+    // column's largest value, as it does for one field shown alone. A column of zeros
+    // stays in the declared unit.
+    const std::optional<DisplayUnit>& declared = type.fields[k].display;
+    const bool ladder = declared && ladder_step(largest->dim, declared->symbol);
+    if (declared && (!ladder || largest->number == 0))
+      units[k] = declared;
+    else
+      units[k] = default_display_unit(*largest, digits);
+  }
+  return units;
 }
 
 // "1,000,000": a count of elided rows reads at a glance (as a list's `... 999,990 more`).
@@ -90,22 +118,34 @@ std::string lay_out(const std::vector<Column>& columns, std::size_t rows, const 
   return out;
 }
 
-std::string record_table(const ListValue& list, const RecordDecl& type,
-                         const DisplayOptions& options, std::string_view indent) {
-  const std::vector<std::optional<DisplayUnit>> units = record_column_units(list, options.digits);
-  const std::size_t rows = std::min(list.items.size(), options.list_elements);
-  std::vector<Column> columns(type.fields.size());
+// Records of one type, a row each, after a column of their keys when `keys` is given (a
+// map's, as format_map_table writes them).
+std::string record_table(std::span<const Value> items, const RecordDecl& type,
+                         const std::vector<Value>* keys, const DisplayOptions& options,
+                         std::string_view indent) {
+  const std::vector<std::optional<DisplayUnit>> units = column_units(items, type, options.digits);
+  const std::size_t rows = std::min(items.size(), options.list_elements);
+  std::vector<Column> columns;
+  if (keys) {
+    Column& c = columns.emplace_back();
+    c.heading = "key";
+    c.numbers = false;
+    for (std::size_t r = 0; r < rows; ++r) {
+      const Value& k = (*keys)[r];
+      c.cells.push_back(k.kind == ValueKind::text ? k.text() : key_text(k));
+    }
+  }
   for (std::size_t k = 0; k < type.fields.size(); ++k) {
-    Column& c = columns[k];
+    Column& c = columns.emplace_back();
     c.heading = type.fields[k].name;
     if (units[k] && !units[k]->symbol.empty()) c.heading += " (" + units[k]->symbol + ")";
     for (std::size_t r = 0; r < rows; ++r) {
-      const Value& v = list.items[r].record()->fields[k];
+      const Value& v = items[r].record()->fields[k];
       c.numbers = c.numbers && v.kind == ValueKind::quantity;
       c.cells.push_back(cell(v, options, units[k]));
     }
   }
-  const std::size_t more = list.items.size() - rows;
+  const std::size_t more = items.size() - rows;
   return lay_out(columns, rows, more ? "... " + grouped(more) + " more" : "", indent);
 }
 
@@ -113,41 +153,26 @@ std::string record_table(const ListValue& list, const RecordDecl& type,
 
 bool shown_as_table(const Value& v) {
   if (v.kind == ValueKind::map) return true;
-  return v.kind == ValueKind::list && common_record_type(*v.list());
+  return v.kind == ValueKind::list && common_record_type(v.list()->items);
 }
 
 std::vector<std::optional<DisplayUnit>> record_column_units(const ListValue& list, int digits) {
-  const RecordDecl* type = common_record_type(list);
+  const RecordDecl* type = common_record_type(list.items);
   if (!type) return {};
-  std::vector<std::optional<DisplayUnit>> units(type->fields.size());
-  for (std::size_t k = 0; k < type->fields.size(); ++k) {
-    const Value* largest = nullptr;
-    for (const Value& x : list.items) {
-      const Value& v = x.record()->fields[k];
-      if (v.kind == ValueKind::quantity &&
-          (!largest || std::fabs(v.number) > std::fabs(largest->number)))
-        largest = &v;
-    }
-    if (!largest) continue;
-    // A field's declared unit states a dimension for values written in any unit (the
-    // registry's `memory: B/GPU`): a step of a ladder lets the ladder choose, for the
-    // column's largest value, as it does for one field shown alone. A column of zeros
-    // stays in the declared unit.
-    const std::optional<DisplayUnit>& declared = type->fields[k].display;
-    const bool ladder = declared && ladder_step(largest->dim, declared->symbol);
-    if (declared && (!ladder || largest->number == 0))
-      units[k] = declared;
-    else
-      units[k] = default_display_unit(*largest, digits);
-  }
-  return units;
+  return column_units(list.items, *type, digits);
 }
 
 std::string format_table(const Value& v, const DisplayOptions& options, const DisplayUnit* unit,
                          std::string_view indent) {
-  if (v.kind == ValueKind::map) return format_map_table(*v.map(), options, unit, indent);
+  if (v.kind == ValueKind::map) {
+    // A map of records: its keys, then a column per field (a registry keyed by name).
+    const MapValue& m = *v.map();
+    if (const RecordDecl* type = common_record_type(m.values))
+      return record_table(m.values, *type, &m.keys, options, indent);
+    return format_map_table(m, options, unit, indent);
+  }
   const ListValue& list = *v.list();
-  return record_table(list, *common_record_type(list), options, indent);
+  return record_table(list.items, *common_record_type(list.items), nullptr, options, indent);
 }
 
 std::string table_summary(const Value& v) {
@@ -157,7 +182,7 @@ std::string table_summary(const Value& v) {
   }
   const ListValue& list = *v.list();
   const std::size_t n = list.items.size();
-  return fmt::format("{} {} record{}", grouped(n), common_record_type(list)->name,
+  return fmt::format("{} {} record{}", grouped(n), common_record_type(list.items)->name,
                      n == 1 ? "" : "s");
 }
 

@@ -1,5 +1,6 @@
-// Showing a collection as a table (docs/language.md, "Display"): a list of records with a
-// column per field, a map with a column of keys and one of values. Each column shows its
+// Showing a collection as a table (docs/language.md, "Lists" and "Maps"): a list of records
+// with a column per field, a map with a column of keys and one of values (a map of records:
+// its keys, then a column per field). Each column shows its
 // quantities in one unit, written once in its heading. `reckon run`, `reckon eval` and the
 // REPL print a list of records or a map so; messages and explanations show them inline
 // (format_value).

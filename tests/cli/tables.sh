@@ -30,6 +30,13 @@ expect "eval: a list of records prints the table itself" 0 '^NDR IB +50 +5$' -- 
   "$reckon" eval "$file" C.links
 expect "eval: a filtered list of records" 0 '^NVLink 4 +900 +1$' -- "$reckon" eval "$file" C.fast
 
+# A map of records: its keys, then a column per field in one unit each (bandwidths 900
+# and 50 GB/s: GB/s; latencies 1 and 5 us: us).
+expect "eval: a map of records is a table with a key column" 0 \
+  '^scale-out  NDR IB                  50             5$' -- "$reckon" eval "$file" by_role
+expect "eval: a map of records' headings" 0 '^key        name      bandwidth \(GB/s\)  latency \(us\)$' \
+  -- "$reckon" eval "$file" by_role
+
 # --json: each record an object of its fields, each in its column's unit.
 json=$("$reckon" eval --json "$file" C.links)
 got=$(python3 -c 'import json, sys
