@@ -141,7 +141,8 @@ std::string record_table(std::span<const Value> items, const RecordDecl& type,
     if (units[k] && !units[k]->symbol.empty()) c.heading += " (" + units[k]->symbol + ")";
     for (std::size_t r = 0; r < rows; ++r) {
       const Value& v = items[r].record()->fields[k];
-      c.numbers = c.numbers && v.kind == ValueKind::quantity;
+      // `none` (an optional field left out) lines up with the numbers around it.
+      c.numbers = c.numbers && (v.kind == ValueKind::quantity || v.kind == ValueKind::none);
       c.cells.push_back(cell(v, options, units[k]));
     }
   }

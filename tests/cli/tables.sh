@@ -72,6 +72,19 @@ tty=$(script -qc "'$reckon' eval --json '$dir/many.rk' C.ps" /dev/null | tr -d '
 expect "terminal --json: never elided (25 records)" 0 '^25$' -- \
   python3 -c 'import json, sys; print(len(json.loads(sys.argv[1])["value"]))' "$tty"
 
+# An optional field left out (`none`) is right-aligned with the numbers of its column,
+# whose heading "size (kB)" is 9 wide: "        2" and "     none".
+cat >"$dir/optional.rk" <<'RK'
+record Q {
+  name: text
+  size: B? = none
+}
+let a = Q(name: "a", size: 2 kB)
+let b = Q(name: "b")
+RK
+expect "none lines up with numbers" 0 '^b          none$' -- "$reckon" eval "$dir/optional.rk" 'every(Q)'
+expect "the number beside it" 0 '^a             2$' -- "$reckon" eval "$dir/optional.rk" 'every(Q)'
+
 # Variants made in a comprehension are named by their values, not the source text.
 expect "variant named by its values" 0 \
   '^\[C with micro_batch: 2 \(Fleet\), C with micro_batch: 4 \(Fleet\)\]$' -- \
