@@ -1,6 +1,7 @@
 #include "interpreter/constraints.hpp"
 
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_set>
 
@@ -13,13 +14,18 @@ namespace {
 
 // The names of variants made at run time (`Base with micro_batch: 2`), each kept once for
 // the life of the process: an Instance refers to its name, and a name made of values has
-// no other home (a case's name lives in the AST). A comprehension of a million distinct
-// variants keeps a million names, a few tens of bytes each beside the instances' own
-// memory. Sweeps make variants on several threads, hence the lock.
-std::string_view interned(std::string name) {
+// no other home (a case's name lives in the AST). They are bounded: past
+// max_variant_names distinct names (a sweep whose every point makes a variant of its own
+// values), a variant is named by its source text instead (`Base with micro_batch: b`), so
+// memory stays a few MB. Sweeps make variants on several threads, hence the lock.
+constexpr std::size_t max_variant_names = 100'000;
+
+std::optional<std::string_view> interned(std::string name) {
   static std::mutex mutex;
   static std::unordered_set<std::string> names;
   const std::lock_guard lock(mutex);
+  if (auto known = names.find(name); known != names.end()) return *known;
+  if (names.size() >= max_variant_names) return std::nullopt;
   return *names.insert(std::move(name)).first;
 }
 
@@ -130,7 +136,7 @@ Value make_variant(Evaluator& ev, const Expr& e, const Evaluator::Frame& frame) 
     if (!b.input_in_instance[i] && b.inputs[i].state == ThunkState::done)
       inst.inputs[i] = b.inputs[i];
   }
-  inst.name = interned(std::move(name));
+  inst.name = interned(std::move(name)).value_or(std::string_view(e.text));
   return v;
 }
 

@@ -90,6 +90,13 @@ expect "variant named by its values" 0 \
   '^\[C with micro_batch: 2 \(Fleet\), C with micro_batch: 4 \(Fleet\)\]$' -- \
   "$reckon" eval "$file" batches
 
+# Names are kept for at most 100,000 distinct variants (memory stays bounded in a long
+# sweep); past that, a variant is named by its source text: of 100,001 variants, the
+# 100,000th is named by its value and the 100,001st as written.
+expect "variant names are bounded" 0 \
+  '^\[C with micro_batch: 100000 \(Fleet\), C with micro_batch: b \(Fleet\)\]$' -- \
+  "$reckon" eval "$file" '[C with micro_batch: b for b in 1 .. 100001][99999:]'
+
 # A name in a constraint's interpolation is the input, not the unit of the same name
 # (`m`, metres): the message says 3, not 1 m.
 expect "interpolation reads the input m" 1 'error\[E0535\]: `N` breaks a constraint of `Named`: m is 3, above 1' \
