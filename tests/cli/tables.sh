@@ -46,6 +46,13 @@ expect "json: records as objects, one unit per column" 0 \
   "^\[\('NVLink 4', 900.0, 'GB/s', 1.0, 'us'\), \('PCIe 5 x16', 64.0, 'GB/s', 2.0, 'us'\), \('NDR IB', 50.0, 'GB/s', 5.0, 'us'\)\]$" \
   -- echo "$got"
 
+# A record alone: its fields as an object, each in the unit it shows in alone (900 GB/s).
+json=$("$reckon" eval --json "$file" nvlink)
+got=$(python3 -c 'import json, sys
+j = json.loads(sys.argv[1])
+print(j["type"], j["value"]["bandwidth"]["value"], j["value"]["bandwidth"]["unit"], j["value"]["name"]["value"])' "$json")
+expect "json: a record alone" 0 '^Link 900.0 GB/s NVLink 4$' -- echo "$got"
+
 # On a terminal a table shows 10 rows and counts the rest; into a pipe, every row.
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
