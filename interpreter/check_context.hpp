@@ -20,6 +20,13 @@ class CheckContext {
   // Checks `e` and reports it unless it may be bound where `to` is declared; `what`
   // names that place in the message ("the index").
   virtual void expect(Expr& e, const Scope& s, const Type& to, const std::string& what) = 0;
+  // expect, its message naming `to` as `written` (`GB (information)`, not `B`) when given.
+  virtual void expect_as_written(Expr& e, const Scope& s, const Type& to, const std::string& what,
+                                 const TypeExpr* written) = 0;
+  // How `expected` was written, when the expression being checked against it is a
+  // declaration's value (`input xs: [GB] = [...]`), so that a list's or map's literal names
+  // its elements' unit as written; null otherwise.
+  virtual const TypeExpr* written_type(const Type* expected) const = 0;
   virtual void error(SourceRange at, std::string code, std::string message) = 0;
   // Two element types as one list's (or an `if`'s branches): their common type, or
   // nullopt when they do not meet.

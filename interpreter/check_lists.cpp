@@ -38,8 +38,12 @@ Type check_list_literal(CheckContext& c, Expr& e, const Scope& s, const Type* ex
   // element type, and `[]` takes it.
   if (expected && expected->is_list()) {
     const Type element = expected->element();
+    // Named as written in messages: `element 0 of the list must be GB (information)`.
+    const TypeExpr* written = c.written_type(expected);
+    const TypeExpr* written_element = written && !written->key ? written->element.get() : nullptr;
     for (std::size_t i = 0; i < e.operands.size(); ++i)
-      c.expect(*e.operands[i], s, element, fmt::format("element {} of the list", i));
+      c.expect_as_written(*e.operands[i], s, element, fmt::format("element {} of the list", i),
+                          written_element);
     return Type::list_of(element);
   }
   if (e.operands.empty()) {

@@ -134,8 +134,12 @@ Type check_map_literal(CheckContext& c, Expr& e, const Scope& s, const Type* exp
   Type value;
   if (declared) {
     value = expected->map_value();
+    // Named as written in messages: `the value of "a" must be gCO2e/kWh (...)`.
+    const TypeExpr* written = c.written_type(expected);
+    const TypeExpr* written_value = written && written->key ? written->element.get() : nullptr;
     for (std::size_t i = 0; i < n; ++i)
-      c.expect(*e.operands[2 * i + 1], s, value, "the value of " + written_key(*e.operands[2 * i]));
+      c.expect_as_written(*e.operands[2 * i + 1], s, value,
+                          "the value of " + written_key(*e.operands[2 * i]), written_value);
   } else {
     value = c.check(*e.operands[1], s, nullptr);
     std::size_t first_typed = 0;

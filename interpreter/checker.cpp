@@ -10,6 +10,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -110,6 +111,13 @@ class Checker final : public CheckContext {
   }
   void expect(Expr& e, const Scope& s, const Type& to, const std::string& what) override {
     expect(e, s, to, what, nullptr);
+  }
+  void expect_as_written(Expr& e, const Scope& s, const Type& to, const std::string& what,
+                         const TypeExpr* written) override {
+    expect(e, s, to, what, written, false);
+  }
+  const TypeExpr* written_type(const Type* expected) const override {
+    return expected && expected == written_for_ ? written_ : nullptr;
   }
   const Decl* global(std::string_view name, SourceRange at) const override {
     return lookup(name, at);
@@ -396,9 +404,23 @@ class Checker final : public CheckContext {
   }
 
   // `declared`, when given, is how the expected type was written (GB rather than B).
+  // `twins`: whether a literal in the decimal twin of the declared unit is refused (E0418);
+  // a declaration's own value only, not each element of a list literal.
   void expect(Expr& e, const Scope& s, const Type& to, const std::string& what,
-              const TypeExpr* declared) {
-    Type from = check(e, s, &to);
+              const TypeExpr* declared, bool twins = true) {
+    // While `e` is checked against `to`, a literal list or map of it finds how `to` was
+    // written (written_type).
+    const std::pair<const Type*, const TypeExpr*> outer{written_for_, written_};
+    written_for_ = &to;
+    written_ = declared;
+    Type from;
+    try {
+      from = check(e, s, &to);
+    } catch (...) {
+      std::tie(written_for_, written_) = outer;
+      throw;
+    }
+    std::tie(written_for_, written_) = outer;
     // A fractional literal where a whole number is declared is wrong before it runs.
     if (to.integer && e.kind == ExprKind::number && !e.unit && e.number != std::trunc(e.number)) {
       error(e.range, "E0403", fmt::format("{} must be a whole number, not {}", what, e.number));
@@ -407,7 +429,7 @@ class Checker final : public CheckContext {
     if (assignable(from, to)) {
       // `hbm: GiB = 80 GB`: a literal in the decimal twin of the declared binary unit (or
       // the other way round) is almost always the wrong one of the two.
-      if (declared && e.kind == ExprKind::number && e.unit && to.is_quantity() &&
+      if (twins && declared && e.kind == ExprKind::number && e.unit && to.is_quantity() &&
           decimal_binary_twins(e.unit->text, declared->unit.text)) {
         // The declared type resolved, so its unit composes without an error.
         const double in_declared = e.number * e.unit_scale / compose(declared->unit)->scale;
@@ -427,6 +449,7 @@ class Checker final : public CheckContext {
     std::string wanted = describe(to);
     if (declared && to.is_quantity() && !to.dim.is_dimensionless())
       wanted = type_text(*declared) + " (" + dimension_name(to.dim) + ")";
+    if (declared && (to.is_list() || to.is_map())) wanted = type_text(*declared);
     if (from.is_quantity() && to.is_quantity() && counts_differ_only(from.dim, to.dim)) {
       error(e.range, "E0417",
             what + " must be " + wanted + ", not " + describe(from) + ": " +
@@ -1728,6 +1751,9 @@ class Checker final : public CheckContext {
   Program& p_;
   std::uintptr_t stack_base_ = 0;
   std::vector<Diagnostic> errors_;
+  // The type being expected by expect() and how it was written (written_type).
+  const Type* written_for_ = nullptr;
+  const TypeExpr* written_ = nullptr;
   std::size_t suggestions_left_ = max_suggestions;
   std::size_t candidates_left_ = max_suggestion_candidates;
   // The standard library's files and its names (stdlib modules never redefine each

@@ -1,9 +1,35 @@
 #include "interpreter/constraints.hpp"
 
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_set>
+
 #include "interpreter/text_value.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon {
+
+namespace {
+
+// The names of variants made at run time (`Base with micro_batch: 2`), each kept once for
+// the life of the process: an Instance refers to its name, and a name made of values has
+// no other home (a case's name lives in the AST). They are bounded: past
+// max_variant_names distinct names (a sweep whose every point makes a variant of its own
+// values), a variant is named by its source text instead (`Base with micro_batch: b`), so
+// memory stays a few MB. Sweeps make variants on several threads, hence the lock.
+constexpr std::size_t max_variant_names = 100'000;
+
+std::optional<std::string_view> interned(std::string name) {
+  static std::mutex mutex;
+  static std::unordered_set<std::string> names;
+  const std::lock_guard lock(mutex);
+  if (auto known = names.find(name); known != names.end()) return *known;
+  if (names.size() >= max_variant_names) return std::nullopt;
+  return *names.insert(std::move(name)).first;
+}
+
+}  // namespace
 
 const Requirement* first_broken_constraint(Evaluator& ev, Instance& inst) {
   for (const Requirement& r : inst.scenario->requirements)
@@ -88,12 +114,19 @@ Value make_variant(Evaluator& ev, const Expr& e, const Evaluator::Frame& frame) 
   Value base = ev.evaluate(*e.operands[0], frame);
   Instance& b = *base.instance();
   const ScenarioDecl& s = *b.scenario;
-  Value v = Value::adopt(Instance::make(e.text, s));  // named as written: `A with x: 1`
+  Value v = Value::adopt(Instance::make(e.text, s));
   Instance& inst = *v.instance();
+  // Named by its values, in the order of the inputs (`Base with micro_batch: 2`), not by the
+  // source text (`Base with micro_batch: b`), which says nothing of which variant of a
+  // comprehension's it is.
+  std::string name(b.name);
   for (std::size_t i = 0; i < s.inputs.size(); ++i) {
     if (int k = e.binding[i]; k >= 0) {
-      const Expr& value = *e.arguments[static_cast<std::size_t>(k)].value;
-      ev.bind_input_value(inst, i, ev.evaluate(value, frame), value.range);
+      const Expr& written = *e.arguments[static_cast<std::size_t>(k)].value;
+      const Value value = ev.evaluate(written, frame);
+      name += (name.size() == b.name.size() ? " with " : ", ") + s.inputs[i].name + ": " +
+              ev.show(value, s.inputs[i].display);
+      ev.bind_input_value(inst, i, value, written.range);
       continue;
     }
     inst.input_exprs[i] = b.input_exprs[i];
@@ -103,6 +136,7 @@ Value make_variant(Evaluator& ev, const Expr& e, const Evaluator::Frame& frame) 
     if (!b.input_in_instance[i] && b.inputs[i].state == ThunkState::done)
       inst.inputs[i] = b.inputs[i];
   }
+  inst.name = interned(std::move(name)).value_or(std::string_view(e.text));
   return v;
 }
 

@@ -362,10 +362,13 @@ std::string render_explanation(const std::vector<ExplainStep>& steps, ExplainFor
   std::string out;
   if (format == ExplainFormat::latex) out += "\\begin{align*}\n";
   for (const ExplainStep& s : steps) {
+    // Each side once: a text or bool property written as its value (`label = "uneven"`)
+    // would otherwise read `label = "uneven" = "uneven"`, and an expression that is its
+    // own value (`explain '"uneven"'`) `"uneven" = "uneven"`.
     std::vector<std::string> sides;
-    if (!s.equation.empty()) sides.push_back(s.equation);
-    if (!s.substituted.empty()) sides.push_back(s.substituted);
-    sides.push_back(s.result);
+    for (const std::string* side : {&s.equation, &s.substituted, &s.result})
+      if (!side->empty() && *side != s.name && (sides.empty() || sides.back() != *side))
+        sides.push_back(*side);
     switch (format) {
       case ExplainFormat::text: {
         std::string line = std::string(2 * static_cast<std::size_t>(s.depth), ' ') + s.name;

@@ -159,7 +159,11 @@ std::optional<DisplayUnit> list_display_unit(const ListValue& list, int digits,
         (!largest || std::fabs(x.number) > std::fabs(largest->number)))
       largest = &x;
   if (!largest) return std::nullopt;
-  return unit ? *unit : default_display_unit(*largest, digits);
+  // A written step of a ladder lets the ladder choose, for the largest element, as it
+  // does for one value (`[1 GB, 2000 GB]` is `[0.001000, 2.000] TB`, as `2000 GB` is
+  // `2.000 TB`); a list of zeros stays in the unit written.
+  if (unit && (!unit->ladder || largest->number == 0)) return *unit;
+  return default_display_unit(*largest, digits);
 }
 
 std::string format_value(const Value& v, const DisplayOptions& options, const DisplayUnit* unit) {

@@ -21,7 +21,8 @@ std::optional<DisplayUnit> map_display_unit(const MapValue& m, const DisplayOpti
         (!largest || std::fabs(x.number) > std::fabs(largest->number)))
       largest = &x;
   if (!largest) return std::nullopt;
-  if (unit) return *unit;
+  // A written step of a ladder lets the ladder choose, as for a list (format.cpp).
+  if (unit && (!unit->ladder || largest->number == 0)) return *unit;
   return default_display_unit(*largest, options.digits);
 }
 

@@ -1,5 +1,6 @@
 #include "interpreter/type_names.hpp"
 
+#include "interpreter/type_shown.hpp"
 #include "interpreter/units.hpp"
 #include "syntax/ast.hpp"
 
@@ -68,6 +69,34 @@ std::string describe(const Type& t) {
     }
   }
   return t.optional ? s + "?" : s;
+}
+
+std::string describe_shown(const Type& t, const std::optional<DisplayUnit>& unit) {
+  if (!unit || unit->symbol.empty()) return describe(t);
+  const char* optional = t.optional ? "?" : "";
+  switch (t.kind) {
+    case TypeKind::list: {
+      const Type& e = t.element();
+      if (e.kind != TypeKind::quantity && e.kind != TypeKind::list && e.kind != TypeKind::map)
+        return describe(t);
+      std::string inner = describe_shown(e, unit);
+      if (e.is_quantity() && !e.dim.is_dimensionless())
+        inner = unit->symbol + (e.optional ? "?" : "");
+      return "[" + inner + "]" + optional;
+    }
+    case TypeKind::map: {
+      const Type& v = t.map_value();
+      if (v.kind != TypeKind::quantity && v.kind != TypeKind::list && v.kind != TypeKind::map)
+        return describe(t);
+      std::string value = describe_shown(v, unit);
+      if (v.is_quantity() && !v.dim.is_dimensionless())
+        value = unit->symbol + (v.optional ? "?" : "");
+      return "{" + (t.enumeration ? t.enumeration->name : std::string("text")) + ": " + value +
+             "}" + optional;
+    }
+    default:
+      return describe(t);
+  }
 }
 
 }  // namespace reckon

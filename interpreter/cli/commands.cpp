@@ -19,6 +19,7 @@
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/format_table.hpp"
 #include "interpreter/maps.hpp"
 #include "interpreter/pipeline.hpp"
 #include "interpreter/suggest.hpp"
@@ -50,17 +51,14 @@ std::string show_compact(const Evaluator& ev, const Value& v, const std::optiona
   return ev.show(v, u);
 }
 
-// A map's row in `reckon run`: how many entries; the table of them follows.
-std::string map_summary(const MapValue& m) {
-  return fmt::format("{} entr{}", m.keys.size(), m.keys.size() == 1 ? "y" : "ies");
-}
-
-// A map as a table of its keys and values (format_map_table), in `unit` if given.
-std::string map_table(const Evaluator& ev, const Value& v, const std::optional<DisplayUnit>& unit,
-                      std::string_view indent) {
+// A map or a list of records as a table (format_table), in `unit` if given, its rows
+// elided as the evaluator elides lists.
+std::string table(const Evaluator& ev, const Value& v, const std::optional<DisplayUnit>& unit,
+                  std::string_view indent) {
   DisplayOptions options;
   options.digits = ev.digits();
-  return format_map_table(*v.map(), options, unit ? &*unit : nullptr, indent);
+  options.list_elements = ev.list_elements();
+  return format_table(v, options, unit ? &*unit : nullptr, indent);
 }
 
 // Prints each distinct error once: a property's error is raised again by every
@@ -107,20 +105,21 @@ bool print_case(Evaluator& ev, const CaseDecl& c, std::ostream& out, Reporter& r
   bool ok = true;
   auto row = [&](const std::string& name, auto evaluate, const std::optional<DisplayUnit>& unit) {
     std::string shown;
-    std::string table;  // a map's entries, under its row
+    std::string rows;  // a map's entries or a list's records, under its row
     try {
       const Value v = evaluate();
-      shown = show_compact(ev, v, unit);
-      if (v.kind == ValueKind::map) {
-        shown = map_summary(*v.map());
-        table = map_table(ev, v, unit, "      ");
+      if (shown_as_table(v)) {
+        shown = table_summary(v);
+        rows = table(ev, v, unit, "      ");
+      } else {
+        shown = show_compact(ev, v, unit);
       }
     } catch (const UserError& e) {
       report(e.diagnostic());
       shown = "error: " + printable(e.diagnostic().message);
       ok = false;
     }
-    out << fmt::format("    {:<{}}  {}\n", name, width, shown) << table;
+    out << fmt::format("    {:<{}}  {}\n", name, width, shown) << rows;
   };
   out << fmt::format("{} = {}\n  inputs\n", c.name, s.name);
   for (std::size_t i = 0; i < s.inputs.size(); ++i)
@@ -218,6 +217,39 @@ double in_unit(double base, double scale) {
 }
 
 nlohmann::json json_value(const Evaluator& ev, const Value& v,
+                          const std::optional<DisplayUnit>& unit, int digits);
+
+// A record as an object of its fields, each with its own value and unit: `units` (one per
+// field: a list's columns, record_column_units) or, when empty, each field's as it is
+// shown alone.
+nlohmann::json json_record(const Evaluator& ev, const Value& v,
+                           const std::vector<std::optional<DisplayUnit>>& units, int digits) {
+  const RecordValue& r = *v.record();
+  nlohmann::json fields = nlohmann::json::object();
+  for (std::size_t k = 0; k < r.fields.size(); ++k) {
+    std::optional<DisplayUnit> unit = units.empty() ? r.type->fields[k].display : units[k];
+    // A declared step of a ladder lets the ladder choose (docs/language.md, "Display").
+    if (units.empty() && unit && r.fields[k].kind == ValueKind::quantity &&
+        ladder_step(r.fields[k].dim, unit->symbol))
+      unit->ladder = true;
+    fields[r.type->fields[k].name] = json_value(ev, r.fields[k], unit, digits);
+  }
+  return fields;
+}
+
+// A record element of a list: its fields in the list's column units.
+nlohmann::json json_record_element(const Evaluator& ev, const Value& v,
+                                   const std::vector<std::optional<DisplayUnit>>& units,
+                                   int digits) {
+  nlohmann::json j;
+  j["display"] = ev.show(v, std::nullopt);
+  j["value"] = json_record(ev, v, units, digits);
+  j["type"] = v.record()->type->name;
+  j["unit"] = "";
+  return j;
+}
+
+nlohmann::json json_value(const Evaluator& ev, const Value& v,
                           const std::optional<DisplayUnit>& unit, int digits) {
   nlohmann::json j;
   j["display"] = ev.show(v, unit);
@@ -246,7 +278,13 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
       const std::optional<DisplayUnit> each =
           list_display_unit(*v.list(), digits, unit ? &*unit : nullptr);
       nlohmann::json items = nlohmann::json::array();
-      for (const Value& x : v.list()->items) items.push_back(json_value(ev, x, each, digits));
+      // Records in a list: each field in its column's one unit, as the table shows it.
+      const std::vector<std::optional<DisplayUnit>> columns =
+          record_column_units(*v.list(), digits);
+      for (const Value& x : v.list()->items)
+        items.push_back(x.kind == ValueKind::record && !columns.empty()
+                            ? json_record_element(ev, x, columns, digits)
+                            : json_value(ev, x, each, digits));
       j["value"] = std::move(items);
       if (each) j["unit"] = each->symbol;
       break;
@@ -259,6 +297,10 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
       j["value"] = std::move(items);
       break;
     }
+    case ValueKind::record:
+      j["value"] = json_record(ev, v, {}, digits);
+      j["type"] = v.record()->type->name;
+      break;
     case ValueKind::map: {
       // An object of the keys (member names for an enumeration's), each value with its
       // own value and unit, all in the map's one unit.
@@ -413,8 +455,8 @@ int eval(const EvalRequest& request, const Common& common, std::ostream& out, st
       nlohmann::json j = json_value(ev, v, unit, common.digits);
       j["expression"] = request.expression;
       out << j.dump() << "\n";
-    } else if (v.kind == ValueKind::map) {
-      out << map_table(ev, v, unit, "");
+    } else if (shown_as_table(v)) {
+      out << table(ev, v, unit, "");
     } else {
       out << ev.show(v, unit) << "\n";
     }

@@ -24,12 +24,16 @@
 #include "interpreter/pipeline.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/type_names.hpp"
+#include "interpreter/type_shown.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon::cli {
 
 namespace {
+
+// Elements of a list an example on a page shows before counting the rest.
+constexpr std::size_t doc_list_elements = 10;
 
 // The stdlib natives an expression calls or reads, in order of first use.
 void natives_used(const Expr& e, std::vector<std::string>& out) {
@@ -143,7 +147,8 @@ class PageWriter {
   }
 
   std::string unit_of(const Property& prop) const {
-    return prop.declared ? type_text(*prop.declared) : describe(prop.resolved);
+    // Undeclared, in the unit its values are shown in (a list's `[TB/s]`, not `[B/s]`).
+    return prop.declared ? type_text(*prop.declared) : describe_shown(prop.resolved, prop.display);
   }
 
   // Tables without rows are left out, as are the sections below with nothing to say: an
@@ -291,6 +296,9 @@ int doc(const std::string& file, const std::string& format, const std::string& d
                                    "scenario: write them to a directory with `-o DIR`",
                                    file, scenarios.size()));
     Evaluator ev(p, common.digits);
+    // A page is read, not searched: a list in an example shows its first elements and a
+    // count of the rest, as on a terminal.
+    ev.elide_lists(doc_list_elements);
     PageWriter writer(p, ev);
     if (!directory.empty()) make_directory(directory);
     // Every page is written and closed before any is renamed into place: an error

@@ -207,11 +207,13 @@ void assemble(const SweepRequest& request, Program& p, Assembly& a) {
       space.show.push_back(a.sets.back().get());
     }
   }
-  // The objective is shown too, unless it already is.
+  // The objective is shown too, unless it already is: as a shown expression, or as a
+  // varied input's own column (`--vary tp=1,2,4 --minimize tp`, which showed `tp` twice).
   if (space.objective) {
+    const std::string_view objective = text_of(p, *space.objective);
     bool shown = false;
-    for (const Expr* e : space.show)
-      shown = shown || text_of(p, *e) == text_of(p, *space.objective);
+    for (const Expr* e : space.show) shown = shown || text_of(p, *e) == objective;
+    for (const sweep::Axis& axis : space.axes) shown = shown || axis.name == objective;
     if (!shown) space.show.push_back(space.objective);
   }
 }

@@ -13,6 +13,7 @@
 #include "interpreter/signature.hpp"
 #include "interpreter/suggest.hpp"
 #include "interpreter/type_names.hpp"
+#include "interpreter/type_shown.hpp"
 #include "interpreter/units.hpp"
 #include "syntax/diagnostics.hpp"
 
@@ -96,7 +97,9 @@ std::string property_page(const Program& p, const ScenarioDecl& s, const Propert
   if (prop.declared) out += ": " + type_text(*prop.declared);
   out += "\n" + docs_block(prop.docs);
   out += "  equation: " + one_line(source_text(p, prop.body->range)) + "\n";
-  out += "  unit: " + (prop.declared ? type_text(*prop.declared) : describe(prop.resolved)) + "\n";
+  out += "  unit: " +
+         (prop.declared ? type_text(*prop.declared) : describe_shown(prop.resolved, prop.display)) +
+         "\n";
   return out;
 }
 
@@ -127,7 +130,7 @@ std::vector<std::string> members_of(Program& p, const std::string& path) {
       for (const auto& f : t.record->fields) out.push_back(f.name);
     if (t.kind == TypeKind::instance) of_scenario(*t.scenario);
   };
-  if (path.find('.') == std::string::npos) {
+  if (path.find_first_of(".[") == std::string::npos) {
     Decl* d = p.find(path);
     if (d && d->kind == DeclKind::case_) of_scenario(*static_cast<CaseDecl*>(d)->scenario);
     if (d && d->kind == DeclKind::scenario) of_scenario(*static_cast<ScenarioDecl*>(d));
@@ -144,6 +147,62 @@ std::vector<std::string> members_of(Program& p, const std::string& path) {
   } catch (const UserErrors&) {
   }
   return out;
+}
+
+// The keys of the map `path` names, when they are written out: a `let` or a case's
+// property defined as a map literal (`grid`, `C.grid`). Text keys quoted as they are
+// written after `[`; an enumeration's members as `Vendor.nvidia`.
+std::vector<std::string> keys_of(Program& p, const std::string& path) {
+  std::vector<std::string> out;
+  try {
+    ExprPtr e = parse_expression(p.sources, p.sources.add("<completion>", path));
+    check_expression(p, *e, {});
+    if (!e->type.is_map()) return out;
+    if (e->type.enumeration) {
+      for (const auto& m : e->type.enumeration->members)
+        out.push_back(e->type.enumeration->name + "." + m);
+      return out;
+    }
+    const Expr* value = nullptr;
+    if (e->kind == ExprKind::name && e->ref == RefKind::let && e->has_target())
+      value = e->target_as<LetDecl>().value.get();
+    if (e->kind == ExprKind::member && e->ref == RefKind::property &&
+        e->operands[0]->type.kind == TypeKind::instance)
+      value =
+          e->operands[0]->type.scenario->properties[static_cast<std::size_t>(e->slot)].body.get();
+    if (!value || value->kind != ExprKind::map) return out;
+    for (std::size_t i = 0; i + 1 < value->operands.size(); i += 2)
+      if (value->operands[i]->kind == ExprKind::text)
+        out.push_back("\"" + value->operands[i]->text + "\"]");
+  } catch (const UserError&) {  // no such map: nothing to offer
+  } catch (const UserErrors&) {
+  }
+  return out;
+}
+
+// Where a path ending at `end` (exclusive) begins: back over names, dots and indexes in
+// brackets (`C.gpus[0]`, `grid["us-east"]`), so that the members of an element complete.
+std::size_t path_start(const std::string& line, std::size_t end) {
+  auto is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  std::size_t at = end;
+  while (at > 0) {
+    const char c = line[at - 1];
+    if (is_word(c) || c == '.') {
+      --at;
+      continue;
+    }
+    if (c != ']') break;
+    int depth = 0;  // back to the `[` that opens it
+    std::size_t i = at;
+    while (i > 0) {
+      --i;
+      if (line[i] == ']') ++depth;
+      if (line[i] == '[' && --depth == 0) break;
+    }
+    if (depth != 0) break;
+    at = i;
+  }
+  return at;
 }
 
 }  // namespace
@@ -265,12 +324,22 @@ std::vector<std::string> Session::completions(const std::string& line, std::size
   }
   // After `NAME.` or a longer path (`Tp4.gpu.`): the members of what the path is.
   if (start > 0 && line[start - 1] == '.') {
-    std::size_t path_start = start - 1;
-    while (path_start > 0 && (is_word(line[path_start - 1]) || line[path_start - 1] == '.'))
-      --path_start;
-    for (const std::string& m : members_of(p, line.substr(path_start, start - 1 - path_start)))
-      offer(m);
+    const std::size_t from = path_start(line, start - 1);
+    for (const std::string& m : members_of(p, line.substr(from, start - 1 - from))) offer(m);
     return {candidates.begin(), candidates.end()};
+  }
+  // After `map[` or `map["`: its keys, when they are written out.
+  if (std::size_t open = start > 0 && line[start - 1] == '"' ? start - 1 : start;
+      open > 0 && line[open - 1] == '[') {
+    const std::size_t from = path_start(line, open - 1);
+    if (from < open - 1) {
+      const bool quoted = open < start;
+      for (const std::string& k : keys_of(p, line.substr(from, open - 1 - from))) {
+        if (quoted && k.front() != '"') continue;
+        offer(quoted ? k.substr(1) : k);
+      }
+      if (!candidates.empty() || quoted) return {candidates.begin(), candidates.end()};
+    }
   }
   // After `->`: a unit, or the next factor of one (`x -> GiB/s`).
   if (std::size_t arrow = line.rfind("->", start);

@@ -16,8 +16,10 @@
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/format_table.hpp"
 #include "interpreter/pipeline.hpp"
 #include "interpreter/type_names.hpp"
+#include "interpreter/type_shown.hpp"
 #include "interpreter/units.hpp"
 #include "interpreter/written_unit.hpp"
 #include "syntax/diagnostics.hpp"
@@ -358,7 +360,16 @@ Reply Session::expression(const std::string& input) {
     Evaluator ev(p, digits_);
     Value v = ev.evaluate(e, {});
     const std::optional<DisplayUnit> written = Evaluator::declared_unit(e);
-    reply.output = ev.show(v, written) + "\n";
+    // A map or a list of records as a table, as `reckon eval` prints it (every row: a
+    // session's values are read whole, as on a pipe).
+    if (shown_as_table(v)) {
+      DisplayOptions options;
+      options.digits = digits_;
+      const std::optional<DisplayUnit> unit = Evaluator::fitting_unit(v, written);
+      reply.output = format_table(v, options, unit ? &*unit : nullptr, "");
+    } else {
+      reply.output = ev.show(v, written) + "\n";
+    }
     remember_ans(v, input, written);
   });
 }
@@ -595,7 +606,10 @@ Reply Session::run_sweep(const std::string& name) {
 
 Reply Session::type_of(const std::string& text) {
   return with_expression(
-      text, [](Program&, Expr& e, Reply& reply) { reply.output = describe(e.type) + "\n"; });
+      // In the unit the value would be shown in: `[TB/s]` for a list declared so.
+      text, [](Program&, Expr& e, Reply& reply) {
+        reply.output = describe_shown(e.type, Evaluator::declared_unit(e)) + "\n";
+      });
 }
 
 Reply Session::list(const std::string& what) {

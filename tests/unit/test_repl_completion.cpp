@@ -82,3 +82,29 @@ TEST_CASE("completion offers the builtins over maps, and :doc describes them") {
   repl::Reply r = s.submit(":doc keys");
   CHECK(r.output == "keys(m): the keys of a map, as a list, in the order written (builtin)\n");
 }
+
+TEST_CASE("completion follows an index to a list's record and offers a map's keys") {
+  repl::Session s = session_with_nested_record();
+  for (const char* input : {
+           "let gpus = [Gpu(name: \"A\"), Gpu(name: \"B\")]",
+           "let grid = {\"us-east\": 380 gCO2e/kWh, \"eu-north\": 30 gCO2e/kWh}",
+           "enum Vendor { nvidia, amd }",
+           "let hbm: {Vendor: GB} = {nvidia: 80 GB, amd: 192 GB}",
+       }) {
+    repl::Reply r = s.submit(input);
+    INFO(input);
+    REQUIRE(r.errors.empty());
+  }
+  // An element of a list of records has the record's fields.
+  CHECK(complete(s, "gpus[0].") == std::vector<std::string>{"membw", "memory", "name"});
+  CHECK(complete(s, "gpus[len(gpus) - 1].mem") == std::vector<std::string>{"membw", "memory"});
+  // A list itself has no members (its builtins are called: `len(gpus)`).
+  CHECK(complete(s, "gpus.").empty());
+  // A map written out offers its keys after `[`, quoted and closed, and after `["`.
+  CHECK(complete(s, "grid[") == std::vector<std::string>{"\"eu-north\"]", "\"us-east\"]"});
+  CHECK(complete(s, "grid[\"us") == std::vector<std::string>{"us-east\"]"});
+  // A map keyed by an enumeration offers its members.
+  CHECK(complete(s, "hbm[") == std::vector<std::string>{"Vendor.amd", "Vendor.nvidia"});
+  // After `[` of something that is not a map: names, as anywhere.
+  CHECK(has(complete(s, "gpus[le"), "len"));
+}

@@ -1,0 +1,190 @@
+#include "interpreter/format_table.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <span>
+
+#include "interpreter/maps.hpp"
+#include "interpreter/units.hpp"
+#include "syntax/ast.hpp"
+
+namespace reckon {
+
+namespace {
+
+const RecordDecl* common_record_type(std::span<const Value> items) {
+  if (items.empty() || items.front().kind != ValueKind::record) return nullptr;
+  const RecordDecl* type = items.front().record()->type;
+  for (const Value& x : items)
+    if (x.kind != ValueKind::record || x.record()->type != type) return nullptr;
+  return type;
+}
+
+// The unit of each field of records of one type, one per column (record_column_units).
+std::vector<std::optional<DisplayUnit>> column_units(std::span<const Value> items,
+                                                     const RecordDecl& type, int digits) {
+  std::vector<std::optional<DisplayUnit>> units(type.fields.size());
+  for (std::size_t k = 0; k < type.fields.size(); ++k) {
+    const Value* largest = nullptr;
+    for (const Value& x : items) {
+      const Value& v = x.record()->fields[k];
+      if (v.kind == ValueKind::quantity &&
+          (!largest || std::fabs(v.number) > std::fabs(largest->number)))
+        largest = &v;
+    }
+    if (!largest) continue;
+    // A field's declared unit states a dimension for values written in any unit (the
+    // registry's `memory: B/GPU`): a step of a ladder lets the ladder choose, for the
+    // column's largest value, as it does for one field shown alone. A column of zeros
+    // stays in the declared unit.
+    const std::optional<DisplayUnit>& declared = type.fields[k].display;
+    const bool ladder = declared && ladder_step(largest->dim, declared->symbol);
+    if (declared && (!ladder || largest->number == 0))
+      units[k] = declared;
+    else
+      units[k] = default_display_unit(*largest, digits);
+  }
+  return units;
+}
+
+// "1,000,000": a count of elided rows reads at a glance (as a list's `... 999,990 more`).
+std::string grouped(std::size_t n) {
+  std::string s = std::to_string(n);
+  for (auto at = static_cast<std::ptrdiff_t>(s.size()) - 3; at > 0; at -= 3)
+    s.insert(static_cast<std::size_t>(at), ",");
+  return s;
+}
+
+// A cell: a quantity's number without its unit (the heading has it), a text as it reads
+// (the column says what it is; control characters escaped so a row stays one line), a
+// record with a `name` field as its type and name, anything else as it shows inline.
+std::string cell(const Value& v, const DisplayOptions& options,
+                 const std::optional<DisplayUnit>& unit) {
+  if (v.kind == ValueKind::quantity && unit) {
+    DisplayUnit bare = *unit;
+    bare.symbol.clear();
+    bare.ladder = false;
+    return format_value(v, options, &bare);
+  }
+  if (v.kind == ValueKind::text) {
+    std::string out;
+    for (char c : v.text())
+      out += c == '\n' ? std::string("\\n") : c == '\t' ? std::string("\\t") : std::string(1, c);
+    return out;
+  }
+  if (v.kind == ValueKind::record)
+    if (int i = v.record()->type->field_index("name"); i >= 0) {
+      const Value& name = v.record()->fields[static_cast<std::size_t>(i)];
+      if (name.kind == ValueKind::text) return v.record()->type->name + " " + name.text();
+    }
+  return format_value(v, options);
+}
+
+// Columns of cells under their headings, each as wide as its widest cell, two spaces
+// apart; numbers right-aligned so that their digits line up, other values left-aligned.
+struct Column {
+  std::string heading;
+  std::vector<std::string> cells;
+  bool numbers = true;
+};
+
+std::string lay_out(const std::vector<Column>& columns, std::size_t rows, const std::string& elided,
+                    std::string_view indent) {
+  std::vector<std::size_t> widths;
+  for (const Column& c : columns) {
+    std::size_t w = c.heading.size();
+    for (const std::string& s : c.cells) w = std::max(w, s.size());
+    widths.push_back(w);
+  }
+  auto line = [&](auto text_of) {
+    std::string out(indent);
+    for (std::size_t k = 0; k < columns.size(); ++k) {
+      const std::string& text = text_of(columns[k]);
+      const bool last = k + 1 == columns.size();
+      if (columns[k].numbers)
+        out += fmt::format("{:>{}}", text, widths[k]);
+      else
+        out += last ? text : fmt::format("{:<{}}", text, widths[k]);
+      if (!last) out += "  ";
+    }
+    return out + "\n";
+  };
+  std::string out = line([](const Column& c) -> const std::string& { return c.heading; });
+  for (std::size_t r = 0; r < rows; ++r)
+    out += line([r](const Column& c) -> const std::string& { return c.cells[r]; });
+  if (!elided.empty()) out += std::string(indent) + elided + "\n";
+  return out;
+}
+
+// Records of one type, a row each, after a column of their keys when `keys` is given (a
+// map's, as format_map_table writes them).
+std::string record_table(std::span<const Value> items, const RecordDecl& type,
+                         const std::vector<Value>* keys, const DisplayOptions& options,
+                         std::string_view indent) {
+  const std::vector<std::optional<DisplayUnit>> units = column_units(items, type, options.digits);
+  const std::size_t rows = std::min(items.size(), options.list_elements);
+  std::vector<Column> columns;
+  if (keys) {
+    Column& c = columns.emplace_back();
+    c.heading = "key";
+    c.numbers = false;
+    for (std::size_t r = 0; r < rows; ++r) {
+      const Value& k = (*keys)[r];
+      c.cells.push_back(k.kind == ValueKind::text ? k.text() : key_text(k));
+    }
+  }
+  for (std::size_t k = 0; k < type.fields.size(); ++k) {
+    Column& c = columns.emplace_back();
+    c.heading = type.fields[k].name;
+    if (units[k] && !units[k]->symbol.empty()) c.heading += " (" + units[k]->symbol + ")";
+    for (std::size_t r = 0; r < rows; ++r) {
+      const Value& v = items[r].record()->fields[k];
+      // `none` (an optional field left out) lines up with the numbers around it.
+      c.numbers = c.numbers && (v.kind == ValueKind::quantity || v.kind == ValueKind::none);
+      c.cells.push_back(cell(v, options, units[k]));
+    }
+  }
+  const std::size_t more = items.size() - rows;
+  return lay_out(columns, rows, more ? "... " + grouped(more) + " more" : "", indent);
+}
+
+}  // namespace
+
+bool shown_as_table(const Value& v) {
+  if (v.kind == ValueKind::map) return true;
+  return v.kind == ValueKind::list && common_record_type(v.list()->items);
+}
+
+std::vector<std::optional<DisplayUnit>> record_column_units(const ListValue& list, int digits) {
+  const RecordDecl* type = common_record_type(list.items);
+  if (!type) return {};
+  return column_units(list.items, *type, digits);
+}
+
+std::string format_table(const Value& v, const DisplayOptions& options, const DisplayUnit* unit,
+                         std::string_view indent) {
+  if (v.kind == ValueKind::map) {
+    // A map of records: its keys, then a column per field (a registry keyed by name).
+    const MapValue& m = *v.map();
+    if (const RecordDecl* type = common_record_type(m.values))
+      return record_table(m.values, *type, &m.keys, options, indent);
+    return format_map_table(m, options, unit, indent);
+  }
+  const ListValue& list = *v.list();
+  return record_table(list.items, *common_record_type(list.items), nullptr, options, indent);
+}
+
+std::string table_summary(const Value& v) {
+  if (v.kind == ValueKind::map) {
+    const std::size_t n = v.map()->keys.size();
+    return fmt::format("{} entr{}", grouped(n), n == 1 ? "y" : "ies");
+  }
+  const ListValue& list = *v.list();
+  const std::size_t n = list.items.size();
+  return fmt::format("{} {} record{}", grouped(n), common_record_type(list.items)->name,
+                     n == 1 ? "" : "s");
+}
+
+}  // namespace reckon

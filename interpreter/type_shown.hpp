@@ -1,0 +1,19 @@
+// A collection's type as `reckon doc` and the REPL name it: in the unit its values are
+// shown in, not in base units.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "syntax/display_unit.hpp"
+#include "syntax/types.hpp"
+
+namespace reckon {
+
+// The quantities inside a list (its elements) or a map (its values) in `unit` when it
+// has a symbol: `[TB/s]`, `{text: gCO2e/kWh}`, where describe gives base units (`[B/s]`,
+// `{text: kgCO2e/J}`). Other types as describe names them (a quantity's dimension says
+// what it is: `B (information)`). Defined in type_names.cpp.
+std::string describe_shown(const Type& t, const std::optional<DisplayUnit>& unit);
+
+}  // namespace reckon
