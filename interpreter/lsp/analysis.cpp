@@ -372,11 +372,10 @@ std::optional<std::string> Analysis::value_of(const Symbol& s, const CaseDecl* c
         v, Evaluator::fitting_unit(
                v, prop.display ? prop.display : Evaluator::declared_unit(*prop.body, &scenario)));
   } catch (const UserError& e) {
-    return "error[" + e.diagnostic().code + "]: " + e.diagnostic().message;
+    return error_label(e.diagnostic().code) + ": " + e.diagnostic().message;
   } catch (const UserErrors& e) {
-    return e.diagnostics().empty()
-               ? std::string("error")
-               : "error[" + e.diagnostics().front().code + "]: " + e.diagnostics().front().message;
+    if (e.diagnostics().empty()) return error_label("");
+    return error_label(e.diagnostics().front().code) + ": " + e.diagnostics().front().message;
   }
 }
 
