@@ -73,6 +73,7 @@ int kind_of(DeclKind k) {
 std::string shown_name(const Program& p, const Decl& d) {
   if (!d.name.empty()) return d.name;
   std::string text = one_line(source_text(p, d.range));
+  if (text.starts_with("check ")) text.erase(0, 6);
   return text.size() > 60 ? text.substr(0, 57) + "..." : text;
 }
 

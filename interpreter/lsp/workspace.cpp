@@ -34,7 +34,8 @@ void Workspace::forget(const std::string& uri) {
 std::string Workspace::uri_of(const Analysis& a, FileId file) {
   for (const auto& m : a.program().modules)
     if (m && m->file == file && m->is_stdlib) {
-      std::string path = stdlib_.path(m->name);
+      // A stdlib module is named by its display name, `<stdlib>/NAME.rk`.
+      std::string path = stdlib_.path(std::filesystem::path(m->name).stem().string());
       return path.empty() ? "" : uri_of_path(path);
     }
   std::string name = a.program().sources.file(file).name();
