@@ -127,6 +127,7 @@ class Server {
         request((*message)["id"], method, params);
       else if (notification(method, params))
         return shutdown_ ? 0 : 1;  // `exit`
+      workspace_.release_retired();
     }
     return inbox_.error() ? 1 : (shutdown_ ? 0 : 1);
   }

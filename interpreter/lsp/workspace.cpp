@@ -9,11 +9,17 @@ std::shared_ptr<Analysis> Workspace::analysis(const std::string& uri) {
   if (!doc) return nullptr;
   auto& held = current_[uri];
   if (!held || held->version() != doc->version) {
+    // The versions replaced are freed after the reply (release_retired): freeing the
+    // tree of a large file takes a share of the time of checking it.
+    retired_.push_back(std::move(held));
     // A document that is not a file (an untitled buffer) is named by its URI; its file
     // imports then resolve against the current directory.
     held = std::make_shared<Analysis>(library_, doc->path.empty() ? uri : doc->path, doc->text,
                                       doc->version);
-    if (held->parsed()) parsed_[uri] = held;
+    if (held->parsed()) {
+      retired_.push_back(std::move(parsed_[uri]));
+      parsed_[uri] = held;
+    }
   }
   return held;
 }

@@ -8,6 +8,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "interpreter/lsp/analysis.hpp"
 #include "interpreter/lsp/document.hpp"
@@ -28,6 +29,9 @@ class Workspace {
   // The current analysis if its main file parsed, else the last one that did.
   std::shared_ptr<Analysis> parsed_analysis(const std::string& uri);
   void forget(const std::string& uri);
+  // Frees the analyses that newer versions replaced (after the answer that needed the new
+  // one has been sent).
+  void release_retired() { retired_.clear(); }
 
   // The `Location` of a place in a file of `a`'s program.
   json location(const Analysis& a, Place place);
@@ -42,6 +46,7 @@ class Workspace {
   DocumentStore documents_;
   StdlibFiles stdlib_;
   std::map<std::string, std::shared_ptr<Analysis>> current_, parsed_;
+  std::vector<std::shared_ptr<Analysis>> retired_;
 };
 
 // The document a request is about and its offset: params.textDocument.uri, and
