@@ -259,6 +259,19 @@ def test_diagnostics(reckon, cache):
     c.change(doc, 6, [{"text": "scenario S {\n  x: B = (1 B\n}\n"}])
     ds = c.diagnostics_for(doc, 6)
     check(len(ds) >= 1 and ds[0]["code"].startswith("E01"), f"parse error: {ds}")
+    # Positions count UTF-16 code units: an emoji (two) and an é (one) before the error.
+    utf = 'let t = "\U0001F600\u00e9" + nowhere\n'
+    c.change(doc, 7, [{"text": utf}])
+    ds = c.diagnostics_for(doc, 7)
+    check(len(ds) == 1 and ds[0]["code"] == "E0316", ds)
+    start = position_of(utf, "nowhere")
+    check(start["character"] == len('let t = "') + 2 + 1 + len('" + '), start)
+    check(ds[0]["range"]["start"] == start and ds[0]["range"]["end"]["character"] ==
+          start["character"] + len("nowhere"), ds[0]["range"])
+    # A range edit after the emoji lands where the client means: `nowhere` replaced by a
+    # text, which `+` joins to the other, so the file checks (a byte off, it would not).
+    c.change(doc, 8, [{"range": ds[0]["range"], "text": '"!"'}])
+    check(c.diagnostics_for(doc, 8) == [], "the edit after the emoji")
     # An error in an imported file is shown at the top, pointing at the file.
     with tempfile.TemporaryDirectory() as tmp:
         (pathlib.Path(tmp) / "bad.rk").write_text("let x: B = 1 s\n")
