@@ -98,16 +98,18 @@ class Collector {
     if (binds) ++locals_;
     switch (e.kind) {
       case ExprKind::name:
-        if (e.ref == RefKind::input && scope_ && e.slot >= 0)
+        if (e.ref == RefKind::input && scope_ && e.slot >= 0 &&
+            static_cast<std::size_t>(e.slot) < scope_->inputs.size())
           used(e.range, {Symbol::Kind::input, scope_, e.slot}, &e);
-        else if (e.ref == RefKind::property && scope_ && e.slot >= 0)
+        else if (e.ref == RefKind::property && scope_ && e.slot >= 0 &&
+                 static_cast<std::size_t>(e.slot) < scope_->properties.size())
           used(e.range, {Symbol::Kind::property, scope_, e.slot}, &e);
-        else if (e.ref == RefKind::enum_member && std::holds_alternative<const EnumDecl*>(e.target))
-          used(e.range,
-               {Symbol::Kind::enum_member, std::get<const EnumDecl*>(e.target),
-                std::get<const EnumDecl*>(e.target)->member_index(e.text)},
-               &e);
-        else if (Symbol s = target_symbol(e.target))
+        else if (e.ref == RefKind::enum_member &&
+                 std::holds_alternative<const EnumDecl*>(e.target)) {
+          const EnumDecl* en = std::get<const EnumDecl*>(e.target);
+          if (int i = en->member_index(e.text); i >= 0)
+            used(e.range, {Symbol::Kind::enum_member, en, i}, &e);
+        } else if (Symbol s = target_symbol(e.target))
           used(e.range, s, &e);
         break;
       case ExprKind::member: {
@@ -155,7 +157,8 @@ class Collector {
   }
   void varies(const std::vector<Vary>& vs) {
     for (const Vary& v : vs) {
-      if (scope_ && v.input >= 0) used(v.range, {Symbol::Kind::input, scope_, v.input}, nullptr);
+      if (scope_ && v.input >= 0 && static_cast<std::size_t>(v.input) < scope_->inputs.size())
+        used(v.range, {Symbol::Kind::input, scope_, v.input}, nullptr);
       for (const ExprPtr& x : v.values) maybe(x);
       maybe(v.from);
       maybe(v.to);
