@@ -7,6 +7,7 @@
 
 #include "interpreter/checker.hpp"
 #include "interpreter/code.hpp"
+#include "interpreter/units.hpp"
 
 namespace reckon::lsp {
 
@@ -93,7 +94,27 @@ class Collector {
     }
   }
 
+  // The units written in a number or a conversion (`100 GB/s`, `-> GiB`).
+  void units_of(const UnitExpr& u, const Expr* e) {
+    for (const UnitFactor& f : u.factors)
+      if (find_unit(f.name)) used(f.range, {Symbol::Kind::unit, nullptr, -1, f.name}, e);
+  }
+  // A declared type: each factor a unit, or the record or enumeration it names.
+  void type_of(const TypeExpr& t) {
+    for (const UnitFactor& f : t.unit.factors) {
+      if (find_unit(f.name))
+        used(f.range, {Symbol::Kind::unit, nullptr, -1, f.name}, nullptr);
+      else if (const Decl* d = program_.find(f.name);
+               d && (d->kind == DeclKind::record || d->kind == DeclKind::enumeration))
+        used(f.range, decl_symbol(d), nullptr);
+    }
+    if (t.element) type_of(*t.element);
+    if (t.key) type_of(*t.key);
+  }
+
   void expr(const Expr& e) {
+    if (e.unit && (e.kind == ExprKind::number || e.kind == ExprKind::convert))
+      units_of(*e.unit, &e);
     bool binds = e.kind == ExprKind::comprehension || e.kind == ExprKind::lambda;
     if (binds) ++locals_;
     switch (e.kind) {
@@ -182,6 +203,7 @@ class Collector {
         for (std::size_t i = 0; i < r.fields.size(); ++i) {
           declared(name_place(r.fields[i].range, r.fields[i].name),
                    {Symbol::Kind::field, &r, static_cast<int>(i)});
+          type_of(r.fields[i].type);
           maybe(r.fields[i].default_value);
         }
         break;
@@ -199,14 +221,19 @@ class Collector {
         for (std::size_t i = 0; i < s.inputs.size(); ++i) {
           declared(name_place(s.inputs[i].range, s.inputs[i].name),
                    {Symbol::Kind::input, &s, static_cast<int>(i)});
+          type_of(s.inputs[i].type);
           maybe(s.inputs[i].default_value);
         }
         for (std::size_t i = 0; i < s.properties.size(); ++i) {
           const Property& prop = s.properties[i];
           declared(name_place(prop.range, prop.name),
                    {Symbol::Kind::property, &s, static_cast<int>(i)});
+          if (prop.declared) type_of(*prop.declared);
           if (prop.is_method) ++in_method_;
-          for (const Parameter& prm : prop.parameters) maybe(prm.default_value);
+          for (const Parameter& prm : prop.parameters) {
+            type_of(prm.type);
+            maybe(prm.default_value);
+          }
           maybe(prop.body);
           if (prop.is_method) --in_method_;
         }
@@ -230,6 +257,8 @@ class Collector {
         break;
       }
       case DeclKind::let:
+        if (static_cast<const LetDecl&>(d).declared)
+          type_of(*static_cast<const LetDecl&>(d).declared);
         maybe(static_cast<const LetDecl&>(d).value);
         break;
       case DeclKind::native:
@@ -305,7 +334,7 @@ std::optional<Occurrence> Analysis::at(std::uint32_t offset) {
 }
 
 std::optional<Place> Analysis::declaration(const Symbol& s) const {
-  if (!s) return std::nullopt;
+  if (!s || s.kind == Symbol::Kind::unit) return std::nullopt;  // units are the catalogue's
   if (occurrences_)
     for (const Occurrence& o : *occurrences_)
       if (o.is_declaration && o.symbol == s) return o.place;

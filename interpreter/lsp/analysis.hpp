@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "interpreter/evaluator.hpp"
@@ -18,12 +19,17 @@
 namespace reckon::lsp {
 
 // What a name refers to: a global declaration, or a member of one (an input or
-// property of a scenario, a field of a record, a member of an enumeration).
+// property of a scenario, a field of a record, a member of an enumeration), or a unit of
+// the catalogue (which no declaration stands behind).
 struct Symbol {
-  enum class Kind { none, decl, input, property, field, enum_member };
+  enum class Kind { none, decl, input, property, field, enum_member, unit };
   Kind kind = Kind::none;
   const Decl* owner = nullptr;  // the declaration, or the one holding the member
   int index = -1;               // the member's index
+  std::string_view unit;        // a unit's name, as written in the tree
+  Symbol() = default;
+  Symbol(Kind k, const Decl* o, int i, std::string_view u = {})
+      : kind(k), owner(o), index(i), unit(u) {}
   bool operator==(const Symbol&) const = default;
   explicit operator bool() const { return kind != Kind::none; }
 };

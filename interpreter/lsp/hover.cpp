@@ -5,6 +5,7 @@
 #include "interpreter/lsp/workspace.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/type_names.hpp"
+#include "interpreter/units.hpp"
 
 namespace reckon::lsp {
 
@@ -24,6 +25,13 @@ std::string code(const std::string& s) { return "```reckon\n" + s + "\n```"; }
 
 // The heading and documentation of what `s` names.
 std::string describe_symbol(const Program& p, const Symbol& s) {
+  if (s.kind == Symbol::Kind::unit) {
+    const UnitInfo* u = find_unit(s.unit);
+    if (!u) return code(std::string(s.unit));
+    return code("unit " + u->symbol) + fmt::format("\n1 {} = {:.10g} {} ({})", u->symbol, u->scale,
+                                                   base_unit_string(u->dim),
+                                                   dimension_name(u->dim));
+  }
   const Decl& d = *s.owner;
   auto i = static_cast<std::size_t>(s.index);
   switch (s.kind) {
@@ -51,6 +59,7 @@ std::string describe_symbol(const Program& p, const Symbol& s) {
              "\nmember of the enumeration " + d.name;
     case Symbol::Kind::decl:
     case Symbol::Kind::none:
+    case Symbol::Kind::unit:
       break;
   }
   switch (d.kind) {

@@ -341,6 +341,12 @@ def test_hover(reckon, cache):
     c.request("workspace/executeCommand", {"command": "reckon.setCase", "arguments": ["Tiny"]})
     h = hover_text(c, doc, position_of(text, "memory: GB", offset=2))
     check("`Tiny`: **2.000e-6 GB**" in h, h)
+    # A unit after a number: the catalogue's scale and dimension (1 GB = 10^9 B, SI prefix).
+    h = hover_text(c, doc, position_of(text, "100 GB/s", offset=5))
+    check("unit GB" in h and "1 GB = 1000000000 B (information)" in h, h)
+    # A unit of a declared type.
+    h = hover_text(c, doc, position_of(text, "bytes_per_param: B", offset=len("bytes_per_param: ")))
+    check("unit B" in h, h)
     # Nothing under the cursor: null.
     check(hover_text(c, doc, {"line": 0, "character": 0}) is None, "no hover in a comment")
     c.close()
@@ -431,6 +437,12 @@ def test_navigation(reckon, cache):
     check(str(path).startswith(str(cache)) and path.name == "communication.rk", loc)
     stdlib_text = path.read_text()
     check(loc["range"]["start"] == position_of(stdlib_text, "point_to_point_time("), loc)
+    # A declared type naming an enumeration: its declaration, in the imported file.
+    loc = definition(position_of(text, "precision: Precision", offset=len("precision: ") + 2))
+    check(loc["uri"] == uri(HERE / "helper.rk") and
+          loc["range"]["start"] == position_of(helper, "Precision"), loc)
+    # A unit has no declaration to go to.
+    check(definition(position_of(text, "100 GB/s", offset=5)) is None, "no definition of GB")
     # A named argument: the input it binds.
     loc = definition(position_of(text, "params: 175", offset=1))
     check(loc["range"]["start"] == position_of(text, "params: count"), loc)
