@@ -15,8 +15,10 @@
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
 #include "interpreter/cli/output_file.hpp"
+#include "interpreter/lsp/server.hpp"
 #include "interpreter/repl/repl.hpp"
 #include "interpreter/sized_thread.hpp"
+#include "stdlib/library.hpp"
 
 namespace {
 
@@ -99,6 +101,8 @@ int run_command(int argc, char** argv) {
   std::string check_file;
   auto* check = app.add_subcommand("check", "Parse, resolve and unit-check without evaluating");
   check->add_option("FILE", check_file, "Scenario file")->required();
+
+  auto* lsp = app.add_subcommand("lsp", "Serve the Language Server Protocol on stdin/stdout");
 
   std::string list_what = "functions";
   std::vector<std::string> list_files;
@@ -300,6 +304,8 @@ int run_command(int argc, char** argv) {
       }
       return reckon::cli::list(list_what, list_files, markdown, std::cout, std::cerr);
     }
+    if (*lsp)
+      return reckon::lsp::serve(reckon::stdlib::standard_library(), std::cin, std::cout, std::cerr);
     return reckon::cli::check(check_file, std::cout, std::cerr);
   };
   try {

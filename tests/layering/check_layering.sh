@@ -18,11 +18,11 @@ layers=(
   "core|interpreter/|syntax/ grammar/ interpreter/"
   "stdlib|stdlib/|syntax/ grammar/ interpreter/ stdlib/"
   "charts|charts/|charts/"
-  "cli|interpreter/cli/ interpreter/repl/|syntax/ grammar/ interpreter/ stdlib/ charts/"
+  "cli|interpreter/cli/ interpreter/repl/ interpreter/lsp/|syntax/ grammar/ interpreter/ stdlib/ charts/"
   "tests|tests/ bench/|syntax/ grammar/ interpreter/ stdlib/ charts/ tests/ bench/"
 )
 # Inside the core, the command line's folders are above it, whatever their prefix says.
-core_forbidden="interpreter/cli/ interpreter/repl/"
+core_forbidden="interpreter/cli/ interpreter/repl/ interpreter/lsp/"
 
 layer_of() {  # file -> "name|allowed"; empty if no layer holds it
   local file=$1 best="" best_len=0 entry name dirs allowed dir

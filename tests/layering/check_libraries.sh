@@ -14,10 +14,10 @@ rules=(
   "reckon_core|interpreter/|reckon_grammar reckon_syntax"
   "reckon_stdlib|stdlib/ generated/|reckon_core"
   "reckon_charts|charts/|"
-  "reckon_cli|interpreter/cli/ interpreter/repl/|reckon_stdlib reckon_charts"
+  "reckon_cli|interpreter/cli/ interpreter/repl/ interpreter/lsp/|reckon_stdlib reckon_charts"
 )
 # Inside interpreter/, the command line's folders belong to reckon_cli alone.
-core_forbidden="interpreter/cli/ interpreter/repl/"
+core_forbidden="interpreter/cli/ interpreter/repl/ interpreter/lsp/"
 
 seen=0
 while IFS='|' read -r library sources links; do

@@ -24,6 +24,7 @@ bad_arrows=(
   "interpreter/exercise/book.hpp|interpreter/cli/commands.hpp|the exercise engine below the CLI"
   "interpreter/sweep/sweep.hpp|charts/svg_chart.hpp|charts are the CLI's, not the core's"
   "interpreter/checker.cpp|interpreter/repl/session.hpp|the checker below the REPL"
+  "interpreter/evaluator.cpp|interpreter/lsp/analysis.hpp|the evaluator below the language server"
   "stdlib/library.hpp|interpreter/cli/commands.hpp|the stdlib below the CLI"
   "charts/svg_chart.hpp|interpreter/units.hpp|charts depend on nothing"
 )

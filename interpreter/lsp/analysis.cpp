@@ -1,0 +1,414 @@
+#include "interpreter/lsp/analysis.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <type_traits>
+#include <variant>
+
+#include "interpreter/checker.hpp"
+#include "interpreter/code.hpp"
+#include "interpreter/units.hpp"
+
+namespace reckon::lsp {
+
+namespace {
+
+// Collects the occurrences of one module, knowing the scope each expression is in.
+class Collector {
+ public:
+  Collector(const Program& p, const Module& m, std::vector<Occurrence>& out)
+      : program_(p), module_(m), out_(out) {}
+
+  void run() {
+    for (const auto& d : module_.decls) declaration(*d);
+  }
+
+ private:
+  // The range of `name` inside `range` (a member's declaration starts with its name, or
+  // with its doc comment), or the start of `range`.
+  Place name_place(SourceRange range, const std::string& name) const {
+    const std::string& text = program_.sources.file(range.file).text();
+    std::uint32_t end = std::min<std::uint32_t>(range.end, static_cast<std::uint32_t>(text.size()));
+    std::size_t at = range.begin;
+    while (at < end) {
+      at = text.find(name, at);
+      if (at == std::string::npos || at + name.size() > end) break;
+      auto word = [&](std::size_t i) {
+        return i < text.size() &&
+               (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_');
+      };
+      if ((at == 0 || !word(at - 1)) && !word(at + name.size()))
+        return {range.file, static_cast<std::uint32_t>(at),
+                static_cast<std::uint32_t>(at + name.size())};
+      ++at;
+    }
+    return {range.file, range.begin, range.begin};
+  }
+
+  void declared(Place place, Symbol s) { out_.push_back({place, s, nullptr, scope_, false, true}); }
+  void used(SourceRange r, Symbol s, const Expr* e) {
+    out_.push_back({{r.file, r.begin, r.end}, s, e, scope_, in_method_ > 0 || locals_ > 0, false});
+  }
+
+  static Symbol decl_symbol(const Decl* d) { return {Symbol::Kind::decl, d, -1}; }
+
+  Symbol member_of(const Type& t, const std::string& name) const {
+    if (t.kind == TypeKind::instance && t.scenario) return scenario_member(*t.scenario, name);
+    if (t.kind == TypeKind::record && t.record) {
+      int i = t.record->field_index(name);
+      if (i >= 0) return {Symbol::Kind::field, t.record, i};
+    }
+    return {};
+  }
+  static Symbol scenario_member(const ScenarioDecl& s, const std::string& name) {
+    if (int i = s.input_index(name); i >= 0) return {Symbol::Kind::input, &s, i};
+    if (int i = s.property_index(name); i >= 0) return {Symbol::Kind::property, &s, i};
+    return {};
+  }
+
+  static Symbol target_symbol(const Target& t) {
+    return std::visit(
+        [](const auto& d) -> Symbol {
+          if constexpr (std::is_same_v<std::decay_t<decltype(d)>, std::monostate>) {
+            return {};
+          } else {
+            return d ? decl_symbol(d) : Symbol{};
+          }
+        },
+        t);
+  }
+
+  void arguments_of(const CompactVector<Argument>& args, const Decl* callee) {
+    for (const Argument& a : args) {
+      if (a.name && callee) {
+        Symbol s;
+        if (callee->kind == DeclKind::scenario)
+          s = scenario_member(static_cast<const ScenarioDecl&>(*callee), *a.name);
+        if (callee->kind == DeclKind::record) {
+          int i = static_cast<const RecordDecl&>(*callee).field_index(*a.name);
+          if (i >= 0) s = {Symbol::Kind::field, callee, i};
+        }
+        if (s) used(a.name_range, s, nullptr);
+      }
+      if (a.value) expr(*a.value);
+    }
+  }
+
+  // The units written in a number or a conversion (`100 GB/s`, `-> GiB`).
+  void units_of(const UnitExpr& u, const Expr* e) {
+    for (const UnitFactor& f : u.factors)
+      if (find_unit(f.name)) used(f.range, {Symbol::Kind::unit, nullptr, -1, f.name}, e);
+  }
+  // A declared type: each factor a unit, or the record or enumeration it names.
+  void type_of(const TypeExpr& t) {
+    for (const UnitFactor& f : t.unit.factors) {
+      if (find_unit(f.name))
+        used(f.range, {Symbol::Kind::unit, nullptr, -1, f.name}, nullptr);
+      else if (const Decl* d = program_.find(f.name);
+               d && (d->kind == DeclKind::record || d->kind == DeclKind::enumeration))
+        used(f.range, decl_symbol(d), nullptr);
+    }
+    if (t.element) type_of(*t.element);
+    if (t.key) type_of(*t.key);
+  }
+
+  void expr(const Expr& e) {
+    if (e.unit && (e.kind == ExprKind::number || e.kind == ExprKind::convert))
+      units_of(*e.unit, &e);
+    bool binds = e.kind == ExprKind::comprehension || e.kind == ExprKind::lambda;
+    if (binds) ++locals_;
+    switch (e.kind) {
+      case ExprKind::name:
+        if (e.ref == RefKind::input && scope_ && e.slot >= 0 &&
+            static_cast<std::size_t>(e.slot) < scope_->inputs.size())
+          used(e.range, {Symbol::Kind::input, scope_, e.slot}, &e);
+        else if (e.ref == RefKind::property && scope_ && e.slot >= 0 &&
+                 static_cast<std::size_t>(e.slot) < scope_->properties.size())
+          used(e.range, {Symbol::Kind::property, scope_, e.slot}, &e);
+        else if (e.ref == RefKind::enum_member &&
+                 std::holds_alternative<const EnumDecl*>(e.target)) {
+          const EnumDecl* en = std::get<const EnumDecl*>(e.target);
+          if (int i = en->member_index(e.text); i >= 0)
+            used(e.range, {Symbol::Kind::enum_member, en, i}, &e);
+        } else if (Symbol s = target_symbol(e.target))
+          used(e.range, s, &e);
+        break;
+      case ExprKind::member: {
+        Symbol s;
+        if (std::holds_alternative<const EnumDecl*>(e.target)) {
+          const EnumDecl* en = std::get<const EnumDecl*>(e.target);
+          int i = en->member_index(e.text);
+          if (i >= 0) s = {Symbol::Kind::enum_member, en, i};
+        } else if (!e.operands.empty()) {
+          s = member_of(e.operands[0]->type, e.text);
+        }
+        if (s) used(e.name_range, s, &e);
+        break;
+      }
+      case ExprKind::call: {
+        const Decl* callee = nullptr;
+        if (e.call == CallKind::native || e.call == CallKind::record ||
+            e.call == CallKind::scenario) {
+          Symbol s = target_symbol(e.target);
+          callee = s.owner;
+          if (s && e.callee && e.callee->kind == ExprKind::name) used(e.callee->range, s, &e);
+        }
+        if (e.callee && e.callee->kind != ExprKind::name) expr(*e.callee);
+        arguments_of(e.arguments, callee);
+        break;
+      }
+      default:
+        break;
+    }
+    if (e.kind != ExprKind::call) {
+      if (e.callee) expr(*e.callee);
+      for (const Argument& a : e.arguments)
+        if (a.value) expr(*a.value);
+    }
+    for (const ExprPtr& o : e.operands)
+      if (o) expr(*o);
+    if (binds) --locals_;
+  }
+
+  void maybe(const ExprPtr& e) {
+    if (e) expr(*e);
+  }
+  void pieces(const std::vector<PromptPiece>& ps) {
+    for (const PromptPiece& p : ps) maybe(p.expr);
+  }
+  void varies(const std::vector<Vary>& vs) {
+    for (const Vary& v : vs) {
+      if (scope_ && v.input >= 0 && static_cast<std::size_t>(v.input) < scope_->inputs.size())
+        used(v.range, {Symbol::Kind::input, scope_, v.input}, nullptr);
+      for (const ExprPtr& x : v.values) maybe(x);
+      maybe(v.from);
+      maybe(v.to);
+      maybe(v.step);
+      maybe(v.factor);
+    }
+  }
+  void about(SourceRange range, const CaseDecl* c) {
+    if (c) used(range, decl_symbol(c), nullptr);
+    scope_ = c ? c->scenario : nullptr;
+  }
+
+  void declaration(const Decl& d) {
+    scope_ = nullptr;
+    if (d.kind != DeclKind::import && d.kind != DeclKind::check && !d.name.empty())
+      declared(name_place(d.name_range.end > d.name_range.begin ? d.name_range : d.range, d.name),
+               decl_symbol(&d));
+    switch (d.kind) {
+      case DeclKind::record: {
+        const auto& r = static_cast<const RecordDecl&>(d);
+        for (std::size_t i = 0; i < r.fields.size(); ++i) {
+          declared(name_place(r.fields[i].range, r.fields[i].name),
+                   {Symbol::Kind::field, &r, static_cast<int>(i)});
+          type_of(r.fields[i].type);
+          maybe(r.fields[i].default_value);
+        }
+        break;
+      }
+      case DeclKind::enumeration: {
+        const auto& en = static_cast<const EnumDecl&>(d);
+        for (std::size_t i = 0; i < en.members.size() && i < en.member_ranges.size(); ++i)
+          declared(name_place(en.member_ranges[i], en.members[i]),
+                   {Symbol::Kind::enum_member, &en, static_cast<int>(i)});
+        break;
+      }
+      case DeclKind::scenario: {
+        const auto& s = static_cast<const ScenarioDecl&>(d);
+        scope_ = &s;
+        for (std::size_t i = 0; i < s.inputs.size(); ++i) {
+          declared(name_place(s.inputs[i].range, s.inputs[i].name),
+                   {Symbol::Kind::input, &s, static_cast<int>(i)});
+          type_of(s.inputs[i].type);
+          maybe(s.inputs[i].default_value);
+        }
+        for (std::size_t i = 0; i < s.properties.size(); ++i) {
+          const Property& prop = s.properties[i];
+          declared(name_place(prop.range, prop.name),
+                   {Symbol::Kind::property, &s, static_cast<int>(i)});
+          if (prop.declared) type_of(*prop.declared);
+          if (prop.is_method) ++in_method_;
+          for (const Parameter& prm : prop.parameters) {
+            type_of(prm.type);
+            maybe(prm.default_value);
+          }
+          maybe(prop.body);
+          if (prop.is_method) --in_method_;
+        }
+        for (const Requirement& r : s.requirements) {
+          maybe(r.condition);
+          pieces(r.message);
+        }
+        break;
+      }
+      case DeclKind::case_: {
+        const auto& c = static_cast<const CaseDecl&>(d);
+        if (c.base_range.end > c.base_range.begin)
+          if (Decl* base = program_.find(c.base)) used(c.base_range, decl_symbol(base), nullptr);
+        arguments_of(c.arguments, c.scenario);
+        break;
+      }
+      case DeclKind::check: {
+        const auto& c = static_cast<const CheckDecl&>(d);
+        maybe(c.condition);
+        maybe(c.tolerance);
+        break;
+      }
+      case DeclKind::let:
+        if (static_cast<const LetDecl&>(d).declared)
+          type_of(*static_cast<const LetDecl&>(d).declared);
+        maybe(static_cast<const LetDecl&>(d).value);
+        break;
+      case DeclKind::native:
+        for (const Parameter& prm : static_cast<const NativeDecl&>(d).parameters)
+          maybe(prm.default_value);
+        break;
+      case DeclKind::exercise: {
+        const auto& x = static_cast<const ExerciseDecl&>(d);
+        about(x.about_range, x.case_decl);
+        varies(x.vary);
+        pieces(x.prompt);
+        maybe(x.answer);
+        maybe(x.tolerance);
+        for (const auto& h : x.hints) pieces(h);
+        for (const ExprPtr& w : x.where) maybe(w);
+        break;
+      }
+      case DeclKind::sweep: {
+        const auto& x = static_cast<const SweepDecl&>(d);
+        about(x.about_range, x.case_decl);
+        varies(x.vary);
+        for (const ExprPtr& e : x.show) maybe(e);
+        for (const ExprPtr& w : x.where) maybe(w);
+        maybe(x.objective);
+        break;
+      }
+      case DeclKind::import:
+        break;
+    }
+  }
+
+  const Program& program_;
+  const Module& module_;
+  std::vector<Occurrence>& out_;
+  const ScenarioDecl* scope_ = nullptr;
+  int in_method_ = 0;
+  int locals_ = 0;
+};
+
+}  // namespace
+
+Analysis::Analysis(const Library& library, const std::string& path, std::string text,
+                   std::int64_t version)
+    : program_(std::make_unique<Program>()), version_(version) {
+  try {
+    load_program_text(*program_, library, path, std::move(text));
+    check_program(*program_);
+    checked_ = true;
+  } catch (const UserErrors& e) {
+    diagnostics_ = e.diagnostics();
+  } catch (const UserError& e) {
+    diagnostics_.push_back(e.diagnostic());
+  }
+}
+
+const std::vector<Occurrence>& Analysis::occurrences() {
+  if (!occurrences_) {
+    occurrences_.emplace();
+    for (const auto& m : program_->modules)
+      if (m) Collector(*program_, *m, *occurrences_).run();
+  }
+  return *occurrences_;
+}
+
+std::optional<Occurrence> Analysis::at(std::uint32_t offset) {
+  if (!parsed()) return std::nullopt;
+  std::optional<Occurrence> best;
+  for (const Occurrence& o : occurrences()) {
+    if (o.place.file != main_file() || offset < o.place.begin || offset > o.place.end) continue;
+    if (!best || o.place.end - o.place.begin < best->place.end - best->place.begin) best = o;
+  }
+  return best;
+}
+
+std::optional<Place> Analysis::declaration(const Symbol& s) const {
+  if (!s || s.kind == Symbol::Kind::unit) return std::nullopt;  // units are the catalogue's
+  if (occurrences_)
+    for (const Occurrence& o : *occurrences_)
+      if (o.is_declaration && o.symbol == s) return o.place;
+  const SourceRange r = s.owner->name_range;
+  return Place{r.file, r.begin, r.end};
+}
+
+const ScenarioDecl* Analysis::scenario_at(std::uint32_t offset) const {
+  if (!parsed()) return nullptr;
+  for (const auto& d : program_->main->decls)
+    if (d->kind == DeclKind::scenario && d->range.begin <= offset && offset <= d->range.end)
+      return static_cast<const ScenarioDecl*>(d.get());
+  return nullptr;
+}
+
+const CaseDecl* Analysis::case_for(const std::string& chosen, const ScenarioDecl* scenario) const {
+  if (!parsed()) return nullptr;
+  if (!chosen.empty())
+    if (const Decl* d = program_->find(chosen); d && d->kind == DeclKind::case_) {
+      const auto* c = static_cast<const CaseDecl*>(d);
+      if (!scenario || c->scenario == scenario) return c;
+    }
+  for (const auto& d : program_->main->decls)
+    if (d->kind == DeclKind::case_) {
+      const auto* c = static_cast<const CaseDecl*>(d.get());
+      if (!scenario || c->scenario == scenario) return c;
+    }
+  return nullptr;
+}
+
+std::optional<std::string> Analysis::value_of(const Symbol& s, const CaseDecl* c) {
+  if (!checked_ || !s) return std::nullopt;
+  const LetDecl* let = nullptr;
+  if (s.kind == Symbol::Kind::decl && s.owner->kind == DeclKind::let)
+    let = static_cast<const LetDecl*>(s.owner);
+  bool member = s.kind == Symbol::Kind::input || s.kind == Symbol::Kind::property;
+  if (!let && !member) return std::nullopt;
+  if (member && (!c || c->scenario != s.owner)) return std::nullopt;
+  if (s.kind == Symbol::Kind::property && static_cast<const ScenarioDecl*>(s.owner)
+                                              ->properties[static_cast<std::size_t>(s.index)]
+                                              .is_method)
+    return std::nullopt;
+  try {
+    if (!compiled_) {
+      compile_program(*program_);
+      compiled_ = true;
+      evaluator_ = std::make_unique<Evaluator>(*program_);
+    }
+    Evaluator& ev = *evaluator_;
+    ev.restart_step_budget();
+    if (let) {
+      Value v = ev.evaluate(*let->value, {});
+      return ev.show(v,
+                     Evaluator::fitting_unit(
+                         v, let->display ? let->display : Evaluator::declared_unit(*let->value)));
+    }
+    const auto& scenario = static_cast<const ScenarioDecl&>(*s.owner);
+    Instance& inst = ev.instance_of(*c);
+    auto i = static_cast<std::size_t>(s.index);
+    if (s.kind == Symbol::Kind::input) {
+      const Value& v = ev.input(inst, i, scenario.inputs[i].range);
+      return ev.show(v, Evaluator::fitting_unit(v, scenario.inputs[i].display));
+    }
+    const Property& prop = scenario.properties[i];
+    const Value& v = ev.property(inst, i, prop.range);
+    return ev.show(
+        v, Evaluator::fitting_unit(
+               v, prop.display ? prop.display : Evaluator::declared_unit(*prop.body, &scenario)));
+  } catch (const UserError& e) {
+    return error_label(e.diagnostic().code) + ": " + e.diagnostic().message;
+  } catch (const UserErrors& e) {
+    if (e.diagnostics().empty()) return error_label("");
+    return error_label(e.diagnostics().front().code) + ": " + e.diagnostics().front().message;
+  }
+}
+
+}  // namespace reckon::lsp

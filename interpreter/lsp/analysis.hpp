@@ -1,0 +1,94 @@
+// One version of one open document, loaded and checked as `reckon check` would, and
+// kept for the questions an editor asks of it: what a name at a position refers to,
+// where that is declared and used, what is in scope there, and (lazily, compiled on the
+// first question that needs it) values of a case.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "interpreter/evaluator.hpp"
+#include "interpreter/program.hpp"
+#include "syntax/diagnostics.hpp"
+
+namespace reckon::lsp {
+
+// What a name refers to: a global declaration, or a member of one (an input or
+// property of a scenario, a field of a record, a member of an enumeration), or a unit of
+// the catalogue (which no declaration stands behind).
+struct Symbol {
+  enum class Kind { none, decl, input, property, field, enum_member, unit };
+  Kind kind = Kind::none;
+  const Decl* owner = nullptr;  // the declaration, or the one holding the member
+  int index = -1;               // the member's index
+  std::string_view unit;        // a unit's name, as written in the tree
+  Symbol() = default;
+  Symbol(Kind k, const Decl* o, int i, std::string_view u = {})
+      : kind(k), owner(o), index(i), unit(u) {}
+  bool operator==(const Symbol&) const = default;
+  explicit operator bool() const { return kind != Kind::none; }
+};
+
+// A place in a file of the program.
+struct Place {
+  FileId file = 0;
+  std::uint32_t begin = 0, end = 0;
+};
+
+// A name written somewhere, and what it refers to.
+struct Occurrence {
+  Place place;
+  Symbol symbol;
+  const Expr* expr = nullptr;           // the name, member or call (null for a declaration)
+  const ScenarioDecl* scope = nullptr;  // the scenario whose members are in scope there
+  bool in_method_or_local = false;      // inside a method body, or under a local binder
+  bool is_declaration = false;
+};
+
+class Analysis {
+ public:
+  // Loads `text` as the file `path` (imports resolve next to it), then checks it.
+  Analysis(const Library& library, const std::string& path, std::string text, std::int64_t version);
+
+  const Program& program() const { return *program_; }
+  std::int64_t version() const { return version_; }
+  const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+  // The main file parsed: names can be looked up (even when the checker found errors).
+  bool parsed() const { return program_->main != nullptr; }
+  FileId main_file() const { return program_->main ? program_->main->file : 0; }
+
+  // Every name written in the main file and its imports (and, for declarations, each
+  // declared name), in file order per file; built on first use.
+  const std::vector<Occurrence>& occurrences();
+  // The innermost occurrence in the main file covering `offset`.
+  std::optional<Occurrence> at(std::uint32_t offset);
+  // Where `s` is declared.
+  std::optional<Place> declaration(const Symbol& s) const;
+  // The scenario whose body holds `offset` in the main file, if any.
+  const ScenarioDecl* scenario_at(std::uint32_t offset) const;
+
+  // The case whose values hover and inlay hints show: `chosen` if the main file's
+  // program has such a case, else the main file's first case. With `scenario`, the
+  // case must be of it (then the first such case of the main file).
+  const CaseDecl* case_for(const std::string& chosen, const ScenarioDecl* scenario) const;
+  // The value of `s` (an input or property of `c`'s scenario, or a let) as `reckon
+  // eval` shows it, or an error's text; nullopt when there is nothing to evaluate (the
+  // program has errors, the symbol has no single value). Compiles on first use.
+  std::optional<std::string> value_of(const Symbol& s, const CaseDecl* c);
+
+ private:
+  std::unique_ptr<Program> program_;
+  std::int64_t version_ = 0;
+  std::vector<Diagnostic> diagnostics_;
+  bool checked_ = false;  // checked without errors: values may be computed
+  bool compiled_ = false;
+  std::unique_ptr<Evaluator> evaluator_;
+  std::optional<std::vector<Occurrence>> occurrences_;
+};
+
+}  // namespace reckon::lsp

@@ -1,0 +1,258 @@
+// textDocument/completion, from the text before the cursor and the last analysis of the
+// document that parsed (a line being typed, such as `Tp4.`, does not parse): members
+// after `.`, units after a number or `->`, named arguments and, where an enumeration is
+// expected, its members inside a call, else the names in scope with the standard
+// library's functions and their signatures.
+#include <cctype>
+#include <set>
+
+#include "interpreter/lists.hpp"
+#include "interpreter/lsp/workspace.hpp"
+#include "interpreter/maps.hpp"
+#include "interpreter/signature.hpp"
+#include "interpreter/type_names.hpp"
+#include "interpreter/units.hpp"
+
+namespace reckon::lsp {
+
+namespace {
+
+// LSP CompletionItemKind numbers.
+enum ItemKind : int {
+  method = 2,
+  function = 3,
+  field = 5,
+  variable = 6,
+  class_ = 7,
+  property = 10,
+  unit = 11,
+  enumeration = 13,
+  keyword = 14,
+  enum_member = 20,
+  constant = 21,
+  structure = 22
+};
+
+bool is_word(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+class Items {
+ public:
+  explicit Items(std::string prefix) : prefix_(std::move(prefix)) {}
+  void add(const std::string& label, int kind, const std::string& detail = "",
+           const std::string& insert = "") {
+    if (!label.starts_with(prefix_) || !seen_.insert(label).second) return;
+    json item = {{"label", label}, {"kind", kind}};
+    if (!detail.empty()) item["detail"] = detail;
+    if (!insert.empty()) item["insertText"] = insert;
+    items_.push_back(item);
+  }
+  json done() { return {{"isIncomplete", false}, {"items", items_}}; }
+
+ private:
+  std::string prefix_;
+  std::set<std::string> seen_;
+  json items_ = json::array();
+};
+
+void members_of_scenario(const ScenarioDecl& s, Items& items) {
+  for (const Input& in : s.inputs) items.add(in.name, field, type_text(in.type));
+  for (const Property& p : s.properties)
+    items.add(p.name, p.is_method ? method : property,
+              signature(p) + (p.declared ? ": " + type_text(*p.declared) : ""));
+}
+
+void members_of_type(const Type& t, Items& items) {
+  if (t.kind == TypeKind::instance && t.scenario) members_of_scenario(*t.scenario, items);
+  if (t.kind == TypeKind::record && t.record)
+    for (const Field& f : t.record->fields) items.add(f.name, field, type_text(f.type));
+}
+
+// The type of a path of names (`Tp4.gpu`) read in `scope`, if it has one.
+std::optional<Type> type_of_path(const Program& p, const ScenarioDecl* scope,
+                                 const std::vector<std::string>& path, const Decl** head) {
+  *head = nullptr;
+  std::optional<Type> t;
+  if (scope) {
+    if (int i = scope->input_index(path[0]); i >= 0)
+      t = scope->inputs[static_cast<std::size_t>(i)].resolved;
+    else if (int j = scope->property_index(path[0]); j >= 0)
+      t = scope->properties[static_cast<std::size_t>(j)].resolved;
+  }
+  if (!t) {
+    const Decl* d = p.find(path[0]);
+    if (!d) return std::nullopt;
+    *head = d;
+    if (d->kind == DeclKind::let) t = static_cast<const LetDecl*>(d)->resolved;
+    if (d->kind == DeclKind::case_ && static_cast<const CaseDecl*>(d)->scenario) {
+      Type inst;
+      inst.kind = TypeKind::instance;
+      inst.scenario = static_cast<const CaseDecl*>(d)->scenario;
+      t = inst;
+    }
+    if (!t) return std::nullopt;
+  }
+  for (std::size_t k = 1; k < path.size() && t; ++k) {
+    std::optional<Type> next;
+    if (t->kind == TypeKind::instance && t->scenario) {
+      if (int i = t->scenario->input_index(path[k]); i >= 0)
+        next = t->scenario->inputs[static_cast<std::size_t>(i)].resolved;
+      else if (int j = t->scenario->property_index(path[k]); j >= 0)
+        next = t->scenario->properties[static_cast<std::size_t>(j)].resolved;
+    } else if (t->kind == TypeKind::record && t->record) {
+      if (int i = t->record->field_index(path[k]); i >= 0)
+        next = t->record->fields[static_cast<std::size_t>(i)].resolved;
+    }
+    t = next;
+    *head = nullptr;
+  }
+  return t;
+}
+
+// The type a named argument `name:` of the call to `callee` expects.
+std::optional<Type> parameter_type(const Decl& callee, const std::string& name) {
+  if (callee.kind == DeclKind::scenario) {
+    const auto& s = static_cast<const ScenarioDecl&>(callee);
+    if (int i = s.input_index(name); i >= 0) return s.inputs[static_cast<std::size_t>(i)].resolved;
+  }
+  if (callee.kind == DeclKind::record) {
+    const auto& r = static_cast<const RecordDecl&>(callee);
+    if (int i = r.field_index(name); i >= 0) return r.fields[static_cast<std::size_t>(i)].resolved;
+  }
+  if (callee.kind == DeclKind::native)
+    for (const Parameter& prm : static_cast<const NativeDecl&>(callee).parameters)
+      if (prm.name == name) return prm.resolved;
+  return std::nullopt;
+}
+
+void parameters_of(const Decl& callee, Items& items) {
+  if (callee.kind == DeclKind::scenario)
+    for (const Input& in : static_cast<const ScenarioDecl&>(callee).inputs)
+      items.add(in.name + ":", field, type_text(in.type), in.name + ": ");
+  if (callee.kind == DeclKind::record)
+    for (const Field& f : static_cast<const RecordDecl&>(callee).fields)
+      items.add(f.name + ":", field, type_text(f.type), f.name + ": ");
+  if (callee.kind == DeclKind::native)
+    for (const Parameter& prm : static_cast<const NativeDecl&>(callee).parameters)
+      items.add(prm.name + ":", field, type_text(prm.type), prm.name + ": ");
+}
+
+int item_kind(DeclKind k) {
+  switch (k) {
+    case DeclKind::scenario:
+      return class_;
+    case DeclKind::case_:
+      return variable;
+    case DeclKind::let:
+      return variable;
+    case DeclKind::record:
+      return structure;
+    case DeclKind::enumeration:
+      return enumeration;
+    case DeclKind::native:
+      return function;
+    default:
+      return keyword;
+  }
+}
+
+}  // namespace
+
+json completion(Workspace& w, const json& params) {
+  Request r = request_of(w, params);
+  if (!r.document) return nullptr;
+  auto a = w.parsed_analysis(r.uri);
+  const std::string& text = r.document->text;
+  std::size_t start = r.offset;
+  while (start > 0 && is_word(text[start - 1])) --start;
+  Items items(text.substr(start, r.offset - start));
+  std::size_t line_start = text.rfind('\n', start == 0 ? 0 : start - 1);
+  line_start = line_start == std::string::npos || start == 0 ? 0 : line_start + 1;
+  std::string line = text.substr(line_start, start - line_start);
+
+  // After a number, or after `->`: a unit.
+  std::size_t before = line.size();
+  while (before > 0 && line[before - 1] == ' ') --before;
+  bool after_number = before < line.size() && before > 0 &&
+                      std::isdigit(static_cast<unsigned char>(line[before - 1]));
+  bool after_arrow = before >= 2 && line.compare(before - 2, 2, "->") == 0;
+  if (after_number || after_arrow) {
+    for (const UnitInfo& u : all_units()) items.add(u.symbol, unit, dimension_name(u.dim));
+    return items.done();
+  }
+  if (!a || !a->parsed()) return items.done();
+  const Program& p = a->program();
+  const ScenarioDecl* scope =
+      a->scenario_at(static_cast<std::uint32_t>(std::min<std::size_t>(r.offset, UINT32_MAX)));
+
+  // After `path.`: the members of what the path is.
+  if (!line.empty() && line.back() == '.') {
+    std::vector<std::string> path;
+    std::size_t end = line.size() - 1;
+    while (true) {
+      std::size_t b = end;
+      while (b > 0 && is_word(line[b - 1])) --b;
+      if (b == end) break;
+      path.insert(path.begin(), line.substr(b, end - b));
+      if (b == 0 || line[b - 1] != '.') break;
+      end = b - 1;
+    }
+    if (path.empty()) return items.done();
+    const Decl* head = nullptr;
+    auto t = type_of_path(p, scope, path, &head);
+    if (head && head->kind == DeclKind::enumeration)
+      for (const auto& m : static_cast<const EnumDecl*>(head)->members) items.add(m, enum_member);
+    if (head && head->kind == DeclKind::scenario)
+      members_of_scenario(*static_cast<const ScenarioDecl*>(head), items);
+    if (t) members_of_type(*t, items);
+    return items.done();
+  }
+
+  // Inside a call: its parameters as named arguments, and after `name:` the members of
+  // the enumeration it expects.
+  int depth = 0;
+  std::size_t from = r.offset > 4000 ? r.offset - 4000 : 0;  // a call spans few lines
+  for (std::size_t i = start; i-- > from;) {
+    if (text[i] == ')') ++depth;
+    if (text[i] != '(') continue;
+    if (depth-- > 0) continue;
+    std::size_t name_start = i;
+    while (name_start > 0 && is_word(text[name_start - 1])) --name_start;
+    const Decl* callee = p.find(text.substr(name_start, i - name_start));
+    if (!callee) break;
+    // The argument being written: `name: ` just before the word?
+    std::size_t colon = before;
+    if (colon > 0 && line[colon - 1] == ':') {
+      std::size_t b = colon - 1;
+      while (b > 0 && line[b - 1] == ' ') --b;
+      std::size_t e = b;
+      while (b > 0 && is_word(line[b - 1])) --b;
+      auto t = parameter_type(*callee, line.substr(b, e - b));
+      if (t && t->kind == TypeKind::enumeration && t->enumeration)
+        for (const auto& m : t->enumeration->members)
+          items.add(m, enum_member, t->enumeration->name);
+    } else {
+      parameters_of(*callee, items);
+    }
+    break;
+  }
+
+  if (scope) members_of_scenario(*scope, items);
+  for (const auto& [name, d] : p.globals) {
+    std::string detail;
+    if (d->kind == DeclKind::native) detail = signature(p, static_cast<const NativeDecl&>(*d));
+    if (d->kind == DeclKind::let) detail = describe(static_cast<const LetDecl&>(*d).resolved);
+    if (d->kind == DeclKind::case_ && static_cast<const CaseDecl&>(*d).scenario)
+      detail = "case of " + static_cast<const CaseDecl&>(*d).scenario->name;
+    items.add(name, item_kind(d->kind), detail);
+  }
+  for (const char* b : {"sqrt", "abs", "round", "floor", "ceil", "min", "max", "log2", "log10",
+                        "ln", "exp", "every"})
+    items.add(b, function, "builtin");
+  for (std::string_view b : list_builtin_names)
+    items.add(std::string(b), function, "builtin over lists");
+  for (std::string_view b : map_builtin_names)
+    items.add(std::string(b), function, "builtin over maps");
+  return items.done();
+}
+
+}  // namespace reckon::lsp

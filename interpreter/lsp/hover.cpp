@@ -1,0 +1,116 @@
+// textDocument/hover: what a name is (its kind, type and unit), its documentation and
+// metadata, and, when a case is in scope, its value for that case, computed only now.
+#include <fmt/format.h>
+
+#include "interpreter/lsp/workspace.hpp"
+#include "interpreter/signature.hpp"
+#include "interpreter/type_names.hpp"
+#include "interpreter/units.hpp"
+
+namespace reckon::lsp {
+
+namespace {
+
+std::string docs_text(const Docs& d) {
+  std::string out;
+  if (!d.text.empty()) out += "\n\n" + d.text;
+  if (!d.metadata.empty()) {
+    out += "\n";
+    for (const auto& [key, value] : d.metadata) out += fmt::format("\n@{} {}", key, value);
+  }
+  return out;
+}
+
+std::string code(const std::string& s) { return "```reckon\n" + s + "\n```"; }
+
+// The heading and documentation of what `s` names.
+std::string describe_symbol(const Program& p, const Symbol& s) {
+  if (s.kind == Symbol::Kind::unit) {
+    const UnitInfo* u = find_unit(s.unit);
+    if (!u) return code(std::string(s.unit));
+    return code("unit " + u->symbol) + fmt::format("\n1 {} = {:.10g} {} ({})", u->symbol, u->scale,
+                                                   base_unit_string(u->dim),
+                                                   dimension_name(u->dim));
+  }
+  const Decl& d = *s.owner;
+  auto i = static_cast<std::size_t>(s.index);
+  switch (s.kind) {
+    case Symbol::Kind::input: {
+      const Input& in = static_cast<const ScenarioDecl&>(d).inputs[i];
+      std::string head = fmt::format("input {}.{}: {}", d.name, in.name, type_text(in.type));
+      if (in.default_value) head += " = " + one_line(source_text(p, in.default_value->range));
+      return code(head) + "\n" + describe(in.resolved) + docs_text(in.docs);
+    }
+    case Symbol::Kind::property: {
+      const Property& prop = static_cast<const ScenarioDecl&>(d).properties[i];
+      std::string head = fmt::format("property {}.{}", d.name, signature(prop));
+      if (prop.declared) head += ": " + type_text(*prop.declared);
+      if (prop.body) head += " = " + one_line(source_text(p, prop.body->range));
+      if (head.size() > 300) head = head.substr(0, 297) + "...";
+      return code(head) + "\n" + describe(prop.resolved) + docs_text(prop.docs);
+    }
+    case Symbol::Kind::field: {
+      const Field& f = static_cast<const RecordDecl&>(d).fields[i];
+      return code(fmt::format("field {}.{}: {}", d.name, f.name, type_text(f.type))) + "\n" +
+             describe(f.resolved) + docs_text(f.docs);
+    }
+    case Symbol::Kind::enum_member:
+      return code(fmt::format("{}.{}", d.name, static_cast<const EnumDecl&>(d).members[i])) +
+             "\nmember of the enumeration " + d.name;
+    case Symbol::Kind::decl:
+    case Symbol::Kind::none:
+    case Symbol::Kind::unit:
+      break;
+  }
+  switch (d.kind) {
+    case DeclKind::native:
+      return code(signature(p, static_cast<const NativeDecl&>(d))) + docs_text(d.docs);
+    case DeclKind::let: {
+      const auto& let = static_cast<const LetDecl&>(d);
+      std::string head = "let " + d.name;
+      if (let.declared) head += ": " + type_text(*let.declared);
+      return code(head) + "\n" + describe(let.resolved) + docs_text(d.docs);
+    }
+    case DeclKind::scenario:
+      return code("scenario " + d.name) + docs_text(d.docs);
+    case DeclKind::record:
+      return code("record " + d.name) + docs_text(d.docs);
+    case DeclKind::enumeration: {
+      std::string members;
+      for (const auto& m : static_cast<const EnumDecl&>(d).members)
+        members += (members.empty() ? "" : ", ") + m;
+      return code("enum " + d.name + " { " + members + " }") + docs_text(d.docs);
+    }
+    default: {
+      std::string text = one_line(source_text(p, d.range));
+      if (text.size() > 300) text = text.substr(0, 297) + "...";
+      return code(text) + docs_text(d.docs);
+    }
+  }
+}
+
+}  // namespace
+
+json hover(Workspace& w, const json& params) {
+  Request r = request_of(w, params);
+  auto a = r.document ? w.analysis(r.uri) : nullptr;
+  if (!a) return nullptr;
+  auto o = a->at(static_cast<std::uint32_t>(r.offset));
+  if (!o) return nullptr;
+  std::string text = describe_symbol(a->program(), o->symbol);
+  // The case in scope: the one a member is read of (`Tp4.gpu`), else the chosen (or
+  // first) case of the scenario whose member this is.
+  const CaseDecl* c = nullptr;
+  if (o->expr && o->expr->kind == ExprKind::member && !o->expr->operands.empty() &&
+      std::holds_alternative<const CaseDecl*>(o->expr->operands[0]->target))
+    c = std::get<const CaseDecl*>(o->expr->operands[0]->target);
+  bool member = o->symbol.kind == Symbol::Kind::input || o->symbol.kind == Symbol::Kind::property;
+  if (!c && member)
+    c = a->case_for(w.chosen_case, static_cast<const ScenarioDecl*>(o->symbol.owner));
+  if (auto value = a->value_of(o->symbol, c))
+    text +=
+        "\n\n---\n" + (c ? "`" + c->name + "`: " : std::string("value: ")) + "**" + *value + "**";
+  return {{"contents", {{"kind", "markdown"}, {"value", text}}}, {"range", w.range(*a, o->place)}};
+}
+
+}  // namespace reckon::lsp

@@ -1,0 +1,299 @@
+#include "interpreter/lsp/server.hpp"
+
+#include <condition_variable>
+#include <deque>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "interpreter/lsp/transport.hpp"
+#include "interpreter/lsp/workspace.hpp"
+#include "syntax/diagnostics.hpp"
+
+namespace reckon::lsp {
+
+namespace {
+
+// JSON-RPC and LSP error codes.
+constexpr int parse_error = -32700;
+constexpr int invalid_request = -32600;
+constexpr int method_not_found = -32601;
+constexpr int invalid_params = -32602;
+constexpr int internal_error = -32603;
+constexpr int server_not_initialized = -32002;
+constexpr int request_cancelled = -32800;
+constexpr int content_modified = -32801;
+
+// The messages read and not yet served, filled by the reading thread.
+class Inbox {
+ public:
+  void push(json message) {
+    std::lock_guard lock(mutex_);
+    queue_.push_back(std::move(message));
+    ready_.notify_one();
+  }
+  void close(std::optional<Diagnostic> error) {
+    std::lock_guard lock(mutex_);
+    closed_ = true;
+    error_ = std::move(error);
+    ready_.notify_one();
+  }
+  void cancel(const json& id) {
+    std::lock_guard lock(mutex_);
+    cancelled_.insert(id.dump());
+  }
+  // The next message, or nothing once the stream has ended and every message is served.
+  std::optional<json> pop() {
+    std::unique_lock lock(mutex_);
+    ready_.wait(lock, [&] { return !queue_.empty() || closed_; });
+    if (queue_.empty()) return std::nullopt;
+    json m = std::move(queue_.front());
+    queue_.pop_front();
+    return m;
+  }
+  bool cancelled(const json& id) {
+    std::lock_guard lock(mutex_);
+    return cancelled_.erase(id.dump()) > 0;
+  }
+  // Whether a change to (or the closing of) `uri` waits to be served: work on its
+  // current version would be stale.
+  bool changed_later(const std::string& uri) {
+    std::lock_guard lock(mutex_);
+    for (const json& m : queue_) {
+      std::string method = m.value("method", "");
+      if (method != "textDocument/didChange" && method != "textDocument/didClose") continue;
+      const json* params = m.contains("params") ? &m["params"] : nullptr;
+      if (params && params->is_object() && params->contains("textDocument") &&
+          (*params)["textDocument"].is_object() &&
+          (*params)["textDocument"].value("uri", "") == uri)
+        return true;
+    }
+    return false;
+  }
+  std::optional<Diagnostic> error() {
+    std::lock_guard lock(mutex_);
+    return error_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<json> queue_;
+  std::set<std::string> cancelled_;
+  bool closed_ = false;
+  std::optional<Diagnostic> error_;
+};
+
+class Server {
+ public:
+  Server(const Library& library, std::ostream& out) : workspace_(library), out_(out) {}
+
+  void read(std::istream& in) {
+    try {
+      while (auto body = read_message(in)) {
+        json message = json::parse(*body, nullptr, false);
+        if (message.is_discarded() || !message.is_object()) {
+          send({{"jsonrpc", "2.0"},
+                {"id", nullptr},
+                {"error",
+                 {{"code", message.is_discarded() ? parse_error : invalid_request},
+                  {"message", message.is_discarded() ? "the message is not JSON"
+                                                     : "a message must be a JSON object"}}}});
+          continue;
+        }
+        if (message.value("method", json()) == "$/cancelRequest") {
+          if (message.contains("params") && message["params"].is_object() &&
+              message["params"].contains("id"))
+            inbox_.cancel(message["params"]["id"]);
+          continue;
+        }
+        inbox_.push(std::move(message));
+      }
+      inbox_.close(std::nullopt);
+    } catch (const UserError& e) {
+      inbox_.close(e.diagnostic());
+    }
+  }
+
+  int serve() {
+    while (auto message = inbox_.pop()) {
+      if (!message->contains("method") || !(*message)["method"].is_string())
+        continue;  // a response to a request of ours (workspace/inlayHint/refresh)
+      std::string method = (*message)["method"];
+      json params = message->contains("params") ? (*message)["params"] : json::object();
+      if (message->contains("id"))
+        request((*message)["id"], method, params);
+      else if (notification(method, params))
+        return shutdown_ ? 0 : 1;  // `exit`
+      workspace_.release_retired();
+    }
+    return inbox_.error() ? 1 : (shutdown_ ? 0 : 1);
+  }
+
+  std::optional<Diagnostic> stream_error() { return inbox_.error(); }
+
+ private:
+  void send(const json& message) {
+    std::lock_guard lock(out_mutex_);
+    write_message(out_, message);
+  }
+  void reply(const json& id, json result) {
+    send({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
+  }
+  void fail(const json& id, int code, const std::string& message) {
+    send({{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}});
+  }
+
+  static std::string uri_in(const json& params) {
+    if (!params.is_object() || !params.contains("textDocument") ||
+        !params["textDocument"].is_object())
+      return "";
+    const json& uri = params["textDocument"].value("uri", json());
+    return uri.is_string() ? uri.get<std::string>() : "";
+  }
+
+  json capabilities() const {
+    return {
+        {"positionEncoding", "utf-16"},
+        {"textDocumentSync", {{"openClose", true}, {"change", 2}}},  // 2: incremental
+        {"hoverProvider", true},
+        {"completionProvider", {{"triggerCharacters", {".", " ", "(", ","}}}},
+        {"definitionProvider", true},
+        {"referencesProvider", true},
+        {"documentSymbolProvider", true},
+        {"workspaceSymbolProvider", true},
+        {"inlayHintProvider", true},
+        {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
+        {"executeCommandProvider", {{"commands", {"reckon.setCase"}}}},
+        // FORMATTING HOOK: `reckon fmt` is written in another branch. Once it is merged,
+        // set documentFormattingProvider to true and answer textDocument/formatting in
+        // request() with one TextEdit replacing the whole text by the formatter's output
+        // (docs/editors.md, "Formatting").
+        {"documentFormattingProvider", false},
+    };
+  }
+
+  void request(const json& id, const std::string& method, const json& params) {
+    if (inbox_.cancelled(id)) return fail(id, request_cancelled, "cancelled");
+    if (method == "initialize") {
+      initialized_ = true;
+      if (params.is_object() && params.contains("initializationOptions") &&
+          params["initializationOptions"].is_object()) {
+        const json& c = params["initializationOptions"].value("case", json());
+        if (c.is_string()) workspace_.chosen_case = c.get<std::string>();
+      }
+      if (params.is_object() && params.contains("capabilities"))
+        refresh_hints_ =
+            params["capabilities"].value("/workspace/inlayHint/refreshSupport"_json_pointer, false);
+      return reply(id, {{"capabilities", capabilities()},
+                        {"serverInfo", {{"name", "reckon"}, {"version", "0.1.0"}}}});
+    }
+    if (!initialized_) return fail(id, server_not_initialized, "initialize first");
+    if (method == "shutdown") {
+      shutdown_ = true;
+      return reply(id, nullptr);
+    }
+    // Work on a document that a waiting change has already made stale is not done.
+    std::string uri = uri_in(params);
+    if (!uri.empty() && inbox_.changed_later(uri))
+      return fail(id, content_modified, "the document changed");
+    try {
+      if (method == "textDocument/hover") return reply(id, hover(workspace_, params));
+      if (method == "textDocument/completion") return reply(id, completion(workspace_, params));
+      if (method == "textDocument/definition") return reply(id, definition(workspace_, params));
+      if (method == "textDocument/references") return reply(id, references(workspace_, params));
+      if (method == "textDocument/documentSymbol")
+        return reply(id, document_symbols(workspace_, params));
+      if (method == "workspace/symbol") return reply(id, workspace_symbols(workspace_, params));
+      if (method == "textDocument/inlayHint") return reply(id, inlay_hints(workspace_, params));
+      if (method == "textDocument/codeAction") return reply(id, code_actions(workspace_, params));
+      if (method == "workspace/executeCommand") return reply(id, execute(params));
+    } catch (const json::exception& e) {
+      return fail(id, invalid_params, std::string("malformed parameters: ") + e.what());
+    } catch (const std::exception& e) {
+      return fail(id, internal_error, e.what());
+    }
+    fail(id, method_not_found, "no method `" + method + "`");
+  }
+
+  json execute(const json& params) {
+    std::string command = params.value("command", "");
+    if (command != "reckon.setCase") throw std::invalid_argument("no command `" + command + "`");
+    const json& args = params.value("arguments", json::array());
+    workspace_.chosen_case =
+        args.is_array() && !args.empty() && args[0].is_string() ? args[0].get<std::string>() : "";
+    if (refresh_hints_)
+      send({{"jsonrpc", "2.0"},
+            {"id", "reckon-refresh-" + std::to_string(++refreshes_)},
+            {"method", "workspace/inlayHint/refresh"}});
+    return nullptr;
+  }
+
+  // Handles a notification; true for `exit`.
+  bool notification(const std::string& method, const json& params) {
+    if (method == "exit") return true;
+    if (!initialized_) return false;
+    try {
+      std::string uri = uri_in(params);
+      if (method == "textDocument/didOpen") {
+        const json& doc = params["textDocument"];
+        workspace_.documents().open(uri, doc.value("text", ""),
+                                    doc.value("version", std::int64_t{0}));
+        publish(uri);
+      } else if (method == "textDocument/didChange") {
+        Document* doc = workspace_.documents().find(uri);
+        if (!doc) return false;
+        for (const json& change : params.value("contentChanges", json::array()))
+          apply_change(*doc, change);
+        doc->version = params["textDocument"].value("version", doc->version + 1);
+        publish(uri);
+      } else if (method == "textDocument/didClose") {
+        workspace_.forget(uri);
+        send({{"jsonrpc", "2.0"},
+              {"method", "textDocument/publishDiagnostics"},
+              {"params", {{"uri", uri}, {"diagnostics", json::array()}}}});
+      }
+    } catch (const json::exception&) {
+      // A malformed notification has no reply to carry an error: it is ignored.
+    }
+    return false;
+  }
+
+  // Diagnostics for the document's current version, unless another change is waiting:
+  // then the next one publishes.
+  void publish(const std::string& uri) {
+    if (inbox_.changed_later(uri)) return;
+    send({{"jsonrpc", "2.0"},
+          {"method", "textDocument/publishDiagnostics"},
+          {"params", diagnostics(workspace_, uri)}});
+  }
+
+  Workspace workspace_;
+  std::ostream& out_;
+  std::mutex out_mutex_;
+  Inbox inbox_;
+  bool initialized_ = false;
+  bool shutdown_ = false;
+  bool refresh_hints_ = false;
+  long refreshes_ = 0;
+};
+
+}  // namespace
+
+int serve(const Library& library, std::istream& in, std::ostream& out, std::ostream& err) {
+  // Shared with the reading thread: after `exit` it may still wait on a client that
+  // keeps the stream open, and the process ends without waiting for it.
+  auto server = std::make_shared<Server>(library, out);
+  std::thread reader([server, &in] { server->read(in); });
+  int status = server->serve();
+  reader.detach();
+  if (auto e = server->stream_error()) {
+    err << render(SourceManager(), *e);
+    return 1;
+  }
+  return status;
+}
+
+}  // namespace reckon::lsp

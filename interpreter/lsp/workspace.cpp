@@ -1,0 +1,75 @@
+#include "interpreter/lsp/workspace.hpp"
+
+#include <filesystem>
+
+namespace reckon::lsp {
+
+std::shared_ptr<Analysis> Workspace::analysis(const std::string& uri) {
+  Document* doc = documents_.find(uri);
+  if (!doc) return nullptr;
+  auto& held = current_[uri];
+  if (!held || held->version() != doc->version) {
+    // The versions replaced are freed after the reply (release_retired): freeing the
+    // tree of a large file takes a share of the time of checking it.
+    retired_.push_back(std::move(held));
+    // A document that is not a file (an untitled buffer) is named by its URI; its file
+    // imports then resolve against the current directory.
+    held = std::make_shared<Analysis>(library_, doc->path.empty() ? uri : doc->path, doc->text,
+                                      doc->version);
+    if (held->parsed()) {
+      retired_.push_back(std::move(parsed_[uri]));
+      parsed_[uri] = held;
+    }
+  }
+  return held;
+}
+
+std::shared_ptr<Analysis> Workspace::parsed_analysis(const std::string& uri) {
+  auto a = analysis(uri);
+  if (a && a->parsed()) return a;
+  auto it = parsed_.find(uri);
+  return it == parsed_.end() ? a : it->second;
+}
+
+void Workspace::forget(const std::string& uri) {
+  documents_.close(uri);
+  current_.erase(uri);
+  parsed_.erase(uri);
+}
+
+std::string Workspace::uri_of(const Analysis& a, FileId file) {
+  for (const auto& m : a.program().modules)
+    if (m && m->file == file && m->is_stdlib) {
+      // A stdlib module is named by its display name, `<stdlib>/NAME.rk`.
+      std::string path = stdlib_.path(std::filesystem::path(m->name).stem().string());
+      return path.empty() ? "" : uri_of_path(path);
+    }
+  std::string name = a.program().sources.file(file).name();
+  if (name.find("://") != std::string::npos) return name;  // an untitled buffer's URI
+  std::error_code ec;
+  auto absolute = std::filesystem::absolute(name, ec);
+  return uri_of_path(ec ? name : absolute.lexically_normal().string());
+}
+
+json Workspace::range(const Analysis& a, Place place) const {
+  const std::string& text = a.program().sources.file(place.file).text();
+  return {{"start", to_json(position_of(text, place.begin))},
+          {"end", to_json(position_of(text, place.end))}};
+}
+
+json Workspace::location(const Analysis& a, Place place) {
+  return {{"uri", uri_of(a, place.file)}, {"range", range(a, place)}};
+}
+
+Request request_of(Workspace& w, const json& params) {
+  Request r;
+  if (!params.is_object()) return r;
+  if (params.contains("textDocument") && params["textDocument"].is_object())
+    r.uri = params["textDocument"].value("uri", "");
+  r.document = w.documents().find(r.uri);
+  if (r.document && params.contains("position"))
+    r.offset = offset_of(r.document->text, position_from_json(params["position"]));
+  return r;
+}
+
+}  // namespace reckon::lsp

@@ -1,0 +1,73 @@
+// The server's state between messages: the open documents, the analysis of each one's
+// current version (and of its last version that parsed, which completion falls back on
+// while a line is half typed), the case values are shown for, and how files of a
+// program are named to the client.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "interpreter/lsp/analysis.hpp"
+#include "interpreter/lsp/document.hpp"
+#include "interpreter/lsp/stdlib_files.hpp"
+
+namespace reckon::lsp {
+
+using nlohmann::json;
+
+class Workspace {
+ public:
+  explicit Workspace(const Library& library) : library_(library), stdlib_(library) {}
+
+  DocumentStore& documents() { return documents_; }
+  // The analysis of the document's current version, made if need be; null for a
+  // document that is not open.
+  std::shared_ptr<Analysis> analysis(const std::string& uri);
+  // The current analysis if its main file parsed, else the last one that did.
+  std::shared_ptr<Analysis> parsed_analysis(const std::string& uri);
+  void forget(const std::string& uri);
+  // Frees the analyses that newer versions replaced (after the answer that needed the new
+  // one has been sent).
+  void release_retired() { retired_.clear(); }
+
+  // The `Location` of a place in a file of `a`'s program.
+  json location(const Analysis& a, Place place);
+  json range(const Analysis& a, Place place) const;
+  // The URI a file of `a`'s program is shown to the client under ("" if none).
+  std::string uri_of(const Analysis& a, FileId file);
+
+  std::string chosen_case;  // set by initializationOptions or the reckon.setCase command
+
+ private:
+  const Library& library_;
+  DocumentStore documents_;
+  StdlibFiles stdlib_;
+  std::map<std::string, std::shared_ptr<Analysis>> current_, parsed_;
+  std::vector<std::shared_ptr<Analysis>> retired_;
+};
+
+// The document a request is about and its offset: params.textDocument.uri, and
+// params.position as a byte offset in its text.
+struct Request {
+  std::string uri;
+  Document* document = nullptr;
+  std::size_t offset = 0;
+};
+Request request_of(Workspace& w, const json& params);
+
+// The capabilities, one function per request (each in its own file).
+json hover(Workspace& w, const json& params);
+json completion(Workspace& w, const json& params);
+json definition(Workspace& w, const json& params);
+json references(Workspace& w, const json& params);
+json document_symbols(Workspace& w, const json& params);
+json workspace_symbols(Workspace& w, const json& params);
+json inlay_hints(Workspace& w, const json& params);
+json code_actions(Workspace& w, const json& params);
+// `textDocument/publishDiagnostics`'s params for the document's current version.
+json diagnostics(Workspace& w, const std::string& uri);
+
+}  // namespace reckon::lsp

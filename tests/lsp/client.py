@@ -1,0 +1,676 @@
+#!/usr/bin/env python3
+"""A scripted Language Server Protocol client for `reckon lsp`, and its end-to-end tests.
+
+    tests/lsp/client.py RECKON TEST     (TEST: one of the names in TESTS below)
+
+It speaks the base protocol byte for byte: each message is `Content-Length: N\r\n\r\n`
+and N bytes of UTF-8 JSON, written to the server's standard input; what the server
+writes is read the same way, and any byte outside that framing fails the test. Every
+test starts a fresh server with its cache directory (where the standard library's modules
+are written, docs/editors.md) in a temporary directory, and ends it with shutdown and exit,
+checking the exit status.
+
+Expected values are computed independently in the comments next to them, from the
+fixture tests/lsp/fixture.rk (and tests/lsp/helper.rk, which it imports).
+"""
+
+import json
+import os
+import pathlib
+import queue
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+FIXTURE = HERE / "fixture.rk"
+
+
+def uri(path):
+    return pathlib.Path(path).resolve().as_uri()
+
+
+class ProtocolError(Exception):
+    pass
+
+
+class Client:
+    def __init__(self, reckon, cache, init_options=None):
+        env = dict(os.environ, XDG_CACHE_HOME=str(cache))
+        self.proc = subprocess.Popen([reckon, "lsp"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        self.next_id = 0
+        self.inbox = queue.Queue()
+        self.notifications = []
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+        params = {"processId": os.getpid(), "rootUri": uri(ROOT),
+                  "capabilities": {"workspace": {"inlayHint": {"refreshSupport": True}}}}
+        if init_options is not None:
+            params["initializationOptions"] = init_options
+        self.capabilities = self.request("initialize", params)["capabilities"]
+        self.notify("initialized", {})
+
+    # The framing, byte for byte.
+    def _read(self):
+        out = self.proc.stdout
+        while True:
+            headers = {}
+            while True:
+                line = out.readline()
+                if not line:
+                    self.inbox.put(None)
+                    return
+                if not line.endswith(b"\r\n"):
+                    self.inbox.put(ProtocolError(f"header line without CRLF: {line!r}"))
+                    return
+                line = line[:-2]
+                if not line:
+                    break
+                name, _, value = line.partition(b":")
+                headers[name.strip().lower()] = value.strip()
+            if b"content-length" not in headers:
+                self.inbox.put(ProtocolError(f"no Content-Length in {headers!r}"))
+                return
+            length = int(headers[b"content-length"])
+            body = out.read(length)
+            if len(body) != length:
+                self.inbox.put(ProtocolError("body cut short"))
+                return
+            self.inbox.put(json.loads(body.decode("utf-8")))
+
+    def send_raw(self, data: bytes):
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def send(self, message):
+        body = json.dumps(message).encode("utf-8")
+        self.send_raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    def notify(self, method, params):
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def _next(self, timeout=60):
+        m = self.inbox.get(timeout=timeout)
+        if isinstance(m, Exception):
+            raise m
+        if m is None:
+            raise ProtocolError("the server closed its output")
+        return m
+
+    def send_request(self, method, params):
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        return self.next_id
+
+    def response(self, rid):
+        while True:
+            m = self._next()
+            if m.get("id") == rid and "method" not in m:
+                return m
+            if "method" in m and "id" not in m:
+                self.notifications.append(m)
+            # requests from the server (workspace/inlayHint/refresh) are answered
+            elif "method" in m:
+                self.notifications.append(m)
+                self.send({"jsonrpc": "2.0", "id": m["id"], "result": None})
+
+    def request(self, method, params):
+        m = self.response(self.send_request(method, params))
+        if "error" in m:
+            raise ProtocolError(f"{method}: {m['error']}")
+        return m["result"]
+
+    def diagnostics_for(self, doc_uri, version=None):
+        """The next publishDiagnostics for doc_uri (of `version` if given)."""
+        for i, m in enumerate(self.notifications):
+            p = m.get("params", {})
+            if m["method"] == "textDocument/publishDiagnostics" and p.get("uri") == doc_uri and \
+                    (version is None or p.get("version") == version):
+                del self.notifications[: i + 1]
+                return p["diagnostics"]
+        while True:
+            m = self._next()
+            if m.get("method") == "textDocument/publishDiagnostics":
+                p = m["params"]
+                if p["uri"] == doc_uri and (version is None or p.get("version") == version):
+                    return p["diagnostics"]
+            elif "method" in m:
+                self.notifications.append(m)
+
+    def open(self, path, text=None, version=1):
+        text = pathlib.Path(path).read_text() if text is None else text
+        self.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri(path), "languageId": "reckon", "version": version, "text": text}})
+        return uri(path)
+
+    def change(self, doc_uri, version, changes):
+        self.notify("textDocument/didChange", {"textDocument": {"uri": doc_uri, "version": version},
+                                               "contentChanges": changes})
+
+    def close(self, expect_status=0):
+        self.request("shutdown", None)
+        self.notify("exit", None)
+        status = self.proc.wait(timeout=30)
+        if status != expect_status:
+            raise ProtocolError(f"exit status {status}, not {expect_status}: "
+                                f"{self.proc.stderr.read().decode()}")
+
+
+def position_of(text, needle, nth=0, offset=0):
+    """The LSP position (UTF-16) of the nth occurrence of needle in text, plus offset."""
+    at = -1
+    for _ in range(nth + 1):
+        at = text.index(needle, at + 1)
+    at += offset
+    line = text.count("\n", 0, at)
+    start = text.rfind("\n", 0, at) + 1
+    return {"line": line, "character": len(text[start:at].encode("utf-16-le")) // 2}
+
+
+def check(cond, what):
+    if not cond:
+        raise AssertionError(what)
+
+
+# The tests ------------------------------------------------------------------------------
+
+def test_lifecycle(reckon, cache):
+    c = Client(reckon, cache)
+    caps = c.capabilities
+    check(caps["textDocumentSync"]["change"] == 2, "incremental sync announced")
+    for cap in ["hoverProvider", "definitionProvider", "referencesProvider",
+                "documentSymbolProvider", "workspaceSymbolProvider", "inlayHintProvider"]:
+        check(caps[cap] is True, cap)
+    check("." in caps["completionProvider"]["triggerCharacters"], "completion after `.`")
+    # Formatting waits for `reckon fmt` (docs/editors.md): announced as off.
+    check(caps["documentFormattingProvider"] is False, "formatting off until reckon fmt")
+    # An unknown request is an error (MethodNotFound), and the server goes on.
+    r = c.response(c.send_request("reckon/nothing", {}))
+    check(r["error"]["code"] == -32601, f"method not found: {r}")
+    # A body that is not JSON: a ParseError response with a null id.
+    c.send_raw(b"Content-Length: 9\r\n\r\nnot json!")
+    m = c._next()
+    check(m["id"] is None and m["error"]["code"] == -32700, f"parse error: {m}")
+    # Headers other than Content-Length are allowed.
+    body = json.dumps({"jsonrpc": "2.0", "id": 99, "method": "shutdown"}).encode()
+    c.send_raw(b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n"
+               b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    check(c.response(99)["result"] is None, "shutdown with two headers")
+    c.notify("exit", None)
+    check(c.proc.wait(timeout=30) == 0, "exit after shutdown: status 0")
+
+    # exit without shutdown: status 1, as the protocol says.
+    c = Client(reckon, cache)
+    c.notify("exit", None)
+    check(c.proc.wait(timeout=30) == 1, "exit without shutdown: status 1")
+
+    # A request before initialize: ServerNotInitialized.
+    p = subprocess.Popen([reckon, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, env=dict(os.environ, XDG_CACHE_HOME=str(cache)))
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover",
+                       "params": {}}).encode()
+    out, err = p.communicate(b"Content-Length: %d\r\n\r\n" % len(body) + body, timeout=30)
+    check(b'"code":-32002' in out, f"not initialized: {out!r}")
+    check(p.returncode == 1, "stream closed without exit: status 1")
+
+    # A broken header: E0920 on standard error, status 1, no crash.
+    for broken in [b"Content-Length: lots\r\n\r\n{}", b"Content-Type: x\r\n\r\n{}",
+                   b"Content-Length: 100\r\n\r\n{}", b"no colon here\r\n\r\n"]:
+        p = subprocess.Popen([reckon, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE)
+        out, err = p.communicate(broken, timeout=30)
+        check(p.returncode == 1, f"broken framing {broken!r}: status {p.returncode}")
+        check(b"error[E0920]" in err, f"broken framing {broken!r}: {err!r}")
+
+
+def test_diagnostics(reckon, cache):
+    c = Client(reckon, cache)
+    text = FIXTURE.read_text()
+    doc = c.open(FIXTURE, text)
+    check(c.diagnostics_for(doc, 1) == [], "the fixture checks")
+    # An incremental edit: `overhead` misspelt as `overhed` (one character deleted).
+    pos = position_of(text, "memory * overhead", offset=len("memory * overhe"))
+    c.change(doc, 2, [{"range": {"start": pos, "end": {"line": pos["line"],
+                                                          "character": pos["character"] + 1}},
+                       "text": ""}])
+    ds = c.diagnostics_for(doc, 2)
+    check(len(ds) == 1, f"one error: {ds}")
+    d = ds[0]
+    check(d["code"] == "E0316", f"unknown name code: {d}")
+    check("did you mean `overhead`" in d["message"], d["message"])
+    start = position_of(text, "memory * overhead", offset=len("memory * "))
+    check(d["range"] == {"start": start, "end": {"line": start["line"],
+                                                 "character": start["character"] + 7}},
+          f"the range of `overhed`: {d['range']}")
+    # Undo it: clean again.
+    c.change(doc, 3, [{"range": {"start": pos, "end": pos}, "text": "a"}])
+    check(c.diagnostics_for(doc, 3) == [], "repaired")
+    # A unit error, E0301 family: adding bytes and seconds.
+    bad = "scenario S {\n  x: B = 1 B + 1 s\n}\n"
+    c.change(doc, 4, [{"text": bad}])
+    ds = c.diagnostics_for(doc, 4)
+    check(len(ds) == 1 and ds[0]["code"].startswith("E0"), f"unit error: {ds}")
+    check(ds[0]["range"]["start"]["line"] == 1, f"on line 2: {ds}")
+    # a parse error: E01xx located on line 2
+    c.change(doc, 6, [{"text": "scenario S {\n  x: B = (1 B\n}\n"}])
+    ds = c.diagnostics_for(doc, 6)
+    check(len(ds) >= 1 and ds[0]["code"].startswith("E01"), f"parse error: {ds}")
+    # Positions count UTF-16 code units: an emoji (two) and an é (one) before the error.
+    utf = 'let t = "\U0001F600\u00e9" + nowhere\n'
+    c.change(doc, 7, [{"text": utf}])
+    ds = c.diagnostics_for(doc, 7)
+    check(len(ds) == 1 and ds[0]["code"] == "E0316", ds)
+    start = position_of(utf, "nowhere")
+    check(start["character"] == len('let t = "') + 2 + 1 + len('" + '), start)
+    check(ds[0]["range"]["start"] == start and ds[0]["range"]["end"]["character"] ==
+          start["character"] + len("nowhere"), ds[0]["range"])
+    # A range edit after the emoji lands where the client means: `nowhere` replaced by a
+    # text, which `+` joins to the other, so the file checks (a byte off, it would not).
+    c.change(doc, 8, [{"range": ds[0]["range"], "text": '"!"'}])
+    check(c.diagnostics_for(doc, 8) == [], "the edit after the emoji")
+    # An error in an imported file is shown at the top, pointing at the file.
+    with tempfile.TemporaryDirectory() as tmp:
+        (pathlib.Path(tmp) / "bad.rk").write_text("let x: B = 1 s\n")
+        main = pathlib.Path(tmp) / "main.rk"
+        main_uri = c.open(main, 'import "bad.rk"\n')
+        ds = c.diagnostics_for(main_uri, 1)
+        check(len(ds) == 1 and "bad.rk:1:" in ds[0]["message"], f"imported error: {ds}")
+        check(ds[0]["relatedInformation"][0]["location"]["uri"] == uri(pathlib.Path(tmp) / "bad.rk"),
+              f"related location: {ds}")
+    c.close()
+
+
+def test_related(reckon, cache):
+    c = Client(reckon, cache)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = pathlib.Path(tmp) / "twice.rk"
+        text = "let x = 1 GB\nlet x = 2 GB\n"
+        doc = c.open(path, text)
+        ds = c.diagnostics_for(doc, 1)
+        # The checker notes where a name was first defined (docs/errors.md); the server
+        # passes each note on as related information at its place.
+        check(len(ds) == 1 and ds[0]["range"]["start"] == {"line": 1, "character": 4}, ds)
+        rel = ds[0]["relatedInformation"]
+        check(rel == [{"location": {"uri": doc, "range": {"start": {"line": 0, "character": 4},
+                                                          "end": {"line": 0, "character": 5}}},
+                       "message": "first defined here"}], rel)
+    c.close()
+
+
+def hover_text(c, doc, pos):
+    h = c.request("textDocument/hover", {"textDocument": {"uri": doc}, "position": pos})
+    return h and h["contents"]["value"]
+
+
+def test_hover(reckon, cache):
+    c = Client(reckon, cache)
+    text = FIXTURE.read_text()
+    doc = c.open(FIXTURE, text)
+    c.diagnostics_for(doc, 1)
+    # `memory` where it is declared: its type, doc comment, and its value for the first
+    # case, Small: 175,000,000,000 parameters x 2 B = 350,000,000,000 B = 350 GB.
+    h = hover_text(c, doc, position_of(text, "memory: GB", offset=2))
+    check("property Weights.memory: GB" in h, h)
+    check("The weights' memory." in h, h)
+    check("`Small`: **350 GB**" in h, h)
+    # `overhead`, from the imported file: a let of 1.25, its doc comment.
+    h = hover_text(c, doc, position_of(text, "* overhead", offset=3))
+    check("let overhead: number" in h and "Memory the framework keeps" in h, h)
+    check("**1.250**" in h, h)  # four significant digits, as `reckon eval` shows
+    # `with_overhead`: 350 GB x 1.25 = 437.5 GB.
+    h = hover_text(c, doc, position_of(text, "with_overhead", offset=1))
+    check("**437.5 GB**" in h, h)
+    # `transfer`: 350 GB / (100 GB/s) = 3.5 s, through the stdlib's point_to_point_time
+    # (latency 0 s by default).
+    h = hover_text(c, doc, position_of(text, "transfer:", offset=1))
+    check("**3.500 s**" in h, h)
+    # The scenario's metadata.
+    h = hover_text(c, doc, position_of(text, "scenario Weights", offset=10))
+    check("scenario Weights" in h and "@source tests/lsp/client.py" in h, h)
+    # A stdlib native: its signature.
+    h = hover_text(c, doc, position_of(text, "point_to_point_time", offset=3))
+    check("point_to_point_time(size: B, bandwidth: B/s" in h, h)
+    # A member read of a case (`Small.memory` in the check): that case's value.
+    h = hover_text(c, doc, position_of(text, "Small.memory", offset=7))
+    check("`Small`: **350 GB**" in h, h)
+    # The chosen case, by command: Tiny, 1,000 parameters x 2 B = 2,000 B = 2 kB.
+    c.request("workspace/executeCommand", {"command": "reckon.setCase", "arguments": ["Tiny"]})
+    h = hover_text(c, doc, position_of(text, "memory: GB", offset=2))
+    check("`Tiny`: **2.000e-6 GB**" in h, h)
+    # A unit after a number: the catalogue's scale and dimension (1 GB = 10^9 B, SI prefix).
+    h = hover_text(c, doc, position_of(text, "100 GB/s", offset=5))
+    check("unit GB" in h and "1 GB = 1000000000 B (information)" in h, h)
+    # A unit of a declared type.
+    h = hover_text(c, doc, position_of(text, "bytes_per_param: B", offset=len("bytes_per_param: ")))
+    check("unit B" in h, h)
+    # Nothing under the cursor: null.
+    check(hover_text(c, doc, {"line": 0, "character": 0}) is None, "no hover in a comment")
+    c.close()
+
+
+def labels(result):
+    items = result["items"] if isinstance(result, dict) else result
+    return {i["label"]: i for i in items}
+
+
+def complete(c, doc, pos):
+    return labels(c.request("textDocument/completion",
+                            {"textDocument": {"uri": doc}, "position": pos}))
+
+
+def test_completion(reckon, cache):
+    c = Client(reckon, cache)
+    text = FIXTURE.read_text()
+    doc = c.open(FIXTURE, text)
+    c.diagnostics_for(doc, 1)
+    end = text.index("\ncheck")
+    line = text.count("\n", 0, end) + 1
+
+    def typed(version, s):
+        """The document with s typed on a new line before `check`, and the position after it."""
+        c.change(doc, version, [{"range": {"start": {"line": line, "character": 0},
+                                           "end": {"line": line, "character": 0}},
+                                 "text": s + "\n"}])
+        return {"line": line, "character": len(s)}
+
+    def undo(version, s):
+        c.change(doc, version, [{"range": {"start": {"line": line, "character": 0},
+                                           "end": {"line": line + 1, "character": 0}},
+                                 "text": ""}])
+
+    # Members after `.` (the line does not parse; the last analysis that did is used).
+    items = complete(c, doc, typed(2, "let q = Small."))
+    check({"params", "bytes_per_param", "memory", "with_overhead"} <= set(items), items.keys())
+    check(items["memory"]["detail"] == "memory: GB", items["memory"])
+    undo(3, "")
+    # Units after a number.
+    items = complete(c, doc, typed(4, "let u = 3 Gi"))
+    check({"GiB", "Gibit"} <= set(items) and "GB" not in items, sorted(items)[:20])
+    undo(5, "")
+    # Named arguments inside a call of a scenario.
+    items = complete(c, doc, typed(6, "case New = Weights(par"))
+    check("params:" in items and items["params:"]["insertText"] == "params: ", items.keys())
+    undo(7, "")
+    # Enum members where the enumeration is expected.
+    items = complete(c, doc, typed(8, "case New = Weights(precision: "))
+    check({"fp16", "fp32"} <= set(items), items.keys())
+    undo(9, "")
+    # Names in scope with stdlib functions and their signatures.
+    items = complete(c, doc, typed(10, "let v = point_to"))
+    check(items["point_to_point_time"]["detail"].startswith("point_to_point_time(size: B"),
+          items.get("point_to_point_time"))
+    undo(11, "")
+    items = complete(c, doc, typed(12, "let w = ov"))
+    check("overhead" in items, items.keys())
+    undo(13, "")
+    # Inside a scenario: its inputs and properties.
+    pos = position_of(text, "memory * overhead")
+    items = complete(c, doc, pos)
+    check({"params", "memory", "with_overhead", "sqrt", "sum"} <= set(items), sorted(items)[:30])
+    c.close()
+
+
+def test_navigation(reckon, cache):
+    c = Client(reckon, cache)
+    text = FIXTURE.read_text()
+    doc = c.open(FIXTURE, text)
+    c.diagnostics_for(doc, 1)
+
+    def definition(pos):
+        return c.request("textDocument/definition", {"textDocument": {"uri": doc}, "position": pos})
+
+    # A property used in another: its declaration in the same file.
+    loc = definition(position_of(text, "memory * overhead", offset=2))
+    check(loc["uri"] == doc and loc["range"]["start"] == position_of(text, "memory: GB"), loc)
+    # Across the import: `overhead` is declared in helper.rk, line 4 (`let overhead`).
+    loc = definition(position_of(text, "* overhead", offset=3))
+    helper = (HERE / "helper.rk").read_text()
+    check(loc["uri"] == uri(HERE / "helper.rk"), loc)
+    check(loc["range"]["start"] == position_of(helper, "overhead: number"), loc)
+    # Into the standard library: a file in the cache directory holding the native.
+    loc = definition(position_of(text, "point_to_point_time", offset=3))
+    path = pathlib.Path(loc["uri"][len("file://"):])
+    check(str(path).startswith(str(cache)) and path.name == "communication.rk", loc)
+    stdlib_text = path.read_text()
+    check(loc["range"]["start"] == position_of(stdlib_text, "point_to_point_time("), loc)
+    # A declared type naming an enumeration: its declaration, in the imported file.
+    loc = definition(position_of(text, "precision: Precision", offset=len("precision: ") + 2))
+    check(loc["uri"] == uri(HERE / "helper.rk") and
+          loc["range"]["start"] == position_of(helper, "Precision"), loc)
+    # A unit has no declaration to go to.
+    check(definition(position_of(text, "100 GB/s", offset=5)) is None, "no definition of GB")
+    # A named argument: the input it binds.
+    loc = definition(position_of(text, "params: 175", offset=1))
+    check(loc["range"]["start"] == position_of(text, "params: count"), loc)
+    # An enum member, across the import.
+    loc = definition(position_of(text, "= fp16", offset=3))
+    check(loc["uri"] == uri(HERE / "helper.rk") and
+          loc["range"]["start"] == position_of(helper, "fp16"), loc)
+
+    # References of `memory`: its declaration, two uses in the scenario, one in the check
+    # (Small.memory) = 4.
+    refs = c.request("textDocument/references", {"textDocument": {"uri": doc},
+                                                 "position": position_of(text, "memory: GB"),
+                                                 "context": {"includeDeclaration": True}})
+    check(len(refs) == 4, refs)
+    refs = c.request("textDocument/references", {"textDocument": {"uri": doc},
+                                                 "position": position_of(text, "memory: GB"),
+                                                 "context": {"includeDeclaration": False}})
+    check(len(refs) == 3, refs)
+    # References of `overhead` from helper.rk's own document: found in fixture.rk too,
+    # which is open (its program imports helper.rk).
+    helper_doc = c.open(HERE / "helper.rk", helper)
+    c.diagnostics_for(helper_doc, 1)
+    refs = c.request("textDocument/references", {"textDocument": {"uri": helper_doc},
+                                                 "position": position_of(helper, "overhead"),
+                                                 "context": {"includeDeclaration": True}})
+    uris = sorted(r["uri"] for r in refs)
+    check(uris == sorted([doc, helper_doc]), refs)
+    c.close()
+
+
+def test_symbols(reckon, cache):
+    c = Client(reckon, cache)
+    text = FIXTURE.read_text()
+    doc = c.open(FIXTURE, text)
+    c.diagnostics_for(doc, 1)
+    syms = c.request("textDocument/documentSymbol", {"textDocument": {"uri": doc}})
+    names = [(s["name"], s["kind"]) for s in syms]
+    # Scenario (Class 5), two cases (Object 19), a check (Boolean 17).
+    check(names == [("Weights", 5), ("Small", 19), ("Tiny", 19), ("Small.memory > 1 GB", 17)],
+          names)
+    children = [(s["name"], s["kind"]) for s in syms[0]["children"]]
+    # Inputs are Field (8), properties Property (7).
+    check(children == [("params", 8), ("bytes_per_param", 8), ("precision", 8), ("memory", 7),
+                       ("with_overhead", 7), ("transfer", 7)], children)
+    sel = syms[0]["selectionRange"]["start"]
+    check(sel == position_of(text, "Weights {"), sel)
+    ws = c.request("workspace/symbol", {"query": "small"})
+    check([s["name"] for s in ws] == ["Small"], ws)
+    # The standard library's declarations when asked by name.
+    ws = c.request("workspace/symbol", {"query": "point_to_point"})
+    check(any(s["name"] == "point_to_point_time" for s in ws), ws)
+    # Exercises and sweeps are symbols too.
+    with tempfile.TemporaryDirectory() as tmp:
+        path = pathlib.Path(tmp) / "ex.rk"
+        ex = (ROOT / "scenarios" / "exercises").glob("*.rk")
+        src = next(iter(sorted(ex)))
+        exdoc = c.open(src)
+        c.diagnostics_for(exdoc, 1)
+        syms = c.request("textDocument/documentSymbol", {"textDocument": {"uri": exdoc}})
+        check(any(s["kind"] == 24 for s in syms), [(s["name"], s["kind"]) for s in syms])
+    c.close()
+
+
+def test_hints_and_actions(reckon, cache):
+    c = Client(reckon, cache)
+    text = FIXTURE.read_text()
+    doc = c.open(FIXTURE, text)
+    c.diagnostics_for(doc, 1)
+    whole = {"start": {"line": 0, "character": 0}, "end": {"line": 100, "character": 0}}
+    hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": doc}, "range": whole})
+    got = {h["position"]["line"]: h["label"] for h in hints}
+    lines = text.split("\n")
+    line_of = lambda needle: next(i for i, l in enumerate(lines) if needle in l)
+    # For the first case, Small: 350 GB, 437.5 GB, 3.5 s (as in test_hover).
+    check(got == {line_of("memory: GB"): "\u25b8 350 GB",
+                  line_of("with_overhead:"): "\u25b8 437.5 GB",
+                  line_of("transfer:"): "\u25b8 3.500 s"}, got)
+    hint = next(h for h in hints if h["label"] == "\u25b8 350 GB")
+    check(hint["position"]["character"] == len(lines[line_of("memory: GB")]), hint)
+    # Only the lines asked for.
+    part = {"start": {"line": line_of("transfer:"), "character": 0},
+            "end": {"line": line_of("transfer:") + 1, "character": 0}}
+    hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": doc}, "range": part})
+    check([h["label"] for h in hints] == ["\u25b8 3.500 s"], hints)
+    c.close()
+    # The case chosen by initializationOptions: Tiny, 1,000 x 2 B = 2,000 B, shown in the
+    # declared GB: 2.000e-6 GB.
+    c = Client(reckon, cache, {"case": "Tiny"})
+    doc = c.open(FIXTURE, text)
+    c.diagnostics_for(doc, 1)
+    hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": doc}, "range": whole})
+    got = {h["position"]["line"]: h["label"] for h in hints}
+    check(got[line_of("memory: GB")] == "\u25b8 2.000e-6 GB", got)
+    # Code action: the did-you-mean of a misspelt name as an edit.
+    pos = position_of(text, "memory * overhead", offset=len("memory * overhe"))
+    c.change(doc, 2, [{"range": {"start": pos, "end": {"line": pos["line"],
+                                                          "character": pos["character"] + 1}},
+                       "text": ""}])
+    ds = c.diagnostics_for(doc, 2)
+    actions = c.request("textDocument/codeAction", {
+        "textDocument": {"uri": doc}, "range": ds[0]["range"], "context": {"diagnostics": ds}})
+    check(len(actions) == 1 and actions[0]["kind"] == "quickfix", actions)
+    edit = actions[0]["edit"]["changes"][doc][0]
+    check(edit == {"range": ds[0]["range"], "newText": "overhead"}, edit)
+    # With errors in the file, no hints (values of a file that does not check are not shown).
+    hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": doc}, "range": whole})
+    check(hints == [], hints)
+    c.close()
+
+
+def test_cancel_and_stale(reckon, cache):
+    c = Client(reckon, cache)
+    text = FIXTURE.read_text()
+    doc = c.open(FIXTURE, text)
+    c.diagnostics_for(doc, 1)
+    # Many messages at once: a hover, its cancellation, then changes and a hover on a
+    # version a later change has made stale. The reader sees the cancellation before the
+    # serving thread reaches the hover.
+    pos = position_of(text, "memory: GB", offset=2)
+    batch = []
+    def frame(m):
+        body = json.dumps(m).encode()
+        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+    # A long first job keeps the server busy while the rest arrives: 30 full changes.
+    big = text + "\n".join(f"let filler_{i}: GB = {i} GB" for i in range(3000)) + "\n"
+    for v in range(2, 32):
+        batch.append(frame({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": doc, "version": v}, "contentChanges": [{"text": big}]}}))
+    batch.append(frame({"jsonrpc": "2.0", "id": 500, "method": "textDocument/hover",
+                        "params": {"textDocument": {"uri": doc}, "position": pos}}))
+    batch.append(frame({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 500}}))
+    c.send_raw(b"".join(batch))
+    r = c.response(500)
+    check(r.get("error", {}).get("code") == -32800, f"cancelled: {r}")
+    # Diagnostics were published for the last version only (earlier ones were stale
+    # when served: another change waited behind each).
+    ds = c.diagnostics_for(doc, 31)
+    check(ds == [], ds)
+    published = [m["params"].get("version") for m in c.notifications
+                 if m["method"] == "textDocument/publishDiagnostics"]
+    check(all(v == 31 for v in published), f"stale versions published: {published}")
+    # A hover sent together with a later change: ContentModified, nothing computed.
+    batch = [frame({"jsonrpc": "2.0", "id": 501, "method": "textDocument/hover",
+                    "params": {"textDocument": {"uri": doc}, "position": pos}}),
+             frame({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+                 "textDocument": {"uri": doc, "version": 32}, "contentChanges": [{"text": text}]}})]
+    # Sent while the server still works on a long request, so both wait in its queue.
+    c.send_raw(frame({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": doc, "version": 33}, "contentChanges": [{"text": big + "\n"}]}})
+        + b"".join(batch))
+    # The reader has queued the hover and change 32 long before the serving thread is done
+    # with change 33 (a 10,000-line check), so the hover finds a change waiting.
+    r = c.response(501)
+    check(r.get("error", {}).get("code") == -32801, r)
+    check(c.diagnostics_for(doc, 32) == [], "version 32 checked")
+    c.close()
+
+
+def test_survives(reckon, cache):
+    """Every golden input, bundled scenario and stdlib module (and, when RECKON_FUZZ_CORPUS
+    names a directory, every file in it) is opened, edited and asked about, without the
+    server failing or crashing."""
+    files = sorted((ROOT / "tests" / "lang").glob("*.rk")) + \
+        sorted((ROOT / "scenarios").rglob("*.rk")) + sorted((ROOT / "stdlib" / "modules").glob("*.rk"))
+    corpus = os.environ.get("RECKON_FUZZ_CORPUS")
+    if corpus:
+        files += sorted(p for p in pathlib.Path(corpus).iterdir() if p.is_file())
+    c = Client(reckon, cache)
+    whole = {"start": {"line": 0, "character": 0}, "end": {"line": 100000, "character": 0}}
+    for n, path in enumerate(files):
+        raw = path.read_bytes()
+        text = raw.decode("utf-8", errors="replace")
+        doc = uri(path)
+        c.open(path, text)
+        c.diagnostics_for(doc, 1)
+        lines = text.split("\n")
+        probes = [{"line": l, "character": ch} for l in range(0, len(lines), max(1, len(lines) // 4))
+                  for ch in (0, 4, 12)]
+        for p in probes:
+            for method in ("textDocument/hover", "textDocument/definition",
+                           "textDocument/completion", "textDocument/references"):
+                params = {"textDocument": {"uri": doc}, "position": p,
+                          "context": {"includeDeclaration": True}}
+                r = c.response(c.send_request(method, params))
+                check("error" not in r, f"{path.name}: {method} at {p}: {r}")
+        for method, params in (("textDocument/documentSymbol", {}),
+                               ("textDocument/inlayHint", {"range": whole})):
+            params["textDocument"] = {"uri": doc}
+            r = c.response(c.send_request(method, params))
+            check("error" not in r, f"{path.name}: {method}: {r}")
+        # Typing: the text cut at its middle, then a stray character in it, then restored.
+        mid = {"line": len(lines) // 2, "character": 0}
+        c.change(doc, 2, [{"range": {"start": mid, "end": {"line": len(lines) + 5, "character": 0}},
+                           "text": ""}])
+        c.diagnostics_for(doc, 2)
+        c.change(doc, 3, [{"range": {"start": mid, "end": mid}, "text": "Small.(\u00e9 \U0001F600"}])
+        c.diagnostics_for(doc, 3)
+        r = c.response(c.send_request("textDocument/completion", {
+            "textDocument": {"uri": doc}, "position": {"line": mid["line"], "character": 6}}))
+        check("error" not in r, f"{path.name}: completion while typing: {r}")
+        c.notify("textDocument/didClose", {"textDocument": {"uri": doc}})
+        c.diagnostics_for(doc)
+    check(c.proc.poll() is None, "the server is alive")
+    c.close()
+    print(f"{len(files)} files opened, edited and asked about")
+
+
+TESTS = {
+    "lifecycle": test_lifecycle,
+    "diagnostics": test_diagnostics,
+    "related": test_related,
+    "hover": test_hover,
+    "completion": test_completion,
+    "navigation": test_navigation,
+    "symbols": test_symbols,
+    "hints": test_hints_and_actions,
+    "cancel": test_cancel_and_stale,
+    "survives": test_survives,
+}
+
+
+def main():
+    reckon, name = sys.argv[1], sys.argv[2]
+    reckon = str(pathlib.Path(reckon).resolve())
+    with tempfile.TemporaryDirectory() as cache:
+        TESTS[name](reckon, pathlib.Path(cache))
+    print(f"lsp {name}: ok")
+
+
+if __name__ == "__main__":
+    main()
