@@ -362,6 +362,7 @@ struct number_list {
       i = end + 1;
     }
     in.bump(scan.length);
+    last_scanned_number_list() = {rest.data(), std::move(scan)};
     return true;
   }
 };

@@ -148,4 +148,16 @@ inline bool scan_number_list(std::string_view s, NumberListScan& out) {
   return out.values.size() >= min_packed_elements;
 }
 
+// The last scan that matched and where, kept for the parser's converter so that a
+// literal is scanned once: the rule cannot hand its result over through the parse tree.
+// The converter scans again when it finds another literal's here.
+struct ScannedNumberList {
+  const char* at = nullptr;
+  NumberListScan scan;
+};
+inline ScannedNumberList& last_scanned_number_list() {
+  thread_local ScannedNumberList last;
+  return last;
+}
+
 }  // namespace reckon::grammar
