@@ -1,5 +1,6 @@
 // Evaluating lists: literals, comprehensions, indexing and the builtins over lists. All
-// of it is the tree walk's (compile.cpp compiles no list).
+// of it is the tree walk's (compile.cpp compiles no list; a comprehension's body and
+// condition are compiled where they compute numbers).
 #include <fmt/format.h>
 
 #include <algorithm>
