@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Lists at a million elements (issue #15): `reckon eval` making 1 .. 1,000,000, and a
-# comprehension over it, against bench/lists_baseline.cpp (the same loops in plain C++
+# Lists at a million elements (issue #15): `reckon eval` making 1 .. 1,000,000, a
+# comprehension over it and its sum, against bench/lists_baseline.cpp (the same loops in plain C++
 # over doubles). Reckon's figures are whole runs of the binary, so start-up
-# (`reckon eval '1 + 1'`) is timed too and the comprehension's own cost is the difference
-# of two commands. Builds only the baseline (with c++ -O2).
+# (`reckon eval '1 + 1'`) is timed too and the comprehension's and the sum's own costs
+# are differences of two commands (each against `len(1 .. 1000000)`). Builds only the baseline (with c++ -O2).
 #
 # Usage: bench/lists.sh PATH/TO/reckon [RUNS]    (from the repository root; RUNS=10)
 set -euo pipefail
@@ -32,4 +32,5 @@ best() {
 best "reckon eval '1 + 1'" '1 + 1'
 best "reckon eval 'len(1 .. 1000000)'" 'len(1 .. 1000000)'
 best "reckon eval 'len([x * 2 for x in 1 .. 1000000])'" 'len([x * 2 for x in 1 .. 1000000])'
+best "reckon eval 'sum(1 .. 1000000)'" 'sum(1 .. 1000000)'
 "$tmp/baseline"

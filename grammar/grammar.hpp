@@ -69,7 +69,10 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 #include <tao/pegtl.hpp>
+
+#include "grammar/number_list.hpp"
 
 namespace reckon::grammar {
 
@@ -356,8 +359,38 @@ struct map_more : seq<sep, one<','>, sep, opt<not_at<one<'}'>>, must<map_entry>>
 struct map_body : opt<not_at<one<'}'>>, must<map_entry>, star<map_more>> {};
 struct map_close : one<'}'> {};
 struct map_literal : seq<one<'{'>, sep, map_body, sep, must<map_close>> {};
+// A long list of numbers in one unit, scanned in one pass (grammar/number_list.hpp);
+// any other list, or one the scan gives up on, is a list_literal.
+struct number_list {
+  using rule_t = number_list;
+  using subs_t = empty_list;
+
+  template <apply_mode A, rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&&...) {
+    if (in.empty() || in.peek_char() != '[') return false;
+    const std::string_view rest(in.current(), static_cast<std::size_t>(in.end() - in.current()));
+    NumberListScan scan;
+    if (!scan_number_list(rest, scan)) return false;
+    // A glued unit (`70B`) or a keyword where the unit goes is the generic grammar's to
+    // read (or refuse).
+    if (scan.first_number_end == scan.unit_begin) return false;
+    const std::string_view unit = rest.substr(scan.unit_begin, scan.unit_end - scan.unit_begin);
+    for (std::size_t i = 0; i < unit.size();) {
+      std::size_t end = i;
+      while (end < unit.size() && unit[end] != '^' && unit[end] != '*' && unit[end] != '/') ++end;
+      memory_input word(unit.data() + i, end - i, "");
+      if (pegtl::parse<seq<sor<reserved, exercise_word>, eof>>(word)) return false;
+      while (end < unit.size() && unit[end] != '*' && unit[end] != '/') ++end;
+      i = end + 1;
+    }
+    in.bump(scan.length);
+    last_scanned_number_list() = {rest.data(), std::move(scan)};
+    return true;
+  }
+};
 struct primary : sor<literal_mistake, quantity, string_literal, true_literal, false_literal,
-                     none_literal, name_ref, paren, list_literal, map_literal> {};
+                     none_literal, name_ref, paren, number_list, list_literal, map_literal> {};
 
 struct arg_name : seq<name, sep, one<':'>, not_at<one<':'>>> {};
 // `f(a + 1 => a)`: an arrow after what cannot be a lambda's parameters.

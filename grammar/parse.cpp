@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <tao/pegtl/contrib/parse_tree.hpp>
 #include <utility>
@@ -68,9 +69,9 @@ using selector = pt::selector<
         g::name_ref, g::call_suffix, g::member_suffix, g::member_name, g::argument, g::arg_name,
         g::negation, g::logical_not, g::conditional, g::paren,
         // lists
-        g::list_literal, g::comprehension_tail, g::binder, g::tuple_pattern, g::comprehension_if,
-        g::index_suffix, g::list_type, g::element_type, g::slice, g::slice_from, g::slice_to,
-        g::list_range_step_by, g::list_range_times,
+        g::list_literal, g::number_list, g::comprehension_tail, g::binder, g::tuple_pattern,
+        g::comprehension_if, g::index_suffix, g::list_type, g::element_type, g::slice,
+        g::slice_from, g::slice_to, g::list_range_step_by, g::list_range_times,
         // lambdas
         g::lambda, g::lambda_param, g::with_overrides, g::override_item, g::require_decl,
         g::require_message,
@@ -283,6 +284,7 @@ class Converter {
     }
     if (n.is_type<g::postfix>()) return postfix(n);
     if (n.is_type<g::list_literal>()) return list_literal(n);
+    if (n.is_type<g::number_list>()) return number_list(n);
     if (n.is_type<g::range_expr>()) {  // from, to and maybe a stride (`step` or `times`)
       auto e = make(ExprKind::range, n);
       e->operands.push_back(expr(*n.children.at(0)));
@@ -531,6 +533,50 @@ class Converter {
     auto e = make(ExprKind::tuple, n);
     e->operands.push_back(expr(*n.children.at(0)));
     for (const auto& c : n.children.at(1)->children) e->operands.push_back(expr(*c));
+    return finish(std::move(e));
+  }
+
+  // A long list of numbers in one unit (grammar/number_list.hpp), which the rule has
+  // scanned already: its values kept packed, and its first element made a number
+  // expression with the unit.
+  ExprPtr number_list(const Node& n) {
+    g::NumberListScan scan;
+    g::ScannedNumberList& last = g::last_scanned_number_list();
+    if (last.at == n.string_view().data()) {
+      scan = std::move(last.scan);
+      last.at = nullptr;
+    } else if (!g::scan_number_list(n.string_view(), scan)) {
+      throw std::logic_error("a number_list that does not scan");
+    }
+    const std::uint32_t at = range(n).begin;
+    auto pos = [&](std::size_t i) { return at + static_cast<std::uint32_t>(i); };
+    auto first = std::make_unique<Expr>(
+        ExprKind::number, SourceRange{file_, pos(scan.first_begin), pos(scan.unit_end)});
+    first->number = scan.values.front();
+    auto unit = std::make_unique<UnitExpr>();
+    unit->range = {file_, pos(scan.unit_begin), pos(scan.unit_end)};
+    unit->text =
+        std::string(n.string_view().substr(scan.unit_begin, scan.unit_end - scan.unit_begin));
+    // Its factors, as unit() makes them from the parse tree: `*` and `/` set the sign.
+    int sign = 1;
+    for (std::size_t i = 0; i < unit->text.size();) {
+      std::size_t end = unit->text.find_first_of("*/", i);
+      if (end == std::string::npos) end = unit->text.size();
+      const std::string text = unit->text.substr(i, end - i);
+      UnitFactor f;
+      f.range = {file_, unit->range.begin + static_cast<std::uint32_t>(i),
+                 unit->range.begin + static_cast<std::uint32_t>(end)};
+      const auto caret = text.find('^');
+      f.name = text.substr(0, caret);
+      f.exponent = sign * (caret == std::string::npos ? 1 : unit_power(text, caret + 1, f.range));
+      unit->factors.push_back(std::move(f));
+      if (end < unit->text.size()) sign = unit->text[end] == '/' ? -1 : 1;
+      i = end + 1;
+    }
+    first->unit = std::move(unit);
+    auto e = make(ExprKind::number_list, n);
+    e->operands.push_back(std::move(first));
+    e->packed = std::make_unique<const std::vector<double>>(std::move(scan.values));
     return finish(std::move(e));
   }
 

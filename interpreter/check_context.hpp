@@ -70,6 +70,7 @@ inline const Expr* find_local(const Scope& s, std::string_view name) {
 
 // check_lists.cpp: `[a, b]`, `[e for x in xs if c]` and `xs[i]`.
 Type check_list_literal(CheckContext& c, Expr& e, const Scope& s, const Type* expected);
+Type check_number_list(CheckContext& c, Expr& e, const Scope& s, const Type* expected);
 Type check_comprehension(CheckContext& c, Expr& e, const Scope& s);
 Type check_index(CheckContext& c, Expr& e, const Scope& s);
 Type check_slice(CheckContext& c, Expr& e, const Scope& s);

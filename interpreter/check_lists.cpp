@@ -81,6 +81,33 @@ Type check_list_literal(CheckContext& c, Expr& e, const Scope& s, const Type* ex
   return list_type(c, element, e);
 }
 
+// A long list of numbers in one unit (ExprKind::number_list): its first element is
+// checked as the generic list's would be, and stands for the others, which differ only
+// in their number. The parser sent numbers of 1e200 and more the generic way, so only a
+// unit beyond 1e108 can take another element beyond the doubles: reported at the list.
+Type check_number_list(CheckContext& c, Expr& e, const Scope& s, const Type* expected) {
+  Expr& first = *e.operands[0];
+  Type element;
+  if (expected && expected->is_list()) {
+    element = expected->element();
+    c.expect(first, s, element, "element 0 of the list");
+  } else {
+    element = c.check(first, s, nullptr);
+  }
+  if (element.is_error() || first.type.is_error()) return {};
+  const std::vector<double>& xs = *e.packed;
+  for (std::size_t i = 0; i < xs.size(); ++i)
+    if (!std::isfinite(xs[i] * first.unit_scale)) {
+      c.error(e.range, "E0420",
+              fmt::format("element {} of this list, `{} {}`, is too large: in base units it is "
+                          "beyond the largest number (about 1.8e308)",
+                          i, xs[i], first.unit->text));
+      return {};
+    }
+  if (expected && expected->is_list()) return Type::list_of(element);
+  return list_type(c, element, e);
+}
+
 Type check_comprehension(CheckContext& c, Expr& e, const Scope& s) {
   Expr& source = *e.operands[0];
   const Type list = c.check(source, s, nullptr);

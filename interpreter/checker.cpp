@@ -1011,6 +1011,8 @@ class Checker final : public CheckContext {
         return member(e, s);
       case ExprKind::list:
         return check_list_literal(*this, e, s, expected);
+      case ExprKind::number_list:
+        return check_number_list(*this, e, s, expected);
       case ExprKind::comprehension:
         return check_comprehension(*this, e, s);
       case ExprKind::index:

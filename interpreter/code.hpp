@@ -1,6 +1,7 @@
 // Compiled numeric expressions. After checking, every expression tree whose value is
 // computed from numbers (arithmetic, comparisons, `and`/`or`/`not`, `if`, builtins and
-// natives over inputs, properties, parameters, lets and record fields) is compiled once
+// natives over inputs, properties, parameters, lets, record fields and the numbers
+// bound by comprehensions and lambdas) is compiled once
 // into a flat postfix program over doubles, attached to the tree's root (Expr::code).
 // The evaluator runs it instead of walking the tree: operands stay in a local array,
 // names are slots, literals and units are folded to their values in base units. Thunks
@@ -70,6 +71,8 @@ enum class OpCode : std::uint8_t {
                   // (its body and its store); else enter it
   store,          // settle the property `index` begun last with the operand on top, kept
                   // unless `count` has bit 2 (a force_all entry); bit 1: it must be whole
+  local,          // push the number of the local `index` (a comprehension's or lambda's
+                  // name) of the frame the run started in
 };
 
 // How a method call's argument becomes the Value its memo compares: exactly the Value

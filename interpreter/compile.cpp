@@ -229,6 +229,14 @@ class Compiler {
         return constant(e, e.unit_scale);
       case RefKind::enum_member:
         return constant(e, e.slot);
+      case RefKind::local:
+        // A comprehension's or lambda's name: its number, when that is all its Value
+        // is (a record, a list or what may be none is the tree walk's).
+        if ((e.type.is_quantity() || e.type.kind == TypeKind::boolean) && !e.type.optional) {
+          emit(OpCode::local, e, 1).index = static_cast<std::uint32_t>(e.slot);
+          return;
+        }
+        return tree(e);
       case RefKind::constant: {
         // Its value is fixed (stdlib/binding.hpp's bind_constant); it is still counted
         // as called each time it is used, as the tree walk counts it.
@@ -394,15 +402,20 @@ void finish(Code& code, const Expr& root) {
     code.result_kind = ValueKind::none;
 }
 
-// Gives `e`, and every subtree of it the tree walk evaluates, a code where one pays. Not
-// inside what binds locals (a comprehension, a lambda): code runs in frames without them
-// (run_code.cpp), so all of that is the tree walk's.
+// Gives `e`, and every subtree of it the tree walk evaluates, a code where one pays.
+// Inside what binds locals (a comprehension's body and condition, a lambda's body) too:
+// code reads them from the frame it starts in (OpCode::local), so `[x * 2 for x in xs]`
+// runs its body as a code per element. The names a comprehension or lambda binds are
+// not expressions to compile.
 void compile_tree(Expr& e) {
   std::vector<Expr*> pending{&e};
   while (!pending.empty()) {
     Expr& x = *pending.back();
     pending.pop_back();
-    if (x.kind == ExprKind::comprehension || x.kind == ExprKind::lambda) continue;
+    if (x.kind == ExprKind::comprehension || x.kind == ExprKind::lambda) {
+      for (auto& o : x.operands) pending.push_back(o.get());
+      continue;
+    }
     if (!x.type.is_error() && compiles_at_root(x)) {
       auto code = std::make_shared<Code>();
       std::vector<Expr*> left;
@@ -439,6 +452,7 @@ int stack_effect(const Instruction& op) {
     case OpCode::parameter_field:
     case OpCode::tree:
     case OpCode::coalesce:
+    case OpCode::local:
       return 1;
     case OpCode::negate:
     case OpCode::logical_not:

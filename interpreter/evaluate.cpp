@@ -136,6 +136,8 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
     }
     case ExprKind::list:
       return list_literal(e, frame);
+    case ExprKind::number_list:
+      return number_list(e);
     case ExprKind::comprehension:
       return comprehension(e, frame);
     case ExprKind::map:

@@ -1,5 +1,6 @@
 // Evaluating lists: literals, comprehensions, indexing and the builtins over lists. All
-// of it is the tree walk's (compile.cpp compiles no list).
+// of it is the tree walk's (compile.cpp compiles no list; a comprehension's body and
+// condition are compiled where they compute numbers).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -43,7 +44,19 @@ std::string grouped(std::size_t n) {
 Value Evaluator::make_list(std::vector<Value> items, const Expr& at) const {
   if (items.size() > max_list_length) [[unlikely]]
     too_long(at, static_cast<double>(items.size()));
+  count_built(items.size() * sizeof(Value), at, "list");
   return Value::adopt(ListValue::make(std::move(items)));
+}
+
+void Evaluator::count_built(std::uint64_t bytes, const Expr& at, const char* what) const {
+  built_bytes_ += bytes;
+  if (built_bytes_ <= max_built_bytes) [[likely]]
+    return;
+  throw UserError(at.range, "E0514",
+                  fmt::format("this {} ({} bytes) brings the lists, maps and texts this "
+                              "evaluation has built to {} bytes: the limit is {} ({} GiB)",
+                              what, grouped(bytes), grouped(built_bytes_), grouped(max_built_bytes),
+                              max_built_bytes >> 30));
 }
 
 Value Evaluator::list_literal(const Expr& e, const Frame& frame) {
@@ -57,6 +70,18 @@ Value Evaluator::list_literal(const Expr& e, const Frame& frame) {
     if (element.is_quantity() && v.kind == ValueKind::quantity) v.dim = element.dim;
     items.push_back(std::move(v));
   }
+  return make_list(std::move(items), e);
+}
+
+// A long list of numbers in one unit: each element as list_literal makes it from its
+// number expression (its number times the unit's scale, the list's dimension).
+Value Evaluator::number_list(const Expr& e) const {
+  const std::vector<double>& xs = *e.packed;
+  const double scale = e.operands[0]->unit_scale;
+  const Dimension dim = e.type.element().dim;
+  std::vector<Value> items;
+  items.reserve(xs.size());
+  for (const double x : xs) items.push_back(Value::quantity(x * scale, dim));
   return make_list(std::move(items), e);
 }
 

@@ -62,6 +62,7 @@ Value Evaluator::map_literal(const Expr& e, const Frame& frame) {
     keys.push_back(evaluate(*e.operands[2 * i], frame));
     values.push_back(evaluate(*e.operands[2 * i + 1], frame));
   }
+  count_built(2 * n * sizeof(Value), e, "map");
   return Value::adopt(MapValue::make(std::move(keys), std::move(values)));
 }
 

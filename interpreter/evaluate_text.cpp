@@ -23,6 +23,7 @@ Value Evaluator::built_text_of(const Expr& e, const Frame& frame) {
       check_text_size(out.size(), e.range);
     }
   }
+  count_built(out.size(), e, "text");
   return built_text(std::move(out), e.range);
 }
 
@@ -37,6 +38,7 @@ Value Evaluator::joined_text(const Expr& e, const Frame& frame) {
   out.reserve(a.text().size() + b.text().size());
   out += a.text();
   out += b.text();
+  count_built(out.size(), e, "text");
   return built_text(std::move(out), e.range);
 }
 

@@ -55,7 +55,19 @@ class Evaluator {
   // Starts a new budget of max_steps, for work that is new and independent of what
   // this evaluator did before (the next variant of an exercise sheet: the variants
   // share one evaluator, and 8,000 of them used to exhaust one budget together).
-  void restart_step_budget() { steps_ = 0; }
+  // The same for the memory budget below.
+  void restart_step_budget() {
+    steps_ = 0;
+    built_bytes_ = 0;
+  }
+  // Bytes of lists, maps and texts one evaluator may build, in all (E0514): 32 bytes
+  // per element of a list or entry of a map (key and value each), one per byte of a
+  // text. Counted as they are made, not given back when they are freed, like the steps:
+  // a bound on the work, which stops a loop of ever larger lists (a `fold` appending to
+  // its accumulator) long before the system's memory runs out (E0511).
+  static constexpr std::uint64_t max_built_bytes = std::uint64_t{2} << 30;
+  // Counts `bytes` of the list, map or text `at` makes, refused beyond max_built_bytes.
+  void count_built(std::uint64_t bytes, const Expr& at, const char* what) const;
 
   // `compiled`: run compiled code where the checker made it (code.hpp); without it,
   // everything is the tree walk's (the reference the tests compare compiled code with).
@@ -297,6 +309,7 @@ class Evaluator {
   Value record(const Expr& e, const Frame& frame);
   // Lists (evaluate_lists.cpp).
   Value list_literal(const Expr& e, const Frame& frame);
+  Value number_list(const Expr& e) const;
   Value comprehension(const Expr& e, const Frame& frame);
   Value index(const Expr& e, const Frame& frame);
   Value slice(const Expr& e, const Frame& frame);
@@ -386,6 +399,8 @@ class Evaluator {
   std::uintptr_t stack_base_;
   std::uintptr_t stack_budget_;
   std::uint64_t steps_ = 0;
+  // What lists, maps and texts have taken so far (count_built); make_list is const.
+  mutable std::uint64_t built_bytes_ = 0;
   // Elements gone through by every comprehension so far (evaluate_lists.cpp).
   std::uint64_t comprehension_elements_ = 0;
   // The thunks being forced, outermost first: depth_ of them. Left uninitialized (a

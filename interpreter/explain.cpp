@@ -251,6 +251,8 @@ class Explainer {
           s += (i ? ", " : "") + render(*e.operands[i], frame, deps);
         return s + ")";
       }
+      case ExprKind::number_list:  // a long list of numbers reads best as written
+        return std::string(text(e.range));
       case ExprKind::comprehension: {
         // Its body is evaluated once per element, with names of its own: written as it
         // is, over the list it goes through (the step's result is the list it makes).

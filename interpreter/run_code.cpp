@@ -129,6 +129,9 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
   // (No lambdas here: capturing it would keep it in memory.)
   Instance* self = frame.self;
   const Value* arguments = frame.arguments;
+  // The entry's locals: only its own operations read them (the code of a thunk it
+  // forces is a property's or a binding's, where no local is in scope).
+  const Value* const locals = frame.locals;
   // `first`, when given, is a thunk the caller has entered: its code runs, and its
   // value ends the run.
   const Instruction* ip = first ? first->callee->ops.data() : entry.ops.data() + start_at;
@@ -179,7 +182,8 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
                                            &&op_drop,
                                            &&op_coalesce,
                                            &&op_begin,
-                                           &&op_store};
+                                           &&op_store,
+                                           &&op_local};
     const Instruction* op;
 #define RECKON_NEXT()                                   \
   do {                                                  \
@@ -385,7 +389,10 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       *top++ = arguments[op->index].record()->fields[op->field].number;
       RECKON_NEXT();
     op_tree:
-      *top++ = number(*op->node, Frame{self, arguments});
+      *top++ = number(*op->node, Frame{self, arguments, locals});
+      RECKON_NEXT();
+    op_local:
+      *top++ = locals[op->index].number;
       RECKON_NEXT();
     op_negate:
       top[-1] = ops::negate(top[-1]);

@@ -169,6 +169,8 @@ class Written {
         for (std::size_t i = 1; i < e.operands.size() && u; ++i) u = agree(u, sub(i));
         return u;
       }
+      case ExprKind::number_list:  // every element is written in the first one's unit
+        return sub(0);
       case ExprKind::map: {  // the unit all its values are written in
         if (e.operands.size() < 2) return std::nullopt;
         Unit u = sub(1);

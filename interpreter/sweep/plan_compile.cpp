@@ -200,8 +200,9 @@ class Compiler {
     } leave{nesting_};
     // Lists, and what is computed from them, are the lazy evaluator's: the sweep falls
     // back to it (docs/sweeps.md).
-    if (e.type.is_list() || e.kind == ExprKind::list || e.kind == ExprKind::comprehension ||
-        e.kind == ExprKind::index || (e.kind == ExprKind::call && e.call == CallKind::list_builtin))
+    if (e.type.is_list() || e.kind == ExprKind::list || e.kind == ExprKind::number_list ||
+        e.kind == ExprKind::comprehension || e.kind == ExprKind::index ||
+        (e.kind == ExprKind::call && e.call == CallKind::list_builtin))
       throw Unplannable("a list", e.range);
     if (e.type.is_map() || e.kind == ExprKind::map ||
         (e.kind == ExprKind::call && e.call == CallKind::map_builtin))

@@ -305,6 +305,19 @@ TEST_CASE("every operation of compiled code gives the tree walk's value or error
       "  i: number = t // zero\n  j: ms = t % zero\n  k: number = floor(2.5) + round(-0.5)\n"
       "  l: number = (t * 1e305) // 1 ns\n}\n"
       "case C = S()\n",
+      // comprehension and lambda bodies read their locals (numbers, bools, and a record
+      // through the tree walk), inputs and parameters around them; an error in a body
+      "scenario S {\n  input xs: [ms] = 1 ms .. 20 ms step 1 ms\n  input k: number = 3\n"
+      "  input ws: [Transformer] = [GPT3_175B, LLAMA3_8B]\n"
+      "  a: ms = sum([x * k + 1 ms for x in xs if x > 4 ms and not (x == 7 ms)])\n"
+      "  b: number = fold(xs, 0, (acc, x) => acc + x / 1 ms * k)\n"
+      "  c: count = count([x > 10 ms for x in xs], b => b)\n"
+      "  d: number = sum([w.layers * 2 for w in ws])\n"
+      "  e: ms = max(scan(xs, 0 ms, (acc, x) => max(acc, x) + 1 ms))\n"
+      "  f(n: number): number = sum([x / 1 ms * n for x in xs])\n"
+      "  g: number = f(2) + f(k)\n"
+      "  h: number = sum([1 / (x / 1 ms - 5) for x in xs])\n}\n"
+      "case C = S()\n",
   };
   for (const char* program : programs) same_everywhere(models + program);
 }

@@ -119,6 +119,13 @@ std::string show(const Expr& e) {
         out += (i ? ", " : "") + show(*e.operands[i]);
       return out + ")";
     }
+    case ExprKind::number_list: {  // the first element, then the others' numbers
+      std::string out = "numbers(" + show(*e.operands.at(0));
+      std::ostringstream rest;
+      for (std::size_t i = 1; i < e.packed->size(); ++i) rest << ", " << (*e.packed)[i];
+      out += rest.str();
+      return out + ")";
+    }
     case ExprKind::comprehension: {
       std::string names;
       for (const Argument& a : e.arguments) names += (names.empty() ? "" : " ") + a.value->text;
@@ -434,6 +441,46 @@ TEST_CASE("expressions parse to the expected tree", "[grammar]") {
         FAIL("UserError: " << e.what() << " at " << e.diagnostic().range->begin);
       }
       CHECK(tree == r.tree);
+    }
+  }
+}
+
+// Long lists of numbers in one unit take the fast path (grammar/number_list.hpp): one
+// node holding the numbers as written, the first element with the unit. Anything the
+// scan gives up on is an ordinary list, element by element.
+TEST_CASE("long lists of numbers in one unit are kept packed", "[grammar]") {
+  auto numbers = [](int count, const std::string& unit, const std::string& last) {
+    std::string out = "[";
+    for (int i = 1; i < count; ++i) out += std::to_string(i) + " " + unit + ", ";
+    return out + last + "]";
+  };
+  struct Row {
+    std::string source;
+    std::string tree;
+  };
+  const std::vector<Row> rows = {
+      {numbers(16, "ms", "16 ms"),
+       "numbers(1[ms^1], 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)"},
+      {numbers(16, "GB/s^2", "1.5e3 GB/s^2"),
+       "numbers(1[GB^1,s^-2], 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 1500)"},
+      // 15 elements: below min_packed_elements
+      {numbers(15, "ms", "15 ms"),
+       "list(1[ms^1], 2[ms^1], 3[ms^1], 4[ms^1], 5[ms^1], 6[ms^1], 7[ms^1], 8[ms^1], 9[ms^1], "
+       "10[ms^1], 11[ms^1], 12[ms^1], 13[ms^1], 14[ms^1], 15[ms^1])"},
+      // another unit, a plain number, an expression, a huge number: element by element
+      {numbers(16, "ms", "16 s"), "list(1[ms^1]"},
+      {numbers(16, "ms", "16"), "list(1[ms^1]"},
+      {numbers(16, "ms", "16 ms * 2"), "list(1[ms^1]"},
+      {numbers(16, "ms", "1e300 ms"), "list(1[ms^1]"},
+      {numbers(16, "ms", "-16 ms"), "list(1[ms^1]"},
+  };
+  for (const Row& r : rows) {
+    DYNAMIC_SECTION(r.source) {
+      SourceManager sources;
+      FileId id = sources.add("test.rk", r.source);
+      const std::string tree = show(*parse_expression(sources, id));
+      CHECK(tree.substr(0, r.tree.size()) == r.tree);
+      if (r.tree.starts_with("numbers")) CHECK(tree == r.tree);
     }
   }
 }

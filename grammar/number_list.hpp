@@ -1,0 +1,163 @@
+// The fast path for long list literals of numbers that all carry the same written unit,
+// `[0.981 ms, 1.732 ms, ...]` (a measured trace pasted into a file): the generic grammar
+// builds a parse-tree node per rule attempt and an Expr per element, about 300 ns per
+// byte; this scans such a literal in one pass and the parser keeps its values packed
+// in one Expr (ExprKind::number_list, docs/performance.md).
+//
+// Only input the generic grammar reads the same way takes the fast path: a `[`, then
+// NUMBER UNIT elements separated by commas (a trailing comma allowed) with layout
+// (spaces, newlines, `#` comments) between them, and a `]`. Every number is written as
+// the grammar's `number` (no sign, no hex), every unit as ASCII `name(^power)` factors
+// joined by `*` or `/`, byte for byte the same as the first element's. Anything else (a
+// different unit, an expression, a bad number, a number out of range) makes the scan
+// fail, and the generic grammar parses the literal, with its located errors.
+#pragma once
+
+#include <charconv>
+#include <cmath>
+#include <cstddef>
+#include <string_view>
+#include <system_error>
+#include <vector>
+
+namespace reckon::grammar {
+
+// Shorter lists are left to the generic grammar: they are cheap there, and their
+// explanations (`reckon explain`) show each element as it is written.
+inline constexpr std::size_t min_packed_elements = 16;
+
+struct NumberListScan {
+  std::size_t length = 0;  // bytes from the `[` to the `]`, inclusive
+  // The first element, relative to the `[`: where its number begins and ends, and where
+  // its unit begins and ends (the unit every element is written in).
+  std::size_t first_begin = 0, first_number_end = 0, unit_begin = 0, unit_end = 0;
+  std::vector<double> values;  // as written, before the unit's scale
+};
+
+namespace number_list_detail {
+
+inline bool ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+inline bool ascii_digit(char c) { return c >= '0' && c <= '9'; }
+inline bool name_char(char c) { return ascii_letter(c) || ascii_digit(c) || c == '_'; }
+
+// Layout between tokens (the grammar's `sep`): whitespace and `#` comments; `##` (a doc
+// comment) is not layout there, so the scan gives up on it.
+inline bool skip_layout(std::string_view s, std::size_t& i) {
+  while (i < s.size()) {
+    const char c = s[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') {
+      ++i;
+    } else if (c == '#') {
+      if (i + 1 < s.size() && s[i + 1] == '#') return false;
+      while (i < s.size() && s[i] != '\n') ++i;
+    } else {
+      break;
+    }
+  }
+  return true;
+}
+
+// The grammar's `number`: digits, then `.digits` and an exponent if written.
+inline bool skip_number(std::string_view s, std::size_t& i) {
+  const std::size_t start = i;
+  while (i < s.size() && ascii_digit(s[i])) ++i;
+  if (i == start) return false;
+  if (i < s.size() && s[i] == '.') {
+    const std::size_t after = ++i;
+    while (i < s.size() && ascii_digit(s[i])) ++i;
+    if (i == after) return false;
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    const std::size_t after = i;
+    while (i < s.size() && ascii_digit(s[i])) ++i;
+    if (i == after) return false;
+  }
+  return true;
+}
+
+// A unit as written: `name`, `name^2`, `name^-1`, joined by `*` or `/`, no spaces.
+inline bool skip_unit(std::string_view s, std::size_t& i) {
+  for (;;) {
+    if (i >= s.size() || !(ascii_letter(s[i]) || s[i] == '_')) return false;
+    while (i < s.size() && name_char(s[i])) ++i;
+    if (i < s.size() && s[i] == '^') {
+      ++i;
+      if (i < s.size() && s[i] == '-') ++i;
+      const std::size_t after = i;
+      while (i < s.size() && ascii_digit(s[i])) ++i;
+      if (i == after) return false;
+    }
+    if (i < s.size() && (s[i] == '*' || s[i] == '/')) {
+      ++i;
+      continue;
+    }
+    return true;
+  }
+}
+
+inline bool parse_value(std::string_view s, std::size_t begin, std::size_t end, double& out) {
+  // from_chars rounds correctly, as strtod (the generic path) does: the same double.
+  auto [ptr, ec] = std::from_chars(s.data() + begin, s.data() + end, out);
+  // Huge numbers go the generic way, where a value beyond the doubles in base units
+  // (E0420, `1e300 EB`) is reported at its own element.
+  return ec == std::errc{} && ptr == s.data() + end && std::fabs(out) < 1e200;
+}
+
+}  // namespace number_list_detail
+
+// Scans `s`, which starts at a `[`. Returns false (and leaves `out` unspecified) unless
+// the whole literal is such a list of at least min_packed_elements elements. The first
+// unit's words are checked by the caller (`unit_is_name`: not a keyword).
+inline bool scan_number_list(std::string_view s, NumberListScan& out) {
+  using namespace number_list_detail;
+  out.values.clear();
+  std::size_t i = 1;
+  if (!skip_layout(s, i)) return false;
+  out.first_begin = i;
+  std::string_view unit;
+  for (;;) {
+    const std::size_t number_begin = i;
+    if (!skip_number(s, i)) return false;
+    const std::size_t number_end = i;
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;  // the grammar's `hsep`
+    const std::size_t unit_begin = i;
+    if (!skip_unit(s, i)) return false;
+    if (out.values.empty()) {
+      out.first_number_end = number_end;
+      out.unit_begin = unit_begin;
+      out.unit_end = i;
+      unit = s.substr(unit_begin, i - unit_begin);
+    } else if (s.substr(unit_begin, i - unit_begin) != unit) {
+      return false;
+    }
+    // What follows a unit must end it: not a non-ASCII letter of a longer name.
+    if (i < s.size() && static_cast<unsigned char>(s[i]) >= 0x80) return false;
+    double value = 0;
+    if (!parse_value(s, number_begin, number_end, value)) return false;
+    out.values.push_back(value);
+    if (!skip_layout(s, i) || i >= s.size()) return false;
+    if (s[i] == ']') break;
+    if (s[i] != ',') return false;
+    ++i;
+    if (!skip_layout(s, i) || i >= s.size()) return false;
+    if (s[i] == ']') break;  // a trailing comma
+  }
+  out.length = i + 1;
+  return out.values.size() >= min_packed_elements;
+}
+
+// The last scan that matched and where, kept for the parser's converter so that a
+// literal is scanned once: the rule cannot hand its result over through the parse tree.
+// The converter scans again when it finds another literal's here.
+struct ScannedNumberList {
+  const char* at = nullptr;
+  NumberListScan scan;
+};
+inline ScannedNumberList& last_scanned_number_list() {
+  thread_local ScannedNumberList last;
+  return last;
+}
+
+}  // namespace reckon::grammar
