@@ -5,7 +5,7 @@
 # tests/limits or a unit test). Run from the source directory.
 set -u
 codes() { grep -rhoE "$@" | grep -oE 'E0[0-9]{3}' | sort -u; }
-used=$(codes '"E0[1-8][0-9]{2}' grammar interpreter stdlib --include=*.cpp --include=*.hpp;
+used=$(codes '"E0[1-9][0-9]{2}' grammar interpreter stdlib --include=*.cpp --include=*.hpp;
        codes 'error\[E0[0-9]{3}\]' interpreter --include=*.cpp)
 used=$(printf '%s\n' "$used" | sort -u)
 documented=$(grep -hoE '^## E0[0-9]{3}' docs/errors.md | grep -oE 'E0[0-9]{3}' | sort -u)
