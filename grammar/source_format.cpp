@@ -181,13 +181,15 @@ bool ends_operand(const Token& t) {
 }
 
 // A line that starts with one of these continues the expression of the line before.
-// (A string does only outside brackets: a prompt's second line.)
-bool continues_expression(const Token& t, bool in_brackets) {
+// (A string does only outside brackets: a prompt's second line; `within` only outside
+// declaration bodies, where an exercise's `within` is an item of its own.)
+bool continues_expression(const Token& t, bool in_brackets, bool top_level) {
   if (t.kind == Kind::op) return true;
   if (t.kind == Kind::string) return !in_brackets;
   if (t.kind != Kind::keyword) return false;
-  static constexpr std::array<std::string_view, 11> words{
-      "then", "else", "with", "within", "and", "or", "step", "times", "in", "for", "if"};
+  if (t.text == "within") return top_level;
+  static constexpr std::array<std::string_view, 10> words{"then", "else",  "with", "and", "or",
+                                                          "step", "times", "in",   "for", "if"};
   return std::find(words.begin(), words.end(), t.text) != words.end();
 }
 
@@ -211,13 +213,38 @@ struct LaidOutLine {
   std::vector<std::size_t> ends;  // the column after each token
 };
 
+std::optional<std::size_t> break_point(const Line& line, const LaidOutLine& laid);
+
+// Lays the lines out in order (each line's layout depends only on the lines before it),
+// breaking a line that is too long where break_point says and laying out its first part
+// again, until it fits or cannot be broken: one pass, so that formatting a file with
+// a huge one-line list takes time in proportion to its size, not to its square.
 class Layout {
  public:
   explicit Layout(std::vector<Line>& lines) : lines_(lines) {}
 
   std::vector<LaidOutLine> run() {
     std::vector<LaidOutLine> out;
-    for (Line& line : lines_) out.push_back(lay_out(line));
+    for (std::size_t i = 0; i < lines_.size(); ++i) {
+      const State before = state_;
+      LaidOutLine laid = lay_out(lines_[i]);
+      if (display_width(laid.text) > format_line_width) {
+        if (std::optional<std::size_t> at = break_point(lines_[i], laid)) {
+          state_ = before;
+          // The tail's tokens move to a line of their own; last_ points into an earlier
+          // line, whose tokens stay where they are when lines_ grows.
+          Line tail;
+          tail.tokens.assign(
+              std::make_move_iterator(lines_[i].tokens.begin() + static_cast<long>(*at)),
+              std::make_move_iterator(lines_[i].tokens.end()));
+          lines_[i].tokens.resize(*at);
+          lines_.insert(lines_.begin() + static_cast<long>(i) + 1, std::move(tail));
+          --i;
+          continue;
+        }
+      }
+      out.push_back(std::move(laid));
+    }
     return out;
   }
 
@@ -228,7 +255,12 @@ class Layout {
     std::size_t base = frames_.empty() ? 0 : frames_.back().content_indent;
     if (first.kind == Kind::string && string_column_) return *string_column_;
     const bool in_brackets = !frames_.empty() && !frames_.back().block;
-    if (!is_trivia(first) && continues_expression(first, in_brackets)) return base + 4;
+    // `step: count = 2` declares a member named like a keyword: it starts a line of its own.
+    const bool declares =
+        line.tokens.size() > 1 && (line.tokens[1].kind == Kind::colon ||
+                                   (line.tokens[1].kind == Kind::op && line.tokens[1].text == "="));
+    if (!is_trivia(first) && !declares && continues_expression(first, in_brackets, frames_.empty()))
+      return base + 4;
     if (last_ && continues_after(*last_)) return base + 4;
     return base;
   }
@@ -301,7 +333,10 @@ class Layout {
         f.index = t.text == "[" && prev && ends_operand(*prev) && prev->kind != Kind::question;
         const bool last_on_line = i + 1 == line.tokens.size() ||
                                   (i + 2 == line.tokens.size() && is_trivia(line.tokens[i + 1]));
-        f.content_indent = last_on_line ? indent + 2 : out.ends.back() + (f.block ? 1 : 0);
+        // A body, list or map that ends its line holds items, by 2; what else goes on past
+        // the line continues, by 4 (a hanging indent: aligning under the bracket would
+        // move every line whenever a name before it changes).
+        f.content_indent = indent + (last_on_line && t.text != "(" ? 2 : 4);
         frames_.push_back(f);
         opened_block = f.block;
       }
@@ -313,9 +348,15 @@ class Layout {
   }
 
   std::vector<Line>& lines_;
-  std::vector<Frame> frames_;
-  const Token* last_ = nullptr;               // the last token that is not a comment
-  std::optional<std::size_t> string_column_;  // a prompt's first string: where more go
+  struct State {
+    std::vector<Frame> frames;
+    const Token* last = nullptr;               // the last token that is not a comment
+    std::optional<std::size_t> string_column;  // a prompt's first string: where more go
+  };
+  State state_;
+  std::vector<Frame>& frames_ = state_.frames;
+  const Token*& last_ = state_.last;
+  std::optional<std::size_t>& string_column_ = state_.string_column;
 };
 
 // --- breaking long lines ----------------------------------------------------------------
@@ -395,29 +436,7 @@ std::optional<std::size_t> break_point(const Line& line, const LaidOutLine& laid
 
 std::string format_source(std::string_view text) {
   std::vector<Line> lines = tokenize(text);
-  // Break long lines until none can be broken; each round only adds lines, so it ends.
-  std::vector<LaidOutLine> laid;
-  for (;;) {
-    laid = Layout(lines).run();
-    std::vector<Line> next;
-    bool changed = false;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      std::optional<std::size_t> at;
-      if (display_width(laid[i].text) > format_line_width) at = break_point(lines[i], laid[i]);
-      if (!at) {
-        next.push_back(std::move(lines[i]));
-        continue;
-      }
-      Line head{{}, lines[i].blank_before}, tail;
-      head.tokens.assign(lines[i].tokens.begin(), lines[i].tokens.begin() + static_cast<long>(*at));
-      tail.tokens.assign(lines[i].tokens.begin() + static_cast<long>(*at), lines[i].tokens.end());
-      next.push_back(std::move(head));
-      next.push_back(std::move(tail));
-      changed = true;
-    }
-    lines = std::move(next);
-    if (!changed) break;
-  }
+  const std::vector<LaidOutLine> laid = Layout(lines).run();
   std::string out;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const bool after_open = i > 0 && lines[i - 1].tokens.back().kind == Kind::open;

@@ -63,7 +63,16 @@ class Dumper {
     }
     out += fmt::format(" (e{} op={} n={}", static_cast<int>(e->kind), op_symbol(e->op), e->number);
     if (e->unit) unit(*e->unit);
-    if (!e->text.empty()) text("t", e->text);
+    if (e->kind == ExprKind::variant) {
+      // A variant's text is how it is written, spaces collapsed: its name in messages,
+      // which formatting may respace (`A with x:1` to `A with x: 1`).
+      std::string written;
+      for (char c : e->text)
+        if (c != ' ') written += c;
+      text("t", written);
+    } else if (!e->text.empty()) {
+      text("t", e->text);
+    }
     for (const ExprPtr& o : e->operands) expr(o.get());
     if (e->callee) {
       out += " callee";

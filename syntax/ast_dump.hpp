@@ -11,7 +11,8 @@ namespace reckon {
 
 // Everything the parser put in `module`'s declarations (names, docs and metadata, types,
 // expressions with their operators, numbers, units and names), and nothing the checker
-// adds. A doc line's trailing spaces are not part of it (the formatter removes them).
+// adds. Not part of it: a doc line's trailing spaces (the formatter removes them) and
+// the spaces of a `with` variant's text (its name in messages, as written).
 std::string dump_tree(const Module& module);
 
 }  // namespace reckon

@@ -31,6 +31,7 @@ void require_same_tree(SourceManager& sources, FileId original, FileId formatted
 }
 
 std::string formatted_text(SourceManager& sources, FileId file) {
+  parse_module(sources, file);  // a file that does not parse gets its own error, first
   std::string text = format_source(sources.file(file).text());
   // The formatter only moves whitespace, where the grammar lets it; this makes sure of it
   // before anything is written.

@@ -53,8 +53,10 @@ const std::vector<Row> rows = {
      "\n\nrecord R {\n\n  x: GB\n\n}\n\n\n", "record R {\n  x: GB\n}\n"},
     {"comments are kept, two spaces after code, trailing spaces removed",
      "let a = 1   # one   \n   # alone\t\nlet b = 2\n", "let a = 1  # one\n# alone\nlet b = 2\n"},
-    {"arguments continued on a new line line up after the parenthesis", "let v = f(a,\nb)\n",
-     "let v = f(a,\n          b)\n"},
+    {"arguments continued on a new line are indented by four (a hanging indent)",
+     "let v = f(a,\n          b)\n", "let v = f(a,\n    b)\n"},
+    {"so are they after a parenthesis that ends its line", "let v = f(\na, b)\n",
+     "let v = f(\n    a, b)\n"},
     {"a bracket that ends its line indents what it holds by two",
      "let m = {\n\"a\": 1,\n\"b\": 2,\n}\n", "let m = {\n  \"a\": 1,\n  \"b\": 2,\n}\n"},
     {"an expression continued on a new line is indented by four", "let c = if a\nthen b\nelse c\n",
@@ -66,11 +68,11 @@ const std::vector<Row> rows = {
      "exercise E {\n  about X\n  prompt \"one\"\n         \"two\"\n  answer 1\n}\n"},
     // 20 + 15 + 2 + 14 + 2 + 17 + 2 + 16 + 2 + 18 + 1 = 109 columns: the last comma that
     // leaves at most 100 (89 columns) is where the break falls.
-    {"a long argument list is filled to 100 columns, the rest aligned",
+    {"a long argument list is filled to 100 columns, the rest indented by four",
      "let total = combine(alpha_value_one, beta_value_two, gamma_value_three, delta_value_four, "
      "epsilon_value_five)\n",
      "let total = combine(alpha_value_one, beta_value_two, gamma_value_three, delta_value_four,\n"
-     "                    epsilon_value_five)\n"},
+     "    epsilon_value_five)\n"},
     // 19 + 22 + 3 + 23 + 3 + 22 + 3 + 23 = 118 columns: first after `=` (4 + 99 = 103,
     // still too long), then before the last `+` that leaves at most 100 (77 columns).
     {"a long expression breaks after `=`, then before its loosest operators",
