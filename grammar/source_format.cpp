@@ -228,7 +228,7 @@ class Layout {
     for (std::size_t i = 0; i < lines_.size(); ++i) {
       const State before = state_;
       LaidOutLine laid = lay_out(lines_[i]);
-      if (display_width(laid.text) > format_line_width) {
+      if (!laid.ends.empty() && laid.ends.back() > format_line_width) {
         if (std::optional<std::size_t> at = break_point(lines_[i], laid)) {
           state_ = before;
           // The tail's tokens move to a line of their own; last_ points into an earlier
@@ -308,6 +308,7 @@ class Layout {
     if (line.tokens.empty()) return out;
     const std::size_t indent = indentation(line);
     out.text.assign(indent, ' ');
+    std::size_t width = indent;
     const Token* prev = nullptr;
     bool opened_block = false;
     std::optional<std::size_t> string_column;
@@ -318,14 +319,19 @@ class Layout {
       Token& t = line.tokens[i];
       const Token* before = prev ? prev : last_;  // across lines for a leading `-`
       if (t.kind == Kind::op && t.text == "-") t.unary = !before || !ends_operand(*before);
-      if (prev) out.text += space_between(*prev, t, opened_block);
+      if (prev) {
+        const std::string space = space_between(*prev, t, opened_block);
+        out.text += space;
+        width += space.size();
+      }
       opened_block = false;
-      const std::size_t column = display_width(out.text);
+      const std::size_t column = width;
       if (t.kind == Kind::string && !string_column && (prompt_line || (i == 0 && string_column_)))
         string_column = column;
       if (t.kind == Kind::close && !frames_.empty()) frames_.pop_back();
       out.text += t.text;
-      out.ends.push_back(display_width(out.text));
+      width += display_width(t.text);  // kept as it goes: a line may hold 100,000 tokens
+      out.ends.push_back(width);
       if (t.kind == Kind::open) {
         Frame f{t.text[0], indent, 0};
         f.block = t.text == "{" && prev && prev->kind == Kind::word;
