@@ -57,6 +57,19 @@ int explain(const EvalRequest& request, const ExplainOptions& options, const Com
 
 int check(const std::string& file, std::ostream& out, std::ostream& err);
 
+// `reckon fmt`: lays out each file (`-`, or none at all: standard input to standard
+// output) canonically, in place, writing only files that change, each atomically. With
+// `check`, writes nothing and lists on `out` the files that would change. Returns 1 when
+// a file does not parse (it is left untouched; the others are still formatted) or,
+// with `check`, when some file would change.
+struct FormatRequest {
+  std::vector<std::string> files;
+  bool check = false;
+};
+int format_files(const FormatRequest& request, std::istream& in, std::ostream& out,
+                 std::ostream& err);
+
+
 // A reference page per scenario of `file` in `format` (md, qmd or html), into
 // `directory` (one file per scenario) or, if it is empty, to `out`.
 // A file without scenarios is an error (E0615): there is nothing to write.

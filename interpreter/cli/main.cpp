@@ -118,6 +118,13 @@ int run_command(int argc, char** argv) {
   list->add_flag("--markdown", markdown,
                  "Functions or units as Markdown (docs/stdlib.md, docs/language.md)");
 
+  reckon::cli::FormatRequest format_request;
+  auto* format = app.add_subcommand(
+      "fmt", "Lay out files canonically, in place (no FILE or `-`: standard input to output)");
+  format->add_option("FILE", format_request.files, "Files to format (`-`: standard input)");
+  format->add_flag("--check", format_request.check,
+                   "Change nothing; list the files that would change and exit 1 if any");
+
   std::string doc_file, doc_format = "md", doc_dir;
   bool doc_stdlib = false;
   auto* doc = app.add_subcommand("doc", "Write a reference page per scenario, or the stdlib's");
@@ -270,6 +277,7 @@ int run_command(int argc, char** argv) {
       if (doc_file.empty()) return usage_error("E0606", "doc needs a FILE, or --stdlib");
       return reckon::cli::doc(doc_file, doc_format, doc_dir, common, std::cout, std::cerr);
     }
+    if (*format) return reckon::cli::format_files(format_request, std::cin, std::cout, std::cerr);
     if (*build) return reckon::cli::exercises_build(build_options, common, std::cout, std::cerr);
     if (*grade) {
       if (grade_variants_option->count() > 0) grade_options.variants = grade_variants;

@@ -167,11 +167,7 @@ class Server {
         {"inlayHintProvider", true},
         {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
         {"executeCommandProvider", {{"commands", {"reckon.setCase"}}}},
-        // FORMATTING HOOK: `reckon fmt` is written in another branch. Once it is merged,
-        // set documentFormattingProvider to true and answer textDocument/formatting in
-        // request() with one TextEdit replacing the whole text by the formatter's output
-        // (docs/editors.md, "Formatting").
-        {"documentFormattingProvider", false},
+        {"documentFormattingProvider", true},
     };
   }
 
@@ -209,6 +205,7 @@ class Server {
       if (method == "workspace/symbol") return reply(id, workspace_symbols(workspace_, params));
       if (method == "textDocument/inlayHint") return reply(id, inlay_hints(workspace_, params));
       if (method == "textDocument/codeAction") return reply(id, code_actions(workspace_, params));
+      if (method == "textDocument/formatting") return reply(id, formatting(workspace_, params));
       if (method == "workspace/executeCommand") return reply(id, execute(params));
     } catch (const json::exception& e) {
       return fail(id, invalid_params, std::string("malformed parameters: ") + e.what());

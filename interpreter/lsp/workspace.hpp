@@ -67,6 +67,7 @@ json document_symbols(Workspace& w, const json& params);
 json workspace_symbols(Workspace& w, const json& params);
 json inlay_hints(Workspace& w, const json& params);
 json code_actions(Workspace& w, const json& params);
+json formatting(Workspace& w, const json& params);
 // `textDocument/publishDiagnostics`'s params for the document's current version.
 json diagnostics(Workspace& w, const std::string& uri);
 

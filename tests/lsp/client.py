@@ -187,7 +187,7 @@ def test_lifecycle(reckon, cache):
         check(caps[cap] is True, cap)
     check("." in caps["completionProvider"]["triggerCharacters"], "completion after `.`")
     # Formatting waits for `reckon fmt` (docs/editors.md): announced as off.
-    check(caps["documentFormattingProvider"] is False, "formatting off until reckon fmt")
+    check(caps["documentFormattingProvider"] is True, "formatting through reckon fmt")
     # An unknown request is an error (MethodNotFound), and the server goes on.
     r = c.response(c.send_request("reckon/nothing", {}))
     check(r["error"]["code"] == -32601, f"method not found: {r}")
@@ -298,6 +298,45 @@ def test_related(reckon, cache):
         check(rel == [{"location": {"uri": doc, "range": {"start": {"line": 0, "character": 4},
                                                           "end": {"line": 0, "character": 5}}},
                        "message": "first defined here"}], rel)
+    c.close()
+
+
+def test_formatting(reckon, cache):
+    c = Client(reckon, cache)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = pathlib.Path(tmp) / "messy.rk"
+        # Only whitespace moves (docs/formatting.md): two-space indentation in a body, one
+        # space around `=` and `:` after a name, none inside brackets, trailing spaces
+        # dropped; the comment stays.
+        text = "scenario S {\n      input x:GB=1  GB   # the size\n y = [x,x ]\n}\n"
+        doc = c.open(path, text)
+        c.diagnostics_for(doc, 1)
+        edits = c.request("textDocument/formatting",
+                          {"textDocument": {"uri": doc},
+                           "options": {"tabSize": 2, "insertSpaces": True}})
+        check(len(edits) == 1, edits)
+        # The edit replaces the whole text, from its start to its end (line 4, character 0).
+        check(edits[0]["range"] == {"start": {"line": 0, "character": 0},
+                                    "end": {"line": 4, "character": 0}}, edits)
+        # The same text `reckon fmt` writes.
+        fmt = subprocess.run([reckon, "fmt"], input=text, capture_output=True, text=True)
+        check(fmt.returncode == 0 and edits[0]["newText"] == fmt.stdout, (edits, fmt.stdout))
+        check(edits[0]["newText"] ==
+              "scenario S {\n  input x: GB = 1 GB  # the size\n  y = [x, x]\n}\n",
+              edits[0]["newText"])
+        # Formatted text needs no edits; a text that does not parse gets none (null).
+        c.change(doc, 2, [{"text": fmt.stdout}])
+        c.diagnostics_for(doc, 2)
+        again = c.request("textDocument/formatting", {"textDocument": {"uri": doc},
+                                                      "options": {"tabSize": 2,
+                                                                  "insertSpaces": True}})
+        check(again == [], again)
+        c.change(doc, 3, [{"text": "scenario S {\n  input x: GB = \n"}])
+        c.diagnostics_for(doc, 3)
+        broken = c.request("textDocument/formatting", {"textDocument": {"uri": doc},
+                                                       "options": {"tabSize": 2,
+                                                                   "insertSpaces": True}})
+        check(broken is None, broken)
     c.close()
 
 
@@ -660,6 +699,7 @@ TESTS = {
     "symbols": test_symbols,
     "hints": test_hints_and_actions,
     "cancel": test_cancel_and_stale,
+    "formatting": test_formatting,
     "survives": test_survives,
 }
 

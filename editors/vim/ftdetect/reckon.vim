@@ -1,0 +1,2 @@
+" Reckon scenario files (docs/editors.md).
+autocmd BufRead,BufNewFile *.rk setfiletype reckon
