@@ -2,6 +2,8 @@
 
 Reckon's base units map onto pint units one for one: s, byte, kg, m, and, for what pint
 does not define, units of dimensions of their own (flop, USD, kgCO2e and the counts).
+pint makes information dimensionless (its bit is `[]`); its units still say how many
+bytes a quantity holds, and that is what from_pint reads.
 A quantity goes to pint as its base value in those units, untouched; a pint quantity
 comes back through pint's own conversion to them.
 """
@@ -64,10 +66,12 @@ def to_pint(q, registry=None):
 def from_pint(pq):
     registry = extend_registry(pq._REGISTRY)
     # The Reckon dimension of each pint dimension: that of the base unit standing for it.
+    # pint's bit and byte are dimensionless (pint's own choice), so information is
+    # counted from the bits among the quantity's root units instead.
     by_pint_dimension = {}
     for symbol, (name, _) in _PINT_UNITS.items():
-        ((dimension, _),) = registry.get_dimensionality(name).items()
-        by_pint_dimension[dimension] = symbol
+        for dimension in registry.get_dimensionality(name):
+            by_pint_dimension[dimension] = symbol
     dim = list(_DIMENSIONLESS)
     for dimension, exponent in pq.dimensionality.items():
         symbol = by_pint_dimension.get(dimension)
@@ -75,5 +79,9 @@ def from_pint(pq):
             raise ReckonError("E0913", f"{pq} has the dimension {pq.dimensionality}, and "
                               f"{dimension} is not one of Reckon's")
         dim[BASE_UNITS.index(symbol)] = int(exponent)
+    bits = pq.to_root_units()._units.get("bit", 0)
+    if bits != int(bits):
+        raise ReckonError("E0913", f"{pq} has a fractional power of information")
+    dim[BASE_UNITS.index("B")] = int(bits)
     base = float(pq.to(_pint_units(registry, dim)).magnitude)
     return Quantity._make(base, tuple(dim))

@@ -33,7 +33,8 @@ def parse_csv(text):
     """A sweep's CSV as a DataFrame: columns named without their units, which go to
     ``df.attrs["units"]`` (column name to unit, "" for none). Numbers are parsed with
     Python's float(), which reads the shortest round-trip decimals the CSV holds back
-    to the same doubles."""
+    to the same doubles. A column the CSV repeats (an objective that is also a varied
+    input) is kept once."""
     import pandas
     rows = list(csv.reader(io.StringIO(text)))
     header, body = rows[0], rows[1:]
@@ -44,9 +45,11 @@ def parse_csv(text):
         units[m.group("name")] = m.group("unit") or ""
     columns = {}
     for i, name in enumerate(names):
-        cells = [r[i] for r in body]
-        columns[name] = _column(cells)
-    frame = pandas.DataFrame(columns, columns=names)
+        # An objective that is also a varied input comes twice in the CSV (as its own
+        # column at the end), with the same numbers: the frame has it once.
+        if name not in columns:
+            columns[name] = _column([r[i] for r in body])
+    frame = pandas.DataFrame(columns, columns=list(columns))
     frame.attrs["units"] = units
     return frame
 

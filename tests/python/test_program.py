@@ -75,7 +75,8 @@ def test_reckon_eval_uses_the_standard_library():
     assert q.unit == "GB" and q.value == 85.89934592
     assert str(q) == "85.90 GB"
     # The registries are imported, as for `reckon eval` without a file.
-    assert reckon.eval("H100.memory").base_value == 80e9
+    # hardware.rk: the H100 SXM's memory, written there as 80 GiB/GPU.
+    assert reckon.eval("H100.memory").base_value == 80 * 2**30
 
 
 def test_values_of_every_kind():
@@ -102,15 +103,16 @@ def test_errors_carry_code_message_and_location(tmp_path):
     with pytest.raises(reckon.ReckonError) as caught:
         reckon.load(str(bad))
     e = caught.value
-    assert e.code == "E0303"
-    assert e.file == str(bad) and e.line == 3 and e.column == 11
-    assert "error[E0303]" in str(e) and "y: GB = x + 1 s" in str(e)
+    assert e.code == "E0401"
+    # The caret is under the `+` of line 3, column 13 ("  y: GB = x + 1 s").
+    assert e.file == str(bad) and e.line == 3 and e.column == 13
+    assert "error[E0401]" in str(e) and "y: GB = x + 1 s" in str(e)
 
 
 def test_evaluation_errors_are_located_in_the_expression(program):
     with pytest.raises(reckon.ReckonError) as caught:
         program.eval("micro_batch + 1 GB")
-    assert caught.value.code == "E0303"
+    assert caught.value.code == "E0401"
     assert (caught.value.file, caught.value.line, caught.value.column) == ("<expr>", 1, 13)
 
 

@@ -53,7 +53,7 @@ def test_to_refuses_other_dimensions_and_unknown_units():
 
 
 def test_values_from_reckon_show_as_the_command_line_shows_them():
-    assert str(reckon.eval("1.5 h")) == "1.5 h"
+    assert str(reckon.eval("1.5 h")) == "1.500 h"  # `reckon eval "1.5 h"`, 4 digits
     assert repr(Quantity(2, "GB")) == "Quantity(2.0, 'GB')"
 
 
