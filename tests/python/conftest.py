@@ -11,6 +11,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 module_dir = os.environ.get("RECKON_PYTHON_MODULE_DIR", str(ROOT / "build" / "python"))
 if os.environ.get("RECKON_PYTHON_INSTALLED") != "1":
     sys.path[:0] = [str(ROOT / "python"), module_dir]
+    # The processes of a Dask LocalCluster (test_distributed.py) import it too.
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        [str(ROOT / "python"), module_dir] + [p for p in [os.environ.get("PYTHONPATH")] if p])
 
 
 @pytest.fixture(autouse=True)
