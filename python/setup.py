@@ -20,11 +20,14 @@ class CMakeBuild(build_ext):
     def build_extension(self, ext):
         build = os.environ.get("RECKON_CMAKE_BUILD_DIR") or str(
             pathlib.Path(self.build_temp).resolve() / "cmake")
-        configure = ["cmake", "-S", str(ROOT), "-B", build, "-DCMAKE_BUILD_TYPE=Release",
-                     "-DRECKON_PYTHON=ON", f"-DPYTHON_EXECUTABLE={sys.executable}"]
-        if not (pathlib.Path(build) / "CMakeCache.txt").exists():
-            configure += ["-G", "Ninja", "-DRECKON_TESTS=OFF"]
-        subprocess.run(configure, check=True)
+        cache = pathlib.Path(build) / "CMakeCache.txt"
+        # A build tree that already makes the module is used as it is configured.
+        if not cache.exists() or "RECKON_PYTHON:BOOL=ON" not in cache.read_text():
+            configure = ["cmake", "-S", str(ROOT), "-B", build, "-DCMAKE_BUILD_TYPE=Release",
+                         "-DRECKON_PYTHON=ON", f"-DPYTHON_EXECUTABLE={sys.executable}"]
+            if not cache.exists():
+                configure += ["-G", "Ninja", "-DRECKON_TESTS=OFF"]
+            subprocess.run(configure, check=True)
         subprocess.run(["cmake", "--build", build, "--target", "_reckon", "-j",
                         os.environ.get("RECKON_BUILD_JOBS", "2")], check=True)
         built = sorted((pathlib.Path(build) / "python").glob("_reckon*.so"))
