@@ -287,11 +287,8 @@ std::pair<double, Dimension> unit_of(const std::string& text) {
   if (!dim) {
     std::vector<std::string> names;
     for (const UnitInfo& u : all_units()) names.push_back(u.symbol);
-    throw Failure{
-        "E0912", "`" + text + "` is not a unit" + did_you_mean(text, names),
-        "",      0,
-        0,       render("E0912", "`" + text + "` is not a unit" + did_you_mean(text, names)),
-        {}};
+    const std::string message = "`" + text + "` is not a unit" + did_you_mean(text, names);
+    throw Failure{"E0912", message, "", 0, 0, render("E0912", message), {}};
   }
   // The scale as the interpreter composes it for `1 UNIT`, so that `.to()` agrees with
   // `-> UNIT` to the last bit.
