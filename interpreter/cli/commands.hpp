@@ -14,6 +14,7 @@
 
 #include "interpreter/explain.hpp"
 #include "interpreter/program.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::cli {
 
@@ -136,6 +137,8 @@ struct SweepRequest {
   // Builds and checks the program instead of loading `file` (the REPL's session, whose
   // name `file` then is in messages).
   std::function<void(Program&)> build;
+  // Receives the errors instead of the error stream (the Python package's).
+  std::function<void(const SourceManager&, const Diagnostic&)> on_error;
 };
 int sweep(const SweepRequest& request, const Common& common, std::ostream& out, std::ostream& err);
 

@@ -4,6 +4,7 @@
 // the one place errors are printed (tests/cli/one_error_path.sh keeps it so).
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -39,15 +40,25 @@ inline std::string json_error(const SourceManager& sources, const Diagnostic& d)
                                            nlohmann::json::error_handler_t::replace);
 }
 
+// Where a command's errors go, as a diagnostic and the sources that locate it (for a
+// caller of the commands that is not the command line: the Python package).
+using DiagnosticHandler = std::function<void(const SourceManager&, const Diagnostic&)>;
+
 // Where a command's errors go: rendered text on `err`, or (when `json` is set, for
-// --json) one JSON object on that stream, for the first error only.
+// --json) one JSON object on that stream, for the first error only, or (when `handler`
+// is set) to the handler.
 struct ErrorSink {
   ErrorSink(std::ostream& err, std::ostream* json = nullptr) : err(err), json(json) {}
+  ErrorSink(std::ostream& err, DiagnosticHandler handler)
+      : err(err), json(nullptr), handler(std::move(handler)) {}
   std::ostream& err;
   std::ostream* json;
+  DiagnosticHandler handler;
 
   void operator()(const SourceManager& sources, const Diagnostic& d) const {
-    if (json)
+    if (handler)
+      handler(sources, d);
+    else if (json)
       *json << json_error(sources, d) << "\n";
     else
       err << render(sources, d);

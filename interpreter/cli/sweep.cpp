@@ -277,7 +277,8 @@ class Progress {
 int sweep(const SweepRequest& request, const Common& common, std::ostream& out, std::ostream& err) {
   Program p;
   Assembly a;
-  return guarded(p, err, [&]() -> int {
+  const ErrorSink sink = request.on_error ? ErrorSink(err, request.on_error) : ErrorSink(err);
+  return guarded(p, sink, [&]() -> int {
     auto shard = parse_shard(request.shard);
     if (!shard)
       throw UsageError("E0603", "--shard takes I/N with 1 <= I <= N, not `" + request.shard + "`");
@@ -454,6 +455,10 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
       Diagnostic d = error->second;
       d.notes.push_back(
           {std::nullopt, "at the point " + point_text(space, error->first, common.digits)});
+      if (request.on_error) {
+        request.on_error(p.sources, d);
+        return 1;
+      }
       err << render(p.sources, d);
       if (d.code == "E0536")
         err << "(--infeasible skip leaves out the points that break a constraint)\n";

@@ -1,0 +1,335 @@
+"""Programs and cases: a Reckon file loaded once, its cases as Python objects whose
+attributes are the case's inputs, properties and methods."""
+
+import io
+import math
+import numbers
+
+from ._native import native
+from .errors import ReckonError
+from .quantity import Quantity, _base_unit_text
+
+
+class Record:
+    """A record value (``Transformer(...)``): its fields as attributes, in order."""
+
+    def __init__(self, type_name, fields, shown):
+        self._type = type_name
+        self._fields = dict(fields)
+        self._shown = shown
+
+    @property
+    def type_name(self):
+        return self._type
+
+    def fields(self):
+        """The fields, name to value, in declaration order."""
+        return dict(self._fields)
+
+    def __getattr__(self, name):
+        fields = self.__dict__.get("_fields", {})
+        if name in fields:
+            return fields[name]
+        raise AttributeError(f"{self._type} has no field {name!r}")
+
+    def __dir__(self):
+        return list(self._fields) + ["fields", "type_name"]
+
+    def __eq__(self, other):
+        return isinstance(other, Record) and (self._type, self._fields) == (other._type,
+                                                                             other._fields)
+
+    def __repr__(self):
+        return self._shown
+
+    def _repr_html_(self):
+        from .display import record_html
+        return record_html(self)
+
+
+class Member(str):
+    """An enumeration member (``selective``): a str that knows it is one."""
+
+
+def from_native(v, program=None):
+    """The Python object of a value as the extension module returns it."""
+    if v is None:
+        return None
+    kind = v[0]
+    if kind == "quantity":
+        _, base, dim, unit, scale, shown = v
+        return Quantity._make(base, dim, unit, scale, shown)
+    if kind == "boolean":
+        return v[1]
+    if kind == "text":
+        return v[1]
+    if kind == "member":
+        return Member(v[1])
+    if kind == "instance":
+        _, name, scenario, shown = v
+        if program is not None and name in program._infos:
+            return program[name]
+        return shown
+    _, type_name, names, items, shown = v
+    items = [from_native(x, program) for x in items]
+    if kind == "list":
+        return items
+    if kind == "tuple":
+        return tuple(items)
+    if kind == "map":
+        return dict(zip(names, items))
+    return Record(type_name, zip(names, items), shown)
+
+
+def _text_literal(s):
+    escaped = (s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+               .replace("\t", "\\t").replace("{", "{{").replace("}", "}}"))
+    return f'"{escaped}"'
+
+
+def source(value, text=False):
+    """Reckon source for a Python value: what ``with_()``, method arguments and
+    ``vary`` send. A str is Reckon source as it is (``"selective"``, ``"8 GiB"``,
+    ``"GPT3_175B"``) unless the place takes a text (``text=True``), where it becomes a
+    text literal. A Quantity is written exactly: its base value, with all 17 digits, in
+    base units."""
+    if isinstance(value, str):
+        return _text_literal(value) if text else value
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Case):
+        return value._as_source()
+    if isinstance(value, Quantity):
+        body = repr(value.base_value)
+        if not math.isfinite(value.base_value):
+            raise ReckonError("E0914", f"{value} is not a finite number, which Reckon source "
+                              "cannot write")
+        for symbol, exponent in zip(native.base_unit_symbols, value.dimension):
+            op = " * " if exponent > 0 else " / "
+            body += f"{op}(1 {symbol})" * abs(exponent)
+        return f"({body})"
+    if isinstance(value, numbers.Real):
+        number = float(value) if not isinstance(value, numbers.Integral) else int(value)
+        if isinstance(number, float) and not math.isfinite(number):
+            raise ReckonError("E0914", f"{number} is not a finite number, which Reckon "
+                              "source cannot write")
+        return repr(number)
+    if isinstance(value, (list, tuple, range)):
+        return "[" + ", ".join(source(x, text) for x in value) + "]"
+    raise ReckonError("E0914", f"a {type(value).__name__} has no Reckon value: give a number,"
+                      " a Quantity, a bool, a str of Reckon source, a list or a case")
+
+
+class Explanation(str):
+    """``explain``'s text, which Jupyter shows as Markdown or LaTeX when it is that."""
+
+    format = "text"
+
+    def __new__(cls, text, format):
+        e = super().__new__(cls, text)
+        e.format = format
+        return e
+
+    def _repr_markdown_(self):
+        return str(self) if self.format == "markdown" else None
+
+    def _repr_latex_(self):
+        return str(self) if self.format == "latex" else None
+
+
+class Program:
+    """A Reckon file, loaded and checked once (``reckon.load``)."""
+
+    def __init__(self, path="", digits=4):
+        self._session = native.Session(str(path))
+        self._infos = {c["name"]: c for c in self._session.cases()}
+        self.digits = digits
+
+    @property
+    def path(self):
+        return self._session.path
+
+    @property
+    def cases(self):
+        """The file's cases, in the order written."""
+        return [Case(self, name) for name in self._infos]
+
+    def __getitem__(self, name):
+        if name not in self._infos:
+            self._session.evaluate("0", name)  # raises E0601, with a did-you-mean
+        return Case(self, name)
+
+    def __contains__(self, name):
+        return name in self._infos
+
+    def __iter__(self):
+        return iter(self.cases)
+
+    def __len__(self):
+        return len(self._infos)
+
+    def eval(self, expression, case=None, set=None):
+        """The value of a Reckon expression at file scope or in ``case`` (a name or a
+        Case), as ``reckon eval FILE EXPR [--case C] [--set ...]``."""
+        name, sets = _case_and_sets(case, set)
+        return from_native(self._session.evaluate(expression, name, sets, self.digits), self)
+
+    def explain(self, expression, case=None, format="text", depth=1, set=None):
+        """``reckon explain``: the derivation of an expression, in ``format`` text,
+        markdown or latex (E0915 for another)."""
+        name, sets = _case_and_sets(case, set)
+        return Explanation(self._session.explain(expression, name, sets, depth, format,
+                                                 self.digits), format)
+
+    def sweep(self, case=None, vary=None, show=None, where=None, minimize=None,
+              maximize=None, set=None, jobs=0, shard="1/1", infeasible="skip",
+              skip_errors=False):
+        """``reckon sweep`` as a pandas DataFrame: one column per varied input and shown
+        expression, numbers in the column's unit (``df.attrs["units"]``), the same
+        numbers as ``reckon sweep --format csv``, to the last bit. ``case`` is a case (or
+        its name) to vary, or the name of a sweep the file declares (None: its first)."""
+        from .sweeps import sweep_frame
+        return sweep_frame(self, case, vary, show, where, minimize, maximize, set, jobs, shard,
+                           infeasible, skip_errors)
+
+    def __repr__(self):
+        return f"<reckon.Program {self.path or '<stdlib>'}: {len(self)} cases>"
+
+
+def _case_and_sets(case, set):
+    sets = list(_set_specs(None, set))
+    if isinstance(case, Case):
+        return case._name, list(case._sets) + sets
+    return case, sets
+
+
+def _set_specs(case, changes):
+    if not changes:
+        return
+    for name, value in changes.items():
+        text = False
+        if case is not None:
+            text = any(m["name"] == name and m["text"] for m in case._info["inputs"])
+        yield f"{name}={source(value, text)}"
+
+
+class Case:
+    """A case of a program, maybe with inputs changed (``with_``). Its inputs and
+    properties are attributes, its methods callable: ``case.activations("selective")``."""
+
+    def __init__(self, program, name, sets=()):
+        self._program = program
+        self._name = name
+        self._sets = tuple(sets)
+        self._info = program._infos[name]
+
+    @property
+    def name(self):
+        return self._name
+
+    @property
+    def program(self):
+        return self._program
+
+    @property
+    def scenario(self):
+        return self._info["scenario"]
+
+    @property
+    def inputs(self):
+        return [m["name"] for m in self._info["inputs"]]
+
+    @property
+    def properties(self):
+        return [m["name"] for m in self._info["properties"]]
+
+    @property
+    def methods(self):
+        return [m["name"] for m in self._info["methods"]]
+
+    @property
+    def changes(self):
+        """The INPUT=VALUE changes made by ``with_``, as Reckon source."""
+        return list(self._sets)
+
+    def eval(self, expression):
+        """An expression evaluated in this case (its inputs and properties in scope)."""
+        return self._program.eval(expression, self)
+
+    def explain(self, expression, format="text", depth=1):
+        return self._program.explain(expression, self, format, depth)
+
+    def with_(self, **changes):
+        """This case with some inputs changed: ``case.with_(micro_batch=8)``, as
+        Reckon's ``Case with micro_batch: 8``. Checked when a value is asked for."""
+        new = [f"{k}=" for k in changes]
+        kept = [s for s in self._sets if not any(s.startswith(n) for n in new)]
+        return Case(self._program, self._name, kept + list(_set_specs(self, changes)))
+
+    def values(self):
+        """Every input and property, name to value (methods are left out)."""
+        names = self.inputs + self.properties
+        return {n: self.eval(n) for n in names}
+
+    def __getattr__(self, name):
+        info = self.__dict__.get("_info")
+        if info is None or name.startswith("__"):
+            raise AttributeError(name)
+        for member in info["methods"]:
+            if member["name"] == name:
+                return _Method(self, member)
+        if any(m["name"] == name for m in info["inputs"] + info["properties"]):
+            return self.eval(name)
+        raise AttributeError(f"case {self._name} (a {info['scenario']}) has no input, "
+                             f"property or method {name!r}")
+
+    def __dir__(self):
+        return self.inputs + self.properties + self.methods + [
+            "name", "program", "scenario", "inputs", "properties", "methods", "changes",
+            "eval", "explain", "with_", "values"]
+
+    def _as_source(self):
+        if self._sets:
+            raise ReckonError("E0914", f"case {self._name} with changed inputs has no name "
+                              "in Reckon source; pass the case itself")
+        return self._name
+
+    def __eq__(self, other):
+        return (isinstance(other, Case) and other._program is self._program
+                and (other._name, other._sets) == (self._name, self._sets))
+
+    def __hash__(self):
+        return hash((id(self._program), self._name, self._sets))
+
+    def __repr__(self):
+        changes = ", ".join(s.replace("=", ": ", 1) for s in self._sets)
+        return f"<reckon.Case {self._name}{' with ' + changes if changes else ''}>"
+
+    def _repr_html_(self):
+        from .display import case_html
+        return case_html(self)
+
+
+class _Method:
+    """A method of a case, called with Python values (Reckon source for str)."""
+
+    def __init__(self, case, info):
+        self._case = case
+        self._info = info
+
+    def __call__(self, *args, **kwargs):
+        params = self._info["parameters"]
+        texts = dict(zip(params, self._info["text_parameters"]))
+        written = [source(a, t) for a, t in zip(args, self._info["text_parameters"])]
+        written += [f"{k}: {source(v, texts.get(k, False))}" for k, v in kwargs.items()]
+        return self._case.eval(f"{self._info['name']}({', '.join(written)})")
+
+    def explain(self, *args, format="text", depth=1):
+        texts = self._info["text_parameters"]
+        written = ", ".join(source(a, t) for a, t in zip(args, texts))
+        return self._case.explain(f"{self._info['name']}({written})", format, depth)
+
+    def __repr__(self):
+        return f"<method {self._info['name']}({', '.join(self._info['parameters'])})>"

@@ -1,0 +1,263 @@
+"""Quantity: a number with a dimension, as Reckon's values are.
+
+A quantity is held as Reckon holds it: a double in base units (B, s, flop, USD, kg, m,
+kgCO2e and the counts token, param, sample, request, layer, GPU, iteration) and the
+exponent of each base dimension, plus the unit it is shown in. Arithmetic keeps the
+dimension and refuses to add or compare different ones (error E0910), as the language
+does.
+"""
+
+import math
+import numbers
+
+from ._native import native
+from .errors import ReckonError
+
+BASE_UNITS = tuple(native.base_unit_symbols)
+_DIMENSIONLESS = (0,) * len(BASE_UNITS)
+
+
+def _in_unit(base, scale):
+    """`base` in a unit of `scale`, as the shortest decimal that gives `base` back (0.12,
+    not the 0.11999999999999998 of a plain division), as `reckon eval --json` does."""
+    divided = base / scale
+    if scale == 1 or not math.isfinite(divided):
+        return divided
+    for digits in range(1, 18):
+        candidate = float(f"{divided:.{digits - 1}e}")
+        if candidate * scale == base:
+            return candidate
+    return divided
+
+
+def _base_unit_text(dim):
+    """The base units of `dim`, as pint and people read them: "B/s", "kg*m^2/s^3"."""
+    up = [u if e == 1 else f"{u}^{e}" for u, e in zip(BASE_UNITS, dim) if e > 0]
+    down = [u if e == -1 else f"{u}^{-e}" for u, e in zip(BASE_UNITS, dim) if e < 0]
+    text = "*".join(up) or ("1" if down else "")
+    if down:
+        text += "/" + ("*".join(down) if len(down) == 1 else "(" + "*".join(down) + ")")
+    return text
+
+
+class Quantity:
+    """A value with a unit: ``Quantity(80, "GiB")``, or a result of ``reckon.eval``.
+
+    ``.value`` is the number in ``.unit``; ``.base_value`` the number in base units
+    (``.base_unit``), exactly the double Reckon computed.
+    """
+
+    __slots__ = ("_base", "_dim", "_unit", "_scale", "_shown")
+
+    def __init__(self, value, unit=""):
+        if isinstance(value, Quantity):
+            raise TypeError("Quantity(value, unit) takes a number; use q.to(unit)")
+        if unit:
+            scale, dim = native.unit_of(unit)
+            # Reckon's `80 GiB` is 80 times the unit's scale: the same product here.
+            self._set(float(value) * scale, tuple(dim), unit, scale)
+        else:
+            self._set(float(value), _DIMENSIONLESS, "", 1.0)
+
+    def _set(self, base, dim, unit, scale, shown=None):
+        self._base, self._dim, self._unit, self._scale, self._shown = base, dim, unit, scale, shown
+
+    @classmethod
+    def _make(cls, base, dim, unit=None, scale=None, shown=None):
+        q = cls.__new__(cls)
+        dim = tuple(dim)
+        if unit is None:
+            unit, scale = native.display_unit_of(base, dim) if any(dim) else ("", 1.0)
+        q._set(base, dim, unit, scale, shown)
+        return q
+
+    # What it is.
+    @property
+    def value(self):
+        """The number in ``.unit``."""
+        return _in_unit(self._base, self._scale)
+
+    @property
+    def unit(self):
+        """The unit it is shown in ("GiB"; "" for a plain number)."""
+        return self._unit
+
+    @property
+    def base_value(self):
+        """The number in base units: the double Reckon computed, to the last bit."""
+        return self._base
+
+    @property
+    def base_unit(self):
+        """The base units of its dimension ("B", "flop/s", "" for a plain number)."""
+        return _base_unit_text(self._dim)
+
+    @property
+    def dimension(self):
+        """The exponent of each base dimension, in the order of ``reckon.BASE_UNITS``."""
+        return self._dim
+
+    @property
+    def dimensionless(self):
+        return not any(self._dim)
+
+    def to(self, unit):
+        """The same quantity shown in ``unit`` (E0912 if it is not a unit of its
+        dimension)."""
+        scale, dim = native.unit_of(unit)
+        if tuple(dim) != self._dim:
+            raise ReckonError("E0912", f"cannot show {self} in {unit}: it is a quantity "
+                              f"of {self.base_unit or 'no unit'}, and {unit} one of "
+                              f"{_base_unit_text(dim) or 'no unit'}")
+        return Quantity._make(self._base, self._dim, unit, scale)
+
+    # Conversions.
+    def __float__(self):
+        if any(self._dim):
+            raise ReckonError("E0911", f"float() of {self}, which has a unit: take "
+                              f".to(UNIT).value or .base_value for the number in a unit")
+        return self._base
+
+    def __int__(self):
+        return int(float(self))
+
+    def __bool__(self):
+        return self._base != 0
+
+    def __str__(self):
+        if self._shown is not None:
+            return self._shown
+        number = f"{self.value:.4g}"
+        return f"{number} {self._unit}" if self._unit else number
+
+    def __repr__(self):
+        return f"Quantity({self.value!r}, {self._unit!r})"
+
+    def __hash__(self):
+        return hash((self._base, self._dim))
+
+    # Arithmetic: the dimension goes along, and only like dimensions add or compare.
+    @staticmethod
+    def _of(x):
+        if isinstance(x, Quantity):
+            return x
+        if isinstance(x, numbers.Real) and not isinstance(x, bool):
+            return Quantity._make(float(x), _DIMENSIONLESS, "", 1.0)
+        return None
+
+    def _same_dimension(self, other, op):
+        if self._dim != other._dim:
+            raise ReckonError("E0910", f"{self} {op} {other}: {self.base_unit or 'a number'} "
+                              f"and {other.base_unit or 'a number'} are different dimensions")
+
+    def _additive(self, other, op, sign):
+        o = Quantity._of(other)
+        if o is None:
+            return NotImplemented
+        self._same_dimension(o, op)
+        base = self._base + o._base if sign > 0 else self._base - o._base
+        if self._unit:
+            return Quantity._make(base, self._dim, self._unit, self._scale)
+        return Quantity._make(base, self._dim, o._unit or None, o._scale if o._unit else None)
+
+    def __add__(self, other):
+        return self._additive(other, "+", 1)
+
+    def __sub__(self, other):
+        return self._additive(other, "-", -1)
+
+    def __radd__(self, other):
+        o = Quantity._of(other)
+        return NotImplemented if o is None else o.__add__(self)
+
+    def __rsub__(self, other):
+        o = Quantity._of(other)
+        return NotImplemented if o is None else o.__sub__(self)
+
+    def __mul__(self, other):
+        o = Quantity._of(other)
+        if o is None:
+            return NotImplemented
+        dim = tuple(a + b for a, b in zip(self._dim, o._dim))
+        if not any(o._dim) and self._unit:  # scaling keeps the unit: 2 * 80 GiB is GiB
+            return Quantity._make(self._base * o._base, dim, self._unit, self._scale)
+        if not any(self._dim) and o._unit:
+            return Quantity._make(self._base * o._base, dim, o._unit, o._scale)
+        return Quantity._make(self._base * o._base, dim)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other):
+        o = Quantity._of(other)
+        if o is None:
+            return NotImplemented
+        dim = tuple(a - b for a, b in zip(self._dim, o._dim))
+        if not any(o._dim) and self._unit:
+            return Quantity._make(self._base / o._base, dim, self._unit, self._scale)
+        return Quantity._make(self._base / o._base, dim)
+
+    def __rtruediv__(self, other):
+        o = Quantity._of(other)
+        return NotImplemented if o is None else o.__truediv__(self)
+
+    def __pow__(self, power):
+        if not isinstance(power, int):
+            raise TypeError("a quantity is raised to a whole power only")
+        return Quantity._make(self._base ** power, tuple(e * power for e in self._dim))
+
+    def __neg__(self):
+        return Quantity._make(-self._base, self._dim, self._unit, self._scale)
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return Quantity._make(abs(self._base), self._dim, self._unit, self._scale)
+
+    def _compare(self, other, op, test):
+        o = Quantity._of(other)
+        if o is None:
+            return NotImplemented
+        self._same_dimension(o, op)
+        return test(self._base, o._base)
+
+    def __eq__(self, other):
+        o = Quantity._of(other)
+        if o is None:
+            return NotImplemented
+        return self._dim == o._dim and self._base == o._base
+
+    def __lt__(self, other):
+        return self._compare(other, "<", lambda a, b: a < b)
+
+    def __le__(self, other):
+        return self._compare(other, "<=", lambda a, b: a <= b)
+
+    def __gt__(self, other):
+        return self._compare(other, ">", lambda a, b: a > b)
+
+    def __ge__(self, other):
+        return self._compare(other, ">=", lambda a, b: a >= b)
+
+    # pint.
+    def to_pint(self, registry=None):
+        """This quantity as a pint Quantity in base units (magnitude ``.base_value``
+        exactly), in ``registry`` or ``reckon.pint_registry()``."""
+        from .pint_units import to_pint
+        return to_pint(self, registry)
+
+    @classmethod
+    def from_pint(cls, q):
+        """A pint Quantity as a Reckon one: converted by pint to base units, and shown in
+        its own unit when Reckon knows it."""
+        from .pint_units import from_pint
+        return from_pint(q)
+
+    # Jupyter.
+    def _repr_html_(self):
+        from .display import quantity_html
+        return quantity_html(self)
+
+    def _repr_latex_(self):
+        from .display import quantity_latex
+        return quantity_latex(self)

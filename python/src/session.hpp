@@ -1,0 +1,109 @@
+// The Python package's view of a Reckon program (docs/python.md): a file loaded and
+// checked once, whose cases, inputs, properties and methods Python asks about, and in
+// which expressions are evaluated. Nothing here knows Python: module.cpp turns these
+// results into Python objects, so that the work here runs without the GIL.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interpreter/program.hpp"
+#include "syntax/diagnostics.hpp"
+#include "syntax/dimension.hpp"
+
+namespace reckon::python {
+
+// A user's error, taken out of the program whose sources locate it: what
+// reckon.ReckonError carries (docs/errors.md's code, message and location, and the
+// rendered text with its source line and caret).
+struct Failure {
+  std::string code, message, file;
+  int line = 0, column = 0;  // 0: no location
+  std::string rendered;
+  std::vector<std::string> notes;
+};
+Failure failure_of(const SourceManager& sources, const Diagnostic& d);
+
+// A value as Python receives it: a tree of plain data.
+struct Converted {
+  enum class Kind { none, quantity, boolean, text, member, record, instance, list, tuple, map };
+  Kind kind = Kind::none;
+  double number = 0;  // a quantity in base units; a boolean as 0/1
+  Dimension dim;
+  std::string unit;  // a quantity's display unit (the CLI's), with its scale
+  double scale = 1;
+  std::string text;                // a text; a member's name; a record's or instance's type name
+  std::string shown;               // how `reckon eval` shows the whole value
+  std::vector<std::string> names;  // a record's field names; a map's keys
+  std::vector<Converted> items;    // a list's elements, a record's fields, a map's values
+};
+
+// A scenario's members, for Python's attributes of a case.
+struct MemberInfo {
+  std::string name;
+  std::string type;                     // as the checker describes it ("B", "Recompute", "text")
+  bool text = false;                    // its values (a method's parameters: each one's) are texts
+  std::vector<std::string> parameters;  // a method's
+  std::vector<bool> text_parameters;
+  std::string docs;
+};
+struct CaseInfo {
+  std::string name, scenario, docs;
+  std::vector<MemberInfo> inputs, properties, methods;
+};
+
+// A loaded, checked and compiled program. Thread-safe: one evaluation at a time runs in
+// a session (evaluations check their expression into the program, which is not safe to
+// do while another runs), and different sessions run in parallel.
+class Session {
+ public:
+  // The file at `path`, or (empty path) the standard library with its registries
+  // imported, as `reckon eval` without a file. Throws Failure.
+  explicit Session(const std::string& path);
+  ~Session();
+
+  const std::string& path() const { return path_; }
+  std::vector<CaseInfo> cases() const;
+
+  // `expression` evaluated in `case_name` (none: at file scope, or in the file's first
+  // case as `reckon eval` does) with `sets` (INPUT=VALUE, Reckon source) bound, as
+  // `reckon eval FILE EXPR --case C --set ...`. Throws Failure.
+  Converted evaluate(const std::string& expression, const std::optional<std::string>& case_name,
+                     const std::vector<std::string>& sets, int digits);
+  // The same explained (`reckon explain`), in `format`: text, markdown or latex.
+  std::string explain(const std::string& expression, const std::optional<std::string>& case_name,
+                      const std::vector<std::string>& sets, int depth, const std::string& format,
+                      int digits);
+
+ private:
+  std::string path_;
+  std::mutex mutex_;
+  std::unique_ptr<Program> program_;
+};
+
+// The unit a written unit text stands for: its scale to base units and its dimension
+// (`GiB` is 2^30 B). Throws Failure for text that is not a unit.
+std::pair<double, Dimension> unit_of(const std::string& text);
+
+// How a quantity of `dim` worth `base` base units is shown when nothing was declared:
+// the readable unit `reckon eval` would choose, with its scale.
+std::pair<std::string, double> display_unit_of(double base, const Dimension& dim, int digits);
+
+// `reckon sweep --format csv` of `request`'s fields, as text; throws Failure.
+struct SweepCall {
+  std::string file, name;
+  std::vector<std::string> vary, show, where, sets;
+  std::optional<std::string> minimize, maximize;
+  int jobs = 0;
+  std::string shard = "1/1";
+  std::string infeasible = "skip";
+  bool skip_errors = false;
+  int digits = 4;
+};
+std::string sweep_csv(const SweepCall& call);
+
+}  // namespace reckon::python

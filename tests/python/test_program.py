@@ -1,0 +1,163 @@
+# The package's program, case and value API against scenarios/training.rk and the
+# standard library. Expected numbers are computed here from their sources, not read back
+# from Reckon.
+import json
+import subprocess
+
+import pytest
+
+import reckon
+
+TRAINING = "scenarios/training.rk"
+# Korthikanti et al. 2022 (arXiv 2205.05198), Sec. 4.1: activations per layer with
+# selective recomputation are 34 s b h bytes at 2-byte precision; GPT-3 175B has L = 96,
+# h = 12288, s = 2048 (Brown et al. 2020, Table 2.1). At b = 4 over all layers:
+SELECTIVE_B4 = 34 * 2048 * 4 * 12288 * 96  # 328,564,998,144 B
+# Without recomputation: s b h (34 + 5 a s / h) with a = 96, 5 a s / h = 80.
+NONE_B4 = 2048 * 4 * 12288 * 96 * (34 + 80)
+
+
+@pytest.fixture(scope="module")
+def program():
+    return reckon.load(TRAINING)
+
+
+def test_cases_are_listed_in_order(program):
+    names = [c.name for c in program.cases]
+    assert names[:2] == ["Gpt3ActivationsMicrobatch4", "Gpt3ActivationsMicrobatch8"]
+    assert "Gpt3On1024A100" in program and "NoSuchCase" not in program
+    assert program["Gpt3ActivationsMicrobatch4"].scenario == "ActivationMemory"
+
+
+def test_a_property_is_a_quantity_in_its_declared_unit(program):
+    case = program["Gpt3ActivationsMicrobatch4"]
+    q = case.per_token_activations
+    assert isinstance(q, reckon.Quantity)
+    assert q.base_value == SELECTIVE_B4
+    assert q.unit == "GB" and q.value == SELECTIVE_B4 / 1e9  # declared `: GB`
+    assert q.base_unit == "B"
+
+
+def test_methods_are_callable_with_enumeration_members(program):
+    case = program["Gpt3ActivationsMicrobatch4"]
+    assert case.activations("selective").base_value == SELECTIVE_B4
+    assert case.activations("none").base_value == NONE_B4
+    # Chen et al. 2016: k + L/k at k = 10, L = 96 is 19.6.
+    assert float(case.checkpoint_memory_units(10)) == 10 + 96 / 10
+    assert "activations" in case.methods and "micro_batch" in case.inputs
+
+
+def test_with_changes_an_input_like_the_language(program):
+    b4 = program["Gpt3ActivationsMicrobatch4"]
+    b8 = b4.with_(micro_batch=8)
+    assert b8.per_token_activations.base_value == 2 * SELECTIVE_B4
+    # The file's own `Gpt3ActivationsMicrobatch4 with micro_batch: 8`, to the last bit.
+    declared = program["Gpt3ActivationsMicrobatch8"].per_token_activations
+    assert b8.per_token_activations.base_value == declared.base_value
+    assert b4.per_token_activations.base_value == SELECTIVE_B4  # unchanged
+    # A later change of the same input replaces the earlier one.
+    assert b8.with_(micro_batch=2).micro_batch == 2
+    # Quantities go in exactly: 2048 token as a Quantity, the default as source.
+    longer = b4.with_(seq_len=reckon.Quantity(4096, "token"))
+    assert longer.sequence.base_value == 4096
+
+
+def test_values_agree_with_the_command_line(program, reckon_cli):
+    out = subprocess.run([reckon_cli, "eval", TRAINING, "score_share", "--json"],
+                         capture_output=True, text=True, check=True).stdout
+    cli = json.loads(out)
+    assert program["Gpt3ActivationsMicrobatch4"].score_share == cli["value"]
+
+
+def test_reckon_eval_uses_the_standard_library():
+    q = reckon.eval("80 GiB -> GB")
+    assert q.base_value == 80 * 2**30 == 85_899_345_920
+    assert q.unit == "GB" and q.value == 85.89934592
+    assert str(q) == "85.90 GB"
+    # The registries are imported, as for `reckon eval` without a file.
+    # hardware.rk: the H100 SXM's memory, written there as 80 GiB/GPU.
+    assert reckon.eval("H100.memory").base_value == 80 * 2**30
+
+
+def test_values_of_every_kind():
+    assert reckon.eval("[1 GB, 2 GB]") == [reckon.Quantity(1, "GB"), reckon.Quantity(2, "GB")]
+    assert reckon.eval("1 GB < 2 GB") is True
+    assert reckon.eval('"a" + "b"') == "ab"
+    m = reckon.eval('{"x": 1, "y": 2}')
+    assert list(m) == ["x", "y"] and float(m["y"]) == 2
+    assert reckon.eval("none") is None
+    # Tuples come back as Python tuples, each element in its own unit: adjacent widths
+    # 784-256 and 256-128, and a name with its memory.
+    assert reckon.eval("pairs([784, 256, 128])") == [
+        (reckon.Quantity(784, ""), reckon.Quantity(256, "")),
+        (reckon.Quantity(256, ""), reckon.Quantity(128, "")),
+    ]
+    name, memory = reckon.eval('("H100", 80 GB)')
+    assert name == "H100" and memory == reckon.Quantity(80, "GB")
+    gpt3 = reckon.eval("GPT3_175B")
+    assert isinstance(gpt3, reckon.Record) and gpt3.type_name == "Transformer"
+    assert gpt3.layers == 96 and gpt3.name == "GPT-3 175B"
+    assert gpt3.context_length.base_value == 2048
+
+
+def test_a_case_value_is_a_case(program):
+    value = program.eval("Gpt3ActivationsMicrobatch8")
+    assert value == program["Gpt3ActivationsMicrobatch8"]
+
+
+def test_errors_carry_code_message_and_location(tmp_path):
+    bad = tmp_path / "bad.rk"
+    bad.write_text("scenario S {\n  input x: GB\n  y: GB = x + 1 s\n}\n")
+    with pytest.raises(reckon.ReckonError) as caught:
+        reckon.load(str(bad))
+    e = caught.value
+    assert e.code == "E0401"
+    # The caret is under the `+` of line 3, column 13 ("  y: GB = x + 1 s").
+    assert e.file == str(bad) and e.line == 3 and e.column == 13
+    assert "error[E0401]" in str(e) and "y: GB = x + 1 s" in str(e)
+
+
+def test_evaluation_errors_are_located_in_the_expression(program):
+    with pytest.raises(reckon.ReckonError) as caught:
+        program.eval("micro_batch + 1 GB")
+    assert caught.value.code == "E0401"
+    assert (caught.value.file, caught.value.line, caught.value.column) == ("<expr>", 1, 13)
+
+
+def test_unknown_names(program):
+    with pytest.raises(reckon.ReckonError) as caught:
+        program["Gpt3ActivationsMicrobatch5"]
+    assert caught.value.code == "E0601" and "Gpt3ActivationsMicrobatch4" in caught.value.message
+    with pytest.raises(AttributeError):
+        program["Gpt3ActivationsMicrobatch4"].no_such_property
+    with pytest.raises(reckon.ReckonError) as caught:
+        program["Gpt3ActivationsMicrobatch4"].with_(micro_batchh=8).sequence
+    assert caught.value.code == "E0309"
+    with pytest.raises(reckon.ReckonError) as caught:
+        reckon.load("scenarios/no-such-file.rk")
+    assert caught.value.code.startswith("E0")
+
+
+def test_python_values_without_a_reckon_source(program):
+    # E0914: a value with no Reckon source (a dict, an infinity) cannot be an input.
+    case = program["Gpt3ActivationsMicrobatch4"]
+    with pytest.raises(reckon.ReckonError) as caught:
+        case.with_(micro_batch={"a": 1})
+    assert caught.value.code == "E0914"
+    with pytest.raises(reckon.ReckonError) as caught:
+        case.with_(micro_batch=float("inf"))
+    assert caught.value.code == "E0914"
+
+
+def test_explain_as_text_markdown_and_latex(program):
+    case = program["Gpt3ActivationsMicrobatch4"]
+    text = case.explain("checkpointed_activations")
+    assert text.startswith("checkpointed_activations = segment_inputs + live_segment")
+    markdown = case.explain("checkpointed_activations", format="markdown")
+    latex = case.explain("checkpointed_activations", format="latex")
+    assert markdown._repr_markdown_() == str(markdown) and "checkpointed" in markdown
+    assert latex._repr_latex_() == str(latex) and "\\" in latex
+    assert len({str(text), str(markdown), str(latex)}) == 3
+    with pytest.raises(reckon.ReckonError) as caught:
+        case.explain("sequence", format="html")
+    assert caught.value.code == "E0915"

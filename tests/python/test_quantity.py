@@ -1,0 +1,92 @@
+# reckon.Quantity: units, unit-checked arithmetic, and exact conversion to and from pint.
+import pint
+import pytest
+
+import reckon
+from reckon import Quantity
+
+
+def test_value_unit_and_conversion():
+    q = Quantity(80, "GiB")
+    assert q.base_value == 80 * 2**30 and q.value == 80 and q.unit == "GiB"
+    gb = q.to("GB")
+    assert gb.value == 85.89934592 and gb.unit == "GB" and gb.base_value == q.base_value
+    # The same double as the language's own conversion.
+    assert gb.base_value == reckon.eval("80 GiB -> GB").base_value
+    assert Quantity(1.5, "h").to("s").value == 5400
+
+
+def test_arithmetic_keeps_and_checks_dimensions():
+    a, b = Quantity(1, "GB"), Quantity(500, "MB")
+    assert (a + b).base_value == 1.5e9 and (a + b).unit == "GB"
+    assert (a - b).base_value == 0.5e9
+    rate = a / Quantity(2, "s")
+    assert rate.base_unit == "B/s" and rate.base_value == 0.5e9
+    assert (rate * Quantity(4, "s")).base_value == 2e9
+    assert (2 * a).unit == "GB" and (a * 2).base_value == 2e9 and (a / 4).base_value == 2.5e8
+    assert (a ** 2).base_unit == "B^2"
+    assert -a < a and a >= b and abs(-a) == a
+    with pytest.raises(reckon.ReckonError) as caught:
+        a + Quantity(1, "s")
+    assert caught.value.code == "E0910"
+    with pytest.raises(reckon.ReckonError) as caught:
+        a < Quantity(1, "s")
+    assert caught.value.code == "E0910"
+    assert a != Quantity(1, "s")  # equality of different dimensions is merely false
+
+
+def test_float_only_of_plain_numbers():
+    assert float(Quantity(1, "GB") / Quantity(250, "MB")) == 4.0
+    assert float(reckon.eval("3 * 2")) == 6.0
+    with pytest.raises(reckon.ReckonError) as caught:
+        float(Quantity(1, "GB"))
+    assert caught.value.code == "E0911"
+
+
+def test_to_refuses_other_dimensions_and_unknown_units():
+    with pytest.raises(reckon.ReckonError) as caught:
+        Quantity(1, "GB").to("s")
+    assert caught.value.code == "E0912"
+    with pytest.raises(reckon.ReckonError) as caught:
+        Quantity(1, "GB").to("GBB")
+    assert caught.value.code == "E0912" and "GB" in caught.value.message
+
+
+def test_values_from_reckon_show_as_the_command_line_shows_them():
+    assert str(reckon.eval("1.5 h")) == "1.500 h"  # `reckon eval "1.5 h"`, 4 digits
+    assert repr(Quantity(2, "GB")) == "Quantity(2.0, 'GB')"
+
+
+# pint: to_pint carries the base value untouched; from_pint converts with pint's own
+# factors. Both directions are compared bit for bit (==) against Reckon's doubles.
+@pytest.mark.parametrize("expression", ["80 GiB", "1.5e9 B/s", "312 TFLOP/s", "700 W",
+                                        "0.12 USD/kWh", "2048 token", "3.7 kgCO2e/GPU"])
+def test_pint_round_trip_is_exact(expression):
+    q = reckon.eval(expression)
+    p = q.to_pint()
+    assert p.magnitude == q.base_value
+    back = Quantity.from_pint(p)
+    assert back.base_value == q.base_value and back.dimension == q.dimension
+
+
+def test_from_pint_matches_reckon_units():
+    ureg = reckon.pint_registry()
+    # 80 GiB = 80 * 2^30 B exactly; 1.5 h = 5400 s exactly; 700 W = 700 kg m^2 s^-3.
+    assert Quantity.from_pint(ureg.Quantity(80, "GiB")).base_value == 80 * 2**30
+    assert Quantity.from_pint(ureg.Quantity(1.5, "hour")).base_value == 5400
+    watts = Quantity.from_pint(ureg.Quantity(700, "W"))
+    assert watts == reckon.eval("700 W")
+    assert Quantity.from_pint(ureg.Quantity(3, "dimensionless")) == 3
+
+
+def test_from_pint_of_a_registry_of_ones_own():
+    ureg = pint.UnitRegistry()
+    q = Quantity.from_pint(ureg.Quantity(2, "GB/s"))
+    assert q.base_value == 2e9 and q.base_unit == "B/s"
+
+
+def test_from_pint_refuses_dimensions_reckon_lacks():
+    ureg = reckon.pint_registry()
+    with pytest.raises(reckon.ReckonError) as caught:
+        Quantity.from_pint(ureg.Quantity(300, "kelvin"))
+    assert caught.value.code == "E0913"
