@@ -13,7 +13,8 @@
 -- Blocks:  ```{.reckon}           one expression per line: a table of values
 --          ```{.reckon .explain}  one expression: its derivation (case=, depth=)
 --          ```{.reckon .sweep}    a sweep table (or chart=FILE.svg): case=, vary=, show=,
---                                 where=, minimize=, maximize=; several `vary` are
+--                                 where=, minimize=, maximize=, digits= (4: numbers to
+--                                 4 significant digits, whole ones exactly); several `vary` are
 --                                 separated by `;`, and lines of the body add more
 --
 -- Any Reckon error stops the render: the filter raises it, with Reckon's own
@@ -170,6 +171,10 @@ local function evaluate(expression)
   table.insert(args, 1, "--json")
   table.insert(args, 1, "eval")
   local output = run(args, "cannot evaluate `" .. expression .. "`", expression)
+  -- A text is shown as its text, without the quotes Reckon writes around it.
+  if output:find('"unit":"","value":"', 1, true) then
+    return json_string(output, "value")
+  end
   local display = json_string(output, "display")
   if display == nil then
     fail("no value for `" .. expression .. "`", output)
@@ -247,11 +252,31 @@ local function split(text, separator)
   return parts
 end
 
-local function sweep_table(csv)
+-- A CSV number as `reckon sweep`'s table shows it: whole numbers exactly, others to
+-- `digits` significant digits (0.42857142857142855 as 0.4286, 1.952e8 rather than
+-- 1.952e+08); a cell that is not a number as it is.
+local function shown_number(cell, digits)
+  local x = tonumber(cell)
+  if x == nil then
+    return cell
+  end
+  if x == math.floor(x) and math.abs(x) < 1e15 then
+    return string.format("%d", x)
+  end
+  local text = string.format("%." .. digits .. "g", x)
+  return (text:gsub("e%+?(%-?)0*(%d)", "e%1%2"))
+end
+
+local function sweep_table(csv, digits)
   local lines = split(csv, "\n")
   local markdown = {}
   for index, line in ipairs(lines) do
     local cells = split(line, ",")
+    if index > 1 then
+      for i, cell in ipairs(cells) do
+        cells[i] = shown_number(cell, digits)
+      end
+    end
     table.insert(markdown, "| " .. table.concat(cells, " | ") .. " |")
     if index == 1 then
       table.insert(markdown, "|" .. string.rep("---:|", #cells))
@@ -303,7 +328,7 @@ local function sweep(element)
   end
   table.insert(args, "--format")
   table.insert(args, "csv")
-  return sweep_table(run(args, "cannot sweep " .. (a.case or file)))
+  return sweep_table(run(args, "cannot sweep " .. (a.case or file)), tonumber(a.digits or "4"))
 end
 
 function CodeBlock(element)

@@ -100,6 +100,18 @@ class Written {
         if (e.call == CallKind::method && e.has_target())
           return shown_property(e.target_as<ScenarioDecl>(), static_cast<std::size_t>(e.slot));
         break;
+      case ExprKind::list:
+        // `[2000 MB -> MB, 1 GB -> MB]`: elements converted on purpose are shown in that
+        // unit, as one converted value is.
+        if (!e.operands.empty() &&
+            std::all_of(e.operands.begin(), e.operands.end(),
+                        [](const ExprPtr& x) { return x->kind == ExprKind::convert; }))
+          return of(e, s, params);
+        break;
+      case ExprKind::comprehension:  // `[x -> MB for x in xs]`
+        if (e.operands.size() > 1 && e.operands[1]->kind == ExprKind::convert)
+          return of(e, s, params);
+        break;
       default:
         break;
     }

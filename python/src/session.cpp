@@ -192,9 +192,10 @@ void prepare(Program& p, const std::string& where, const std::string& expression
 
 ExplainFormat explain_format(const std::string& name) {
   if (name == "text") return ExplainFormat::text;
-  if (name == "markdown") return ExplainFormat::markdown;
+  if (name == "markdown" || name == "md") return ExplainFormat::markdown;  // md: the CLI's name
   if (name == "latex") return ExplainFormat::latex;
-  throw UserError("E0915", "explain's format is text, markdown or latex, not `" + name + "`");
+  throw UserError("E0915",
+                  "explain's format is text, markdown (or md) or latex, not `" + name + "`");
 }
 
 }  // namespace

@@ -31,10 +31,12 @@ expect "inline count with its unit" 0 'sequence 2048 token' -- cat "$rendered"
 expect "value table row" 0 'Gpt3ActivationsMicrobatch8.per_token_activations`[[:space:]]+657\.1 GB' -- cat "$rendered"
 expect "value table row with a conversion" 0 'activations\(none\) -> TB`[[:space:]]+1\.102 TB' -- cat "$rendered"
 expect "explanation" 0 'activation_memory\(96, 2048 token, 4, 12288, 96, 2 B, selective\)' -- cat "$rendered"
-# The sweep table holds exactly the rows of `reckon sweep --format csv`.
+# The sweep table holds the rows of `reckon sweep --format csv`, each number to 4
+# significant digits (Python's `%.4g` of the CSV's double; 82.141249536 GB is 82.14).
 while IFS=, read -r batch memory; do
   [[ $batch == micro_batch ]] && continue
-  expect "sweep row $batch" 0 "^ +$batch +$memory\$" -- cat "$rendered"
+  shown=$(python3 -c "print('%.4g' % $memory)")
+  expect "sweep row $batch" 0 "^ +$batch +${shown//./\\.}\$" -- cat "$rendered"
 done < <("$reckon" sweep scenarios/training.rk Gpt3ActivationsMicrobatch4 --vary micro_batch=1,2,4 \
   --show per_token_activations --format csv --no-progress)
 expect "no code block is left" 1 '' -- grep -q 'reckon' "$rendered"
@@ -64,6 +66,10 @@ expect "a scenario that does not check fails the render" 1 'bad\.rk:3:10: error\
 printf -- '---\nreckon:\n  files: [missing.rk]\n---\n\n`1 + 1`{.reckon}\n' > "$work/missing.md"
 expect "a missing scenario file" 1 "error\[E0201\]: cannot open .*missing\.rk" \
   -- pandoc --lua-filter "$filter" -t html "$work/missing.md"
+
+# A text is shown as its text, without Reckon's quotes.
+printf '`"{2 GB} per request"`{.reckon}\n' > "$work/text.md"
+expect "a text without quotes" 0 '^2 GB per request$' -- pandoc --lua-filter "$filter" -t plain "$work/text.md"
 
 # Without front matter: expressions against the stdlib alone; a sweep needs a file.
 printf '`80 GiB -> GB`{.reckon}\n' > "$work/plain.md"

@@ -139,10 +139,14 @@ def test_unknown_names(program):
 
 
 def test_python_values_without_a_reckon_source(program):
-    # E0914: a value with no Reckon source (a dict, an infinity) cannot be an input.
+    # E0914: a value with no Reckon source (a set, an object, an infinity) cannot be an
+    # input.
     case = program["Gpt3ActivationsMicrobatch4"]
     with pytest.raises(reckon.ReckonError) as caught:
-        case.with_(micro_batch={"a": 1})
+        case.with_(micro_batch={1, 2})
+    assert caught.value.code == "E0914"
+    with pytest.raises(reckon.ReckonError) as caught:
+        case.with_(micro_batch=object())
     assert caught.value.code == "E0914"
     with pytest.raises(reckon.ReckonError) as caught:
         case.with_(micro_batch=float("inf"))
@@ -158,6 +162,44 @@ def test_explain_as_text_markdown_and_latex(program):
     assert markdown._repr_markdown_() == str(markdown) and "checkpointed" in markdown
     assert latex._repr_latex_() == str(latex) and "\\" in latex
     assert len({str(text), str(markdown), str(latex)}) == 3
+    # `md`, the command line's name for it, is the same Markdown.
+    md = case.explain("checkpointed_activations", format="md")
+    assert str(md) == str(markdown) and md._repr_markdown_() == str(markdown)
     with pytest.raises(reckon.ReckonError) as caught:
         case.explain("sequence", format="html")
     assert caught.value.code == "E0915"
+
+
+TUPLES = """
+scenario S {
+  input p: (count, GB) = (1, 2 GB)
+  input links: [(text, GB/s)] = [("nvlink", 450 GB/s), ("pcie", 64 GB/s)]
+  input limits: {text: GB} = {"a": 1 GB}
+  total = sum([b for (n, b) in links])
+  names = join([n for (n, b) in links], "+")
+}
+case C = S()
+"""
+
+
+def test_tuples_lists_and_maps_go_back_in(tmp_path):
+    path = tmp_path / "tuples.rk"
+    path.write_text(TUPLES)
+    c = reckon.load(str(path))["C"]
+    # A value read from the package goes straight back in, texts inside staying texts:
+    # 450 + 64 = 514 GB/s, names joined in order.
+    same = c.with_(links=c.links, p=c.p, limits=c.limits)
+    assert same.total == reckon.Quantity(514, "GB/s")
+    assert same.names == "nvlink+pcie"
+    assert same.p == c.p and same.limits == c.limits
+    # New ones written in Python: a list of (str, Quantity) tuples and a dict.
+    other = c.with_(links=[("ib", reckon.Quantity(50, "GB/s")), ("eth", reckon.Quantity(25, "GB/s"))],
+                    limits={"b": reckon.Quantity(3, "GB")}, p=(7, reckon.Quantity(1, "TB")))
+    assert other.total == reckon.Quantity(75, "GB/s")
+    assert other.names == "ib+eth"
+    assert other.limits == {"b": reckon.Quantity(3, "GB")}
+    assert other.p == (reckon.Quantity(7, ""), reckon.Quantity(1000, "GB"))
+    # A tuple of the wrong arity is the language's error, located in the change.
+    with pytest.raises(reckon.ReckonError) as e:
+        c.with_(p=(1, reckon.Quantity(1, "GB"), 3)).p
+    assert e.value.code == "E0402" and "input `p` must be (count, B)" in e.value.message
