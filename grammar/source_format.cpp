@@ -213,7 +213,8 @@ struct LaidOutLine {
   std::vector<std::size_t> ends;  // the column after each token
 };
 
-std::optional<std::size_t> break_point(const Line& line, const LaidOutLine& laid);
+std::optional<std::size_t> break_point(const Line& line, const LaidOutLine& laid,
+                                       bool starts_statement);
 
 // Lays the lines out in order (each line's layout depends only on the lines before it),
 // breaking a line that is too long where break_point says and laying out its first part
@@ -227,9 +228,10 @@ class Layout {
     std::vector<LaidOutLine> out;
     for (std::size_t i = 0; i < lines_.size(); ++i) {
       const State before = state_;
+      const bool statement = !lines_[i].tokens.empty() && starts_statement(lines_[i]);
       LaidOutLine laid = lay_out(lines_[i]);
       if (!laid.ends.empty() && laid.ends.back() > format_line_width) {
-        if (std::optional<std::size_t> at = break_point(lines_[i], laid)) {
+        if (std::optional<std::size_t> at = break_point(lines_[i], laid, statement)) {
           state_ = before;
           // The tail's tokens move to a line of their own; last_ points into an earlier
           // line, whose tokens stay where they are when lines_ grows.
@@ -249,6 +251,13 @@ class Layout {
   }
 
  private:
+  // Whether the line starts a declaration or statement of its own (not inside brackets, nor
+  // going on with the line before), so that a `name: T` on it is a type annotation.
+  bool starts_statement(const Line& line) {
+    if (!frames_.empty() && !frames_.back().block) return false;
+    return indentation(line) == (frames_.empty() ? 0 : frames_.back().content_indent);
+  }
+
   std::size_t indentation(const Line& line) {
     const Token& first = line.tokens.front();
     if (first.kind == Kind::close && !frames_.empty()) return frames_.back().opener_indent;
@@ -386,21 +395,89 @@ int looseness_rank(const Token& t) {
 }
 
 // Where to break a line that is too long: the index of the first token of the new line,
-// or nothing when it has no place a break may fall.
-std::optional<std::size_t> break_point(const Line& line, const LaidOutLine& laid) {
+// or nothing when it has no place a break may fall. `starts_statement` says the line is
+// not inside brackets nor going on with the line before, so a `name: T` on it declares.
+std::optional<std::size_t> break_point(const Line& line, const LaidOutLine& laid,
+                                       bool starts_statement) {
   const auto& tokens = line.tokens;
   const std::size_t n = tokens.size();
   std::size_t last_code = n;  // one past the last token that is not a comment
   while (last_code > 0 && is_trivia(tokens[last_code - 1])) --last_code;
   // A line long only by its comment is left as it is.
   if (last_code < 2 || laid.ends[last_code - 1] <= format_line_width) return std::nullopt;
-  // Depth of each token, relative to the line's start.
+  // Depth of each token, relative to the line's start (below 0 after a bracket opened on
+  // an earlier line closes), and the bracket each opening one closes at, if on the line.
   std::vector<int> depth(n);
+  std::vector<std::size_t> closed_at(n, n);
+  std::vector<std::size_t> open_brackets;
   int d = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    if (tokens[i].kind == Kind::close) --d;
+    if (tokens[i].kind == Kind::close) {
+      --d;
+      if (!open_brackets.empty()) {
+        closed_at[open_brackets.back()] = i;
+        open_brackets.pop_back();
+      }
+    }
     depth[i] = d;
-    if (tokens[i].kind == Kind::open) ++d;
+    if (tokens[i].kind == Kind::open) {
+      ++d;
+      open_brackets.push_back(i);
+    }
+  }
+  // Sheltered tokens are broken at only when nothing else is left: a declaration's type
+  // (`input links: [(text, GB/s)] = ...`, from its colon to its `=`), a comprehension's
+  // pattern `for (k, v)` and a lambda's parameters `(acc, x) =>`. A break there splits what
+  // reads as one name.
+  std::vector<bool> sheltered(n, false);
+  if (starts_statement) {
+    for (std::size_t i = 0; i < last_code; ++i) {
+      if (depth[i] != 0) continue;
+      if (tokens[i].kind == Kind::op && tokens[i].text == "=") break;
+      if (tokens[i].kind != Kind::colon) continue;
+      for (std::size_t j = i + 1; j < last_code; ++j) {
+        if (depth[j] == 0 && tokens[j].kind == Kind::op && tokens[j].text == "=") break;
+        sheltered[j] = true;
+      }
+      break;
+    }
+  }
+  for (std::size_t open = 0; open < last_code; ++open) {
+    if (tokens[open].text != "(" || closed_at[open] == n) continue;
+    const std::size_t close = closed_at[open];
+    const bool pattern =
+        open > 0 && tokens[open - 1].kind == Kind::keyword && tokens[open - 1].text == "for";
+    const bool parameters =
+        close + 1 < n && tokens[close + 1].kind == Kind::op && tokens[close + 1].text == "=>";
+    if (pattern || parameters)
+      std::fill(sheltered.begin() + static_cast<long>(open),
+                sheltered.begin() + static_cast<long>(close) + 1, true);
+  }
+  // Separators: after a comma, and before a comprehension's `for` and its `if` (an `if`
+  // after a `for` in the same brackets), each at its depth.
+  struct Separator {
+    std::size_t at;  // the first token of the new line
+    int depth;
+    bool sheltered;
+  };
+  std::vector<Separator> separators;
+  std::vector<bool> comprehension{false};  // per open bracket: a `for` came in it
+  for (std::size_t i = 0; i < last_code; ++i) {
+    const Token& t = tokens[i];
+    if (t.kind == Kind::open) comprehension.push_back(false);
+    if (t.kind == Kind::close) {
+      // (A bracket opened on an earlier line: what it holds is not known here.)
+      if (comprehension.size() > 1)
+        comprehension.pop_back();
+      else
+        comprehension.back() = false;
+    }
+    if (t.kind == Kind::comma && i + 1 < last_code)
+      separators.push_back({i + 1, depth[i], sheltered[i]});
+    if (t.kind == Kind::keyword && (t.text == "for" || (t.text == "if" && comprehension.back()))) {
+      if (i > 0) separators.push_back({i, depth[i], sheltered[i]});
+      if (t.text == "for") comprehension.back() = true;
+    }
   }
   auto fits_before = [&](std::size_t i) { return laid.ends[i - 1] <= format_line_width; };
   // The rightmost candidate whose first part fits, or else the leftmost.
@@ -410,20 +487,19 @@ std::optional<std::size_t> break_point(const Line& line, const LaidOutLine& laid
       if (fits_before(*it)) return *it;
     return at.front();
   };
-  // 1. After the commas of the outermost list on the line: at depth 0, else in the first
-  //    bracket opened on the line that holds some.
-  std::vector<std::size_t> after_commas;
-  for (std::size_t i = 0; i + 1 < last_code; ++i)
-    if (tokens[i].kind == Kind::comma && depth[i] == 0) after_commas.push_back(i + 1);
-  if (!after_commas.empty()) return choose(after_commas);
-  // Commas of the first bracket opened on the line that holds some.
-  for (std::size_t open = 0; open < last_code; ++open) {
-    if (tokens[open].kind != Kind::open) continue;
-    std::vector<std::size_t> inside;
-    for (std::size_t i = open + 1; i + 1 < last_code && depth[i] > depth[open]; ++i)
-      if (tokens[i].kind == Kind::comma && depth[i] == depth[open] + 1) inside.push_back(i + 1);
-    if (!inside.empty()) return choose(inside);
-  }
+  // The separators of the shallowest level that has some (sheltered ones or not).
+  auto shallowest = [&](bool in_shelter) -> std::optional<std::size_t> {
+    std::optional<int> level;
+    for (const Separator& s : separators)
+      if (s.sheltered == in_shelter && (!level || s.depth < *level)) level = s.depth;
+    std::vector<std::size_t> at;
+    for (const Separator& s : separators)
+      if (s.sheltered == in_shelter && level && s.depth == *level) at.push_back(s.at);
+    return choose(at);
+  };
+  // 1. At the separators of the outermost list or comprehension on the line: outside
+  //    brackets, else in the shallowest brackets that hold some, filled.
+  if (std::optional<std::size_t> at = shallowest(false)) return at;
   // 2. After the first `=` outside brackets.
   for (std::size_t i = 0; i + 1 < last_code; ++i)
     if (depth[i] == 0 && tokens[i].kind == Kind::op && tokens[i].text == "=") return i + 1;
@@ -435,7 +511,9 @@ std::optional<std::size_t> break_point(const Line& line, const LaidOutLine& laid
   std::vector<std::size_t> before_ops;
   for (std::size_t i = 1; i < last_code; ++i)
     if (depth[i] == 0 && looseness_rank(tokens[i]) == loosest) before_ops.push_back(i);
-  return choose(before_ops);
+  if (std::optional<std::size_t> at = choose(before_ops)) return at;
+  // 4. Inside a type or a pattern, when nothing else is left.
+  return shallowest(true);
 }
 
 }  // namespace

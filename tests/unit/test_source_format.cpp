@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "grammar/format_checked.hpp"
 #include "grammar/parse.hpp"
 #include "grammar/source_format.hpp"
-#include "grammar/format_checked.hpp"
 #include "syntax/ast_dump.hpp"
 #include "syntax/diagnostics.hpp"
 
@@ -80,6 +80,65 @@ const std::vector<Row> rows = {
      "third_component_energy + fourth_component_energy\n",
      "let total_energy =\n    first_component_energy + second_component_energy + "
      "third_component_energy\n    + fourth_component_energy\n"},
+    // Issue #17: a long line breaks at its outermost separators, not in the first bracket
+    // that holds a comma. 2 + `input links: [(text, GB/s)] = [` (31) = 33 columns, then
+    // `("nvlink", 450 GB/s)` (20) and its comma to 54, ` ("infiniband", 50 GB/s),` (25)
+    // to 79, ` ("ethernet", 12.5 GB/s),` (25) to 104 > 100: the break falls after the
+    // literal's second comma (depth 1), never at the type's `(text,` (depth 2, a type).
+    {"a long line breaks at its shallowest commas, never inside a declaration's type",
+     "scenario S {\n  input links: [(text, GB/s)] = [(\"nvlink\", 450 GB/s), (\"infiniband\", 50 "
+     "GB/s), (\"ethernet\", 12.5 GB/s), (\"pcie\", 64 GB/s)]\n}\n",
+     "scenario S {\n  input links: [(text, GB/s)] = [(\"nvlink\", 450 GB/s), (\"infiniband\", 50 "
+     "GB/s),\n      (\"ethernet\", 12.5 GB/s), (\"pcie\", 64 GB/s)]\n}\n"},
+    // 2 + `ratio = [(n, b / first(links)[1]) for (n, b) in links` (53) = 55 columns, then
+    // ` if b > 10 GB/s and n != "pcie" and n != "ethernet"]` (52) = 107: the comprehension's
+    // `for` and `if` (depth 1) come before the tuple's and the pattern's commas (depth 2);
+    // before `if` is the rightmost that fits. The `if` line hangs by 4 in the `[` (2 + 4)
+    // and by 4 more as it goes on with the expression: column 10.
+    {"a comprehension breaks before its `if`, not inside its head or its pattern",
+     "scenario S {\n  ratio = [(n, b / first(links)[1]) for (n, b) in links if b > 10 GB/s and n "
+     "!= "
+     "\"pcie\" and n != \"ethernet\"]\n}\n",
+     "scenario S {\n  ratio = [(n, b / first(links)[1]) for (n, b) in links\n"
+     "          if b > 10 GB/s and n != \"pcie\" and n != \"ethernet\"]\n}\n"},
+    // `let totals = [key_name_long + " " + text_of_value` is 49 columns, the line 101; the
+    // only separators outside the pattern `(key_name_long, text_of_value)` are `for`'s.
+    {"a comprehension breaks before its `for`, its pattern kept whole",
+     "let totals = [key_name_long + \" \" + text_of_value for (key_name_long, text_of_value) in "
+     "table_of_all]\n",
+     "let totals = [key_name_long + \" \" + text_of_value\n"
+     "        for (key_name_long, text_of_value) in table_of_all]\n"},
+    // 105 columns; the outer `for` is at depth 1, the inner `for` at 2, the inner list's
+    // commas at 3 and the outer list's at 2: the break is before the outer `for` (38).
+    {"a nested comprehension breaks at its outer `for`, not in an inner list",
+     "let grid = [[a + b for b in [1, 2, 3]] for a in [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, "
+     "110, 120, 130]]\n",
+     "let grid = [[a + b for b in [1, 2, 3]]\n"
+     "        for a in [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130]]\n"},
+    // The second line is 4 + 97 = 101 columns; its only comma is the lambda's parameters',
+    // so it breaks before its loosest operator, the rightmost `+` that leaves 85 columns.
+    {"a lambda's parameters are not broken while an operator is left",
+     "let folded = fold(some_list, 0 GB,\n(accumulated_total, element) => accumulated_total + "
+     "element * scale_factor_for_it + offset_of_it)\n",
+     "let folded = fold(some_list, 0 GB,\n    (accumulated_total, element) => accumulated_total "
+     "+ element * scale_factor_for_it\n        + offset_of_it)\n"},
+    // 2 + `shape: (` (8) + 23 `GB` joined by `, `: 10 + 23 * 2 + 22 * 2 = 100 + 1 for `)`:
+    // nothing but the type to break, so it is filled: 22 items to 97 columns.
+    {"a type is broken only when nothing else is left",
+     "record R {\n  shape: (" +
+         [] {
+           std::string s = "GB";
+           for (int i = 1; i < 23; ++i) s += ", GB";
+           return s;
+         }() +
+         ")\n}\n",
+     "record R {\n  shape: (" +
+         [] {
+           std::string s = "GB";
+           for (int i = 1; i < 22; ++i) s += ", GB";
+           return s;
+         }() +
+         ",\n      GB)\n}\n"},
     {"a line long only by its comment is left whole",
      "let a = 1  # " + std::string(120, 'c') + "\n",
      "let a = 1  # " + std::string(120, 'c') + "\n"},
