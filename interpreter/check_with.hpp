@@ -40,6 +40,7 @@ void check_requirements(ScenarioDecl& s, const CheckHooks& hooks);
 // `violations(x)` (the messages of the broken constraints, a list of texts) waits for
 // list types: the hook is ConstraintBuiltin and Evaluator::broken_constraints.
 enum class ConstraintBuiltin { feasible, violations };
+inline constexpr std::string_view constraint_builtin_names[] = {"feasible", "violations"};
 std::optional<ConstraintBuiltin> find_constraint_builtin(std::string_view name);
 // `feasible(x)`: one argument, an instance; the result is a bool.
 Type check_constraint_call(Expr& e, ConstraintBuiltin b, const CheckHooks& hooks);

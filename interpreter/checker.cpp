@@ -34,12 +34,9 @@ namespace reckon {
 
 namespace {
 
-constexpr std::array<std::string_view, 11> builtin_names = {
-    "sqrt", "abs", "round", "floor", "ceil", "min", "max", "log2", "log10", "ln", "exp"};
-
 std::optional<Builtin> find_builtin(std::string_view name) {
-  for (std::size_t i = 0; i < builtin_names.size(); ++i)
-    if (builtin_names[i] == name) return static_cast<Builtin>(i);
+  for (std::size_t i = 0; i < numeric_builtin_names.size(); ++i)
+    if (numeric_builtin_names[i] == name) return static_cast<Builtin>(i);
   return std::nullopt;
 }
 
@@ -1181,8 +1178,9 @@ class Checker final : public CheckContext {
   // The names in scope at `s`, or none once suggestions are used up (suggesting).
   std::vector<std::string_view> visible_names(const Scope& s) {
     std::vector<std::string_view> names;
-    std::size_t count = p_.globals.size() + builtin_names.size() + std::size(list_builtin_names) +
-                        std::size(map_builtin_names) + static_cast<std::size_t>(s.local_count());
+    std::size_t count = p_.globals.size() + numeric_builtin_names.size() +
+                        std::size(list_builtin_names) + std::size(map_builtin_names) +
+                        static_cast<std::size_t>(s.local_count());
     if (s.parameters) count += s.parameters->size();
     if (s.scenario) count += s.scenario->inputs.size() + s.scenario->properties.size();
     if (!suggesting(count)) return names;
@@ -1193,7 +1191,7 @@ class Checker final : public CheckContext {
       for (const auto& prop : s.scenario->properties) names.push_back(prop.name);
     }
     for (const auto& [n, d] : p_.globals) names.push_back(n);
-    for (auto b : builtin_names) names.emplace_back(b);
+    for (auto b : numeric_builtin_names) names.emplace_back(b);
     for (auto b : list_builtin_names) names.emplace_back(b);
     for (auto b : map_builtin_names) names.emplace_back(b);
     for (const LocalBinding* l = s.locals; l; l = l->outer) names.emplace_back(l->binder->text);
@@ -1614,7 +1612,7 @@ class Checker final : public CheckContext {
   Type builtin(Expr& e, Builtin b, const Scope& s) {
     e.call = CallKind::builtin;
     e.slot = static_cast<int>(b);
-    std::string name(builtin_names[static_cast<std::size_t>(b)]);
+    std::string name(numeric_builtin_names[static_cast<std::size_t>(b)]);
     std::vector<Type> args;
     for (Argument& a : e.arguments) {
       if (a.name) error(a.name_range, "E0313", "`" + name + "` takes no named arguments");
@@ -1780,7 +1778,9 @@ class Checker final : public CheckContext {
 
 }  // namespace
 
-std::string_view builtin_name(Builtin b) { return builtin_names[static_cast<std::size_t>(b)]; }
+std::string_view builtin_name(Builtin b) {
+  return numeric_builtin_names[static_cast<std::size_t>(b)];
+}
 
 // Each entry point settles the written units of what it has checked (written_unit.hpp),
 // once its types are known. Compiling is the next stage (pipeline.hpp).

@@ -16,8 +16,9 @@ namespace {
 // Collects the occurrences of one module, knowing the scope each expression is in.
 class Collector {
  public:
-  Collector(const Program& p, const Module& m, std::vector<Occurrence>& out)
-      : program_(p), module_(m), out_(out) {}
+  Collector(const Program& p, const Module& m, std::vector<Occurrence>& out,
+            std::vector<BuiltinCall>& builtins)
+      : program_(p), module_(m), out_(out), builtins_(builtins) {}
 
   void run() {
     for (const auto& d : module_.decls) declaration(*d);
@@ -152,6 +153,12 @@ class Collector {
           Symbol s = target_symbol(e.target);
           callee = s.owner;
           if (s && e.callee && e.callee->kind == ExprKind::name) used(e.callee->range, s, &e);
+        }
+        if ((e.call == CallKind::builtin || e.call == CallKind::list_builtin ||
+             e.call == CallKind::map_builtin || e.call == CallKind::constraint) &&
+            e.callee && e.callee->kind == ExprKind::name) {
+          const SourceRange r = e.callee->range;
+          builtins_.push_back({{r.file, r.begin, r.end}, e.callee->text});
         }
         if (e.callee && e.callee->kind != ExprKind::name) expr(*e.callee);
         arguments_of(e.arguments, callee);
@@ -293,6 +300,7 @@ class Collector {
   const Program& program_;
   const Module& module_;
   std::vector<Occurrence>& out_;
+  std::vector<BuiltinCall>& builtins_;
   const ScenarioDecl* scope_ = nullptr;
   int in_method_ = 0;
   int locals_ = 0;
@@ -318,7 +326,7 @@ const std::vector<Occurrence>& Analysis::occurrences() {
   if (!occurrences_) {
     occurrences_.emplace();
     for (const auto& m : program_->modules)
-      if (m) Collector(*program_, *m, *occurrences_).run();
+      if (m) Collector(*program_, *m, *occurrences_, builtin_calls_).run();
   }
   return *occurrences_;
 }
@@ -331,6 +339,14 @@ std::optional<Occurrence> Analysis::at(std::uint32_t offset) {
     if (!best || o.place.end - o.place.begin < best->place.end - best->place.begin) best = o;
   }
   return best;
+}
+
+std::optional<BuiltinCall> Analysis::builtin_at(std::uint32_t offset) {
+  if (!parsed()) return std::nullopt;
+  occurrences();
+  for (const BuiltinCall& b : builtin_calls_)
+    if (b.place.file == main_file() && b.place.begin <= offset && offset <= b.place.end) return b;
+  return std::nullopt;
 }
 
 std::optional<Place> Analysis::declaration(const Symbol& s) const {

@@ -50,6 +50,13 @@ struct Occurrence {
   bool is_declaration = false;
 };
 
+// A call of a builtin (`sum(xs)`): where its name is written, and the name. Kept apart
+// from the occurrences, since a builtin has no declaration to go to, rename or find.
+struct BuiltinCall {
+  Place place;
+  std::string_view name;  // the callee's text, owned by the program
+};
+
 class Analysis {
  public:
   // Loads `text` as the file `path` (imports resolve next to it), then checks it.
@@ -67,6 +74,8 @@ class Analysis {
   const std::vector<Occurrence>& occurrences();
   // The innermost occurrence in the main file covering `offset`.
   std::optional<Occurrence> at(std::uint32_t offset);
+  // The builtin whose call's name in the main file covers `offset`, if any.
+  std::optional<BuiltinCall> builtin_at(std::uint32_t offset);
   // Where `s` is declared.
   std::optional<Place> declaration(const Symbol& s) const;
   // The scenario whose body holds `offset` in the main file, if any.
@@ -89,6 +98,7 @@ class Analysis {
   bool compiled_ = false;
   std::unique_ptr<Evaluator> evaluator_;
   std::optional<std::vector<Occurrence>> occurrences_;
+  std::vector<BuiltinCall> builtin_calls_;  // built with the occurrences
 };
 
 }  // namespace reckon::lsp

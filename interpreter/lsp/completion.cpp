@@ -6,9 +6,8 @@
 #include <cctype>
 #include <set>
 
-#include "interpreter/lists.hpp"
+#include "interpreter/builtin_docs.hpp"
 #include "interpreter/lsp/workspace.hpp"
-#include "interpreter/maps.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/type_names.hpp"
 #include "interpreter/units.hpp"
@@ -245,13 +244,8 @@ json completion(Workspace& w, const json& params) {
       detail = "case of " + static_cast<const CaseDecl&>(*d).scenario->name;
     items.add(name, item_kind(d->kind), detail);
   }
-  for (const char* b : {"sqrt", "abs", "round", "floor", "ceil", "min", "max", "log2", "log10",
-                        "ln", "exp", "every"})
-    items.add(b, function, "builtin");
-  for (std::string_view b : list_builtin_names)
-    items.add(std::string(b), function, "builtin over lists");
-  for (std::string_view b : map_builtin_names)
-    items.add(std::string(b), function, "builtin over maps");
+  for (const BuiltinDoc& b : builtin_docs())
+    items.add(std::string(b.name), function, std::string(b.signature));
   return items.done();
 }
 

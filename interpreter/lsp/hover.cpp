@@ -2,6 +2,7 @@
 // metadata, and, when a case is in scope, its value for that case, computed only now.
 #include <fmt/format.h>
 
+#include "interpreter/builtin_docs.hpp"
 #include "interpreter/lsp/workspace.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/type_names.hpp"
@@ -89,6 +90,16 @@ std::string describe_symbol(const Program& p, const Symbol& s) {
   }
 }
 
+// A builtin's signature and text, over the name of its call (`sum` in `sum(xs)`).
+json builtin_hover(Workspace& w, Analysis& a, std::uint32_t offset) {
+  auto call = a.builtin_at(offset);
+  const BuiltinDoc* doc = call ? find_builtin_doc(call->name) : nullptr;
+  if (!doc) return nullptr;
+  std::string text = code(std::string(doc->signature)) + "\nbuiltin\n\n" + std::string(doc->text);
+  return {{"contents", {{"kind", "markdown"}, {"value", text}}},
+          {"range", w.range(a, call->place)}};
+}
+
 }  // namespace
 
 json hover(Workspace& w, const json& params) {
@@ -96,7 +107,7 @@ json hover(Workspace& w, const json& params) {
   auto a = r.document ? w.analysis(r.uri) : nullptr;
   if (!a) return nullptr;
   auto o = a->at(static_cast<std::uint32_t>(r.offset));
-  if (!o) return nullptr;
+  if (!o) return builtin_hover(w, *a, static_cast<std::uint32_t>(r.offset));
   std::string text = describe_symbol(a->program(), o->symbol);
   // The case in scope: the one a member is read of (`Tp4.gpu`), else the chosen (or
   // first) case of the scenario whose member this is.

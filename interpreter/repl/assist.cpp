@@ -6,9 +6,8 @@
 #include <set>
 
 #include "grammar/parse.hpp"
+#include "interpreter/builtin_docs.hpp"
 #include "interpreter/checker.hpp"
-#include "interpreter/lists.hpp"
-#include "interpreter/maps.hpp"
 #include "interpreter/repl/session.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/suggest.hpp"
@@ -56,28 +55,22 @@ std::string first_sentence(const std::string& text) {
   return end == std::string::npos ? line : line.substr(0, end + 1);
 }
 
-struct BuiltinDoc {
-  const char* name;
-  const char* text;
-};
-
-const BuiltinDoc builtin_docs[] = {
-    {"sqrt", "sqrt(x): square root; the dimension's exponents must be even (sqrt(4 m^2) is 2 m)"},
-    {"abs", "abs(x): absolute value, in x's dimension"},
-    {"round", "round(x): nearest whole number of x's base unit, in x's dimension"},
-    {"floor", "floor(x): largest whole number of x's base unit not above x"},
-    {"ceil", "ceil(x): smallest whole number of x's base unit not below x"},
-    {"min", "min(x, y, ...): the smallest of one or more compatible quantities"},
-    {"max", "max(x, y, ...): the largest of one or more compatible quantities"},
-    {"log2", "log2(x): base-2 logarithm of a plain number"},
-    {"log10", "log10(x): base-10 logarithm of a plain number"},
-    {"ln", "ln(x): natural logarithm of a plain number"},
-    {"exp", "exp(x): e to the power of a plain number"},
-    {"len", "len(xs): the number of elements of the list xs, a count"},
-    {"every", "every(R): every global let of the record type R, in declaration order, as a list"},
-    {"keys", "keys(m): the keys of a map, as a list, in the order written"},
-    {"values", "values(m): the values of a map, as a list, in the order of its keys"},
-};
+// `text` broken between words into lines of at most `width` characters (a longer word
+// stands alone), each line ending in a newline: a builtin's paragraph at a terminal's width.
+std::string wrapped(std::string_view text, std::size_t width) {
+  std::string out, line;
+  for (std::size_t at = 0; at < text.size();) {
+    std::size_t end = std::min(text.find(' ', at), text.size());
+    std::string_view word = text.substr(at, end - at);
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += line + "\n";
+      line.clear();
+    }
+    if (!word.empty()) line += (line.empty() ? "" : " ") + std::string(word);
+    at = end + 1;
+  }
+  return line.empty() ? out : out + line + "\n";
+}
 
 std::string docs_block(const Docs& d) {
   std::string out = indent(d.text);
@@ -224,11 +217,12 @@ Reply Session::doc(const std::string& name) {
   std::string member = name.find('.') == std::string::npos ? "" : name.substr(name.find('.') + 1);
   Decl* d = p.find(head);
   if (!d && member.empty())
-    for (const BuiltinDoc& b : builtin_docs)
-      if (head == b.name) {
-        reply.output = std::string(b.text) + " (builtin)\n";
-        return reply;
-      }
+    if (const BuiltinDoc* b = find_builtin_doc(head)) {
+      std::string text = wrapped(b->text, 86);
+      text.pop_back();  // indent() adds the last newline
+      reply.output = std::string(b->signature) + " (builtin)\n" + indent(text);
+      return reply;
+    }
   if (!d) {
     std::vector<std::string> names;
     for (const auto& [n, decl] : p.globals) names.push_back(n);
@@ -380,11 +374,7 @@ std::vector<std::string> Session::completions(const std::string& line, std::size
     break;
   }
   for (const auto& [name, decl] : p.globals) offer(name);
-  for (const auto& b :
-       {"sqrt", "abs", "round", "floor", "ceil", "min", "max", "log2", "log10", "ln", "exp"})
-    offer(b);
-  for (std::string_view b : list_builtin_names) offer(std::string(b));
-  for (std::string_view b : map_builtin_names) offer(std::string(b));
+  for (const BuiltinDoc& b : builtin_docs()) offer(std::string(b.name));
   return {candidates.begin(), candidates.end()};
 }
 

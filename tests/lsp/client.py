@@ -388,6 +388,26 @@ def test_hover(reckon, cache):
     check("unit B" in h, h)
     # Nothing under the cursor: null.
     check(hover_text(c, doc, {"line": 0, "character": 0}) is None, "no hover in a comment")
+    # A builtin's name in a call: its signature and documentation (interpreter/builtin_docs),
+    # on the builtins over lists of scenarios/dense_network.rk.
+    dense = ROOT / "scenarios" / "dense_network.rk"
+    dtext = dense.read_text()
+    ddoc = c.open(dense, dtext)
+    c.diagnostics_for(ddoc, 1)
+    h = hover_text(c, ddoc, position_of(dtext, "pairs(widths)", offset=2))
+    check(h is not None and "pairs(xs)" in h and "adjacent pairs" in h, h)
+    h = hover_text(c, ddoc, position_of(dtext, "enumerate(shapes)", offset=4))
+    check(h is not None and "enumerate(xs)" in h, h)
+    h = hover_text(c, ddoc, position_of(dtext, "argmax(table", offset=1))
+    check(h is not None and "argmax(xs, by: x => k)" in h, h)
+    h = hover_text(c, ddoc, position_of(dtext, "sum(params)", offset=1))
+    check(h is not None and "sum(xs)" in h, h)
+    # max of one list: the entry gives both forms.
+    h = hover_text(c, ddoc, position_of(dtext, "max(live_pairs)", offset=1))
+    check(h is not None and "max(a, b, ...), max(xs)" in h, h)
+    # A lambda's parameter is not the builtin it is an argument of.
+    h = hover_text(c, ddoc, position_of(dtext, "l => l.params", offset=0))
+    check(h is None or "argmax" not in h, h)
     c.close()
 
 
@@ -443,9 +463,16 @@ def test_completion(reckon, cache):
     check(items["point_to_point_time"]["detail"].startswith("point_to_point_time(size: B"),
           items.get("point_to_point_time"))
     undo(11, "")
-    items = complete(c, doc, typed(12, "let w = ov"))
-    check("overhead" in items, items.keys())
+    # The builtins, from the one documentation table, with their signatures.
+    items = complete(c, doc, typed(12, "let w = pai"))
+    check(items.get("pairs", {}).get("detail") == "pairs(xs)", items.get("pairs"))
     undo(13, "")
+    items = complete(c, doc, typed(14, "let w = viol"))
+    check("violations" in items, items.keys())
+    undo(15, "")
+    items = complete(c, doc, typed(16, "let w = ov"))
+    check("overhead" in items, items.keys())
+    undo(17, "")
     # Inside a scenario: its inputs and properties.
     pos = position_of(text, "memory * overhead")
     items = complete(c, doc, pos)

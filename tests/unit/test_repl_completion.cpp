@@ -80,7 +80,18 @@ TEST_CASE("completion offers the builtins over maps, and :doc describes them") {
   CHECK(has(complete(s, "ke"), "keys"));
   CHECK(has(complete(s, "len(val"), "values"));
   repl::Reply r = s.submit(":doc keys");
-  CHECK(r.output == "keys(m): the keys of a map, as a list, in the order written (builtin)\n");
+  CHECK(r.output == "keys(m) (builtin)\n  The keys of a map, as a list, in the order written.\n");
+}
+
+TEST_CASE("completion and :doc cover every builtin, from the one table") {
+  repl::Session s = session_with_nested_record();
+  CHECK(has(complete(s, "pai"), "pairs"));
+  CHECK(has(complete(s, "enu"), "enumerate"));
+  CHECK(has(complete(s, "feas"), "feasible"));
+  CHECK(has(complete(s, "viol"), "violations"));
+  repl::Reply r = s.submit(":doc argmax");
+  CHECK(r.errors.empty());
+  CHECK(r.output.starts_with("argmax(xs, by: x => k) (builtin)\n  The element whose key k"));
 }
 
 TEST_CASE("completion follows an index to a list's record and offers a map's keys") {
