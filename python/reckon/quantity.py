@@ -133,6 +133,19 @@ class Quantity:
     def __repr__(self):
         return f"Quantity({self.value!r}, {self._unit!r})"
 
+    def __format__(self, spec):
+        """``f"{q:.2f}"``: the number in the quantity's unit formatted by ``spec``, then
+        the unit (``"80.00 GiB"``); an empty spec is ``str(q)``."""
+        if not spec:
+            return str(self)
+        number = format(self.value, spec)
+        return f"{number} {self._unit}" if self._unit else number
+
+    def __round__(self, ndigits=None):
+        """``round(q, n)``: the number in the quantity's unit rounded, in that unit."""
+        return Quantity(round(self.value, ndigits) if ndigits is not None else round(self.value),
+                        self._unit)
+
     def __hash__(self):
         return hash((self._base, self._dim))
 
@@ -167,6 +180,9 @@ class Quantity:
         return self._additive(other, "-", -1)
 
     def __radd__(self, other):
+        # `sum(quantities)` starts from the int 0, which adds nothing (as in pint).
+        if type(other) is int and other == 0:
+            return self
         o = Quantity._of(other)
         return NotImplemented if o is None else o.__add__(self)
 

@@ -90,3 +90,21 @@ def test_from_pint_refuses_dimensions_reckon_lacks():
     with pytest.raises(reckon.ReckonError) as caught:
         Quantity.from_pint(ureg.Quantity(300, "kelvin"))
     assert caught.value.code == "E0913"
+
+
+def test_sum_format_and_round():
+    # sum() starts at 0: 1 GB + 500 MB + 0.25 GB = 1.75 GB.
+    total = sum([Quantity(1, "GB"), Quantity(500, "MB"), Quantity(0.25, "GB")])
+    assert total.base_value == 1.75e9
+    # Any other number is still a different dimension from GB.
+    with pytest.raises(reckon.ReckonError) as caught:
+        1 + Quantity(1, "GB")
+    assert caught.value.code == "E0910"
+    # 80 GiB to two decimals; 2.5 TB/s to one significant digit shown in its unit.
+    assert f"{Quantity(80, 'GiB'):.2f}" == "80.00 GiB"
+    assert f"{Quantity(2.5, 'TB/s'):.1e}" == "2.5e+00 TB/s"
+    assert f"{Quantity(3, 'GB')}" == str(Quantity(3, "GB"))
+    # round(1.2345 GB, 2) = 1.23 GB, in GB; round() with no digits a whole number.
+    assert round(Quantity(1.2345, "GB"), 2) == Quantity(1.23, "GB")
+    assert round(Quantity(1.2345, "GB"), 2).unit == "GB"
+    assert round(Quantity(2.6, "s")) == Quantity(3, "s")
