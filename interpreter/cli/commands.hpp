@@ -70,7 +70,6 @@ struct FormatRequest {
 int format_files(const FormatRequest& request, std::istream& in, std::ostream& out,
                  std::ostream& err);
 
-
 // A reference page per scenario of `file` in `format` (md, qmd or html), into
 // `directory` (one file per scenario) or, if it is empty, to `out`.
 // A file without scenarios is an error (E0615): there is nothing to write.
