@@ -39,7 +39,8 @@ async function start() {
   } catch (error) {
     const { path } = settings();
     vscode.window.showErrorMessage(
-      `Reckon: could not start \`${path} lsp\` (set reckon.path to the reckon executable): ${error}`,
+      `Reckon: could not start \`${path} lsp\` ` +
+        `(set reckon.path to the reckon executable): ${error}`,
     );
   }
 }

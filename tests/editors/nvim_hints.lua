@@ -2,7 +2,8 @@
 -- starts the server for a `.rk` file and, on Neovim < 0.10 (Debian's 0.7), shows the
 -- server's inlay hints as end-of-line extmarks, refreshed after an edit and after the
 -- case changes. Run by nvim_hints_test.sh:
---   RECKON=build/reckon FIXTURE=.../hints.rk nvim --headless -u NONE -n -c "luafile tests/editors/nvim_hints.lua"
+--   RECKON=build/reckon FIXTURE=.../hints.rk \
+--     nvim --headless -u NONE -n -c "luafile tests/editors/nvim_hints.lua"
 -- Values of tests/editors/hints.rk, worked by hand (values print with 4 significant digits
 -- at most, trailing zeros kept to that precision: docs/language.md, "Display"):
 --   layers = 4 * 8 = 32
@@ -21,7 +22,8 @@ local function run()
   -- The hints as { [line (1-based)] = "text" }, from the plugin's extmarks.
   local function hints()
     local out = {}
-    local marks = vim.api.nvim_buf_get_extmarks(buf, reckon_nvim.namespace, 0, -1, { details = true })
+    local marks =
+      vim.api.nvim_buf_get_extmarks(buf, reckon_nvim.namespace, 0, -1, { details = true })
     for _, m in ipairs(marks) do
       local text = ""
       for _, chunk in ipairs(m[4].virt_text or {}) do text = text .. chunk[1] end

@@ -124,7 +124,11 @@ async function withStubs() {
 
   assert.strictEqual(log.clients.length, 1, "one client started");
   const first = log.clients[0];
-  assert.deepStrictEqual(first.server, { command: "/opt/reckon/bin/reckon", args: ["lsp"], transport: 0 });
+  assert.deepStrictEqual(first.server, {
+    command: "/opt/reckon/bin/reckon",
+    args: ["lsp"],
+    transport: 0,
+  });
   assert.ok(first.options.documentSelector.every((s) => s.language === "reckon"));
   assert.deepStrictEqual(first.options.initializationOptions, { case: "Gpt3On1024A100" });
   assert.ok(context.subscriptions.length >= 3, "commands and the listener are disposed with it");
@@ -164,7 +168,7 @@ async function withStubs() {
 // 3. The real vscode-languageclient, when installed: extension.js loads with it.
 function withRealClient() {
   if (!fs.existsSync(path.join(folder, "node_modules/vscode-languageclient"))) {
-    console.log("vscode: the real vscode-languageclient is not installed (npm install): not loaded");
+    console.log("vscode: vscode-languageclient is not installed (npm install): not loaded");
     return;
   }
   // Whatever the client reads of `vscode` at load time: a callable, constructible stub.

@@ -211,7 +211,9 @@ end
 function M.set_case(name)
   local params = { command = "reckon.setCase", arguments = { name or "" } }
   for _, client in pairs(vim.lsp.get_active_clients()) do
-    if client.name == "reckon" then client.request("workspace/executeCommand", params, function() end) end
+    if client.name == "reckon" then
+      client.request("workspace/executeCommand", params, function() end)
+    end
   end
 end
 
@@ -222,7 +224,11 @@ function M.setup(opts)
   api.nvim_create_autocmd({ "BufRead", "BufNewFile" }, {
     group = group,
     pattern = "*.rk",
-    callback = function(args) vim.bo[args.buf].filetype = "reckon" end,
+    -- (Setting it again would start a second FileType round when editors/vim's ftdetect
+    -- has set it already.)
+    callback = function(args)
+      if vim.bo[args.buf].filetype ~= "reckon" then vim.bo[args.buf].filetype = "reckon" end
+    end,
   })
   api.nvim_create_autocmd("FileType", {
     group = group,
