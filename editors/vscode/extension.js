@@ -7,7 +7,7 @@
 "use strict";
 
 const vscode = require("vscode");
-const { LanguageClient, TransportKind } = require("vscode-languageclient/node");
+const { LanguageClient } = require("vscode-languageclient/node");
 
 let client;
 let output;
@@ -19,7 +19,9 @@ function settings() {
 
 function createClient() {
   const { path, caseName } = settings();
-  const server = { command: path, args: ["lsp"], transport: TransportKind.stdio };
+  // Standard input and output without naming a transport: with `TransportKind.stdio` the
+  // client library adds `--stdio` to the arguments, which `reckon lsp` refuses.
+  const server = { command: path, args: ["lsp"] };
   return new LanguageClient("reckon", "Reckon", server, {
     documentSelector: [
       { scheme: "file", language: "reckon" },
@@ -48,7 +50,8 @@ async function start() {
 async function stop() {
   const running = client;
   client = undefined;
-  if (running) await running.stop();
+  // A client whose server never started refuses to stop (it throws): nothing runs.
+  if (running && running.isRunning()) await running.stop();
 }
 
 // Shows another case's values in hover and inlay hints: the server's `reckon.setCase`

@@ -1,5 +1,5 @@
 // The VS Code extension (editors/vscode) without VS Code, which is not installed here:
-//   node tests/editors/test_vscode.js            (from the repository root)
+//   node tests/editors/test_vscode.js [build/reckon]      (from the repository root)
 // 1. package.json: its `main`, language configuration and grammar are files that exist,
 //    it activates on the `reckon` language, declares vscode-languageclient, and every
 //    command it contributes is one extension.js registers (and the reverse).
@@ -9,7 +9,8 @@
 //    or choosing a case sends the server's `reckon.setCase`; changing `reckon.path`
 //    restarts it with the new command; a server that cannot start is reported, not thrown.
 // 3. With `npm install` done in editors/vscode (not in CI: no network), extension.js also
-//    loads with the real vscode-languageclient and only `vscode` stubbed.
+//    runs with the real vscode-languageclient (only `vscode` stubbed) against the real
+//    `reckon lsp`: it starts, gets the chosen case's inlay hints, and stops.
 "use strict";
 const assert = require("assert");
 const fs = require("fs");
@@ -80,12 +81,24 @@ function stubLanguageClient(log) {
   class LanguageClient {
     constructor(id, name, server, options) {
       Object.assign(this, { id, name, server, options, requests: [], stopped: false });
+      this.state = "stopped";
       log.clients.push(this);
     }
+    // As vscode-languageclient 9: stop() throws unless start() succeeded.
     async start() {
-      if (log.failStart) throw new Error("spawn nowhere/reckon ENOENT");
+      this.state = "starting";
+      if (log.failStart) {
+        this.state = "startFailed";
+        throw new Error("spawn nowhere/reckon ENOENT");
+      }
+      this.state = "running";
+    }
+    isRunning() {
+      return this.state === "running";
     }
     async stop() {
+      if (this.state !== "running") throw new Error(`Client is not running: ${this.state}`);
+      this.state = "stopped";
       this.stopped = true;
     }
     async sendRequest(method, params) {
@@ -93,7 +106,7 @@ function stubLanguageClient(log) {
       return null;
     }
   }
-  return { LanguageClient, TransportKind: { stdio: 0, ipc: 1 } };
+  return { LanguageClient, TransportKind: { stdio: 0, ipc: 1, pipe: 2, socket: 3 } };
 }
 
 function loadExtension(stubs) {
@@ -124,11 +137,9 @@ async function withStubs() {
 
   assert.strictEqual(log.clients.length, 1, "one client started");
   const first = log.clients[0];
-  assert.deepStrictEqual(first.server, {
-    command: "/opt/reckon/bin/reckon",
-    args: ["lsp"],
-    transport: 0,
-  });
+  // No `transport`: with TransportKind.stdio the library would add `--stdio`, which
+  // `reckon lsp` refuses (found by running the real library against the real server).
+  assert.deepStrictEqual(first.server, { command: "/opt/reckon/bin/reckon", args: ["lsp"] });
   assert.ok(first.options.documentSelector.every((s) => s.language === "reckon"));
   assert.deepStrictEqual(first.options.initializationOptions, { case: "Gpt3On1024A100" });
   assert.ok(context.subscriptions.length >= 3, "commands and the listener are disposed with it");
@@ -161,30 +172,101 @@ async function withStubs() {
   assert.strictEqual(log.errors.length, 1);
   assert.match(log.errors[0], /could not start `reckon lsp`.*ENOENT/);
 
+  // Deactivating with that failed client does not throw; with a running one, stops it.
   await extension.deactivate();
-  assert.ok(log.clients[2].stopped, "deactivate stops the client");
+  assert.ok(!log.clients[2].stopped);
+  log.failStart = false;
+  await extension.activate({ subscriptions: [] });
+  await extension.deactivate();
+  assert.ok(log.clients[3].stopped, "deactivate stops the client");
 }
 
-// 3. The real vscode-languageclient, when installed: extension.js loads with it.
-function withRealClient() {
+// 3. The real vscode-languageclient, when installed, and the real server: extension.js
+// starts `<reckon.path> lsp` with `reckon.case` = Large, and the server answers the inlay
+// hints of tests/editors/hints.rk with Large's values (280e9 params * 4 B = 280 GB;
+// 280 GB / 32 layers = 8.750 GB, worked in tests/editors/nvim_hints.lua).
+async function withRealClient(reckon) {
   if (!fs.existsSync(path.join(folder, "node_modules/vscode-languageclient"))) {
-    console.log("vscode: vscode-languageclient is not installed (npm install): not loaded");
+    console.log("vscode: vscode-languageclient is not installed (npm install): not run");
     return;
   }
-  // Whatever the client reads of `vscode` at load time: a callable, constructible stub.
-  const anything = new Proxy(function () {}, {
-    get: (target, key) => (key === Symbol.toPrimitive ? () => "" : anything),
-    apply: () => anything,
-    construct: () => anything,
-  });
-  const extension = loadExtension({ vscode: anything });
-  assert.strictEqual(typeof extension.activate, "function");
-  assert.strictEqual(typeof extension.deactivate, "function");
-  console.log("vscode: extension.js loads with the real vscode-languageclient");
+  // What the library reads of `vscode` besides the settings: callable, constructible
+  // stand-ins that do nothing (not thenable, so that awaiting one does not hang).
+  const anything = (name) =>
+    new Proxy(function () {}, {
+      get: (target, key) => {
+        if (key === "then") return undefined;
+        if (key === Symbol.toPrimitive) return () => name;
+        if (key === Symbol.iterator) return function* () {};
+        return anything(`${name}.${String(key)}`);
+      },
+      apply: () => anything(`${name}()`),
+      construct: () => anything(`new ${name}`),
+    });
+  const errors = [];
+  const vscode = new Proxy(
+    {
+      workspace: new Proxy(
+        { getConfiguration: () => ({ get: (n) => ({ path: reckon, case: "Large" })[n] }),
+          textDocuments: [], workspaceFolders: undefined },
+        { get: (t, k) => (k in t ? t[k] : anything(`workspace.${String(k)}`)) },
+      ),
+      window: new Proxy(
+        { createOutputChannel: (name) => ({ name, append() {}, appendLine() {}, show() {},
+                                             dispose() {} }),
+          showErrorMessage: async (m) => errors.push(m) },
+        { get: (t, k) => (k in t ? t[k] : anything(`window.${String(k)}`)) },
+      ),
+      version: "1.90.0",
+    },
+    { get: (t, k) => (k in t ? t[k] : anything(String(k))) },
+  );
+  let client;
+  const load = Module._load;
+  Module._load = function (request, parent, isMain) {
+    if (request === "vscode") return vscode;
+    return load.call(this, request, parent, isMain);
+  };
+  try {
+    const library = require(path.join(folder, "node_modules/vscode-languageclient/node"));
+    class Recorded extends library.LanguageClient {
+      constructor(...args) {
+        super(...args);
+        client = this;
+      }
+    }
+    const extension = loadExtension({ vscode, "vscode-languageclient/node": { ...library,
+      LanguageClient: Recorded } });
+    await extension.activate({ subscriptions: [] });
+    assert.deepStrictEqual(errors, [], "the server started");
+    assert.ok(client.isRunning(), "the client runs");
+    const file = path.resolve("tests/editors/hints.rk");
+    const uri = `file://${file}`;
+    await client.sendNotification("textDocument/didOpen", {
+      textDocument: { uri, languageId: "reckon", version: 1, text: fs.readFileSync(file, "utf8") },
+    });
+    const hints = await client.sendRequest("textDocument/inlayHint", {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 20, character: 0 } },
+    });
+    const labels = hints.map((h) => h.label);
+    assert.deepStrictEqual(labels, ["\u25b8 32", "\u25b8 280 GB", "\u25b8 8.750 GB"]);
+    await extension.deactivate();
+    assert.ok(!client.isRunning(), "deactivate stopped it");
+    console.log(`vscode: the real vscode-languageclient ran ${reckon} lsp`);
+  } finally {
+    Module._load = load;
+  }
 }
 
+// A server that never answers fails the test rather than hanging it.
+setTimeout(() => {
+  console.error("vscode: no answer within 20 s");
+  process.exit(1);
+}, 20000).unref();
+
 withStubs()
-  .then(withRealClient)
+  .then(() => withRealClient(path.resolve(process.argv[2] || "build/reckon")))
   .then(() => console.log("vscode: ok"))
   .catch((error) => {
     console.error(error);

@@ -12,6 +12,15 @@
 local M = {}
 
 local api = vim.api
+local uv = vim.uv or vim.loop -- vim.loop is deprecated from 0.10 on
+
+-- A request to the server: Neovim 0.11 made client.request a method (client:request).
+local function request(client, method, params, handler, bufnr)
+  if vim.fn.has("nvim-0.11") == 1 then
+    return client:request(method, params, handler, bufnr)
+  end
+  return client.request(method, params, handler, bufnr)
+end
 
 M.defaults = {
   -- The server's command line.
@@ -47,7 +56,7 @@ local function root_of(file)
   local dir = vim.fn.fnamemodify(file, ":p:h")
   local probe = dir
   while probe and probe ~= "" do
-    if vim.loop.fs_stat(probe .. "/.git") then return probe end
+    if uv.fs_stat(probe .. "/.git") then return probe end
     local parent = vim.fn.fnamemodify(probe, ":h")
     if parent == probe then break end
     probe = parent
@@ -99,9 +108,9 @@ function M.refresh_hints(bufnr)
     range = { start = { line = 0, character = 0 },
               ["end"] = { line = api.nvim_buf_line_count(bufnr), character = 0 } },
   }
-  -- client.request sends the buffer's pending changes first, so the answer is about the
+  -- A request sends the buffer's pending changes first, so the answer is about the
   -- text as it is now.
-  client.request("textDocument/inlayHint", params, function(err, result)
+  request(client, "textDocument/inlayHint", params, function(err, result)
     if state.generation ~= generation then return end -- a later request is on its way
     -- An error (ContentModified: another change came after this one) leaves the hints
     -- as they are; the refresh of that change replaces them.
@@ -113,7 +122,7 @@ end
 local function schedule_refresh(bufnr)
   local state = buffers[bufnr]
   if not state then return end
-  if state.timer then state.timer:stop() else state.timer = vim.loop.new_timer() end
+  if state.timer then state.timer:stop() else state.timer = uv.new_timer() end
   state.timer:start(M.config.debounce_ms, 0, vim.schedule_wrap(function()
     M.refresh_hints(bufnr)
   end))
@@ -210,9 +219,11 @@ end
 -- (`reckon.setCase`); "" or nil goes back to each file's first case.
 function M.set_case(name)
   local params = { command = "reckon.setCase", arguments = { name or "" } }
-  for _, client in pairs(vim.lsp.get_active_clients()) do
+  local clients = vim.lsp.get_clients and vim.lsp.get_clients({ name = "reckon" })
+    or vim.lsp.get_active_clients()
+  for _, client in pairs(clients) do
     if client.name == "reckon" then
-      client.request("workspace/executeCommand", params, function() end)
+      request(client, "workspace/executeCommand", params, function() end)
     end
   end
 end
