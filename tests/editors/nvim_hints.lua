@@ -10,9 +10,11 @@
 --   Small: memory = 7e9 params * 2 B = 14e9 B = 14 GB; per_layer = 14 GB / 32 = 0.4375 GB
 --   Large: memory = 70e9 * 4 B = 280e9 B = 280 GB; per_layer = 280 / 32 = 8.75 -> "8.750 GB"
 --   Small with params 13e9: memory = 26 GB; per_layer = 26 / 32 = 0.8125 GB
+-- and of long.rk, written here: line i is `let v<i> = <i> * 3`, so its hint is 3i.
 local function run()
   local reckon, fixture = os.getenv("RECKON"), os.getenv("FIXTURE")
   vim.opt.runtimepath:append(vim.fn.getcwd() .. "/editors/nvim")
+  vim.o.hidden = true
   local reckon_nvim = require("reckon")
   reckon_nvim.setup({ cmd = { reckon, "lsp" }, debounce_ms = 50 })
   vim.cmd("edit " .. fixture)
@@ -20,10 +22,10 @@ local function run()
   assert(vim.bo[buf].filetype == "reckon", "filetype: " .. vim.bo[buf].filetype)
 
   -- The hints as { [line (1-based)] = "text" }, from the plugin's extmarks.
-  local function hints()
+  local function hints(of)
     local out = {}
     local marks =
-      vim.api.nvim_buf_get_extmarks(buf, reckon_nvim.namespace, 0, -1, { details = true })
+      vim.api.nvim_buf_get_extmarks(of or buf, reckon_nvim.namespace, 0, -1, { details = true })
     for _, m in ipairs(marks) do
       local text = ""
       for _, chunk in ipairs(m[4].virt_text or {}) do text = text .. chunk[1] end
@@ -73,6 +75,25 @@ local function run()
   assert(vim.wait(8000, function() return clients_of(second) == 1 end),
     "the second buffer attached")
   assert(#vim.lsp.get_active_clients() == 1, "one client: " .. #vim.lsp.get_active_clients())
+
+  -- A long file: values only for the lines shown and a screenful around them; after a
+  -- scroll, for the new ones. (Headless Neovim runs no main loop while this script runs,
+  -- so WinScrolled, which that loop fires, is fired by hand.)
+  local long = vim.fn.fnamemodify(fixture, ":h") .. "/long.rk"
+  local text = {}
+  for i = 1, 400 do text[i] = string.format("let v%d = %d * 3", i, i) end
+  vim.fn.writefile(text, long)
+  vim.cmd("only")
+  vim.cmd("edit " .. long)
+  local long_buf = vim.api.nvim_get_current_buf()
+  local function shown(line) return hints(long_buf)[line] end
+  assert(vim.wait(8000, function() return shown(10) == " ▸ 30" end), "long file: line 10")
+  assert(shown(300) == nil, "line 300 is far from the window: no value computed for it")
+  vim.cmd("normal! 300Gzz")
+  vim.api.nvim_exec_autocmds("WinScrolled", { pattern = tostring(vim.api.nvim_get_current_win()) })
+  assert(vim.wait(8000, function() return shown(300) == " ▸ 900" end),
+    "after scrolling: line 300: " .. vim.inspect(shown(300)))
+  assert(shown(10) == nil, "line 10 is out of view now")
 end
 
 local ok, err = pcall(run)

@@ -95,18 +95,37 @@ function M.show_hints(bufnr, hints)
   end
 end
 
--- Asks the server for the whole buffer's hints and shows them when they come.
+-- The lines (0-based, end exclusive) worth hints: those shown in the windows on the buffer
+-- and a screenful above and below them, so that a short scroll finds values already there.
+-- The server computes values only for the lines asked about, which keeps a long file's
+-- edits cheap. nil when no window shows the buffer.
+local function shown_lines(bufnr)
+  local first, last
+  for _, win in ipairs(vim.fn.win_findbuf(bufnr)) do
+    local view = api.nvim_win_call(win, function()
+      return { top = vim.fn.line("w0"), bottom = vim.fn.line("w$") }
+    end)
+    local screen = view.bottom - view.top + 1
+    first = math.min(first or math.huge, view.top - 1 - screen)
+    last = math.max(last or 0, view.bottom + screen)
+  end
+  if not first then return nil end
+  return math.max(first, 0), math.min(last, api.nvim_buf_line_count(bufnr))
+end
+
+-- Asks the server for the hints of the lines shown and shows them when they come.
 function M.refresh_hints(bufnr)
   local state = buffers[bufnr]
   if not state or not api.nvim_buf_is_loaded(bufnr) then return end
   local client = vim.lsp.get_client_by_id(state.client_id)
   if not client then return end
+  local first, last = shown_lines(bufnr)
+  if not first then return end -- hidden: refreshed when shown again (BufWinEnter)
   state.generation = state.generation + 1
   local generation = state.generation
   local params = {
     textDocument = { uri = vim.uri_from_bufnr(bufnr) },
-    range = { start = { line = 0, character = 0 },
-              ["end"] = { line = api.nvim_buf_line_count(bufnr), character = 0 } },
+    range = { start = { line = first, character = 0 }, ["end"] = { line = last, character = 0 } },
   }
   -- A request sends the buffer's pending changes first, so the answer is about the
   -- text as it is now.
@@ -139,7 +158,8 @@ local function forget(bufnr)
 end
 
 -- Neovim < 0.10: hints as end-of-line virtual text, refreshed after every change (also
--- undo and :edit) and when the server asks (after `reckon.setCase`).
+-- undo and :edit), after a scroll, when the buffer is shown again, and when the server
+-- asks (after `reckon.setCase`).
 local function attach_hints(bufnr, client_id)
   if buffers[bufnr] then
     buffers[bufnr].client_id = client_id
@@ -245,6 +265,17 @@ function M.setup(opts)
     group = group,
     pattern = "reckon",
     callback = function(args) M.start(args.buf) end,
+  })
+  api.nvim_create_autocmd("WinScrolled", {
+    group = group,
+    callback = function(args)
+      local win = tonumber(args.match)
+      if win and api.nvim_win_is_valid(win) then schedule_refresh(api.nvim_win_get_buf(win)) end
+    end,
+  })
+  api.nvim_create_autocmd("BufWinEnter", {
+    group = group,
+    callback = function(args) schedule_refresh(args.buf) end,
   })
   api.nvim_create_user_command("ReckonCase", function(command) M.set_case(command.args) end,
     { nargs = "?", desc = "Show the values of this case in hover and inlay hints" })
