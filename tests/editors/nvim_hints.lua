@@ -1,7 +1,7 @@
 -- The Neovim plugin (editors/nvim/lua/reckon.lua), headless, against `reckon lsp`: it
 -- starts the server for a `.rk` file and, on Neovim < 0.10 (Debian's 0.7), shows the
--- server's inlay hints as end-of-line extmarks, refreshed after an edit and after the
--- case changes. Run by nvim_hints_test.sh:
+-- server's inlay hints as end-of-line extmarks, for the case of setup() and then the case
+-- chosen, refreshed after an edit, and only near the window in a long file. Run by nvim_hints_test.sh:
 --   RECKON=build/reckon FIXTURE=.../hints.rk \
 --     nvim --headless -u NONE -n -c "luafile tests/editors/nvim_hints.lua"
 -- Values of tests/editors/hints.rk, worked by hand (values print with 4 significant digits
@@ -16,7 +16,7 @@ local function run()
   vim.opt.runtimepath:append(vim.fn.getcwd() .. "/editors/nvim")
   vim.o.hidden = true
   local reckon_nvim = require("reckon")
-  reckon_nvim.setup({ cmd = { reckon, "lsp" }, debounce_ms = 50 })
+  reckon_nvim.setup({ cmd = { reckon, "lsp" }, case = "Large", debounce_ms = 50 })
   vim.cmd("edit " .. fixture)
   local buf = vim.api.nvim_get_current_buf()
   assert(vim.bo[buf].filetype == "reckon", "filetype: " .. vim.bo[buf].filetype)
@@ -51,8 +51,13 @@ local function run()
     return
   end
 
-  -- On open: the let and the properties of the first case, Small.
-  expect({ [3] = " ▸ 32", [8] = " ▸ 14 GB", [9] = " ▸ 0.4375 GB" }, "on open")
+  -- On open: the let and the properties of the case of setup(), Large.
+  expect({ [3] = " ▸ 32", [8] = " ▸ 280 GB", [9] = " ▸ 8.750 GB" }, "on open")
+
+  -- `:ReckonCase` with no name: the file's first case, Small (the server's
+  -- workspace/inlayHint/refresh after its reckon.setCase).
+  vim.cmd("ReckonCase")
+  expect({ [3] = " ▸ 32", [8] = " ▸ 14 GB", [9] = " ▸ 0.4375 GB" }, "after :ReckonCase")
 
   -- An edit (an incremental change): Small's params 7e9 -> 13e9.
   local l = 12
@@ -61,7 +66,7 @@ local function run()
   vim.api.nvim_buf_set_text(buf, l - 1, at - 1, l - 1, at, { "13" })
   expect({ [3] = " ▸ 32", [8] = " ▸ 26 GB", [9] = " ▸ 0.8125 GB" }, "after an edit")
 
-  -- Another case (`:ReckonCase`, the server's workspace/inlayHint/refresh).
+  -- A case by name (the edit changed Small only).
   vim.cmd("ReckonCase Large")
   expect({ [3] = " ▸ 32", [8] = " ▸ 280 GB", [9] = " ▸ 8.750 GB" }, "after :ReckonCase Large")
 

@@ -6,8 +6,8 @@
 --
 -- Works with Neovim 0.7 (Debian 12's), which has the LSP client but neither `vim.lsp.start`
 -- nor inlay hints: there the plugin keeps one client per project root itself, asks for
--- `textDocument/inlayHint` after every change and shows the answer as end-of-line virtual
--- text. From 0.10 on, Neovim's own inlay hints (`vim.lsp.inlay_hint`) show them instead.
+-- `textDocument/inlayHint` for the lines near the window after every change and scroll,
+-- and shows the answer as end-of-line virtual text. From 0.10 on, Neovim's own inlay hints (`vim.lsp.inlay_hint`) show them instead.
 -- docs/editors.md has the whole setup; tests/editors/nvim_hints.lua tests it headless.
 local M = {}
 
@@ -196,9 +196,10 @@ local function client_config(root)
     name = "reckon",
     cmd = M.config.cmd,
     root_dir = root,
-    init_options = { case = M.config.case },
     on_attach = on_attach,
   }
+  -- (Not an empty table when no case is chosen: Neovim 0.7 would send it as `[]`.)
+  if M.config.case then config.init_options = { case = M.config.case } end
   if not native_inlay_hints() then
     -- The server asks for a refresh of the hints when the case changes.
     local capabilities = vim.lsp.protocol.make_client_capabilities()
