@@ -298,6 +298,39 @@ def test_related(reckon, cache):
         check(rel == [{"location": {"uri": doc, "range": {"start": {"line": 0, "character": 4},
                                                           "end": {"line": 0, "character": 5}}},
                        "message": "first defined here"}], rel)
+
+        # A dependency cycle whose links always run is found by the checker (E0504): one
+        # diagnostic at the use that closes it (b's `a`, line 3, characters 10-11), and
+        # each link as related information, in order: a uses b at line 2 character 10,
+        # b uses a at line 3 character 10.
+        path = pathlib.Path(tmp) / "cycle.rk"
+        text = "scenario A {\n  input x: GB = 1 GB\n  a: GB = b + x\n  b: GB = a\n}\n"
+        doc = c.open(path, text)
+        ds = c.diagnostics_for(doc, 1)
+
+        def at(line, begin, end):
+            return {"start": {"line": line, "character": begin},
+                    "end": {"line": line, "character": end}}
+        check(len(ds) == 1 and ds[0]["code"] == "E0504" and
+              ds[0]["message"] == "dependency cycle: a -> b -> a" and
+              ds[0]["range"] == at(3, 10, 11), ds)
+        check(ds[0]["relatedInformation"] ==
+              [{"location": {"uri": doc, "range": at(2, 10, 11)}, "message": "`a` uses `b` here"},
+               {"location": {"uri": doc, "range": at(3, 10, 11)}, "message": "`b` uses `a` here"}],
+              ds[0]["relatedInformation"])
+        # Made conditional (the use of `a` inside an `if` branch), it is no error.
+        c.change(doc, 2, [{"range": at(3, 10, 11), "text": "if x > 0 GB then x else a"}])
+        ds = c.diagnostics_for(doc, 2)
+        check(ds == [], ds)
+
+        # A bracket open at the end of the text: the error is at the bracket (E0921, line 1
+        # character 13), the end of the text (line 2, character 0, an empty range there) its
+        # related information.
+        path = pathlib.Path(tmp) / "open.rk"
+        doc = c.open(path, "scenario S {\n  y: GB = max(1 GB, 2 GB\n")
+        ds = c.diagnostics_for(doc, 1)
+        check(len(ds) == 1 and ds[0]["code"] == "E0921" and ds[0]["range"] == at(1, 13, 14) and
+              ds[0]["relatedInformation"][0]["location"]["range"] == at(2, 0, 0), ds)
     c.close()
 
 
