@@ -72,4 +72,13 @@ Request request_of(Workspace& w, const json& params) {
   return r;
 }
 
+Lookup look_up(Workspace& w, const json& params) {
+  Lookup l;
+  l.request = request_of(w, params);
+  if (!l.request.document) return l;
+  l.analysis = w.analysis(l.request.uri);
+  if (l.analysis) l.name = l.analysis->at(static_cast<std::uint32_t>(l.request.offset));
+  return l;
+}
+
 }  // namespace reckon::lsp

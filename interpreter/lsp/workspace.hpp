@@ -58,6 +58,16 @@ struct Request {
 };
 Request request_of(Workspace& w, const json& params);
 
+// A request at a position, looked up: its document, the current analysis of it (null
+// when the document is not open), and the name written at the position, if any. Hover,
+// definition and references start here.
+struct Lookup {
+  Request request;
+  std::shared_ptr<Analysis> analysis;
+  std::optional<Occurrence> name;
+};
+Lookup look_up(Workspace& w, const json& params);
+
 // The capabilities, one function per request (each in its own file).
 json hover(Workspace& w, const json& params);
 json completion(Workspace& w, const json& params);

@@ -510,6 +510,41 @@ def test_completion(reckon, cache):
     pos = position_of(text, "memory * overhead")
     items = complete(c, doc, pos)
     check({"params", "memory", "with_overhead", "sqrt", "sum"} <= set(items), sorted(items)[:30])
+
+    # After a lambda parameter's `.` and a comprehension variable's `.`: the fields of the
+    # record the list holds (Gpu: name, memory), though the line being typed does not
+    # parse; a lambda over a list of a scenario's inputs, and a comprehension whose
+    # variable is bound after the body (`[g. for g in gpus]`) or before a filter.
+    with tempfile.TemporaryDirectory() as tmp:
+        lines = ["record Gpu {", "  name: text", "  memory: GB", "}",
+                 "let spare = [Gpu(name: \"b\", memory: 40 GB)]",
+                 "scenario Fleet {",
+                 "  input gpus: [Gpu] = [Gpu(name: \"a\", memory: 80 GB)]",
+                 "  big: [Gpu] = sort(gpus, by: g => g.memory)",
+                 "  names: [text] = [g.name for g in gpus]",
+                 "}"]
+        other = c.open(pathlib.Path(tmp) / "fleet.rk", "\n".join(lines) + "\n")
+        check(c.diagnostics_for(other, 1) == [], "fleet.rk checks")
+        fields = {"name", "memory"}
+
+        def edit(version, line_no, new_line, cursor_after):
+            c.change(other, version, [{"range": {"start": {"line": line_no, "character": 0},
+                                                 "end": {"line": line_no + 1, "character": 0}},
+                                       "text": new_line + "\n"}])
+            return {"line": line_no, "character": new_line.index(cursor_after) + len(cursor_after)}
+
+        items = complete(c, other, edit(2, 7, "  big: [Gpu] = sort(gpus, by: g => g.", "g => g."))
+        check(set(items) == fields, items.keys())  # only the fields: not `gpus` nor `big`
+        check(items["memory"]["detail"] == "GB", items["memory"])  # the field's type
+        items = complete(c, other, edit(3, 8, "  names: [text] = [g. for g in gpus]", "[g."))
+        check(set(items) == fields, items.keys())
+        items = complete(c, other, edit(4, 8, "  names: [text] = [g.name for g in gpus if g.",
+                                        "if g."))
+        check(set(items) == fields, items.keys())
+        # fold's lambda: the last parameter is the element (the first the accumulator).
+        items = complete(c, other, edit(5, 8, "  names: [text] = fold(spare, 0 GB, (acc, s) => s.",
+                                        "=> s."))
+        check(set(items) == fields, items.keys())
     c.close()
 
 
