@@ -334,6 +334,45 @@ def test_related(reckon, cache):
     c.close()
 
 
+def test_overlay(reckon, cache):
+    """An import of an open document reads its buffer, saved or not, and a change to it
+    publishes the importer's diagnostics again."""
+    c = Client(reckon, cache)
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = pathlib.Path(tmp)
+        (tmp / "b.rk").write_text("let size: GB = 1 GB\n")
+        a_text = 'import "b.rk"\nlet total: GB = size * 2\n'
+        (tmp / "a.rk").write_text(a_text)
+        a = c.open(tmp / "a.rk", a_text)
+        check(c.diagnostics_for(a, 1) == [], "a.rk checks against b.rk on disk")
+        # From disk: total = 1 GB x 2 = 2 GB.
+        h = hover_text(c, a, position_of(a_text, "total", offset=1))
+        check("**2 GB**" in h, h)
+        # b.rk opened with unsaved text: size = 3 GB, and a line above it. a.rk's
+        # diagnostics are published again, and its hover reads the buffer: 6 GB.
+        b_text = "let spare: GB = 5 GB\nlet size: GB = 3 GB\n"
+        b = c.open(tmp / "b.rk", b_text)
+        check(c.diagnostics_for(b, 1) == [], "b.rk's buffer checks")
+        check(c.diagnostics_for(a, 1) == [], "a.rk published again")
+        h = hover_text(c, a, position_of(a_text, "total", offset=1))
+        check("**6 GB**" in h, h)
+        # Definition of `size` in a.rk: line 1 of the buffer (line 0 on disk).
+        loc = c.request("textDocument/definition",
+                        {"textDocument": {"uri": a}, "position": position_of(a_text, "size *")})
+        check(loc["uri"] == b and loc["range"]["start"] == {"line": 1, "character": 4}, loc)
+        # An edit of b.rk's buffer that renames `size` breaks a.rk, unsaved.
+        c.change(b, 2, [{"range": {"start": {"line": 1, "character": 8},
+                                   "end": {"line": 1, "character": 8}}, "text": "s"}])
+        check(c.diagnostics_for(b, 2) == [], "b.rk still checks")
+        ds = c.diagnostics_for(a, 1)
+        check(len(ds) == 1 and "`size`" in ds[0]["message"] and
+              ds[0]["range"]["start"] == {"line": 1, "character": 16}, ds)
+        # Closed without saving: a.rk reads the file on disk again, and checks.
+        c.notify("textDocument/didClose", {"textDocument": {"uri": b}})
+        check(c.diagnostics_for(a, 1) == [], "a.rk against b.rk on disk again")
+    c.close()
+
+
 def test_formatting(reckon, cache):
     c = Client(reckon, cache)
     with tempfile.TemporaryDirectory() as tmp:
@@ -793,6 +832,7 @@ TESTS = {
     "lifecycle": test_lifecycle,
     "diagnostics": test_diagnostics,
     "related": test_related,
+    "overlay": test_overlay,
     "hover": test_hover,
     "completion": test_completion,
     "navigation": test_navigation,
