@@ -1170,6 +1170,37 @@ void check_strings(const Node& n, FileId file, const char* origin) {
   for (const auto& c : n.children) check_strings(*c, file, origin);
 }
 
+// When a parse fails at the end of the text (nothing but blanks and comments after the
+// failure), the usual cause is a bracket left open far above, which "expected ')'" at
+// the last line does not show. Returns the innermost bracket still open at the end of
+// [begin, end), skipping strings and comments, if the failure at `at` is such a one.
+std::optional<std::uint32_t> unclosed_bracket_at_end(std::string_view text, std::uint32_t begin,
+                                                     std::uint32_t end, std::uint32_t at) {
+  for (std::uint32_t i = at; i < end; ++i) {
+    if (text[i] == '#') {
+      while (i < end && text[i] != '\n') ++i;
+    } else if (text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && text[i] != '\r') {
+      return std::nullopt;  // the parse failed before the end
+    }
+  }
+  std::vector<std::uint32_t> open;
+  for (std::uint32_t i = begin; i < end; ++i) {
+    const char c = text[i];
+    if (c == '#') {
+      while (i < end && text[i] != '\n') ++i;
+    } else if (c == '"') {  // a string ends at its quote or its line (string_char)
+      for (++i; i < end && text[i] != '"' && text[i] != '\n'; ++i)
+        if (text[i] == '\\') ++i;
+    } else if (c == '(' || c == '[' || c == '{') {
+      open.push_back(i);
+    } else if ((c == ')' || c == ']' || c == '}') && !open.empty()) {
+      open.pop_back();
+    }
+  }
+  if (open.empty()) return std::nullopt;
+  return open.back();
+}
+
 // Parses the bytes [begin, end) of a file with Rule; positions stay those of the file.
 template <typename Rule, typename... States>
 std::unique_ptr<Node> run(const SourceManager& sources, FileId file, std::uint32_t begin,
@@ -1192,6 +1223,15 @@ std::unique_ptr<Node> run(const SourceManager& sources, FileId file, std::uint32
     if (message.size() > 7 && message[0] == 'E' && message.compare(5, 2, ": ") == 0) {
       code = message.substr(0, 5);
       message.erase(0, 7);
+    }
+    if (auto open = unclosed_bracket_at_end(f.text(), begin, end, at)) {
+      const char bracket = f.text()[*open];
+      const char closer = bracket == '(' ? ')' : bracket == '[' ? ']' : '}';
+      throw UserError(
+          Diagnostic{SourceRange{file, *open, *open + 1},
+                     fmt::format("unclosed `{}`: the text ends before its `{}`", bracket, closer),
+                     {Note{SourceRange{file, at, at + 1}, "the text ends here (" + message + ")"}},
+                     "E0921"});
     }
     throw UserError(SourceRange{file, at, at + 1}, std::move(code), std::move(message));
   }

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "interpreter/check_context.hpp"
+#include "interpreter/check_cycles.hpp"
 #include "interpreter/check_text.hpp"
 #include "interpreter/check_with.hpp"
 #include "interpreter/counting.hpp"
@@ -76,7 +77,13 @@ class Checker final : public CheckContext {
         if (f.default_value)
           expect(*f.default_value, {}, f.resolved, "the default of `" + f.name + "`", &f.type);
     for (auto* d : all<NativeDecl>(DeclKind::native)) check_native_defaults(*d);
-    for (auto* d : all<ScenarioDecl>(DeclKind::scenario)) check_scenario(*d);
+    for (auto* d : all<ScenarioDecl>(DeclKind::scenario)) {
+      // A scenario with errors may have uses left unresolved, or a cycle already
+      // reported as a unit that cannot be inferred (E0306): its cycles wait for a fix.
+      const std::size_t errors_before = errors_.size();
+      check_scenario(*d);
+      if (errors_.size() == errors_before) find_unconditional_cycles(*d, errors_);
+    }
     for (auto* d : all<LetDecl>(DeclKind::let)) let_type(*d, d->name_range);
     for (auto* d : all<CaseDecl>(DeclKind::case_)) resolve_case(*d);
     for (auto* d : all<CheckDecl>(DeclKind::check)) check_check(*d);

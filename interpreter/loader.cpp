@@ -71,17 +71,18 @@ class Loader {
 
   const Module* load_file(const fs::path& path, std::string display,
                           std::optional<SourceRange> imported_at) {
-    std::string text;
+    std::error_code ec;
+    fs::path canonical = fs::weakly_canonical(path, ec);
+    std::string key = ec ? path.string() : canonical.string();
+    std::optional<std::string> text;
+    if (lib_.file_overlay) text = lib_.file_overlay(key);
     try {
-      text = read_input_file(path.string(), display, max_input_bytes);
+      if (!text) text = read_input_file(path.string(), display, max_input_bytes);
     } catch (UserError& e) {  // an import's problem is shown at the import
       if (imported_at) e.diagnostic().range = *imported_at;
       throw;
     }
-    std::error_code ec;
-    fs::path canonical = fs::weakly_canonical(path, ec);
-    return load_text("file:" + (ec ? path.string() : canonical.string()), std::move(display),
-                     std::move(text), imported_at);
+    return load_text("file:" + key, std::move(display), std::move(*text), imported_at);
   }
 
  private:

@@ -35,6 +35,9 @@ struct Library {
   // The registry modules (data, not functions) that commands without a file, `reckon list`
   // and the REPL import for the user: `reckon eval 'H100.memory'` needs no import line.
   std::vector<std::string> registries;
+  // The text to use instead of a file on disk, by its canonical path: an editor's unsaved
+  // buffer (the language server's open documents). Unset, or nullopt for a path: the file.
+  std::function<std::optional<std::string>(const std::string&)> file_overlay;
 };
 
 // `import "NAME"` lines for every registry of the library, one per line.

@@ -11,6 +11,24 @@
 
 namespace reckon::lsp {
 
+std::optional<Member> member_of(const ScenarioDecl& s, const std::string& name) {
+  if (int i = s.input_index(name); i >= 0)
+    return Member{{Symbol::Kind::input, &s, i}, s.inputs[static_cast<std::size_t>(i)].resolved};
+  if (int i = s.property_index(name); i >= 0)
+    return Member{{Symbol::Kind::property, &s, i},
+                  s.properties[static_cast<std::size_t>(i)].resolved};
+  return std::nullopt;
+}
+
+std::optional<Member> member_of(const Type& t, const std::string& name) {
+  if (t.kind == TypeKind::instance && t.scenario) return member_of(*t.scenario, name);
+  if (t.kind == TypeKind::record && t.record)
+    if (int i = t.record->field_index(name); i >= 0)
+      return Member{{Symbol::Kind::field, t.record, i},
+                    t.record->fields[static_cast<std::size_t>(i)].resolved};
+  return std::nullopt;
+}
+
 namespace {
 
 // Collects the occurrences of one module, knowing the scope each expression is in.
@@ -53,18 +71,13 @@ class Collector {
 
   static Symbol decl_symbol(const Decl* d) { return {Symbol::Kind::decl, d, -1}; }
 
-  Symbol member_of(const Type& t, const std::string& name) const {
-    if (t.kind == TypeKind::instance && t.scenario) return scenario_member(*t.scenario, name);
-    if (t.kind == TypeKind::record && t.record) {
-      int i = t.record->field_index(name);
-      if (i >= 0) return {Symbol::Kind::field, t.record, i};
-    }
-    return {};
+  static Symbol member_symbol(const Type& t, const std::string& name) {
+    auto m = member_of(t, name);
+    return m ? m->symbol : Symbol{};
   }
   static Symbol scenario_member(const ScenarioDecl& s, const std::string& name) {
-    if (int i = s.input_index(name); i >= 0) return {Symbol::Kind::input, &s, i};
-    if (int i = s.property_index(name); i >= 0) return {Symbol::Kind::property, &s, i};
-    return {};
+    auto m = member_of(s, name);
+    return m ? m->symbol : Symbol{};
   }
 
   static Symbol target_symbol(const Target& t) {
@@ -141,7 +154,7 @@ class Collector {
           int i = en->member_index(e.text);
           if (i >= 0) s = {Symbol::Kind::enum_member, en, i};
         } else if (!e.operands.empty()) {
-          s = member_of(e.operands[0]->type, e.text);
+          s = member_symbol(e.operands[0]->type, e.text);
         }
         if (s) used(e.name_range, s, &e);
         break;

@@ -34,6 +34,16 @@ struct Symbol {
   explicit operator bool() const { return kind != Kind::none; }
 };
 
+// A member of a value: an input or property of an instance, or a field of a record,
+// and its type. The one lookup of a name after `.` that the occurrences (hover,
+// navigation) and completion share.
+struct Member {
+  Symbol symbol;
+  Type type;
+};
+std::optional<Member> member_of(const ScenarioDecl& s, const std::string& name);
+std::optional<Member> member_of(const Type& t, const std::string& name);
+
 // A place in a file of the program.
 struct Place {
   FileId file = 0;

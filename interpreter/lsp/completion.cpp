@@ -7,6 +7,8 @@
 #include <set>
 
 #include "interpreter/builtin_docs.hpp"
+#include "interpreter/lsp/kinds.hpp"
+#include "interpreter/lsp/paths.hpp"
 #include "interpreter/lsp/workspace.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/type_names.hpp"
@@ -15,22 +17,6 @@
 namespace reckon::lsp {
 
 namespace {
-
-// LSP CompletionItemKind numbers.
-enum ItemKind : int {
-  method = 2,
-  function = 3,
-  field = 5,
-  variable = 6,
-  class_ = 7,
-  property = 10,
-  unit = 11,
-  enumeration = 13,
-  keyword = 14,
-  enum_member = 20,
-  constant = 21,
-  structure = 22
-};
 
 bool is_word(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
@@ -54,57 +40,17 @@ class Items {
 };
 
 void members_of_scenario(const ScenarioDecl& s, Items& items) {
-  for (const Input& in : s.inputs) items.add(in.name, field, type_text(in.type));
+  for (const Input& in : s.inputs) items.add(in.name, field_kind.completion, type_text(in.type));
   for (const Property& p : s.properties)
-    items.add(p.name, p.is_method ? method : property,
+    items.add(p.name, (p.is_method ? method_kind : property_kind).completion,
               signature(p) + (p.declared ? ": " + type_text(*p.declared) : ""));
 }
 
 void members_of_type(const Type& t, Items& items) {
   if (t.kind == TypeKind::instance && t.scenario) members_of_scenario(*t.scenario, items);
   if (t.kind == TypeKind::record && t.record)
-    for (const Field& f : t.record->fields) items.add(f.name, field, type_text(f.type));
-}
-
-// The type of a path of names (`Tp4.gpu`) read in `scope`, if it has one.
-std::optional<Type> type_of_path(const Program& p, const ScenarioDecl* scope,
-                                 const std::vector<std::string>& path, const Decl** head) {
-  *head = nullptr;
-  std::optional<Type> t;
-  if (scope) {
-    if (int i = scope->input_index(path[0]); i >= 0)
-      t = scope->inputs[static_cast<std::size_t>(i)].resolved;
-    else if (int j = scope->property_index(path[0]); j >= 0)
-      t = scope->properties[static_cast<std::size_t>(j)].resolved;
-  }
-  if (!t) {
-    const Decl* d = p.find(path[0]);
-    if (!d) return std::nullopt;
-    *head = d;
-    if (d->kind == DeclKind::let) t = static_cast<const LetDecl*>(d)->resolved;
-    if (d->kind == DeclKind::case_ && static_cast<const CaseDecl*>(d)->scenario) {
-      Type inst;
-      inst.kind = TypeKind::instance;
-      inst.scenario = static_cast<const CaseDecl*>(d)->scenario;
-      t = inst;
-    }
-    if (!t) return std::nullopt;
-  }
-  for (std::size_t k = 1; k < path.size() && t; ++k) {
-    std::optional<Type> next;
-    if (t->kind == TypeKind::instance && t->scenario) {
-      if (int i = t->scenario->input_index(path[k]); i >= 0)
-        next = t->scenario->inputs[static_cast<std::size_t>(i)].resolved;
-      else if (int j = t->scenario->property_index(path[k]); j >= 0)
-        next = t->scenario->properties[static_cast<std::size_t>(j)].resolved;
-    } else if (t->kind == TypeKind::record && t->record) {
-      if (int i = t->record->field_index(path[k]); i >= 0)
-        next = t->record->fields[static_cast<std::size_t>(i)].resolved;
-    }
-    t = next;
-    *head = nullptr;
-  }
-  return t;
+    for (const Field& f : t.record->fields)
+      items.add(f.name, field_kind.completion, type_text(f.type));
 }
 
 // The type a named argument `name:` of the call to `callee` expects.
@@ -126,32 +72,13 @@ std::optional<Type> parameter_type(const Decl& callee, const std::string& name) 
 void parameters_of(const Decl& callee, Items& items) {
   if (callee.kind == DeclKind::scenario)
     for (const Input& in : static_cast<const ScenarioDecl&>(callee).inputs)
-      items.add(in.name + ":", field, type_text(in.type), in.name + ": ");
+      items.add(in.name + ":", field_kind.completion, type_text(in.type), in.name + ": ");
   if (callee.kind == DeclKind::record)
     for (const Field& f : static_cast<const RecordDecl&>(callee).fields)
-      items.add(f.name + ":", field, type_text(f.type), f.name + ": ");
+      items.add(f.name + ":", field_kind.completion, type_text(f.type), f.name + ": ");
   if (callee.kind == DeclKind::native)
     for (const Parameter& prm : static_cast<const NativeDecl&>(callee).parameters)
-      items.add(prm.name + ":", field, type_text(prm.type), prm.name + ": ");
-}
-
-int item_kind(DeclKind k) {
-  switch (k) {
-    case DeclKind::scenario:
-      return class_;
-    case DeclKind::case_:
-      return variable;
-    case DeclKind::let:
-      return variable;
-    case DeclKind::record:
-      return structure;
-    case DeclKind::enumeration:
-      return enumeration;
-    case DeclKind::native:
-      return function;
-    default:
-      return keyword;
-  }
+      items.add(prm.name + ":", field_kind.completion, type_text(prm.type), prm.name + ": ");
 }
 
 }  // namespace
@@ -175,7 +102,8 @@ json completion(Workspace& w, const json& params) {
                       std::isdigit(static_cast<unsigned char>(line[before - 1]));
   bool after_arrow = before >= 2 && line.compare(before - 2, 2, "->") == 0;
   if (after_number || after_arrow) {
-    for (const UnitInfo& u : all_units()) items.add(u.symbol, unit, dimension_name(u.dim));
+    for (const UnitInfo& u : all_units())
+      items.add(u.symbol, unit_kind.completion, dimension_name(u.dim));
     return items.done();
   }
   if (!a || !a->parsed()) return items.done();
@@ -187,19 +115,21 @@ json completion(Workspace& w, const json& params) {
   if (!line.empty() && line.back() == '.') {
     std::vector<std::string> path;
     std::size_t end = line.size() - 1;
+    std::size_t path_begin = end;
     while (true) {
       std::size_t b = end;
       while (b > 0 && is_word(line[b - 1])) --b;
       if (b == end) break;
       path.insert(path.begin(), line.substr(b, end - b));
+      path_begin = b;
       if (b == 0 || line[b - 1] != '.') break;
       end = b - 1;
     }
     if (path.empty()) return items.done();
-    const Decl* head = nullptr;
-    auto t = type_of_path(p, scope, path, &head);
+    auto [t, head] = type_of_path(p, scope, text, line_start + path_begin, path);
     if (head && head->kind == DeclKind::enumeration)
-      for (const auto& m : static_cast<const EnumDecl*>(head)->members) items.add(m, enum_member);
+      for (const auto& m : static_cast<const EnumDecl*>(head)->members)
+        items.add(m, enum_member_kind.completion);
     if (head && head->kind == DeclKind::scenario)
       members_of_scenario(*static_cast<const ScenarioDecl*>(head), items);
     if (t) members_of_type(*t, items);
@@ -228,7 +158,7 @@ json completion(Workspace& w, const json& params) {
       auto t = parameter_type(*callee, line.substr(b, e - b));
       if (t && t->kind == TypeKind::enumeration && t->enumeration)
         for (const auto& m : t->enumeration->members)
-          items.add(m, enum_member, t->enumeration->name);
+          items.add(m, enum_member_kind.completion, t->enumeration->name);
     } else {
       parameters_of(*callee, items);
     }
@@ -242,10 +172,10 @@ json completion(Workspace& w, const json& params) {
     if (d->kind == DeclKind::let) detail = describe(static_cast<const LetDecl&>(*d).resolved);
     if (d->kind == DeclKind::case_ && static_cast<const CaseDecl&>(*d).scenario)
       detail = "case of " + static_cast<const CaseDecl&>(*d).scenario->name;
-    items.add(name, item_kind(d->kind), detail);
+    items.add(name, kinds_of(d->kind).completion, detail);
   }
   for (const BuiltinDoc& b : builtin_docs())
-    items.add(std::string(b.name), function, std::string(b.signature));
+    items.add(std::string(b.name), function_kind.completion, std::string(b.signature));
   return items.done();
 }
 

@@ -103,10 +103,8 @@ json builtin_hover(Workspace& w, Analysis& a, std::uint32_t offset) {
 }  // namespace
 
 json hover(Workspace& w, const json& params) {
-  Request r = request_of(w, params);
-  auto a = r.document ? w.analysis(r.uri) : nullptr;
+  auto [r, a, o] = look_up(w, params);
   if (!a) return nullptr;
-  auto o = a->at(static_cast<std::uint32_t>(r.offset));
   if (!o) return builtin_hover(w, *a, static_cast<std::uint32_t>(r.offset));
   std::string text = describe_symbol(a->program(), o->symbol);
   // The case in scope: the one a member is read of (`Tp4.gpu`), else the chosen (or

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <set>
 
+#include "interpreter/lsp/kinds.hpp"
 #include "interpreter/lsp/workspace.hpp"
 #include "interpreter/signature.hpp"
 
@@ -25,50 +26,6 @@ std::optional<DeclarationKey> key_of(Workspace& w, Analysis& a, const Symbol& s)
   return DeclarationKey{w.uri_of(a, place->file), place->begin};
 }
 
-// LSP SymbolKind numbers.
-enum SymbolKind : int {
-  method = 6,
-  property = 7,
-  field = 8,
-  enumeration = 10,
-  function = 12,
-  variable = 13,
-  constant = 14,
-  boolean = 17,
-  object = 19,
-  enum_member = 22,
-  structure = 23,
-  event = 24,
-  class_ = 5,
-  operator_ = 25
-};
-
-int kind_of(DeclKind k) {
-  switch (k) {
-    case DeclKind::scenario:
-      return class_;
-    case DeclKind::case_:
-      return object;
-    case DeclKind::check:
-      return boolean;
-    case DeclKind::let:
-      return variable;
-    case DeclKind::record:
-      return structure;
-    case DeclKind::enumeration:
-      return enumeration;
-    case DeclKind::native:
-      return function;
-    case DeclKind::exercise:
-      return event;
-    case DeclKind::sweep:
-      return operator_;
-    case DeclKind::import:
-      break;
-  }
-  return constant;
-}
-
 // A check has no name: it is shown as its condition.
 std::string shown_name(const Program& p, const Decl& d) {
   if (!d.name.empty()) return d.name;
@@ -80,21 +37,16 @@ std::string shown_name(const Program& p, const Decl& d) {
 }  // namespace
 
 json definition(Workspace& w, const json& params) {
-  Request r = request_of(w, params);
-  auto a = r.document ? w.analysis(r.uri) : nullptr;
-  if (!a) return nullptr;
-  auto o = a->at(static_cast<std::uint32_t>(r.offset));
-  if (!o) return nullptr;
+  auto [r, a, o] = look_up(w, params);
+  if (!a || !o) return nullptr;
   auto place = a->declaration(o->symbol);
   if (!place) return nullptr;
   return w.location(*a, *place);
 }
 
 json references(Workspace& w, const json& params) {
-  Request r = request_of(w, params);
-  auto a = r.document ? w.analysis(r.uri) : nullptr;
+  auto [r, a, o] = look_up(w, params);
   if (!a) return nullptr;
-  auto o = a->at(static_cast<std::uint32_t>(r.offset));
   if (!o) return json::array();
   auto key = key_of(w, *a, o->symbol);
   if (!key) return json::array();
@@ -154,32 +106,32 @@ json document_symbols(Workspace& w, const json& params) {
   };
   for (const auto& d : p.main->decls) {
     if (d->kind == DeclKind::import) continue;
-    json item =
-        symbol(shown_name(p, *d), kind_of(d->kind), d->range, {Symbol::Kind::decl, d.get(), -1});
+    json item = symbol(shown_name(p, *d), kinds_of(d->kind).symbol, d->range,
+                       {Symbol::Kind::decl, d.get(), -1});
     json children = json::array();
     if (d->kind == DeclKind::scenario) {
       const auto& s = static_cast<const ScenarioDecl&>(*d);
       for (std::size_t i = 0; i < s.inputs.size(); ++i)
-        children.push_back(symbol(s.inputs[i].name, field, s.inputs[i].range,
+        children.push_back(symbol(s.inputs[i].name, field_kind.symbol, s.inputs[i].range,
                                   {Symbol::Kind::input, &s, static_cast<int>(i)}));
       for (std::size_t i = 0; i < s.properties.size(); ++i) {
         const Property& prop = s.properties[i];
         SourceRange whole = prop.range;
         if (prop.body) whole.end = std::max(whole.end, prop.body->range.end);
-        children.push_back(symbol(prop.name, prop.is_method ? method : property, whole,
-                                  {Symbol::Kind::property, &s, static_cast<int>(i)}));
+        children.push_back(symbol(prop.name, (prop.is_method ? method_kind : property_kind).symbol,
+                                  whole, {Symbol::Kind::property, &s, static_cast<int>(i)}));
       }
     }
     if (d->kind == DeclKind::record) {
       const auto& rec = static_cast<const RecordDecl&>(*d);
       for (std::size_t i = 0; i < rec.fields.size(); ++i)
-        children.push_back(symbol(rec.fields[i].name, field, rec.fields[i].range,
+        children.push_back(symbol(rec.fields[i].name, field_kind.symbol, rec.fields[i].range,
                                   {Symbol::Kind::field, &rec, static_cast<int>(i)}));
     }
     if (d->kind == DeclKind::enumeration) {
       const auto& en = static_cast<const EnumDecl&>(*d);
       for (std::size_t i = 0; i < en.members.size() && i < en.member_ranges.size(); ++i)
-        children.push_back(symbol(en.members[i], enum_member, en.member_ranges[i],
+        children.push_back(symbol(en.members[i], enum_member_kind.symbol, en.member_ranges[i],
                                   {Symbol::Kind::enum_member, &en, static_cast<int>(i)}));
     }
     if (!children.empty()) item["children"] = children;
@@ -211,8 +163,9 @@ json workspace_symbols(Workspace& w, const json& params) {
       if (lower(d.name).find(query) == std::string::npos) continue;
       std::string where = w.uri_of(*a, o.place.file);
       if (!seen.insert({where, o.place.begin}).second) continue;
-      out.push_back(
-          {{"name", d.name}, {"kind", kind_of(d.kind)}, {"location", w.location(*a, o.place)}});
+      out.push_back({{"name", d.name},
+                     {"kind", kinds_of(d.kind).symbol},
+                     {"location", w.location(*a, o.place)}});
     }
   }
   return out;

@@ -239,6 +239,7 @@ class Server {
         workspace_.documents().open(uri, doc.value("text", ""),
                                     doc.value("version", std::int64_t{0}));
         publish(uri);
+        publish_importers(uri);
       } else if (method == "textDocument/didChange") {
         Document* doc = workspace_.documents().find(uri);
         if (!doc) return false;
@@ -246,11 +247,13 @@ class Server {
           apply_change(*doc, change);
         doc->version = params["textDocument"].value("version", doc->version + 1);
         publish(uri);
+        publish_importers(uri);
       } else if (method == "textDocument/didClose") {
         workspace_.forget(uri);
         send({{"jsonrpc", "2.0"},
               {"method", "textDocument/publishDiagnostics"},
               {"params", {{"uri", uri}, {"diagnostics", json::array()}}}});
+        publish_importers(uri);  // they read the file on disk again
       }
     } catch (const json::exception&) {
       // A malformed notification has no reply to carry an error: it is ignored.
@@ -265,6 +268,12 @@ class Server {
     send({{"jsonrpc", "2.0"},
           {"method", "textDocument/publishDiagnostics"},
           {"params", diagnostics(workspace_, uri)}});
+  }
+
+  // The open documents that import `uri` read its buffer: a change to it is a change
+  // to their programs too.
+  void publish_importers(const std::string& uri) {
+    for (const std::string& importer : workspace_.importers_of(uri)) publish(importer);
   }
 
   Workspace workspace_;

@@ -4,6 +4,46 @@
 
 namespace reckon::lsp {
 
+namespace {
+
+std::string canonical(const std::string& path) {
+  std::error_code ec;
+  auto c = std::filesystem::weakly_canonical(path, ec);
+  return ec ? path : c.string();
+}
+
+}  // namespace
+
+Workspace::Workspace(const Library& library) : library_(library), stdlib_(library) {
+  library_.file_overlay = [this](const std::string& path) { return buffer_of(path); };
+}
+
+std::optional<std::string> Workspace::buffer_of(const std::string& canonical_path) {
+  for (const auto& [uri, doc] : documents_.all())
+    if (!doc.path.empty() && canonical(doc.path) == canonical_path) return doc.text;
+  return std::nullopt;
+}
+
+std::vector<std::string> Workspace::importers_of(const std::string& uri) {
+  std::vector<std::string> out;
+  Document* changed = documents_.find(uri);
+  const std::string path = changed ? changed->path : path_of_uri(uri);
+  if (path.empty()) return out;
+  const std::string target = canonical(path);
+  for (auto& [other, held] : current_) {
+    if (other == uri || !held) continue;
+    bool imports = false;
+    for (const auto& m : held->program().modules)
+      if (m && !m->is_stdlib && m.get() != held->program().main &&
+          canonical(held->program().sources.file(m->file).name()) == target)
+        imports = true;
+    if (!imports) continue;
+    retired_.push_back(std::move(held));
+    out.push_back(other);
+  }
+  return out;
+}
+
 std::shared_ptr<Analysis> Workspace::analysis(const std::string& uri) {
   Document* doc = documents_.find(uri);
   if (!doc) return nullptr;
@@ -70,6 +110,15 @@ Request request_of(Workspace& w, const json& params) {
   if (r.document && params.contains("position"))
     r.offset = offset_of(r.document->text, position_from_json(params["position"]));
   return r;
+}
+
+Lookup look_up(Workspace& w, const json& params) {
+  Lookup l;
+  l.request = request_of(w, params);
+  if (!l.request.document) return l;
+  l.analysis = w.analysis(l.request.uri);
+  if (l.analysis) l.name = l.analysis->at(static_cast<std::uint32_t>(l.request.offset));
+  return l;
 }
 
 }  // namespace reckon::lsp

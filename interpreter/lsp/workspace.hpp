@@ -20,7 +20,8 @@ using nlohmann::json;
 
 class Workspace {
  public:
-  explicit Workspace(const Library& library) : library_(library), stdlib_(library) {}
+  // Imports of an open document's file read its buffer, saved or not (overlay).
+  explicit Workspace(const Library& library);
 
   DocumentStore& documents() { return documents_; }
   // The analysis of the document's current version, made if need be; null for a
@@ -29,6 +30,10 @@ class Workspace {
   // The current analysis if its main file parsed, else the last one that did.
   std::shared_ptr<Analysis> parsed_analysis(const std::string& uri);
   void forget(const std::string& uri);
+  // The other open documents whose programs import the document `uri` (directly or not):
+  // their analyses are dropped, since they read its old text, and their URIs returned,
+  // for their diagnostics to be published again.
+  std::vector<std::string> importers_of(const std::string& uri);
   // Frees the analyses that newer versions replaced (after the answer that needed the new
   // one has been sent).
   void release_retired() { retired_.clear(); }
@@ -42,7 +47,10 @@ class Workspace {
   std::string chosen_case;  // set by initializationOptions or the reckon.setCase command
 
  private:
-  const Library& library_;
+  // The text of the open document whose file has this canonical path, if one is open.
+  std::optional<std::string> buffer_of(const std::string& canonical_path);
+
+  Library library_;  // the server's, with file_overlay reading the open documents
   DocumentStore documents_;
   StdlibFiles stdlib_;
   std::map<std::string, std::shared_ptr<Analysis>> current_, parsed_;
@@ -57,6 +65,16 @@ struct Request {
   std::size_t offset = 0;
 };
 Request request_of(Workspace& w, const json& params);
+
+// A request at a position, looked up: its document, the current analysis of it (null
+// when the document is not open), and the name written at the position, if any. Hover,
+// definition and references start here.
+struct Lookup {
+  Request request;
+  std::shared_ptr<Analysis> analysis;
+  std::optional<Occurrence> name;
+};
+Lookup look_up(Workspace& w, const json& params);
 
 // The capabilities, one function per request (each in its own file).
 json hover(Workspace& w, const json& params);

@@ -40,7 +40,7 @@ for f in scenarios/*.rk scenarios/exercises/*.rk stdlib/modules/*.rk tests/lang/
   code=$?
   if [[ $code -ne 0 ]]; then
     # Only a golden parse failure may be refused, with its syntax error, untouched.
-    if [[ $f != tests/lang/parse-fail-* ]] || ! grep -Eq "^$f:[0-9]+:[0-9]+: error\[E01" <<<"$out"; then
+    if [[ $f != tests/lang/parse-fail-* ]] || ! grep -Eq "^$f:[0-9]+:[0-9]+: error\[E0(1[0-9]{2}|921)\]" <<<"$out"; then
       fail "$f: fmt exit $code: $out"
     elif ! cmp -s "$f" "$tmp/orig/$f"; then
       fail "$f: a file that does not parse was changed"
@@ -118,11 +118,18 @@ touch -d '2001-01-01' "$tmp/tidy.rk"
 printf 'let a = (1 +\n' >"$tmp/broken.rk"
 cp "$tmp/broken.rk" "$tmp/broken.before"
 printf 'let b=2\n' >"$tmp/other.rk"
-expect "a file that does not parse" 1 "$tmp/broken.rk:2:1: error\[E01[0-9]+\]" -- \
+# It ends with its `(` open: the error points at that bracket (E0921), not at the end.
+expect "a file that does not parse" 1 "^$tmp/broken.rk:1:9: error\[E0921\]: unclosed .\(.: the text ends" -- \
   "$reckon" fmt "$tmp/broken.rk" "$tmp/other.rk"
+want="$tmp/broken.rk:1:9: error[E0921]: unclosed \`(\`: the text ends before its \`)\`
+  let a = (1 +
+          ^
+$tmp/broken.rk:2:1: note: the text ends here (expected an operand after the operator)"
+[[ $("$reckon" fmt "$tmp/broken.rk" 2>&1) == "$want" ]] ||
+  fail "the unclosed bracket is not pointed at: $("$reckon" fmt "$tmp/broken.rk" 2>&1)"
 cmp -s "$tmp/broken.rk" "$tmp/broken.before" || fail "a file that does not parse was changed"
 [[ $(cat "$tmp/other.rk") == "let b = 2" ]] || fail "the file after a broken one was not formatted"
-expect "--check of a file that does not parse" 1 "error\[E01" -- \
+expect "--check of a file that does not parse" 1 "error\[E0921" -- \
   "$reckon" fmt --check "$tmp/broken.rk"
 expect "a missing file" 1 "error\[E02" -- "$reckon" fmt "$tmp/missing.rk"
 

@@ -298,6 +298,78 @@ def test_related(reckon, cache):
         check(rel == [{"location": {"uri": doc, "range": {"start": {"line": 0, "character": 4},
                                                           "end": {"line": 0, "character": 5}}},
                        "message": "first defined here"}], rel)
+
+        # A dependency cycle whose links always run is found by the checker (E0504): one
+        # diagnostic at the use that closes it (b's `a`, line 3, characters 10-11), and
+        # each link as related information, in order: a uses b at line 2 character 10,
+        # b uses a at line 3 character 10.
+        path = pathlib.Path(tmp) / "cycle.rk"
+        text = "scenario A {\n  input x: GB = 1 GB\n  a: GB = b + x\n  b: GB = a\n}\n"
+        doc = c.open(path, text)
+        ds = c.diagnostics_for(doc, 1)
+
+        def at(line, begin, end):
+            return {"start": {"line": line, "character": begin},
+                    "end": {"line": line, "character": end}}
+        check(len(ds) == 1 and ds[0]["code"] == "E0504" and
+              ds[0]["message"] == "dependency cycle: a -> b -> a" and
+              ds[0]["range"] == at(3, 10, 11), ds)
+        check(ds[0]["relatedInformation"] ==
+              [{"location": {"uri": doc, "range": at(2, 10, 11)}, "message": "`a` uses `b` here"},
+               {"location": {"uri": doc, "range": at(3, 10, 11)}, "message": "`b` uses `a` here"}],
+              ds[0]["relatedInformation"])
+        # Made conditional (the use of `a` inside an `if` branch), it is no error.
+        c.change(doc, 2, [{"range": at(3, 10, 11), "text": "if x > 0 GB then x else a"}])
+        ds = c.diagnostics_for(doc, 2)
+        check(ds == [], ds)
+
+        # A bracket open at the end of the text: the error is at the bracket (E0921, line 1
+        # character 13), the end of the text (line 2, character 0, an empty range there) its
+        # related information.
+        path = pathlib.Path(tmp) / "open.rk"
+        doc = c.open(path, "scenario S {\n  y: GB = max(1 GB, 2 GB\n")
+        ds = c.diagnostics_for(doc, 1)
+        check(len(ds) == 1 and ds[0]["code"] == "E0921" and ds[0]["range"] == at(1, 13, 14) and
+              ds[0]["relatedInformation"][0]["location"]["range"] == at(2, 0, 0), ds)
+    c.close()
+
+
+def test_overlay(reckon, cache):
+    """An import of an open document reads its buffer, saved or not, and a change to it
+    publishes the importer's diagnostics again."""
+    c = Client(reckon, cache)
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = pathlib.Path(tmp)
+        (tmp / "b.rk").write_text("let size: GB = 1 GB\n")
+        a_text = 'import "b.rk"\nlet total: GB = size * 2\n'
+        (tmp / "a.rk").write_text(a_text)
+        a = c.open(tmp / "a.rk", a_text)
+        check(c.diagnostics_for(a, 1) == [], "a.rk checks against b.rk on disk")
+        # From disk: total = 1 GB x 2 = 2 GB.
+        h = hover_text(c, a, position_of(a_text, "total", offset=1))
+        check("**2 GB**" in h, h)
+        # b.rk opened with unsaved text: size = 3 GB, and a line above it. a.rk's
+        # diagnostics are published again, and its hover reads the buffer: 6 GB.
+        b_text = "let spare: GB = 5 GB\nlet size: GB = 3 GB\n"
+        b = c.open(tmp / "b.rk", b_text)
+        check(c.diagnostics_for(b, 1) == [], "b.rk's buffer checks")
+        check(c.diagnostics_for(a, 1) == [], "a.rk published again")
+        h = hover_text(c, a, position_of(a_text, "total", offset=1))
+        check("**6 GB**" in h, h)
+        # Definition of `size` in a.rk: line 1 of the buffer (line 0 on disk).
+        loc = c.request("textDocument/definition",
+                        {"textDocument": {"uri": a}, "position": position_of(a_text, "size *")})
+        check(loc["uri"] == b and loc["range"]["start"] == {"line": 1, "character": 4}, loc)
+        # An edit of b.rk's buffer that renames `size` breaks a.rk, unsaved.
+        c.change(b, 2, [{"range": {"start": {"line": 1, "character": 8},
+                                   "end": {"line": 1, "character": 8}}, "text": "s"}])
+        check(c.diagnostics_for(b, 2) == [], "b.rk still checks")
+        ds = c.diagnostics_for(a, 1)
+        check(len(ds) == 1 and "`size`" in ds[0]["message"] and
+              ds[0]["range"]["start"] == {"line": 1, "character": 16}, ds)
+        # Closed without saving: a.rk reads the file on disk again, and checks.
+        c.notify("textDocument/didClose", {"textDocument": {"uri": b}})
+        check(c.diagnostics_for(a, 1) == [], "a.rk against b.rk on disk again")
     c.close()
 
 
@@ -477,6 +549,41 @@ def test_completion(reckon, cache):
     pos = position_of(text, "memory * overhead")
     items = complete(c, doc, pos)
     check({"params", "memory", "with_overhead", "sqrt", "sum"} <= set(items), sorted(items)[:30])
+
+    # After a lambda parameter's `.` and a comprehension variable's `.`: the fields of the
+    # record the list holds (Gpu: name, memory), though the line being typed does not
+    # parse; a lambda over a list of a scenario's inputs, and a comprehension whose
+    # variable is bound after the body (`[g. for g in gpus]`) or before a filter.
+    with tempfile.TemporaryDirectory() as tmp:
+        lines = ["record Gpu {", "  name: text", "  memory: GB", "}",
+                 "let spare = [Gpu(name: \"b\", memory: 40 GB)]",
+                 "scenario Fleet {",
+                 "  input gpus: [Gpu] = [Gpu(name: \"a\", memory: 80 GB)]",
+                 "  big: [Gpu] = sort(gpus, by: g => g.memory)",
+                 "  names: [text] = [g.name for g in gpus]",
+                 "}"]
+        other = c.open(pathlib.Path(tmp) / "fleet.rk", "\n".join(lines) + "\n")
+        check(c.diagnostics_for(other, 1) == [], "fleet.rk checks")
+        fields = {"name", "memory"}
+
+        def edit(version, line_no, new_line, cursor_after):
+            c.change(other, version, [{"range": {"start": {"line": line_no, "character": 0},
+                                                 "end": {"line": line_no + 1, "character": 0}},
+                                       "text": new_line + "\n"}])
+            return {"line": line_no, "character": new_line.index(cursor_after) + len(cursor_after)}
+
+        items = complete(c, other, edit(2, 7, "  big: [Gpu] = sort(gpus, by: g => g.", "g => g."))
+        check(set(items) == fields, items.keys())  # only the fields: not `gpus` nor `big`
+        check(items["memory"]["detail"] == "GB", items["memory"])  # the field's type
+        items = complete(c, other, edit(3, 8, "  names: [text] = [g. for g in gpus]", "[g."))
+        check(set(items) == fields, items.keys())
+        items = complete(c, other, edit(4, 8, "  names: [text] = [g.name for g in gpus if g.",
+                                        "if g."))
+        check(set(items) == fields, items.keys())
+        # fold's lambda: the last parameter is the element (the first the accumulator).
+        items = complete(c, other, edit(5, 8, "  names: [text] = fold(spare, 0 GB, (acc, s) => s.",
+                                        "=> s."))
+        check(set(items) == fields, items.keys())
     c.close()
 
 
@@ -725,6 +832,7 @@ TESTS = {
     "lifecycle": test_lifecycle,
     "diagnostics": test_diagnostics,
     "related": test_related,
+    "overlay": test_overlay,
     "hover": test_hover,
     "completion": test_completion,
     "navigation": test_navigation,

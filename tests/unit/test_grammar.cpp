@@ -745,8 +745,15 @@ TEST_CASE("syntax errors are located UserErrors", "[grammar]") {
       {Mode::module, "let x = f(a + 1 => a)",
        "a lambda's parameters are names, as in `x => x.time` or `(acc, x) => acc + x`", 16},
       {Mode::module, "let x = not", "expected an operand after 'not'", 11},
-      {Mode::module, "let x = (1 + 2", "expected ')'", 14},
-      {Mode::module, "let x = f(1", "expected ')'", 11},
+      // "let x = (1 + 2\n" is 15 bytes: the next declaration stands where `)` should
+      {Mode::module, "let x = (1 + 2\nlet y = 1", "expected ')'", 15},
+      {Mode::module, "let x = f(1\nlet y = 1", "expected ')'", 12},
+      // a bracket still open at the end of the text: the error is at the bracket (E0921)
+      {Mode::module, "let x = (1 + 2", "unclosed `(`: the text ends before its `)`", 8},
+      {Mode::module, "let x = f(1", "unclosed `(`: the text ends before its `)`", 9},
+      // the innermost one; a bracket in a string or a comment does not count
+      {Mode::module, "let x = [f(1, \"(\"), g(2 # (\n",
+       "unclosed `(`: the text ends before its `)`", 21},
       {Mode::module, "let x = a.", "expected a member name after '.'", 10},
       // "let x = if a " is 13 bytes: `b` stands where `then` should
       {Mode::module, "let x = if a b else c", "expected 'then' after the condition of 'if'", 13},
@@ -774,7 +781,8 @@ TEST_CASE("syntax errors are located UserErrors", "[grammar]") {
       // "scenario S {\n" is 13 bytes, "  input x\n" 10 more: the '}' is byte 23
       {Mode::module, "scenario S {\n  input x\n}", "expected ':' and a type", 23},
       // "record R {\n" 11 bytes + "  a: count\n" 11 bytes
-      {Mode::module, "record R {\n  a: count\n", "expected '}' or another member", 22},
+      {Mode::module, "record R {\n  a: count\nlet y = 1", "expected '}' or another member", 22},
+      {Mode::module, "record R {\n  a: count\n", "unclosed `{`: the text ends before its `}`", 9},
       {Mode::module, "case A = ", "expected the scenario or case this case binds", 9},
       {Mode::module, "case A = S x: 1", "expected '(' with input values, or 'with' and overrides",
        11},

@@ -1,0 +1,150 @@
+#include "interpreter/check_cycles.hpp"
+
+#include <cstddef>
+#include <string>
+
+namespace reckon {
+
+namespace {
+
+// A use of property `target` that runs whenever the property holding it is evaluated.
+struct Link {
+  std::size_t target;
+  SourceRange at;
+};
+
+// The uses of properties in `e` that are evaluated whenever `e` is. What may not run is
+// not followed: the branches of `if`, the right of `and`, `or` and `??`, a comprehension's
+// body and filter (the list may be empty), lambdas, and the arguments of what evaluates
+// them lazily or not at all (methods, constructed records and instances, `with`,
+// feasible/violations, and every argument of a list or map builtin but its first).
+void unconditional_uses(const Expr& e, std::vector<Link>& out) {
+  auto follow = [&](const ExprPtr& x) {
+    if (x) unconditional_uses(*x, out);
+  };
+  switch (e.kind) {
+    case ExprKind::name:
+      if (e.ref == RefKind::property && e.slot >= 0)
+        out.push_back({static_cast<std::size_t>(e.slot), e.range});
+      return;
+    case ExprKind::conditional:
+      if (!e.operands.empty()) follow(e.operands[0]);
+      return;
+    case ExprKind::binary:
+      if (e.operands.size() < 2) return;
+      follow(e.operands[0]);
+      if (e.op != Op::logical_and && e.op != Op::logical_or && e.op != Op::coalesce)
+        follow(e.operands[1]);
+      return;
+    case ExprKind::comprehension:
+      if (!e.operands.empty()) follow(e.operands[0]);
+      return;
+    case ExprKind::lambda:
+    case ExprKind::variant:
+      return;
+    case ExprKind::call:
+      switch (e.call) {
+        case CallKind::native:
+        case CallKind::builtin:
+          for (const Argument& a : e.arguments) follow(a.value);
+          return;
+        case CallKind::list_builtin:
+        case CallKind::map_builtin:
+          if (!e.arguments.empty()) follow(e.arguments[0].value);
+          return;
+        default:
+          return;
+      }
+    default:
+      for (const ExprPtr& o : e.operands) follow(o);
+      return;
+  }
+}
+
+// Depth-first search of the graph of unconditional uses, reporting each cycle found once.
+class CycleFinder {
+ public:
+  CycleFinder(const ScenarioDecl& s, std::vector<Diagnostic>& out) : s_(s), out_(out) {
+    const std::size_t n = s.properties.size();
+    links_.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const Property& p = s.properties[i];
+      if (p.is_method || !p.body) continue;
+      unconditional_uses(*p.body, links_[i]);
+      // A link to a method is not followed (its body depends on its arguments).
+      std::erase_if(links_[i], [&](const Link& l) {
+        return l.target >= n || s.properties[l.target].is_method;
+      });
+    }
+    state_.assign(n, unvisited);
+    in_reported_.assign(n, false);
+  }
+
+  void run() {
+    for (std::size_t i = 0; i < links_.size(); ++i)
+      if (state_[i] == unvisited) visit(i);
+  }
+
+ private:
+  enum State { unvisited, on_path, done };
+
+  // The path is kept on an explicit stack of (property, next link to try), so that a long
+  // chain of properties cannot overflow the machine stack.
+  void visit(std::size_t root) {
+    std::vector<std::pair<std::size_t, std::size_t>> path{{root, 0}};
+    state_[root] = on_path;
+    while (!path.empty()) {
+      auto& [node, next] = path.back();
+      if (next == links_[node].size()) {
+        state_[node] = done;
+        path.pop_back();
+        continue;
+      }
+      const Link& link = links_[node][next++];
+      if (state_[link.target] == on_path) {
+        report(path, link);
+      } else if (state_[link.target] == unvisited) {
+        state_[link.target] = on_path;
+        path.push_back({link.target, 0});
+      }
+    }
+  }
+
+  // The cycle closed by `closing` (a use of a property on the path), shown as the
+  // evaluator shows it: the path from that property round to itself, the error at the
+  // use that closes it, and a note at each link.
+  void report(const std::vector<std::pair<std::size_t, std::size_t>>& path, const Link& closing) {
+    std::size_t start = 0;
+    while (path[start].first != closing.target) ++start;
+    for (std::size_t i = start; i < path.size(); ++i)
+      if (in_reported_[path[i].first]) return;  // a cycle through one already reported
+    std::string shown;
+    std::vector<Note> notes;
+    for (std::size_t i = start; i < path.size(); ++i) {
+      const std::size_t from = path[i].first;
+      // The link taken from `from` is the one before its `next`.
+      const Link& taken = i + 1 < path.size() ? links_[from][path[i].second - 1] : closing;
+      const std::string& user = s_.properties[from].name;
+      const std::string& used = s_.properties[taken.target].name;
+      shown += user + " -> ";
+      notes.push_back({taken.at, "`" + user + "` uses `" + used + "` here"});
+      in_reported_[from] = true;
+    }
+    shown += s_.properties[closing.target].name;
+    out_.push_back({closing.at, "dependency cycle: " + shown, std::move(notes), "E0504"});
+  }
+
+  const ScenarioDecl& s_;
+  std::vector<Diagnostic>& out_;
+  std::vector<std::vector<Link>> links_;
+  std::vector<State> state_;
+  std::vector<bool> in_reported_;
+};
+
+}  // namespace
+
+void find_unconditional_cycles(const ScenarioDecl& s, std::vector<Diagnostic>& out) {
+  CycleFinder(s, out).run();
+}
+
+}  // namespace reckon
