@@ -19,8 +19,9 @@ function settings() {
 
 function createClient() {
   const { path, caseName } = settings();
-  // Standard input and output without naming a transport: with `TransportKind.stdio` the
-  // client library adds `--stdio` to the arguments, which `reckon lsp` refuses.
+  // Standard input and output without naming a transport (with `TransportKind.stdio` the
+  // client library adds `--stdio`, which `reckon lsp` accepts and ignores since 2026-12-02;
+  // leaving it out keeps older builds working).
   const server = { command: path, args: ["lsp"] };
   return new LanguageClient("reckon", "Reckon", server, {
     documentSelector: [

@@ -103,6 +103,10 @@ int run_command(int argc, char** argv) {
   check->add_option("FILE", check_file, "Scenario file")->required();
 
   auto* lsp = app.add_subcommand("lsp", "Serve the Language Server Protocol on stdin/stdout");
+  // Many clients (vscode-languageclient's TransportKind.stdio among them) pass --stdio;
+  // standard input and output are the only transport, so the flag changes nothing.
+  bool lsp_stdio = false;
+  lsp->add_flag("--stdio", lsp_stdio, "Accepted and ignored: stdin/stdout is the only transport");
 
   std::string list_what = "functions";
   std::vector<std::string> list_files;

@@ -24,6 +24,19 @@ std::string docs_text(const Docs& d) {
 
 std::string code(const std::string& s) { return "```reckon\n" + s + "\n```"; }
 
+// The checked type, under a heading that already shows the unit as written (`GB`). A
+// quantity is named by its dimension and base unit, so `B` is not read as the declared
+// unit; other types are shown as the checker names them.
+std::string resolved(const Type& t) {
+  if (t.kind == TypeKind::quantity && !t.dim.is_dimensionless()) {
+    std::string name = dimension_name(t.dim);
+    std::string base = counted_unit_string(t.dim);
+    if (name == base) return "base unit " + base;
+    return fmt::format("{} (base unit {})", name, base);
+  }
+  return "type " + describe(t);
+}
+
 // The heading and documentation of what `s` names.
 std::string describe_symbol(const Program& p, const Symbol& s) {
   if (s.kind == Symbol::Kind::unit) {
@@ -40,7 +53,7 @@ std::string describe_symbol(const Program& p, const Symbol& s) {
       const Input& in = static_cast<const ScenarioDecl&>(d).inputs[i];
       std::string head = fmt::format("input {}.{}: {}", d.name, in.name, type_text(in.type));
       if (in.default_value) head += " = " + one_line(source_text(p, in.default_value->range));
-      return code(head) + "\n" + describe(in.resolved) + docs_text(in.docs);
+      return code(head) + "\n" + resolved(in.resolved) + docs_text(in.docs);
     }
     case Symbol::Kind::property: {
       const Property& prop = static_cast<const ScenarioDecl&>(d).properties[i];
@@ -48,12 +61,12 @@ std::string describe_symbol(const Program& p, const Symbol& s) {
       if (prop.declared) head += ": " + type_text(*prop.declared);
       if (prop.body) head += " = " + one_line(source_text(p, prop.body->range));
       if (head.size() > 300) head = head.substr(0, 297) + "...";
-      return code(head) + "\n" + describe(prop.resolved) + docs_text(prop.docs);
+      return code(head) + "\n" + resolved(prop.resolved) + docs_text(prop.docs);
     }
     case Symbol::Kind::field: {
       const Field& f = static_cast<const RecordDecl&>(d).fields[i];
       return code(fmt::format("field {}.{}: {}", d.name, f.name, type_text(f.type))) + "\n" +
-             describe(f.resolved) + docs_text(f.docs);
+             resolved(f.resolved) + docs_text(f.docs);
     }
     case Symbol::Kind::enum_member:
       return code(fmt::format("{}.{}", d.name, static_cast<const EnumDecl&>(d).members[i])) +
@@ -70,7 +83,7 @@ std::string describe_symbol(const Program& p, const Symbol& s) {
       const auto& let = static_cast<const LetDecl&>(d);
       std::string head = "let " + d.name;
       if (let.declared) head += ": " + type_text(*let.declared);
-      return code(head) + "\n" + describe(let.resolved) + docs_text(d.docs);
+      return code(head) + "\n" + resolved(let.resolved) + docs_text(d.docs);
     }
     case DeclKind::scenario:
       return code("scenario " + d.name) + docs_text(d.docs);

@@ -38,9 +38,9 @@ class ProtocolError(Exception):
 
 
 class Client:
-    def __init__(self, reckon, cache, init_options=None):
+    def __init__(self, reckon, cache, init_options=None, args=()):
         env = dict(os.environ, XDG_CACHE_HOME=str(cache))
-        self.proc = subprocess.Popen([reckon, "lsp"], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([reckon, "lsp", *args], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         self.next_id = 0
         self.inbox = queue.Queue()
@@ -203,8 +203,10 @@ def test_lifecycle(reckon, cache):
     c.notify("exit", None)
     check(c.proc.wait(timeout=30) == 0, "exit after shutdown: status 0")
 
-    # exit without shutdown: status 1, as the protocol says.
-    c = Client(reckon, cache)
+    # exit without shutdown: status 1, as the protocol says. Started with `--stdio`, as
+    # vscode-languageclient's TransportKind.stdio starts servers: accepted and ignored.
+    c = Client(reckon, cache, args=["--stdio"])
+    check(c.capabilities["hoverProvider"] is True, "initialized when started with --stdio")
     c.notify("exit", None)
     check(c.proc.wait(timeout=30) == 1, "exit without shutdown: status 1")
 
