@@ -181,8 +181,14 @@ class Generator {
   // A name of kind k (a list or not), or a literal when there is none.
   std::string reference(Kind k, bool list = false) {
     std::vector<const std::string*> found;
-    for (const auto& n : names_)
-      if (n.kind == k && n.list == list) found.push_back(&n.name);
+    for (std::size_t i = 0; i < names_.size(); ++i) {
+      const Name& n = names_[i];
+      if (n.kind != k || n.list != list) continue;
+      bool shadowed = false;  // by an inner parameter of the same name
+      for (std::size_t j = i + 1; j < names_.size(); ++j)
+        shadowed = shadowed || names_[j].name == n.name;
+      if (!shadowed) found.push_back(&n.name);
+    }
     if (found.empty()) return list ? list_literal(k, 0) : literal(k);
     return *found[in_.ConsumeIntegralInRange<std::size_t>(0, found.size() - 1)];
   }
@@ -198,12 +204,12 @@ class Generator {
   }
   std::string fresh() { return pick(std::array<const char*, 4>{"v", "w", "y", "z"}); }
 
-  // Now and then (1 in 48) a use of the new syntax that the checker must reject with a
-  // located error: a list of two kinds, a lambda outside a builtin's arguments, an
-  // index that is not whole, a tuple's index past its end, the wrong number of a
-  // lambda's parameters, a product of sizes, a quantile outside [0, 1], `[]` with no
+  // Now and then (1 in 6 where the grammar offers it; a few programs in a hundred) a use of the new
+  // syntax that the checker must reject with a located error: a list of two kinds, a lambda outside
+  // a builtin's arguments, an index that is not whole, a tuple's index past its end, the wrong
+  // number of a lambda's parameters, a product of sizes, a quantile outside [0, 1], `[]` with no
   // type, a key given twice or missing, a list where a number is wanted.
-  bool ill_typed() { return in_.ConsumeIntegralInRange(0, 47) == 0; }
+  bool ill_typed() { return in_.ConsumeIntegralInRange(0, 5) == 0; }
   std::string ill(Kind k) {
     const std::string l = reference(k, true);
     switch (in_.ConsumeIntegralInRange(0, 11)) {
@@ -408,8 +414,13 @@ class Generator {
       case 13:
         if (k == Kind::number)  // one element per broken constraint
           return "[1 for v in violations(" + instance(depth) + ")]";
-        return "[" + expr(k, depth - 1) + " for v in " + list_expr(k, depth - 1) + " if " +
-               condition(depth - 1) + "]";
+        {
+          const std::string source = list_expr(k, depth - 1);
+          return binding("v", k, false, [&] {
+            const std::string e = expr(k, depth - 1);
+            return "[" + e + " for v in " + source + " if " + condition(depth - 1) + "]";
+          });
+        }
       default:
         return reference(k, true);
     }
