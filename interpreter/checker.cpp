@@ -287,12 +287,15 @@ class Checker final : public CheckContext {
   Type resolve_type(const TypeExpr& t, std::optional<DisplayUnit>* display = nullptr) {
     Type out;
     if (t.key) return resolve_map_type(t, display);
-    if (!t.tuple.empty()) {  // `(count, GB)`: each element shown in a readable unit
+    if (!t.tuple.empty()) {  // `(count, GB)`: each element shown in its declared unit
       std::vector<Type> elements;
+      DisplayUnit shown;
       for (const TypeExpr& element : t.tuple) {
-        elements.push_back(resolve_type(element));
+        std::optional<DisplayUnit>& unit = shown.elements.emplace_back();
+        elements.push_back(resolve_type(element, &unit));
         if (elements.back().is_error()) return {};
       }
+      if (display) *display = std::move(shown);
       out = Type::tuple_of(elements);
       out.optional = t.optional;
       return out;

@@ -3,7 +3,9 @@
 // one is interpreter/units.hpp.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace reckon {
 
@@ -15,6 +17,18 @@ struct DisplayUnit {
   // zero is shown in the step the ladder chooses for it (999.97 GB as 1.000 TB), zero in
   // this unit (`300 ms % 100 ms` is 0 ms).
   bool ladder = false;
+  // A tuple's: the unit of each element in order (nullopt where an element has none:
+  // a text, a quantity shown in a readable unit), so that `p: (text, us)` shows its
+  // second element in us and `(2000 MB -> MB, 1)` its first in MB. Empty for a value
+  // that is not a tuple. A list's or a map's unit is its elements', so a list of tuples
+  // carries this too.
+  std::vector<std::optional<DisplayUnit>> elements{};
+
+  bool is_tuple() const { return !elements.empty(); }
+  // The unit of element `i` of a tuple, or null.
+  const DisplayUnit* element(std::size_t i) const {
+    return i < elements.size() && elements[i] ? &*elements[i] : nullptr;
+  }
 };
 
 }  // namespace reckon
