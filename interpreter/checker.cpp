@@ -289,13 +289,12 @@ class Checker final : public CheckContext {
     if (t.key) return resolve_map_type(t, display);
     if (!t.tuple.empty()) {  // `(count, GB)`: each element shown in its declared unit
       std::vector<Type> elements;
-      DisplayUnit shown;
-      for (const TypeExpr& element : t.tuple) {
-        std::optional<DisplayUnit>& unit = shown.elements.emplace_back();
-        elements.push_back(resolve_type(element, &unit));
+      std::vector<std::optional<DisplayUnit>> shown(t.tuple.size());
+      for (std::size_t i = 0; i < t.tuple.size(); ++i) {
+        elements.push_back(resolve_type(t.tuple[i], &shown[i]));
         if (elements.back().is_error()) return {};
       }
-      if (display) *display = std::move(shown);
+      if (display) *display = DisplayUnit::of_tuple(std::move(shown));
       out = Type::tuple_of(elements);
       out.optional = t.optional;
       return out;

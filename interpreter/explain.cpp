@@ -5,7 +5,6 @@
 #include <deque>
 #include <set>
 
-
 namespace reckon {
 
 namespace {
@@ -50,10 +49,10 @@ std::string flat_source(std::string_view source) {
       if (!broken) {
         out.append(source.substr(i, end - i));
       } else {
-        const bool after_open = !out.empty() && (out.back() == '(' || out.back() == '[' ||
-                                                 out.back() == '{');
-        const bool before_close = end < source.size() &&
-                                  (source[end] == ')' || source[end] == ']' || source[end] == '}');
+        const bool after_open =
+            !out.empty() && (out.back() == '(' || out.back() == '[' || out.back() == '{');
+        const bool before_close =
+            end < source.size() && (source[end] == ')' || source[end] == ']' || source[end] == '}');
         if (!out.empty() && end < source.size() && !after_open && !before_close) out += ' ';
       }
       i = end - 1;

@@ -142,7 +142,8 @@ std::string record_table(std::span<const Value> items, const RecordDecl& type,
   for (std::size_t k = 0; k < type.fields.size(); ++k) {
     Column& c = columns.emplace_back();
     c.heading = type.fields[k].name;
-    if (units[k] && !units[k]->symbol.empty() && !units[k]->is_tuple()) c.heading += " (" + units[k]->symbol + ")";
+    if (units[k] && !units[k]->symbol.empty() && !units[k]->is_tuple())
+      c.heading += " (" + units[k]->symbol + ")";
     for (std::size_t r = 0; r < rows; ++r) {
       const Value& v = items[r].record()->fields[k];
       // `none` (an optional field left out) lines up with the numbers around it.

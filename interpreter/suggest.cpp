@@ -227,8 +227,7 @@ std::string did_you_mean(std::string_view name, const std::vector<std::string_vi
     // Equally close ignoring case: the closer with case (`MS` is `ms` rather than `Ms`),
     // then the first alphabetically.
     const std::size_t exact = edit_distance(name, c, name.size() + c.size(), row);
-    if (d == best_distance &&
-        (exact > best_exact || (exact == best_exact && !(c < *best))))
+    if (d == best_distance && (exact > best_exact || (exact == best_exact && !(c < *best))))
       continue;
     best_distance = d;
     best_exact = exact;

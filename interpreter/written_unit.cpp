@@ -26,32 +26,28 @@ constexpr std::uintptr_t max_stack_bytes = 512u << 10;
 Unit plain() { return DisplayUnit{"", 1}; }
 
 bool same(const DisplayUnit& a, const DisplayUnit& b) {
-  return a.symbol == b.symbol && a.scale == b.scale && !a.is_tuple() && !b.is_tuple();
-}
-
-// The unit two values written alike are in; tuples element by element, so that
-// `[("a", 1 ms), ("b", 3 us)]` keeps what its elements agree on.
-Unit agree(const Unit& a, const Unit& b) {
-  if (!a || !b) return std::nullopt;
-  if (a->is_tuple() && b->is_tuple() && a->elements.size() == b->elements.size()) {
-    DisplayUnit both;
-    bool any = false;
-    for (std::size_t i = 0; i < a->elements.size(); ++i) {
-      both.elements.push_back(agree(a->elements[i], b->elements[i]));
-      any = any || both.elements.back();
-    }
-    return any ? Unit(std::move(both)) : std::nullopt;
-  }
-  return same(*a, *b) ? a : std::nullopt;
+  return a.symbol == b.symbol && a.scale == b.scale && a.tuple == b.tuple;
 }
 
 // A tuple's unit from its elements' units, or none when no element has one.
 Unit tuple_unit(std::vector<Unit> elements) {
   if (std::none_of(elements.begin(), elements.end(), [](const Unit& u) { return u.has_value(); }))
     return std::nullopt;
-  DisplayUnit u;
-  u.elements = std::move(elements);
-  return u;
+  return DisplayUnit::of_tuple(std::move(elements));
+}
+
+// The unit two values written alike are in; tuples element by element, so that
+// `[("a", 1 ms), ("b", 3 us)]` keeps what its elements agree on.
+Unit agree(const Unit& a, const Unit& b) {
+  if (!a || !b) return std::nullopt;
+  if (a->is_tuple() && a->tuple == b->tuple) return a;  // the same interned elements
+  const auto x = a->elements(), y = b->elements();
+  if (!x.empty() && x.size() == y.size()) {
+    std::vector<Unit> both;
+    for (std::size_t i = 0; i < x.size(); ++i) both.push_back(agree(x[i], y[i]));
+    return tuple_unit(std::move(both));
+  }
+  return same(*a, *b) ? a : std::nullopt;
 }
 
 // The element at a tuple index written out (`p[1]`), or -1 (a list's index).
@@ -181,8 +177,11 @@ class Written {
   static void mark_ladder(DisplayUnit& u, const Type& t) {
     if (u.is_tuple()) {
       const auto types = t.tuple_elements();
-      for (std::size_t i = 0; i < u.elements.size() && i < types.size(); ++i)
-        if (u.elements[i]) mark_ladder(*u.elements[i], scalar(types[i]));
+      const auto units = u.elements();
+      std::vector<Unit> marked(units.begin(), units.end());
+      for (std::size_t i = 0; i < marked.size() && i < types.size(); ++i)
+        if (marked[i]) mark_ladder(*marked[i], scalar(types[i]));
+      u = DisplayUnit::of_tuple(std::move(marked));
       return;
     }
     if (ladder_step(t.dim, u.symbol)) u.ladder = true;
@@ -227,14 +226,10 @@ class Written {
     if (!u) return &none;
     return &distinct_.try_emplace(key_of(*u), u).first->second;
   }
-  // A text that tells distinct units apart, a tuple's elements included.
+  // A text that tells distinct units apart, a tuple's elements (interned) included.
   static std::string key_of(const DisplayUnit& u) {
-    std::string key = u.symbol + '\x1f' + std::to_string(std::bit_cast<std::uint64_t>(u.scale)) +
-                      (u.ladder ? "L" : "W");
-    if (!u.is_tuple()) return key;
-    key += '(';
-    for (const Unit& x : u.elements) key += (x ? key_of(*x) : std::string("-")) + '\x1e';
-    return key + ')';
+    return u.symbol + '\x1f' + std::to_string(std::bit_cast<std::uint64_t>(u.scale)) +
+           (u.ladder ? 'L' : 'W') + std::to_string(u.tuple);
   }
 
   Unit inner(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {

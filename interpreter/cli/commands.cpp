@@ -285,9 +285,9 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
       const auto& elements = v.tuple()->items;
       for (std::size_t i = 0; i < elements.size(); ++i) {
         const DisplayUnit* declared = unit ? unit->element(i) : nullptr;
-        items.push_back(json_value(
-            ev, elements[i], declared ? std::optional<DisplayUnit>(*declared) : std::nullopt,
-            digits));
+        items.push_back(json_value(ev, elements[i],
+                                   declared ? std::optional<DisplayUnit>(*declared) : std::nullopt,
+                                   digits));
       }
       j["value"] = std::move(items);
       break;

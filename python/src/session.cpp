@@ -78,7 +78,8 @@ Converted convert_record(const Evaluator& ev, const Value& v,
   c.text = r.type->name;
   for (std::size_t i = 0; i < r.fields.size(); ++i) {
     c.names.push_back(r.type->fields[i].name);
-    c.items.push_back(convert(ev, r.fields[i], columns ? (*columns)[i] : r.type->fields[i].display));
+    c.items.push_back(
+        convert(ev, r.fields[i], columns ? (*columns)[i] : r.type->fields[i].display));
   }
   return c;
 }
@@ -144,8 +145,8 @@ Converted convert(const Evaluator& ev, const Value& v, const std::optional<Displ
       const auto& elements = v.tuple()->items;
       for (std::size_t i = 0; i < elements.size(); ++i) {
         const DisplayUnit* declared = unit ? unit->element(i) : nullptr;
-        c.items.push_back(convert(
-            ev, elements[i], declared ? std::optional<DisplayUnit>(*declared) : std::nullopt));
+        c.items.push_back(convert(ev, elements[i],
+                                  declared ? std::optional<DisplayUnit>(*declared) : std::nullopt));
       }
       break;
     }
