@@ -72,6 +72,11 @@ inline const Expr* find_local(const Scope& s, std::string_view name) {
 Type check_list_literal(CheckContext& c, Expr& e, const Scope& s, const Type* expected);
 Type check_number_list(CheckContext& c, Expr& e, const Scope& s, const Type* expected);
 Type check_comprehension(CheckContext& c, Expr& e, const Scope& s);
+// What every comprehension (`for x in xs`, `for (a, b) in pairs`, `for (k, v) in m`)
+// checks once its names are bound in `inner`: the condition after `if` is a bool
+// (E0334), and the list it makes is of its body's type, which must be known (E0330 when
+// the body is `none` alone).
+Type check_comprehension_body(CheckContext& c, Expr& e, const Scope& inner);
 Type check_index(CheckContext& c, Expr& e, const Scope& s);
 Type check_slice(CheckContext& c, Expr& e, const Scope& s);
 Type check_range(CheckContext& c, Expr& e, const Scope& s);

@@ -131,17 +131,21 @@ Type check_comprehension(CheckContext& c, Expr& e, const Scope& s) {
     return {};
   }
   LocalScope inner(s, *e.arguments[0].value, list.element());
+  return check_comprehension_body(c, e, inner.scope());
+}
+
+Type check_comprehension_body(CheckContext& c, Expr& e, const Scope& inner) {
   bool failed = false;
   if (e.operands.size() > 2) {
     Expr& condition = *e.operands[2];
-    const Type t = c.check(condition, inner.scope(), nullptr);
+    const Type t = c.check(condition, inner, nullptr);
     if (!t.is_error() && (t.kind != TypeKind::boolean || t.optional)) {
       c.error(condition.range, "E0334",
               "the condition after `if` must be a bool, not " + describe(t));
       failed = true;
     }
   }
-  const Type body = c.check(*e.operands[1], inner.scope(), nullptr);
+  const Type body = c.check(*e.operands[1], inner, nullptr);
   if (failed || body.is_error()) return {};
   return list_type(c, body, e);
 }

@@ -129,24 +129,7 @@ Type check_tuple_comprehension(CheckContext& c, Expr& e, const Scope& s, const T
     scopes.push_back(std::make_unique<LocalScope>(*inner, *e.arguments[i].value, elements[i]));
     inner = &scopes.back()->scope();
   }
-  bool failed = false;
-  if (e.operands.size() > 2) {
-    Expr& condition = *e.operands[2];
-    const Type t = c.check(condition, *inner, nullptr);
-    if (!t.is_error() && (t.kind != TypeKind::boolean || t.optional)) {
-      c.error(condition.range, "E0334",
-              "the condition after `if` must be a bool, not " + describe(t));
-      failed = true;
-    }
-  }
-  const Type body = c.check(*e.operands[1], *inner, nullptr);
-  if (failed || body.is_error()) return {};
-  if (body.kind == TypeKind::none) {
-    c.error(e.range, "E0330",
-            "the element type of this list is unknown: its elements are all `none`");
-    return {};
-  }
-  return Type::list_of(body);
+  return check_comprehension_body(c, e, *inner);
 }
 
 Type check_tuple_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s) {

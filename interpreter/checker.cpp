@@ -294,12 +294,14 @@ class Checker final : public CheckContext {
   Type resolve_type(const TypeExpr& t, std::optional<DisplayUnit>* display = nullptr) {
     Type out;
     if (t.key) return resolve_map_type(t, display);
-    if (!t.tuple.empty()) {  // `(count, GB)`: each element shown in a readable unit
+    if (!t.tuple.empty()) {  // `(count, GB)`: each element shown in its declared unit
       std::vector<Type> elements;
-      for (const TypeExpr& element : t.tuple) {
-        elements.push_back(resolve_type(element));
+      std::vector<std::optional<DisplayUnit>> shown(t.tuple.size());
+      for (std::size_t i = 0; i < t.tuple.size(); ++i) {
+        elements.push_back(resolve_type(t.tuple[i], &shown[i]));
         if (elements.back().is_error()) return {};
       }
+      if (display) *display = DisplayUnit::of_tuple(std::move(shown));
       out = Type::tuple_of(elements);
       out.optional = t.optional;
       return out;

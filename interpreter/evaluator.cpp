@@ -259,11 +259,7 @@ std::string Evaluator::show(const Value& v, const std::optional<DisplayUnit>& un
 // a readable one: nothing is ever shown as `inf`.
 std::optional<DisplayUnit> Evaluator::fitting_unit(const Value& v,
                                                    const std::optional<DisplayUnit>& unit) {
-  if (unit && v.kind == ValueKind::quantity && !std::isfinite(v.number / unit->scale))
-    return std::nullopt;
-  // A written step of a display ladder lets the ladder choose for a value other than zero.
-  if (unit && unit->ladder && v.kind == ValueKind::quantity && v.number != 0) return std::nullopt;
-  return unit;
+  return fitting_display_unit(v, unit);
 }
 
 }  // namespace reckon

@@ -5,14 +5,64 @@
 #include <deque>
 #include <set>
 
-#include "interpreter/signature.hpp"
-
 namespace reckon {
 
 namespace {
 
 // Elements of a list a derivation shows before counting the rest.
 constexpr std::size_t explained_list_elements = 5;
+
+// Source text as one line: an expression written over several lines shows in a
+// derivation as it reads, without its line breaks, indentation or `#` comments. Runs of
+// blanks that hold a line break become one space, or none just inside brackets
+// (`[\n  a,\n  b\n]` is `[a, b]`); blanks within a line stay, as do texts (no text
+// literal spans lines; quotes are counted so a `#` inside one is not a comment).
+std::string flat_source(std::string_view source) {
+  std::string out;
+  bool quoted = false;
+  for (std::size_t i = 0; i < source.size(); ++i) {
+    const char c = source[i];
+    if (quoted) {
+      out += c;
+      if (c == '\\' && i + 1 < source.size())
+        out += source[++i];
+      else if (c == '"')
+        quoted = false;
+      continue;
+    }
+    if (c == '#') {  // a comment, to the end of its line (which the next step takes)
+      while (i + 1 < source.size() && source[i + 1] != '\n') ++i;
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+      std::size_t end = i;
+      bool broken = false;
+      for (; end < source.size(); ++end) {
+        const char b = source[end];
+        if (b == '#') {  // a comment inside the run of blanks
+          while (end + 1 < source.size() && source[end + 1] != '\n') ++end;
+          continue;
+        }
+        if (b != ' ' && b != '\t' && b != '\r' && b != '\n') break;
+        broken = broken || b == '\n';
+      }
+      if (!broken) {
+        out.append(source.substr(i, end - i));
+      } else {
+        const bool after_open =
+            !out.empty() && (out.back() == '(' || out.back() == '[' || out.back() == '{');
+        const bool before_close =
+            end < source.size() && (source[end] == ')' || source[end] == ']' || source[end] == '}');
+        if (!out.empty() && end < source.size() && !after_open && !before_close) out += ' ';
+      }
+      i = end - 1;
+      continue;
+    }
+    if (c == '"') quoted = true;
+    out += c;
+  }
+  return out;
+}
 
 // Binding strength of an expression when rendered, to place parentheses.
 int precedence(const Expr& e) {
@@ -91,7 +141,7 @@ class Explainer {
   }
 
   std::string text(SourceRange r) const {
-    return std::string(
+    return flat_source(
         std::string_view(p_.sources.file(r.file).text()).substr(r.begin, r.end - r.begin));
   }
 
@@ -153,7 +203,7 @@ class Explainer {
     ExplainStep step;
     step.depth = level;
     step.name = d.label;
-    step.equation = one_line(text(d.property->body->range));
+    step.equation = text(d.property->body->range);
     Value v = ev_.evaluate(*d.use, d.use_frame);  // first, as in run()
     step.result = show(v, d.property->display);
     step.substituted = render(*d.property->body, d.frame, &deps);

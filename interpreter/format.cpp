@@ -55,6 +55,12 @@ std::string scientific(double v, int decimals) {
 
 }  // namespace
 
+double number_in_unit(double base, double scale) {
+  const double quotient = base / scale;
+  if (scale == 1) return quotient;
+  return snap_decimal(snap_round_trip(quotient));
+}
+
 bool written_in_full(const Dimension& d) {
   const Dimension physical = d.physical();
   return physical == Dimension::of(Base::money) || physical == Dimension::of(Base::time);
@@ -153,6 +159,7 @@ std::string format_list(const ListValue& list, const DisplayOptions& options,
 
 std::optional<DisplayUnit> list_display_unit(const ListValue& list, int digits,
                                              const DisplayUnit* unit) {
+  if (unit && unit->is_tuple()) return *unit;  // each tuple's elements in their own units
   const Value* largest = nullptr;
   for (const Value& x : list.items)
     if (x.kind == ValueKind::quantity &&
@@ -164,6 +171,17 @@ std::optional<DisplayUnit> list_display_unit(const ListValue& list, int digits,
   // `2.000 TB`); a list of zeros stays in the unit written.
   if (unit && (!unit->ladder || largest->number == 0)) return *unit;
   return default_display_unit(*largest, digits);
+}
+
+std::optional<DisplayUnit> fitting_display_unit(const Value& v,
+                                                const std::optional<DisplayUnit>& unit) {
+  if (!unit) return std::nullopt;
+  if (v.kind == ValueKind::quantity) {
+    if (!std::isfinite(v.number / unit->scale)) return std::nullopt;
+    if (unit->ladder && v.number != 0) return std::nullopt;
+  }
+  // A tuple's elements are fitted as format_value shows them, one at a time.
+  return unit;
 }
 
 std::string format_value(const Value& v, const DisplayOptions& options, const DisplayUnit* unit) {
@@ -196,8 +214,12 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
       std::string out = v.record()->type->name + "(";
       for (std::size_t i = 0; i < v.record()->fields.size(); ++i) {
         if (i) out += ", ";
-        out +=
-            v.record()->type->fields[i].name + ": " + format_value(v.record()->fields[i], options);
+        // A tuple field shows its elements in their declared units (a quantity field's
+        // declared unit states only a dimension: the ladder chooses, docs/language.md).
+        const std::optional<DisplayUnit>& declared = v.record()->type->fields[i].display;
+        const DisplayUnit* field = declared && declared->is_tuple() ? &*declared : nullptr;
+        out += v.record()->type->fields[i].name + ": " +
+               format_value(v.record()->fields[i], options, field);
       }
       return out + ")";
     }
@@ -213,8 +235,12 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
     case ValueKind::tuple: {  // `(1 GB, 2 s)`: each element in a unit of its own
       std::string out = "(";
       const auto& items = v.tuple()->items;
-      for (std::size_t i = 0; i < items.size(); ++i)
-        out += (i ? ", " : "") + format_value(items[i], options, nullptr);
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        const DisplayUnit* declared = unit ? unit->element(i) : nullptr;
+        const std::optional<DisplayUnit> fits =
+            declared ? fitting_display_unit(items[i], *declared) : std::nullopt;
+        out += (i ? ", " : "") + format_value(items[i], options, fits ? &*fits : nullptr);
+      }
       return out + ")";
     }
   }

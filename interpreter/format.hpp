@@ -37,6 +37,13 @@ inline constexpr double max_written_in_full = 1e12;
 // notation: money and time (counts beside them too: GPU*h).
 bool written_in_full(const Dimension& d);
 
+// A base-unit number in a unit of scale `scale`, as a person would write it: the
+// quotient, snapped to a whole number within 4 ulps, else to the shortest decimal of at
+// most 15 significant digits within 4 ulps (1280 us in ms is 1.28, not the
+// 1.2799999999999998 of the division), else the quotient itself. What --json gives as
+// a quantity's `value` (docs/cli.md).
+double number_in_unit(double base, double scale);
+
 // Whole numbers print exactly (up to 1e15); others to `digits` significant digits,
 // keeping trailing zeros (29.80), in scientific notation outside [1e-4, 1e15) or when
 // they have more whole digits than significant ones (1.952e8) -- except, with `in_full`,
@@ -47,6 +54,12 @@ std::string format_number(double v, int digits, bool in_full = false);
 // The unit a quantity is shown in when none was declared, chosen for the value rounded
 // to `digits` significant digits.
 DisplayUnit default_display_unit(const Value& v, int digits = 4);
+
+// `unit`, unless `v` shown in it would be infinite (1e300 s in ps) or it is a step of a
+// display ladder and `v` is not zero: then nullopt, a readable unit. For a tuple, the
+// same element by element.
+std::optional<DisplayUnit> fitting_display_unit(const Value& v,
+                                                const std::optional<DisplayUnit>& unit);
 
 // "328.6 GB", "2048 token", "true", "selective", "Transformer(...)".
 std::string format_value(const Value& v, const DisplayOptions& options,

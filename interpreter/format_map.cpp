@@ -15,6 +15,7 @@ namespace {}  // namespace
 
 std::optional<DisplayUnit> map_display_unit(const MapValue& m, const DisplayOptions& options,
                                             const DisplayUnit* unit) {
+  if (unit && unit->is_tuple()) return *unit;  // each tuple's elements in their own units
   const Value* largest = nullptr;
   for (const Value& x : m.values)
     if (x.kind == ValueKind::quantity &&

@@ -34,12 +34,16 @@ std::vector<std::optional<DisplayUnit>> column_units(std::span<const Value> item
           (!largest || std::fabs(v.number) > std::fabs(largest->number)))
         largest = &v;
     }
+    const std::optional<DisplayUnit>& declared = type.fields[k].display;
+    if (declared && declared->is_tuple()) {  // a tuple's elements each in its declared unit
+      units[k] = declared;
+      continue;
+    }
     if (!largest) continue;
     // A field's declared unit states a dimension for values written in any unit (the
     // registry's `memory: B/GPU`): a step of a ladder lets the ladder choose, for the
     // column's largest value, as it does for one field shown alone. A column of zeros
     // stays in the declared unit.
-    const std::optional<DisplayUnit>& declared = type.fields[k].display;
     const bool ladder = declared && ladder_step(largest->dim, declared->symbol);
     if (declared && (!ladder || largest->number == 0))
       units[k] = declared;
@@ -79,7 +83,7 @@ std::string cell(const Value& v, const DisplayOptions& options,
       const Value& name = v.record()->fields[static_cast<std::size_t>(i)];
       if (name.kind == ValueKind::text) return v.record()->type->name + " " + name.text();
     }
-  return format_value(v, options);
+  return format_value(v, options, unit && unit->is_tuple() ? &*unit : nullptr);
 }
 
 // Columns of cells under their headings, each as wide as its widest cell, two spaces
@@ -138,7 +142,8 @@ std::string record_table(std::span<const Value> items, const RecordDecl& type,
   for (std::size_t k = 0; k < type.fields.size(); ++k) {
     Column& c = columns.emplace_back();
     c.heading = type.fields[k].name;
-    if (units[k] && !units[k]->symbol.empty()) c.heading += " (" + units[k]->symbol + ")";
+    if (units[k] && !units[k]->symbol.empty() && !units[k]->is_tuple())
+      c.heading += " (" + units[k]->symbol + ")";
     for (std::size_t r = 0; r < rows; ++r) {
       const Value& v = items[r].record()->fields[k];
       // `none` (an optional field left out) lines up with the numbers around it.

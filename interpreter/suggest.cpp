@@ -151,6 +151,14 @@ constexpr std::array unit_hints = {
     UnitHint{"GHZ", "GHz", symbol_why},
 };
 
+char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+
+std::string folded(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = lower(c);
+  return out;
+}
+
 std::string format_hint(std::string_view suggestion, std::string_view why) {
   if (suggestion.empty()) return "; " + std::string(why);
   return "; did you mean `" + std::string(suggestion) + "`? (" + std::string(why) + ")";
@@ -203,16 +211,27 @@ std::string did_you_mean(std::string_view name, const std::vector<std::string_vi
   std::size_t limit = std::max<std::size_t>(1, name.size() / 3);
   const std::string_view* best = nullptr;
   std::size_t best_distance = limit + 1;
+  std::size_t best_exact = 0;
   std::vector<std::size_t> row;
-  // Of the closest names, the first in alphabetical order: the candidates come in the
-  // order of a hash table, which any new name in the standard library reshuffles.
+  // Names are compared ignoring case: `H100` for `h100` is the same name mistyped, and
+  // closer than `a100` (one letter apart in either case). Of the closest names, the
+  // first in alphabetical order: the candidates come in the order of a hash table, which
+  // any new name in the standard library reshuffles.
+  const std::string folded_name = folded(name);
+  std::string folded_candidate;
   for (const std::string_view& c : candidates) {
-    std::size_t d = edit_distance(name, c, best_distance, row);
-    if (d < best_distance || (best && d == best_distance && c < *best)) {
-      best_distance = d;
-      best = &c;
-      if (d == 0) break;  // nothing is closer
-    }
+    folded_candidate.assign(c);
+    for (char& x : folded_candidate) x = lower(x);
+    std::size_t d = edit_distance(folded_name, folded_candidate, best_distance, row);
+    if (d > best_distance || (d == best_distance && !best)) continue;
+    // Equally close ignoring case: the closer with case (`MS` is `ms` rather than `Ms`),
+    // then the first alphabetically.
+    const std::size_t exact = edit_distance(name, c, name.size() + c.size(), row);
+    if (d == best_distance && (exact > best_exact || (exact == best_exact && !(c < *best))))
+      continue;
+    best_distance = d;
+    best_exact = exact;
+    best = &c;
   }
   return best ? "; did you mean `" + std::string(*best) + "`?" : "";
 }

@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <map>
 #include <string>
-#include <tuple>
 #include <unordered_map>
 
 #include "interpreter/checker.hpp"
@@ -27,15 +26,47 @@ constexpr std::uintptr_t max_stack_bytes = 512u << 10;
 Unit plain() { return DisplayUnit{"", 1}; }
 
 bool same(const DisplayUnit& a, const DisplayUnit& b) {
-  return a.symbol == b.symbol && a.scale == b.scale;
+  return a.symbol == b.symbol && a.scale == b.scale && a.tuple == b.tuple;
 }
 
-Unit agree(const Unit& a, const Unit& b) { return a && b && same(*a, *b) ? a : std::nullopt; }
+// A tuple's unit from its elements' units, or none when no element has one.
+Unit tuple_unit(std::vector<Unit> elements) {
+  if (std::none_of(elements.begin(), elements.end(), [](const Unit& u) { return u.has_value(); }))
+    return std::nullopt;
+  return DisplayUnit::of_tuple(std::move(elements));
+}
+
+// The unit two values written alike are in; tuples element by element, so that
+// `[("a", 1 ms), ("b", 3 us)]` keeps what its elements agree on.
+Unit agree(const Unit& a, const Unit& b) {
+  if (!a || !b) return std::nullopt;
+  if (a->is_tuple() && a->tuple == b->tuple) return a;  // the same interned elements
+  const auto x = a->elements(), y = b->elements();
+  if (!x.empty() && x.size() == y.size()) {
+    std::vector<Unit> both;
+    for (std::size_t i = 0; i < x.size(); ++i) both.push_back(agree(x[i], y[i]));
+    return tuple_unit(std::move(both));
+  }
+  return same(*a, *b) ? a : std::nullopt;
+}
+
+// The element at a tuple index written out (`p[1]`), or -1 (a list's index).
+std::ptrdiff_t tuple_position(const Expr& index) {
+  if (!index.operands[0]->type.is_tuple()) return -1;
+  const Expr& at = *index.operands[1];
+  return at.kind == ExprKind::number ? static_cast<std::ptrdiff_t>(at.number) : -1;
+}
+
+Unit element_of(const Unit& tuple, std::ptrdiff_t i) {
+  if (!tuple || i < 0) return std::nullopt;
+  const DisplayUnit* u = tuple->element(static_cast<std::size_t>(i));
+  return u ? Unit(*u) : std::nullopt;
+}
 
 bool is_plain(const Unit& u) { return u && u->symbol.empty() && u->scale == 1; }
 
-// What a unit describes: a quantity's type, or a list's elements' (one unit for all).
-// A map's unit is its values'.
+// What a unit describes: a quantity's type, a tuple's, or a list's elements' (one unit
+// for all). A map's unit is its values'.
 const Type& scalar(const Type& t) {
   if (t.is_list()) return scalar(t.element());
   return t.is_map() ? scalar(t.map_value()) : t;
@@ -56,6 +87,7 @@ class Written {
     // A unit only for what it can describe: no bare number for a quantity whose counting
     // units did not cancel, no unit for a plain number.
     const Type& t = scalar(e.type);
+    if (u && (u->is_tuple() || t.is_tuple())) return u->is_tuple() == t.is_tuple() ? u : Unit{};
     if (u && u->symbol.empty() != (t.kind == TypeKind::quantity && t.dim.is_dimensionless()))
       return std::nullopt;
     return u;
@@ -79,15 +111,26 @@ class Written {
   // display ladder, which then chooses the step for the value (999.97 GB shows as
   // 1.000 TB, 0.25 W as 250 mW); a unit the ladder lacks stays (80 GiB, 2 week).
   Unit shown(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
-    if (scalar(e.type).kind != TypeKind::quantity) return std::nullopt;
+    if (!describes(scalar(e.type))) return std::nullopt;
     switch (e.kind) {
+      case ExprKind::tuple: {  // each element as it would show alone
+        std::vector<Unit> elements;
+        for (const ExprPtr& x : e.operands) elements.push_back(shown(*x, s, params));
+        return tuple_unit(std::move(elements));
+      }
+      case ExprKind::index:  // `p[1]`: as the tuple shows that element
+        if (const std::ptrdiff_t i = tuple_position(e); i >= 0)
+          return element_of(shown(*e.operands[0], s, params), i);
+        if (e.type.is_tuple()) return shown(*e.operands[0], s, params);  // `trace[0]`
+        break;
       case ExprKind::convert:
         return of(e, s, params);
       case ExprKind::member:
         // A case's input in its declared unit; a record's field is declared for its
         // dimension (a registry's `memory: B/GPU` holds 80 GiB and 141 GB alike), so a
         // ladder step there lets the ladder choose, as a written unit does.
-        if (e.operands[0]->type.kind != TypeKind::record) return of(e, s, params);
+        if (e.operands[0]->type.kind != TypeKind::record || scalar(e.type).is_tuple())
+          return of(e, s, params);  // a tuple field's elements as declared
         break;
       case ExprKind::name:
         if (e.ref == RefKind::property && s)
@@ -101,6 +144,13 @@ class Written {
           return shown_property(e.target_as<ScenarioDecl>(), static_cast<std::size_t>(e.slot));
         break;
       case ExprKind::list:
+        // Tuples as each shows alone, where they agree.
+        if (!e.operands.empty() && e.type.element().is_tuple()) {
+          Unit u = shown(*e.operands[0], s, params);
+          for (std::size_t i = 1; i < e.operands.size() && u; ++i)
+            u = agree(u, shown(*e.operands[i], s, params));
+          return u;
+        }
         // `[2000 MB -> MB, 1 GB -> MB]`: elements converted on purpose are shown in that
         // unit, as one converted value is.
         if (!e.operands.empty() &&
@@ -111,13 +161,36 @@ class Written {
       case ExprKind::comprehension:  // `[x -> MB for x in xs]`
         if (e.operands.size() > 1 && e.operands[1]->kind == ExprKind::convert)
           return of(e, s, params);
+        if (e.operands.size() > 1 && e.operands[1]->kind == ExprKind::tuple)
+          return shown(*e.operands[1], s, params);
         break;
       default:
         break;
     }
     Unit u = of(e, s, params);
-    if (u && ladder_step(scalar(e.type).dim, u->symbol)) u->ladder = true;
+    if (u) mark_ladder(*u, scalar(e.type));
     return u;
+  }
+
+  // A written unit that is a step of its dimension's ladder lets the ladder choose; in a
+  // tuple, element by element.
+  static void mark_ladder(DisplayUnit& u, const Type& t) {
+    if (u.is_tuple()) {
+      const auto types = t.tuple_elements();
+      const auto units = u.elements();
+      std::vector<Unit> marked(units.begin(), units.end());
+      for (std::size_t i = 0; i < marked.size() && i < types.size(); ++i)
+        if (marked[i]) mark_ladder(*marked[i], scalar(types[i]));
+      u = DisplayUnit::of_tuple(std::move(marked));
+      return;
+    }
+    if (ladder_step(t.dim, u.symbol)) u.ladder = true;
+  }
+
+  // Whether a unit can describe a value of type `t` (scalar): a quantity, or a tuple
+  // whose elements may have units.
+  static bool describes(const Type& t) {
+    return t.kind == TypeKind::quantity || t.kind == TypeKind::tuple;
   }
 
   Unit shown_property(const ScenarioDecl& s, std::size_t index) {
@@ -151,14 +224,23 @@ class Written {
   const Unit* interned(const Unit& u) {
     static const Unit none;
     if (!u) return &none;
-    auto key = std::make_tuple(u->symbol, std::bit_cast<std::uint64_t>(u->scale), u->ladder);
-    return &distinct_.try_emplace(std::move(key), u).first->second;
+    return &distinct_.try_emplace(key_of(*u), u).first->second;
+  }
+  // A text that tells distinct units apart, a tuple's elements (interned) included.
+  static std::string key_of(const DisplayUnit& u) {
+    return u.symbol + '\x1f' + std::to_string(std::bit_cast<std::uint64_t>(u.scale)) +
+           (u.ladder ? 'L' : 'W') + std::to_string(u.tuple);
   }
 
   Unit inner(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
-    if (scalar(e.type).kind != TypeKind::quantity) return std::nullopt;
+    if (!describes(scalar(e.type))) return std::nullopt;
     auto sub = [&](std::size_t i) { return of(*e.operands[i], s, params); };
     switch (e.kind) {
+      case ExprKind::tuple: {
+        std::vector<Unit> elements;
+        for (std::size_t i = 0; i < e.operands.size(); ++i) elements.push_back(sub(i));
+        return tuple_unit(std::move(elements));
+      }
       case ExprKind::number:
         return e.unit ? DisplayUnit{e.unit->text, e.unit_scale} : plain();
       case ExprKind::convert:
@@ -192,6 +274,8 @@ class Written {
       case ExprKind::comprehension:
         return sub(1);
       case ExprKind::index:
+        if (const std::ptrdiff_t i = tuple_position(e); i >= 0) return element_of(sub(0), i);
+        return e.operands[0]->type.is_tuple() ? std::nullopt : sub(0);
       case ExprKind::slice:
         return sub(0);
       case ExprKind::range:  // `0 s .. 10 s step 2 s`: the unit of its start and end
@@ -296,7 +380,7 @@ class Written {
   // Properties' and lets' written units, and the units they show in, in `distinct_`.
   std::unordered_map<const void*, const Unit*> known_;
   std::unordered_map<const void*, const Unit*> known_shown_;
-  std::map<std::tuple<std::string, std::uint64_t, bool>, Unit> distinct_;  // stable nodes
+  std::map<std::string, Unit> distinct_;  // stable nodes, by key_of
 };
 
 // --- settling -------------------------------------------------------------------------
@@ -334,7 +418,7 @@ class Settler {
   // parameters an expression was checked in.
   void settle_format(Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
     Unit u = written_.shown(*e.operands[0], s, params);
-    if (!u) {
+    if (!u || u->is_tuple()) {  // a tuple's elements each in a readable unit
       e.unit.reset();
       return;
     }

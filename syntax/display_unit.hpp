@@ -3,7 +3,12 @@
 // one is interpreter/units.hpp.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 namespace reckon {
 
@@ -15,6 +20,22 @@ struct DisplayUnit {
   // zero is shown in the step the ladder chooses for it (999.97 GB as 1.000 TB), zero in
   // this unit (`300 ms % 100 ms` is 0 ms).
   bool ladder = false;
+  // A tuple's: which interned list of element units it has (0: not a tuple). Each
+  // element's unit, or nullopt where an element has none (a text, a quantity shown in a
+  // readable unit), so that `p: (text, us)` shows its second element in us and
+  // `(2000 MB -> MB, 1)` its first in MB. A list's or a map's unit is its elements', so
+  // a list of tuples has one too. An index into a table, not a vector, because a
+  // DisplayUnit sits in every property and let, whose size the memory layout test bounds
+  // (tests/unit/test_memory_layout.cpp): a few distinct tuples' units exist per program.
+  std::uint32_t tuple = 0;
+
+  bool is_tuple() const { return tuple != 0; }
+  // A tuple's element units in order (empty for anything else).
+  std::span<const std::optional<DisplayUnit>> elements() const;
+  // The unit of element `i` of a tuple, or null.
+  const DisplayUnit* element(std::size_t i) const;
+  // The unit of a tuple whose elements have `elements`; equal lists share an entry.
+  static DisplayUnit of_tuple(std::vector<std::optional<DisplayUnit>> elements);
 };
 
 }  // namespace reckon

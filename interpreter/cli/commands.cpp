@@ -165,17 +165,21 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
     std::size_t failed = 0;
     for (const CheckDecl* c : checks) {
       std::string text(source_text(p, c->condition->range));
+      // The line shows the check as written, its tolerance included.
+      const std::string line =
+          c->tolerance ? text + " within " + std::string(source_text(p, c->tolerance->range))
+                       : text;
       std::string at = location(p.sources, c->range);
       CheckOutcome outcome;
       try {
         outcome = ev.run_check(*c);
       } catch (const UserError& e) {
         report(e.diagnostic());
-        out << fmt::format("error  {}  {}\n", at, text);
+        out << fmt::format("error  {}  {}\n", at, line);
         ++failed;
         continue;
       }
-      out << fmt::format("{}  {}  {}\n", outcome.passed ? "ok   " : "FAIL ", at, text);
+      out << fmt::format("{}  {}  {}\n", outcome.passed ? "ok   " : "FAIL ", at, line);
       if (outcome.passed) continue;
       ++failed;
       Diagnostic d{c->condition->range, "check failed: " + text, {}, "E0509"};
@@ -201,20 +205,6 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
 }
 
 namespace {
-
-// A base-unit value in a unit of scale `scale`, as the shortest decimal that gives back
-// exactly that value (0.12 USD/kWh, not the 0.11999999999999998 of a plain division),
-// or the division when none of up to 17 digits does.
-double in_unit(double base, double scale) {
-  const double divided = base / scale;
-  if (scale == 1 || !std::isfinite(divided)) return divided;
-  for (int digits = 1; digits <= 17; ++digits) {
-    const double candidate =
-        std::strtod(fmt::format("{:.{}e}", divided, digits - 1).c_str(), nullptr);
-    if (candidate * scale == base) return candidate;
-  }
-  return divided;
-}
 
 nlohmann::json json_value(const Evaluator& ev, const Value& v,
                           const std::optional<DisplayUnit>& unit, int digits);
@@ -257,7 +247,7 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
     case ValueKind::quantity: {
       const std::optional<DisplayUnit> fits = Evaluator::fitting_unit(v, unit);
       DisplayUnit u = fits ? *fits : default_display_unit(v, digits);
-      j["value"] = in_unit(v.number, u.scale);
+      j["value"] = number_in_unit(v.number, u.scale);
       j["unit"] = u.symbol;
       j["base_value"] = v.number;
       j["base_unit"] = base_unit_string(v.dim);
@@ -292,8 +282,13 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
     case ValueKind::tuple: {
       // An array of the elements as JSON of their own, each in a unit of its own.
       nlohmann::json items = nlohmann::json::array();
-      for (const Value& x : v.tuple()->items)
-        items.push_back(json_value(ev, x, std::nullopt, digits));
+      const auto& elements = v.tuple()->items;
+      for (std::size_t i = 0; i < elements.size(); ++i) {
+        const DisplayUnit* declared = unit ? unit->element(i) : nullptr;
+        items.push_back(json_value(ev, elements[i],
+                                   declared ? std::optional<DisplayUnit>(*declared) : std::nullopt,
+                                   digits));
+      }
       j["value"] = std::move(items);
       break;
     }
@@ -308,14 +303,19 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
       options.digits = digits;
       const std::optional<DisplayUnit> shared =
           map_display_unit(*v.map(), options, unit ? &*unit : nullptr);
+      // A JSON object has no order (this one's keys come out sorted, and consumers may
+      // reorder them): `keys` lists them in the map's own order, as written.
       nlohmann::json entries = nlohmann::json::object();
+      nlohmann::json keys = nlohmann::json::array();
       const MapValue& m = *v.map();
       for (std::size_t i = 0; i < m.keys.size(); ++i) {
         const Value& k = m.keys[i];
         const std::string key = k.kind == ValueKind::text ? k.text() : key_text(k);
         entries[key] = json_value(ev, m.values[i], shared, digits);
+        keys.push_back(key);
       }
       j["value"] = std::move(entries);
+      j["keys"] = std::move(keys);
       if (shared) j["unit"] = shared->symbol;
       break;
     }

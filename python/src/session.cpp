@@ -11,6 +11,7 @@
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/format_table.hpp"
 #include "interpreter/instance.hpp"
 #include "interpreter/maps.hpp"
 #include "interpreter/pipeline.hpp"
@@ -64,6 +65,25 @@ MemberInfo member_of(const std::string& name, const Type& type, const Docs& docs
   return m;
 }
 
+Converted convert(const Evaluator& ev, const Value& v, const std::optional<DisplayUnit>& unit);
+
+// A record: each field in its declared unit, or in `columns` (one per field: a list's
+// column units, record_column_units) when given.
+Converted convert_record(const Evaluator& ev, const Value& v,
+                         const std::vector<std::optional<DisplayUnit>>* columns) {
+  Converted c;
+  c.shown = ev.show(v, std::nullopt);
+  c.kind = Converted::Kind::record;
+  const RecordValue& r = *v.record();
+  c.text = r.type->name;
+  for (std::size_t i = 0; i < r.fields.size(); ++i) {
+    c.names.push_back(r.type->fields[i].name);
+    c.items.push_back(
+        convert(ev, r.fields[i], columns ? (*columns)[i] : r.type->fields[i].display));
+  }
+  return c;
+}
+
 // The value `v` of an expression shown in `unit` (nullopt: a readable one), as the
 // command line's --json gives it.
 Converted convert(const Evaluator& ev, const Value& v, const std::optional<DisplayUnit>& unit) {
@@ -95,16 +115,8 @@ Converted convert(const Evaluator& ev, const Value& v, const std::optional<Displ
       c.kind = Converted::Kind::member;
       c.text = v.enumeration()->members.at(static_cast<std::size_t>(v.number));
       break;
-    case ValueKind::record: {
-      c.kind = Converted::Kind::record;
-      const RecordValue& r = *v.record();
-      c.text = r.type->name;
-      for (std::size_t i = 0; i < r.fields.size(); ++i) {
-        c.names.push_back(r.type->fields[i].name);
-        c.items.push_back(convert(ev, r.fields[i], r.type->fields[i].display));
-      }
-      break;
-    }
+    case ValueKind::record:
+      return convert_record(ev, v, nullptr);
     case ValueKind::instance: {
       c.kind = Converted::Kind::instance;
       const Instance& inst = *v.instance();
@@ -116,14 +128,28 @@ Converted convert(const Evaluator& ev, const Value& v, const std::optional<Displ
       c.kind = Converted::Kind::list;
       const std::optional<DisplayUnit> each =
           list_display_unit(*v.list(), digits, unit ? &*unit : nullptr);
-      for (const Value& x : v.list()->items) c.items.push_back(convert(ev, x, each));
+      // Records: each field in its column's one unit, as the terminal's table shows it
+      // (and the HTML table, display.py, puts that unit in the column's heading).
+      const std::vector<std::optional<DisplayUnit>> columns =
+          record_column_units(*v.list(), digits);
+      for (const Value& x : v.list()->items)
+        c.items.push_back(x.kind == ValueKind::record && !columns.empty()
+                              ? convert_record(ev, x, &columns)
+                              : convert(ev, x, each));
       break;
     }
-    case ValueKind::tuple:
-      // Each element in a readable unit of its own, as `reckon eval --json` gives it.
+    case ValueKind::tuple: {
+      // Each element in its declared or written unit if it has one (`(text, us)`), else
+      // a readable unit of its own, as `reckon eval --json` gives it.
       c.kind = Converted::Kind::tuple;
-      for (const Value& x : v.tuple()->items) c.items.push_back(convert(ev, x, std::nullopt));
+      const auto& elements = v.tuple()->items;
+      for (std::size_t i = 0; i < elements.size(); ++i) {
+        const DisplayUnit* declared = unit ? unit->element(i) : nullptr;
+        c.items.push_back(convert(ev, elements[i],
+                                  declared ? std::optional<DisplayUnit>(*declared) : std::nullopt));
+      }
       break;
+    }
     case ValueKind::map: {
       c.kind = Converted::Kind::map;
       DisplayOptions options;

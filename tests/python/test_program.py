@@ -203,3 +203,31 @@ def test_tuples_lists_and_maps_go_back_in(tmp_path):
     with pytest.raises(reckon.ReckonError) as e:
         c.with_(p=(1, reckon.Quantity(1, "GB"), 3)).p
     assert e.value.code == "E0402" and "input `p` must be (count, B)" in e.value.message
+
+
+def test_a_list_of_records_shows_as_an_html_table():
+    # scenarios/allreduce_crossover.rk: 21 message sizes, 1 KiB .. 1 GiB doubling, each a
+    # row (size, ring, tree, winner), as `reckon run` prints the table.
+    case = reckon.load("scenarios/allreduce_crossover.rk")["Nvlink8"]
+    page = case._repr_html_()
+    table = page[page.index("<table class=\"reckon-table\">"):]
+    table = table[:table.index("</table>")]
+    # One heading per field, each quantity column with its one unit, as the terminal's
+    # `ring (ms)`: 1.75 x 1 GiB / 25 GB/s + 70 us = 75,231.9 us is the largest ring time,
+    # so the column is in ms.
+    assert "<th style=\"text-align:left\">size</th>" in table
+    assert "<th style=\"text-align:right\">ring (ms)</th>" in table
+    assert table.count("<tr>") == 1 + 21  # the heading and a row per size
+    # The first row: 1 KiB, ring 70.07168 us = 0.07007 ms, tree 30.24576 us = 0.03025 ms.
+    first = table.split("<tr>")[2]
+    cells = [c.split(">", 1)[1] for c in first.split("</td>")[:-1]]
+    assert cells == ["1 KiB", "0.07007", "0.03025", "tree"]
+
+
+def test_a_tuple_element_keeps_its_declared_unit(tmp_path):
+    # `span: (text, us)`: 1280 us stays 1280 us (alone it shows as 1.280 ms).
+    f = tmp_path / "t.rk"
+    f.write_text('scenario S {\n  input span: (text, us) = ("a", 1280 us)\n}\ncase C = S()\n')
+    span = reckon.load(str(f))["C"].span
+    assert span[0] == "a"
+    assert span[1].unit == "us" and span[1].value == 1280

@@ -656,3 +656,18 @@ TEST_CASE("did you mean: of equally close names, the first alphabetically, whate
   // A closer name still wins over an earlier one.
   CHECK(reckon::did_you_mean("mem", V{"ma", "memo"}) == "; did you mean `memo`?");
 }
+
+TEST_CASE("did you mean: letter case is no distance") {
+  using V = std::vector<std::string>;
+  // `H100` is one edit from `a100` and from `h100` with case; ignoring case, `h100` is it.
+  CHECK(reckon::did_you_mean("H100", V{"a100", "h100"}) == "; did you mean `h100`?");
+  CHECK(reckon::did_you_mean("h100", V{"A100", "H100"}) == "; did you mean `H100`?");
+  // A case-only difference within a longer misspelling: `H10` is `h100` less a digit.
+  CHECK(reckon::did_you_mean("H10", V{"a100", "h100"}) == "; did you mean `h100`?");
+  // Equally close ignoring case: the closer with case wins (`MS` is `ms`, not `Ms`),
+  // whatever the order.
+  CHECK(reckon::did_you_mean("mS", V{"Ms", "ms"}) == "; did you mean `ms`?");
+  CHECK(reckon::did_you_mean("mS", V{"ms", "Ms"}) == "; did you mean `ms`?");
+  // Nothing close stays nothing.
+  CHECK(reckon::did_you_mean("XYZW", V{"h100"}).empty());
+}
