@@ -91,24 +91,6 @@ Value Evaluator::map_lookup(const Expr& e, const Value& map, const Frame& frame)
                               did_you_mean(name, candidates)));
 }
 
-// `[body for (k, v) in m if condition]`: k and v bound to each entry in turn, in the
-// order the map was written.
-Value Evaluator::map_comprehension(const Expr& e, const Value& map, const Frame& frame) {
-  const MapValue& m = *map.map();
-  const Expr& body = *e.operands[1];
-  const Expr* condition = e.operands.size() > 2 ? e.operands[2].get() : nullptr;
-  LocalFrame locals(frame, e.slot, 2);
-  std::vector<Value> out;
-  out.reserve(condition ? 0 : m.keys.size());
-  for (std::size_t i = 0; i < m.keys.size(); ++i) {
-    locals[0] = m.keys[i];
-    locals[1] = m.values[i];
-    if (condition && number(*condition, locals.frame()) == 0) continue;
-    out.push_back(evaluate(body, locals.frame()));
-  }
-  return make_list(std::move(out), e);
-}
-
 Value Evaluator::map_builtin(const Expr& e, const Frame& frame) {
   Value scratch;
   const Value& map = reference(*e.arguments[0].value, frame, scratch);

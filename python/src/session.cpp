@@ -116,13 +116,13 @@ Converted convert(const Evaluator& ev, const Value& v, const std::optional<Displ
       c.kind = Converted::Kind::list;
       const std::optional<DisplayUnit> each =
           list_display_unit(*v.list(), digits, unit ? &*unit : nullptr);
-      for (const Value& x : v.list()->items) c.items.push_back(convert(ev, x, each));
+      for (const Value& x : v.list()->items()) c.items.push_back(convert(ev, x, each));
       break;
     }
     case ValueKind::tuple:
       // Each element in a readable unit of its own, as `reckon eval --json` gives it.
       c.kind = Converted::Kind::tuple;
-      for (const Value& x : v.tuple()->items) c.items.push_back(convert(ev, x, std::nullopt));
+      for (const Value& x : v.tuple()->items()) c.items.push_back(convert(ev, x, std::nullopt));
       break;
     case ValueKind::map: {
       c.kind = Converted::Kind::map;
