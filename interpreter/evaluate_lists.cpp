@@ -265,7 +265,12 @@ void Evaluator::require_whole_elements(const Value& v, const Type& declared, Sou
   if (declared.kind != TypeKind::list) return;
   const Type& element = declared.element();
   const ListValue& xs = *v.list();
-  for (std::size_t i = 0; i < xs.size(); ++i) require_whole(xs.at(i), element, at, what, name);
+  if (xs.packed()) {  // quantities: only a whole-number element type has anything to check
+    if (element.integer)
+      for (const double x : xs.numbers()) require_whole(x, element, at, what, name);
+    return;
+  }
+  for (const Value& x : xs.items()) require_whole(x, element, at, what, name);
 }
 
 }  // namespace reckon
