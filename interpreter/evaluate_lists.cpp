@@ -1,6 +1,7 @@
-// Evaluating lists: literals, comprehensions, indexing and the builtins over lists. All
-// of it is the tree walk's (compile.cpp compiles no list; a comprehension's body and
-// condition are compiled where they compute numbers).
+// Evaluating lists: literals, ranges, indexing, slices, joins and the builtins over
+// lists (comprehensions are evaluate_comprehension.cpp's). All of it is the tree walk's
+// (compile.cpp compiles no list). Ranges and long number literals make packed lists
+// (ListValue::make_packed), and what reads a list here reads it packed or not.
 #include <fmt/format.h>
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // Evaluating maps: literals, lookups (a missing key is a located error naming the keys
-// there are), `for (k, v) in m` and keys/values. All of it is the tree walk's, as lists
-// are (compile.cpp compiles no map).
+// there are) and keys/values (`for (k, v) in m` is evaluate_comprehension.cpp's). All
+// of it is the tree walk's, as lists are (compile.cpp compiles no map).
 #include <fmt/format.h>
 
 #include <stdexcept>
