@@ -74,6 +74,7 @@ enum class OpCode : std::uint8_t {
                   // unless `count` has bit 2 (a force_all entry); bit 1: it must be whole
   local,          // push the number of the local `index` (a comprehension's or lambda's
                   // name) of the frame the run started in
+  local_field,    // push field `field` of the record in the local `index`
 };
 
 // How a method call's argument becomes the Value its memo compares: exactly the Value

@@ -249,16 +249,18 @@ class Compiler {
     }
   }
 
-  // A field of a record held by an input, a parameter or a let is one operation; any
-  // other member (of an instance, of a record made on the spot) is the tree walk's.
+  // A field of a record held by an input, a parameter, a let or a local (a
+  // comprehension's or lambda's name) is one operation; any other member (of an
+  // instance, of a record made on the spot) is the tree walk's.
   void member(Expr& e) {
     if (e.ref == RefKind::enum_member) return constant(e, e.slot);
     const Expr& obj = *e.operands[0];
     if (obj.kind == ExprKind::name && obj.type.kind == TypeKind::record) {
-      OpCode c = obj.ref == RefKind::input       ? OpCode::input_field
-                 : obj.ref == RefKind::parameter ? OpCode::parameter_field
-                 : obj.ref == RefKind::let       ? OpCode::let_field
-                                                 : OpCode::tree;
+      OpCode c = obj.ref == RefKind::input                         ? OpCode::input_field
+                 : obj.ref == RefKind::parameter                   ? OpCode::parameter_field
+                 : obj.ref == RefKind::let                         ? OpCode::let_field
+                 : obj.ref == RefKind::local && !obj.type.optional ? OpCode::local_field
+                                                                   : OpCode::tree;
       if (c != OpCode::tree) {
         Instruction& op = emit(c, e, 1);
         op.steps = 2;  // the member and its object
@@ -405,6 +407,7 @@ void finish(Code& code, const Expr& root) {
                 switch (op.code) {
                   case OpCode::constant:
                   case OpCode::local:
+                  case OpCode::local_field:
                   case OpCode::negate:
                   case OpCode::logical_not:
                   case OpCode::add:
@@ -490,6 +493,7 @@ int stack_effect(const Instruction& op) {
     case OpCode::tree:
     case OpCode::coalesce:
     case OpCode::local:
+    case OpCode::local_field:
       return 1;
     case OpCode::negate:
     case OpCode::logical_not:

@@ -42,6 +42,35 @@ Value Evaluator::comprehend(const Expr& e, const Frame& frame, std::size_t count
   const Expr& body = *e.operands[1];
   const Expr* condition = e.operands.size() > 2 ? e.operands[2].get() : nullptr;
   LocalFrame locals(frame, e.slot, e.arguments.size());
+  // A body computing a quantity by pure code (a record's field, `r.latency`, ...): its
+  // numbers, packed, each run by run_pure as execute would run it.
+  const Code* pure_body = code_of(body);
+  const Code* pure_condition = condition ? code_of(*condition) : nullptr;
+  if (pure_body && pure_body->pure && pure_body->result_kind == ValueKind::quantity &&
+      (!condition || (pure_condition && pure_condition->pure))) {
+    std::vector<double> numbers;
+    numbers.reserve(condition ? 0 : count);
+    const std::uint64_t steps_before = steps_;
+    const std::uint64_t elements_before = comprehension_elements_;
+    const Value* const bound = locals.frame().locals;
+    for (std::size_t i = 0; i < count; ++i) {
+      bind(i, locals);
+      ++comprehension_elements_;
+      bool keep = true;
+      if (condition) {
+        start(*pure_condition);
+        keep = run_pure(*pure_condition, bound) != 0;
+      }
+      if (keep) {
+        start(*pure_body);
+        numbers.push_back(run_pure(*pure_body, bound));
+      }
+      steps_ = steps_before + (comprehension_elements_ - elements_before);
+      if (steps_ > max_steps) [[unlikely]]
+        too_many_steps(e);
+    }
+    return make_packed_list(std::move(numbers), pure_body->result_dim, e);
+  }
   std::vector<Value> out;
   out.reserve(condition ? 0 : count);
   // An element costs one step (E0506) beyond the steps of the element under way: the

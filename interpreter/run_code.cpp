@@ -183,7 +183,8 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
                                            &&op_coalesce,
                                            &&op_begin,
                                            &&op_store,
-                                           &&op_local};
+                                           &&op_local,
+                                           &&op_local_field};
     const Instruction* op;
 #define RECKON_NEXT()                                   \
   do {                                                  \
@@ -394,6 +395,9 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
     op_local:
       *top++ = locals[op->index].number;
       RECKON_NEXT();
+    op_local_field:
+      *top++ = locals[op->index].record()->fields[op->field].number;
+      RECKON_NEXT();
     op_negate:
       top[-1] = ops::negate(top[-1]);
       RECKON_NEXT();
@@ -553,6 +557,9 @@ double Evaluator::run_pure(const Code& code, const Value* locals) const {
         break;
       case OpCode::local:
         *top++ = locals[op->index].number;
+        break;
+      case OpCode::local_field:
+        *top++ = locals[op->index].record()->fields[op->field].number;
         break;
       case OpCode::negate:
         top[-1] = ops::negate(top[-1]);
