@@ -34,3 +34,9 @@ best "reckon eval 'len(1 .. 1000000)'" 'len(1 .. 1000000)'
 best "reckon eval 'len([x * 2 for x in 1 .. 1000000])'" 'len([x * 2 for x in 1 .. 1000000])'
 best "reckon eval 'sum(1 .. 1000000)'" 'sum(1 .. 1000000)'
 "$tmp/baseline"
+# Peak resident memory (/usr/bin/time -f %M): a packed list of a million quantities takes
+# 8 MB where a list of Values takes 32 MB.
+for expr in '1 + 1' 'len(1 .. 1000000)' 'len([x * 2 for x in 1 .. 1000000])'; do
+  kb=$(/usr/bin/time -f %M "$reckon" eval "$expr" 2>&1 >/dev/null)
+  awk -v n="reckon eval '$expr'" -v k="$kb" 'BEGIN { printf "%-50s %8.1f MB peak RSS\n", n, k / 1024 }'
+done

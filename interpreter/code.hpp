@@ -10,6 +10,7 @@
 // (tests/unit/test_compiled.cpp compares the two on every bundled case).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -73,6 +74,7 @@ enum class OpCode : std::uint8_t {
                   // unless `count` has bit 2 (a force_all entry); bit 1: it must be whole
   local,          // push the number of the local `index` (a comprehension's or lambda's
                   // name) of the frame the run started in
+  local_field,    // push field `field` of the record in the local `index`
 };
 
 // How a method call's argument becomes the Value its memo compares: exactly the Value
@@ -124,7 +126,20 @@ struct Code {
   // for a method call: its Value is the call's memoized one.
   ValueKind result_kind = ValueKind::quantity;
   Dimension result_dim;
+  // Whether the code computes only from constants and locals, with arithmetic,
+  // comparisons, jumps and builtins (no thunk to force, no call, no tree walk), and
+  // fits Evaluator::run_pure's operands: what a comprehension's body over numbers
+  // usually is, run per element without execute's set-up.
+  bool pure = false;
+  // Pure and without jumps (no `and`, `or`, `if`): Evaluator::run_pure_block can run it
+  // over many elements at once, one operation at a time.
+  bool straight = false;
 };
+
+// The most operands a pure code may keep at once (Evaluator::run_pure), and the most
+// elements run_pure_block takes at once.
+inline constexpr std::uint32_t pure_operand_capacity = 32;
+inline constexpr std::size_t pure_block_size = 128;
 
 // Forces every input, then every property but the methods, of an instance of one
 // scenario, in that order: what `reckon run` shows of a case, in one run of the loop.

@@ -249,16 +249,18 @@ class Compiler {
     }
   }
 
-  // A field of a record held by an input, a parameter or a let is one operation; any
-  // other member (of an instance, of a record made on the spot) is the tree walk's.
+  // A field of a record held by an input, a parameter, a let or a local (a
+  // comprehension's or lambda's name) is one operation; any other member (of an
+  // instance, of a record made on the spot) is the tree walk's.
   void member(Expr& e) {
     if (e.ref == RefKind::enum_member) return constant(e, e.slot);
     const Expr& obj = *e.operands[0];
     if (obj.kind == ExprKind::name && obj.type.kind == TypeKind::record) {
-      OpCode c = obj.ref == RefKind::input       ? OpCode::input_field
-                 : obj.ref == RefKind::parameter ? OpCode::parameter_field
-                 : obj.ref == RefKind::let       ? OpCode::let_field
-                                                 : OpCode::tree;
+      OpCode c = obj.ref == RefKind::input                         ? OpCode::input_field
+                 : obj.ref == RefKind::parameter                   ? OpCode::parameter_field
+                 : obj.ref == RefKind::let                         ? OpCode::let_field
+                 : obj.ref == RefKind::local && !obj.type.optional ? OpCode::local_field
+                                                                   : OpCode::tree;
       if (c != OpCode::tree) {
         Instruction& op = emit(c, e, 1);
         op.steps = 2;  // the member and its object
@@ -400,6 +402,44 @@ void finish(Code& code, const Expr& root) {
   // A method call's Value is its memoized one, whatever unit its body gave it.
   if (root.kind == ExprKind::call && root.call == CallKind::method)
     code.result_kind = ValueKind::none;
+  code.pure = code.result_kind != ValueKind::none && code.max_stack <= pure_operand_capacity &&
+              std::all_of(code.ops.begin(), code.ops.end(), [](const Instruction& op) {
+                switch (op.code) {
+                  case OpCode::constant:
+                  case OpCode::local:
+                  case OpCode::local_field:
+                  case OpCode::negate:
+                  case OpCode::logical_not:
+                  case OpCode::add:
+                  case OpCode::sub:
+                  case OpCode::mul:
+                  case OpCode::div:
+                  case OpCode::floordiv:
+                  case OpCode::mod:
+                  case OpCode::pow:
+                  case OpCode::eq:
+                  case OpCode::ne:
+                  case OpCode::lt:
+                  case OpCode::le:
+                  case OpCode::gt:
+                  case OpCode::ge:
+                  case OpCode::and_test:
+                  case OpCode::or_test:
+                  case OpCode::to_bool:
+                  case OpCode::jump_if_false:
+                  case OpCode::jump:
+                  case OpCode::builtin:
+                  case OpCode::end:
+                    return true;
+                  default:
+                    return false;
+                }
+              });
+  code.straight =
+      code.pure && std::none_of(code.ops.begin(), code.ops.end(), [](const Instruction& op) {
+        return op.code == OpCode::and_test || op.code == OpCode::or_test ||
+               op.code == OpCode::jump_if_false || op.code == OpCode::jump;
+      });
 }
 
 // Gives `e`, and every subtree of it the tree walk evaluates, a code where one pays.
@@ -453,6 +493,7 @@ int stack_effect(const Instruction& op) {
     case OpCode::tree:
     case OpCode::coalesce:
     case OpCode::local:
+    case OpCode::local_field:
       return 1;
     case OpCode::negate:
     case OpCode::logical_not:

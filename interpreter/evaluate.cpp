@@ -220,17 +220,20 @@ bool Evaluator::equal(const Value& a, const Value& b) const {
     case ValueKind::instance:
       return a.instance() == b.instance();
     case ValueKind::list: {
-      if (a.list() == b.list()) return true;
-      const auto& x = a.list()->items;
-      const auto& y = b.list()->items;
-      return std::equal(x.begin(), x.end(), y.begin(), y.end(),
-                        [&](const Value& p, const Value& q) { return equal(p, q); });
+      // Element by element, packed or not (ListValue::at makes no list of Values).
+      const ListValue& x = *a.list();
+      const ListValue& y = *b.list();
+      if (&x == &y) return true;
+      if (x.size() != y.size()) return false;
+      for (std::size_t i = 0; i < x.size(); ++i)
+        if (!equal(x.at(i), y.at(i))) return false;
+      return true;
     }
     case ValueKind::map:
       return equal_maps(*a.map(), *b.map());
     case ValueKind::tuple: {  // element by element, as lists (the checker saw one type)
-      const auto& x = a.tuple()->items;
-      const auto& y = b.tuple()->items;
+      const auto& x = a.tuple()->items();
+      const auto& y = b.tuple()->items();
       return std::equal(x.begin(), x.end(), y.begin(), y.end(),
                         [&](const Value& p, const Value& q) { return equal(p, q); });
     }

@@ -63,7 +63,8 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
   const std::string_view name = list_builtin_names[static_cast<std::size_t>(b)];
   Value scratch;
   const Value& list = reference(*e.arguments[0].value, frame, scratch);
-  const std::vector<Value>& xs = list.list()->items;
+  // Read by size(), at() and number_at(): a packed list is never made into Values here.
+  const ListValue& xs = *list.list();
   auto nonempty = [&] {
     if (xs.empty())
       throw UserError(e.range, "E0545",
@@ -76,39 +77,44 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
   switch (b) {
     case ListBuiltin::sum: {
       double total = 0;  // left to right, as Python's sum()
-      for (const Value& x : xs) total += x.number;
+      if (xs.packed())
+        for (const double x : xs.numbers()) total += x;
+      else
+        for (const Value& x : xs.items()) total += x.number;
       return Value::quantity(total, e.type.dim);
     }
     case ListBuiltin::product: {
       double total = 1;
-      for (const Value& x : xs) total *= x.number;
+      for (std::size_t i = 0; i < xs.size(); ++i) total *= xs.number_at(i);
       return Value::quantity(total, e.type.dim);
     }
     case ListBuiltin::mean: {
       nonempty();
       double total = 0;
-      for (const Value& x : xs) total += x.number;
+      for (std::size_t i = 0; i < xs.size(); ++i) total += xs.number_at(i);
       return Value::quantity(total / static_cast<double>(xs.size()), e.type.dim);
     }
     case ListBuiltin::min:
     case ListBuiltin::max: {
       nonempty();
       const bool least = b == ListBuiltin::min;
-      const Value* best = &xs[0];
-      for (const Value& x : xs)
-        if (least ? x.number < best->number : x.number > best->number) best = &x;
-      return *best;
+      std::size_t best = 0;
+      for (std::size_t i = 1; i < xs.size(); ++i) {
+        const double x = xs.number_at(i);
+        if (least ? x < xs.number_at(best) : x > xs.number_at(best)) best = i;
+      }
+      return xs.at(best);
     }
     case ListBuiltin::count:
     case ListBuiltin::any:
     case ListBuiltin::all: {
       std::size_t held = 0;
       if (e.arguments.size() == 1) {
-        for (const Value& x : xs) held += x.number != 0;
+        for (std::size_t i = 0; i < xs.size(); ++i) held += xs.number_at(i) != 0;
       } else {
         Apply holds(*this, lambda(1), frame);
-        for (const Value& x : xs) {
-          const bool h = holds(x).number != 0;
+        for (std::size_t i = 0; i < xs.size(); ++i) {
+          const bool h = holds(xs.at(i)).number != 0;
           // any and all stop at the first element that decides them
           if (b == ListBuiltin::any && h) return Value::boolean(true);
           if (b == ListBuiltin::all && !h) return Value::boolean(false);
@@ -120,20 +126,26 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
       return Value::boolean(held == xs.size());
     }
     case ListBuiltin::sort: {
+      if (xs.packed() && e.arguments.size() == 1) {
+        // By number, stable: equal numbers (0 and -0 among them) keep their order.
+        std::vector<double> out = xs.numbers();
+        std::stable_sort(out.begin(), out.end());
+        return make_packed_list(std::move(out), xs.dimension(), e);
+      }
       std::vector<std::pair<Value, std::size_t>> keyed;
       keyed.reserve(xs.size());
       if (e.arguments.size() == 1) {
-        for (std::size_t i = 0; i < xs.size(); ++i) keyed.emplace_back(xs[i], i);
+        for (std::size_t i = 0; i < xs.size(); ++i) keyed.emplace_back(xs.at(i), i);
       } else {
         Apply key(*this, lambda(1), frame);
-        for (std::size_t i = 0; i < xs.size(); ++i) keyed.emplace_back(key(xs[i]), i);
+        for (std::size_t i = 0; i < xs.size(); ++i) keyed.emplace_back(key(xs.at(i)), i);
       }
       // Stable: elements with equal keys keep their order.
       std::stable_sort(keyed.begin(), keyed.end(),
                        [](const auto& a, const auto& b) { return key_less(a.first, b.first); });
       std::vector<Value> out;
       out.reserve(xs.size());
-      for (const auto& [key, i] : keyed) out.push_back(xs[i]);
+      for (const auto& [key, i] : keyed) out.push_back(xs.at(i));
       return make_list(std::move(out), e);
     }
     case ListBuiltin::argmin:
@@ -141,16 +153,16 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
       nonempty();
       Apply key(*this, lambda(1), frame);
       std::size_t best = 0;
-      double best_key = key(xs[0]).number;
+      double best_key = key(xs.at(0)).number;
       for (std::size_t i = 1; i < xs.size(); ++i) {
-        const double k = key(xs[i]).number;
+        const double k = key(xs.at(i)).number;
         // The first of equal keys wins.
         if (b == ListBuiltin::argmin ? k < best_key : k > best_key) {
           best = i;
           best_key = k;
         }
       }
-      return xs[best];
+      return xs.at(best);
     }
     case ListBuiltin::quantile: {
       const Expr& at = *e.arguments[1].value;
@@ -161,27 +173,27 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
       nonempty();
       std::vector<double> numbers;
       numbers.reserve(xs.size());
-      for (const Value& x : xs) numbers.push_back(x.number);
+      for (std::size_t i = 0; i < xs.size(); ++i) numbers.push_back(xs.number_at(i));
       return Value::quantity(quantile_of(std::move(numbers), q), e.type.dim);
     }
     case ListBuiltin::first:
       nonempty();
-      return xs.front();
+      return xs.at(0);
     case ListBuiltin::last:
       nonempty();
-      return xs.back();
+      return xs.at(xs.size() - 1);
     case ListBuiltin::fold:
     case ListBuiltin::scan: {
       Value acc = evaluate(*e.arguments[1].value, frame);
       Apply next(*this, lambda(2), frame);
       if (b == ListBuiltin::fold) {
-        for (const Value& x : xs) acc = next(acc, x);
+        for (std::size_t i = 0; i < xs.size(); ++i) acc = next(acc, xs.at(i));
         return acc;
       }
       std::vector<Value> out;
       out.reserve(xs.size());
-      for (const Value& x : xs) {
-        acc = next(acc, x);
+      for (std::size_t i = 0; i < xs.size(); ++i) {
+        acc = next(acc, xs.at(i));
         out.push_back(acc);
       }
       return make_list(std::move(out), e);

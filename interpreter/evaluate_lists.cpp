@@ -1,6 +1,7 @@
-// Evaluating lists: literals, comprehensions, indexing and the builtins over lists. All
-// of it is the tree walk's (compile.cpp compiles no list; a comprehension's body and
-// condition are compiled where they compute numbers).
+// Evaluating lists: literals, ranges, indexing, slices, joins and the builtins over
+// lists (comprehensions are evaluate_comprehension.cpp's). All of it is the tree walk's
+// (compile.cpp compiles no list). Ranges and long number literals make packed lists
+// (ListValue::make_packed), and what reads a list here reads it packed or not.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -48,6 +49,14 @@ Value Evaluator::make_list(std::vector<Value> items, const Expr& at) const {
   return Value::adopt(ListValue::make(std::move(items)));
 }
 
+Value Evaluator::make_packed_list(std::vector<double> numbers, const Dimension& dim,
+                                  const Expr& at) const {
+  if (numbers.size() > max_list_length) [[unlikely]]
+    too_long(at, static_cast<double>(numbers.size()));
+  count_built(numbers.size() * sizeof(double), at, "list");
+  return Value::adopt(ListValue::make_packed(std::move(numbers), dim));
+}
+
 void Evaluator::count_built(std::uint64_t bytes, const Expr& at, const char* what) const {
   built_bytes_ += bytes;
   if (built_bytes_ <= max_built_bytes) [[likely]]
@@ -73,47 +82,15 @@ Value Evaluator::list_literal(const Expr& e, const Frame& frame) {
   return make_list(std::move(items), e);
 }
 
-// A long list of numbers in one unit: each element as list_literal makes it from its
-// number expression (its number times the unit's scale, the list's dimension).
+// A long list of numbers in one unit, packed: each element as list_literal makes it
+// from its number expression (its number times the unit's scale, the list's dimension).
 Value Evaluator::number_list(const Expr& e) const {
   const std::vector<double>& xs = *e.packed;
   const double scale = e.operands[0]->unit_scale;
-  const Dimension dim = e.type.element().dim;
-  std::vector<Value> items;
-  items.reserve(xs.size());
-  for (const double x : xs) items.push_back(Value::quantity(x * scale, dim));
-  return make_list(std::move(items), e);
-}
-
-// `[body for x in source if condition]`: the body evaluated with x bound to each element
-// in turn, where the condition holds.
-Value Evaluator::comprehension(const Expr& e, const Frame& frame) {
-  const Value source = evaluate(*e.operands[0], frame);
-  if (source.kind == ValueKind::map) return map_comprehension(e, source, frame);
-  if (e.op == Op::mul) return tuple_comprehension(e, source, frame);  // `for (a, b) in xs`
-  const ListValue& xs = *source.list();
-  const Expr& body = *e.operands[1];
-  const Expr* condition = e.operands.size() > 2 ? e.operands[2].get() : nullptr;
-  LocalFrame locals(frame, e.slot, e.arguments.size());
-  std::vector<Value> out;
-  out.reserve(condition ? 0 : xs.items.size());
-  // An element costs one step (E0506) beyond the steps of the element under way: the
-  // budget is there to stop a runaway recursion, which it still does within one
-  // element, and a million elements of a few operations each are ordinary work. The
-  // elements of comprehensions nested in the body count too, so that a comprehension of
-  // comprehensions cannot make without bound what one alone may not.
-  const std::uint64_t steps_before = steps_;
-  const std::uint64_t elements_before = comprehension_elements_;
-  for (std::size_t i = 0; i < xs.items.size(); ++i) {
-    locals[0] = xs.items[i];
-    ++comprehension_elements_;
-    if (!condition || number(*condition, locals.frame()) != 0)
-      out.push_back(evaluate(body, locals.frame()));
-    steps_ = steps_before + (comprehension_elements_ - elements_before);
-    if (steps_ > max_steps) [[unlikely]]
-      too_many_steps(e);
-  }
-  return make_list(std::move(out), e);
+  std::vector<double> numbers;
+  numbers.reserve(xs.size());
+  for (const double x : xs) numbers.push_back(x * scale);
+  return make_packed_list(std::move(numbers), e.type.element().dim, e);
 }
 
 // `xs[i]`: from 0; a negative index counts from the end (`xs[-1]` is the last).
@@ -124,7 +101,7 @@ Value Evaluator::index(const Expr& e, const Frame& frame) {
   if (list.kind == ValueKind::tuple) return tuple_item(e, list, frame);
   const Expr& at = *e.operands[1];
   const double i = number(at, frame);
-  const auto& items = list.list()->items;
+  const ListValue& items = *list.list();
   const auto n = static_cast<double>(items.size());
   if (i != std::trunc(i))
     throw UserError(at.range, "E0521",
@@ -138,7 +115,7 @@ Value Evaluator::index(const Expr& e, const Frame& frame) {
                                       i, grouped(items.size()), items.size() == 1 ? "" : "s",
                                       items.size() - 1, grouped(items.size())));
   const auto k = static_cast<std::size_t>(i < 0 ? i + n : i);
-  return items[k];
+  return items.at(k);
 }
 
 // `xs[a:b]`: the elements from index a up to (not including) b, as in Python: negative
@@ -146,8 +123,8 @@ Value Evaluator::index(const Expr& e, const Frame& frame) {
 Value Evaluator::slice(const Expr& e, const Frame& frame) {
   Value scratch;
   const Value& list = reference(*e.operands[0], frame, scratch);
-  const auto& items = list.list()->items;
-  const auto n = static_cast<double>(items.size());
+  const ListValue& xs = *list.list();
+  const auto n = static_cast<double>(xs.size());
   auto bound = [&](std::size_t operand) {
     const Expr& at = *e.operands[operand];
     double i = number(at, frame);
@@ -161,10 +138,14 @@ Value Evaluator::slice(const Expr& e, const Frame& frame) {
   std::size_t next = 1;
   const double from = written & 1 ? bound(next++) : 0;
   const double to = written & 2 ? bound(next) : n;
-  if (to <= from) return make_list({}, e);
-  return make_list(std::vector<Value>(items.begin() + static_cast<std::ptrdiff_t>(from),
-                                      items.begin() + static_cast<std::ptrdiff_t>(to)),
-                   e);
+  const auto begin = static_cast<std::ptrdiff_t>(from);
+  const auto end = static_cast<std::ptrdiff_t>(std::max(from, to));
+  if (xs.packed())
+    return make_packed_list(
+        std::vector<double>(xs.numbers().begin() + begin, xs.numbers().begin() + end),
+        xs.dimension(), e);
+  const std::vector<Value>& items = xs.items();
+  return make_list(std::vector<Value>(items.begin() + begin, items.begin() + end), e);
 }
 
 // `a .. b step s` and `a .. b times f`: the values of a `vary` range, by the same rules
@@ -181,7 +162,7 @@ Value Evaluator::range(const Expr& e, const Frame& frame) {
     throw UserError(to_at.range, "E0523",
                     fmt::format("the range is empty: it ends ({}) before it starts ({})", shown(to),
                                 shown(from)));
-  std::vector<Value> out;
+  std::vector<double> out;
   if (e.operands.size() > 2 && e.op == Op::mul) {
     const Expr& factor_at = *e.operands[2];
     const double factor = number(factor_at, frame);
@@ -197,7 +178,7 @@ Value Evaluator::range(const Expr& e, const Frame& frame) {
     for (double x = from; x <= to * (1 + 1e-12);
          x = sweep::geometric_value(from, factor, out.size()).value_or(x * factor)) {
       if (out.size() >= max_list_length) too_long(e, static_cast<double>(out.size() + 1));
-      out.push_back(Value::quantity(x, dim));
+      out.push_back(x);
     }
   } else {
     const Expr* step_at = e.operands.size() > 2 ? e.operands[2].get() : nullptr;
@@ -209,10 +190,9 @@ Value Evaluator::range(const Expr& e, const Frame& frame) {
     if (count > static_cast<double>(max_list_length)) too_long(e, count);
     const sweep::ArithmeticRange values(from, step);
     out.reserve(static_cast<std::size_t>(count));
-    for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
-      out.push_back(Value::quantity(values[i], dim));
+    for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i) out.push_back(values[i]);
   }
-  return make_list(std::move(out), e);
+  return make_packed_list(std::move(out), dim, e);
 }
 
 // `xs + ys`: the elements of xs, then those of ys.
@@ -220,10 +200,19 @@ Value Evaluator::join(const Expr& e, const Frame& frame) {
   Value left_scratch, right_scratch;
   const Value& left = reference(*e.operands[0], frame, left_scratch);
   const Value& right = reference(*e.operands[1], frame, right_scratch);
-  const auto& xs = left.list()->items;
-  const auto& ys = right.list()->items;
-  if (xs.size() + ys.size() > max_list_length)
-    too_long(e, static_cast<double>(xs.size() + ys.size()));
+  const ListValue& a = *left.list();
+  const ListValue& b = *right.list();
+  if (a.size() + b.size() > max_list_length) too_long(e, static_cast<double>(a.size() + b.size()));
+  // Packed when both are (of one dimension: the checker saw one element type).
+  if (a.packed() && b.packed() && a.dimension() == b.dimension()) {
+    std::vector<double> out;
+    out.reserve(a.size() + b.size());
+    out.insert(out.end(), a.numbers().begin(), a.numbers().end());
+    out.insert(out.end(), b.numbers().begin(), b.numbers().end());
+    return make_packed_list(std::move(out), a.dimension(), e);
+  }
+  const std::vector<Value>& xs = a.items();
+  const std::vector<Value>& ys = b.items();
   std::vector<Value> out;
   out.reserve(xs.size() + ys.size());
   out.insert(out.end(), xs.begin(), xs.end());
@@ -238,7 +227,7 @@ Value Evaluator::list_builtin(const Expr& e, const Frame& frame) {
       const Value& list = reference(*e.arguments[0].value, frame, scratch);
       if (list.kind == ValueKind::map)  // a map's entries
         return Value::quantity(static_cast<double>(list.map()->keys.size()));
-      return Value::quantity(static_cast<double>(list.list()->items.size()));
+      return Value::quantity(static_cast<double>(list.list()->size()));
     }
     case ListBuiltin::every: {
       // In declaration order, the standard library's first (the loader's order of
@@ -276,7 +265,13 @@ void Evaluator::require_whole_elements(const Value& v, const Type& declared, Sou
                                        std::string_view what, std::string_view name) const {
   if (declared.kind != TypeKind::list) return;
   const Type& element = declared.element();
-  for (const Value& x : v.list()->items) require_whole(x, element, at, what, name);
+  const ListValue& xs = *v.list();
+  if (xs.packed()) {  // quantities: only a whole-number element type has anything to check
+    if (element.integer)
+      for (const double x : xs.numbers()) require_whole(x, element, at, what, name);
+    return;
+  }
+  for (const Value& x : xs.items()) require_whole(x, element, at, what, name);
 }
 
 }  // namespace reckon

@@ -1,6 +1,6 @@
 // Evaluating maps: literals, lookups (a missing key is a located error naming the keys
-// there are), `for (k, v) in m` and keys/values. All of it is the tree walk's, as lists
-// are (compile.cpp compiles no map).
+// there are) and keys/values (`for (k, v) in m` is evaluate_comprehension.cpp's). All
+// of it is the tree walk's, as lists are (compile.cpp compiles no map).
 #include <fmt/format.h>
 
 #include <stdexcept>
@@ -89,24 +89,6 @@ Value Evaluator::map_lookup(const Expr& e, const Value& map, const Frame& frame)
   throw UserError(e.name_range, "E0540",
                   fmt::format("no key {} in this map: its keys are {}{}", key_text(key), listed,
                               did_you_mean(name, candidates)));
-}
-
-// `[body for (k, v) in m if condition]`: k and v bound to each entry in turn, in the
-// order the map was written.
-Value Evaluator::map_comprehension(const Expr& e, const Value& map, const Frame& frame) {
-  const MapValue& m = *map.map();
-  const Expr& body = *e.operands[1];
-  const Expr* condition = e.operands.size() > 2 ? e.operands[2].get() : nullptr;
-  LocalFrame locals(frame, e.slot, 2);
-  std::vector<Value> out;
-  out.reserve(condition ? 0 : m.keys.size());
-  for (std::size_t i = 0; i < m.keys.size(); ++i) {
-    locals[0] = m.keys[i];
-    locals[1] = m.values[i];
-    if (condition && number(*condition, locals.frame()) == 0) continue;
-    out.push_back(evaluate(body, locals.frame()));
-  }
-  return make_list(std::move(out), e);
 }
 
 Value Evaluator::map_builtin(const Expr& e, const Frame& frame) {

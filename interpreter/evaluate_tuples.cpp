@@ -44,39 +44,13 @@ Value Evaluator::tuple_literal(const Expr& e, const Frame& frame) {
 // `p[1]`: the checker saw a literal index within the tuple's arity (check_tuples.cpp).
 Value Evaluator::tuple_item(const Expr& e, const Value& tuple, const Frame& frame) {
   const double i = number(*e.operands[1], frame);
-  return tuple.tuple()->items.at(static_cast<std::size_t>(i));
-}
-
-// `[body for (a, b) in xs if condition]`: each element of xs is a tuple of as many
-// elements as the pattern has names (the checker saw to it); they are bound in order.
-Value Evaluator::tuple_comprehension(const Expr& e, const Value& list, const Frame& frame) {
-  const ListValue& xs = *list.list();
-  const Expr& body = *e.operands[1];
-  const Expr* condition = e.operands.size() > 2 ? e.operands[2].get() : nullptr;
-  const std::size_t names = e.arguments.size();
-  LocalFrame locals(frame, e.slot, names);
-  std::vector<Value> out;
-  out.reserve(condition ? 0 : xs.items.size());
-  // Each element costs one step, as in Evaluator::comprehension.
-  const std::uint64_t steps_before = steps_;
-  const std::uint64_t elements_before = comprehension_elements_;
-  for (const Value& x : xs.items) {
-    const auto& parts = x.tuple()->items;
-    for (std::size_t k = 0; k < names; ++k) locals[k] = parts[k];
-    ++comprehension_elements_;
-    if (!condition || number(*condition, locals.frame()) != 0)
-      out.push_back(evaluate(body, locals.frame()));
-    steps_ = steps_before + (comprehension_elements_ - elements_before);
-    if (steps_ > max_steps) [[unlikely]]
-      too_many_steps(e);
-  }
-  return make_list(std::move(out), e);
+  return tuple.tuple()->items().at(static_cast<std::size_t>(i));
 }
 
 Value Evaluator::tuple_builtin(const Expr& e, const Frame& frame) {
   Value first_scratch;
   const Value& first = reference(*e.arguments[0].value, frame, first_scratch);
-  const auto& xs = first.list()->items;
+  const ListValue& xs = *first.list();  // read by at(): a packed list stays packed
   std::vector<Value> out;
   switch (static_cast<ListBuiltin>(e.slot)) {
     case ListBuiltin::zip: {
@@ -84,7 +58,7 @@ Value Evaluator::tuple_builtin(const Expr& e, const Frame& frame) {
       // extra element), so zip refuses them rather than drop the tail as Python's zip does.
       Value second_scratch;
       const Value& second = reference(*e.arguments[1].value, frame, second_scratch);
-      const auto& ys = second.list()->items;
+      const ListValue& ys = *second.list();
       if (xs.size() != ys.size())
         throw UserError(
             e.range, "E0525",
@@ -94,18 +68,19 @@ Value Evaluator::tuple_builtin(const Expr& e, const Frame& frame) {
                         xs.size(), xs.size() == 1 ? "" : "s", ys.size(),
                         std::min(xs.size(), ys.size()), std::min(xs.size(), ys.size())));
       out.reserve(xs.size());
-      for (std::size_t i = 0; i < xs.size(); ++i) out.push_back(tuple_value({xs[i], ys[i]}));
+      for (std::size_t i = 0; i < xs.size(); ++i) out.push_back(tuple_value({xs.at(i), ys.at(i)}));
       return make_list(std::move(out), e);
     }
     case ListBuiltin::pairs:
       // Adjacent elements: n - 1 pairs, none for a list of fewer than two.
       if (xs.size() > 1) out.reserve(xs.size() - 1);
-      for (std::size_t i = 1; i < xs.size(); ++i) out.push_back(tuple_value({xs[i - 1], xs[i]}));
+      for (std::size_t i = 1; i < xs.size(); ++i)
+        out.push_back(tuple_value({xs.at(i - 1), xs.at(i)}));
       return make_list(std::move(out), e);
     case ListBuiltin::enumerate:
       out.reserve(xs.size());
       for (std::size_t i = 0; i < xs.size(); ++i)
-        out.push_back(tuple_value({Value::quantity(static_cast<double>(i)), xs[i]}));
+        out.push_back(tuple_value({Value::quantity(static_cast<double>(i)), xs.at(i)}));
       return make_list(std::move(out), e);
     case ListBuiltin::join: {
       Value separator_scratch;
@@ -113,13 +88,13 @@ Value Evaluator::tuple_builtin(const Expr& e, const Frame& frame) {
           reference(*e.arguments[1].value, frame, separator_scratch).text();
       std::size_t bytes = 0;
       for (std::size_t i = 0; i < xs.size(); ++i)
-        bytes += xs[i].text().size() + (i ? separator.size() : 0);
+        bytes += xs.items()[i].text().size() + (i ? separator.size() : 0);
       check_text_size(bytes, e.range);
       std::string text;
       text.reserve(bytes);
       for (std::size_t i = 0; i < xs.size(); ++i) {
         if (i) text += separator;
-        text += xs[i].text();
+        text += xs.items()[i].text();
       }
       return built_text(std::move(text), e.range);
     }

@@ -61,10 +61,10 @@ class Evaluator {
     built_bytes_ = 0;
   }
   // Bytes of lists, maps and texts one evaluator may build, in all (E0514): 32 bytes
-  // per element of a list or entry of a map (key and value each), one per byte of a
-  // text. Counted as they are made, not given back when they are freed, like the steps:
-  // a bound on the work, which stops a loop of ever larger lists (a `fold` appending to
-  // its accumulator) long before the system's memory runs out (E0511).
+  // per element of a list (8 for a packed one) or entry of a map (key and value each), one per byte
+  // of a text. Counted as they are made, not given back when they are freed, like the steps: a
+  // bound on the work, which stops a loop of ever larger lists (a `fold` appending to its
+  // accumulator) long before the system's memory runs out (E0511).
   static constexpr std::uint64_t max_built_bytes = std::uint64_t{2} << 30;
   // Counts `bytes` of the list, map or text `at` makes, refused beyond max_built_bytes.
   void count_built(std::uint64_t bytes, const Expr& at, const char* what) const;
@@ -323,17 +323,34 @@ class Evaluator {
   // (k, v) in m]` (`map` the value of operand 0), keys(m) and values(m).
   Value map_literal(const Expr& e, const Frame& frame);
   Value map_lookup(const Expr& e, const Value& map, const Frame& frame);
-  Value map_comprehension(const Expr& e, const Value& map, const Frame& frame);
   Value map_builtin(const Expr& e, const Frame& frame);
   // Tuples (evaluate_tuples.cpp): `(a, b)`, `p[0]` (`tuple` the value of operand 0),
   // `[... for (a, b) in xs]` (`list` the value of operand 0), and the builtins from `zip`
   // on.
   Value tuple_literal(const Expr& e, const Frame& frame);
   Value tuple_item(const Expr& e, const Value& tuple, const Frame& frame);
-  Value tuple_comprehension(const Expr& e, const Value& list, const Frame& frame);
   Value tuple_builtin(const Expr& e, const Frame& frame);
+  // Comprehensions over lists, lists of tuples and maps, in one loop
+  // (evaluate_comprehension.cpp): `bind(i, locals)` binds the pattern's names to element
+  // i of `count`.
+  template <typename Bind>
+  Value comprehend(const Expr& e, const Frame& frame, std::size_t count, Bind bind);
+  // Over a packed list, with a body (and condition) compiled to code that reads only
+  // numbers: the result packed, or nullopt when the comprehension is not of that kind.
+  std::optional<Value> packed_comprehension(const Expr& e, const ListValue& xs, const Frame& frame);
+  // Runs `code`, which is_pure (run_code.cpp), with `locals`: as execute would, without
+  // its set-up, for one element of a comprehension.
+  double run_pure(const Code& code, const Value* locals) const;
+  // Runs `code`, which is straight (Code::straight), over n <= pure_block_size elements
+  // at once, the local `bound` taking xs[i] for element i; out[i] is its number. What it
+  // raises is some element's error, not necessarily the first's: the caller runs the
+  // elements one by one with run_pure to find that.
+  void run_pure_block(const Code& code, const Value* locals, std::uint32_t bound, const double* xs,
+                      std::size_t n, double* out) const;
   // A new list value of `items`, refused (E0522) beyond max_list_length elements.
   Value make_list(std::vector<Value> items, const Expr& at) const;
+  // A new packed list (ListValue::make_packed), refused as make_list refuses.
+  Value make_packed_list(std::vector<double> numbers, const Dimension& dim, const Expr& at) const;
   Value scenario_instance(const Expr& e, const Frame& frame);
   // --- texts (evaluate_text.cpp) ------------------------------------------------------
   // An interpolation's or a format's text.

@@ -136,16 +136,16 @@ std::string number_in(const Value& v, const DisplayUnit& chosen, const DisplayOp
 std::string format_list(const ListValue& list, const DisplayOptions& options,
                         const DisplayUnit* unit) {
   const std::optional<DisplayUnit> chosen = list_display_unit(list, options.digits, unit);
-  const std::size_t shown = std::min(list.items.size(), options.list_elements);
+  const std::size_t shown = std::min(list.items().size(), options.list_elements);
   std::string out = "[";
   for (std::size_t i = 0; i < shown; ++i) {
-    const Value& x = list.items[i];
+    const Value& x = list.items()[i];
     if (i) out += ", ";
     out += x.kind == ValueKind::quantity ? number_in(x, *chosen, options)
                                          : format_value(x, options, unit);
   }
-  if (shown < list.items.size()) {
-    std::string more = std::to_string(list.items.size() - shown);
+  if (shown < list.items().size()) {
+    std::string more = std::to_string(list.items().size() - shown);
     for (auto at = static_cast<std::ptrdiff_t>(more.size()) - 3; at > 0; at -= 3)
       more.insert(static_cast<std::size_t>(at), ",");
     out += (shown ? ", ... " : "... ") + more + " more";
@@ -161,7 +161,7 @@ std::optional<DisplayUnit> list_display_unit(const ListValue& list, int digits,
                                              const DisplayUnit* unit) {
   if (unit && unit->is_tuple()) return *unit;  // each tuple's elements in their own units
   const Value* largest = nullptr;
-  for (const Value& x : list.items)
+  for (const Value& x : list.items())
     if (x.kind == ValueKind::quantity &&
         (!largest || std::fabs(x.number) > std::fabs(largest->number)))
       largest = &x;
@@ -234,7 +234,7 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
       return format_map(*v.map(), options, unit);
     case ValueKind::tuple: {  // `(1 GB, 2 s)`: each element in a unit of its own
       std::string out = "(";
-      const auto& items = v.tuple()->items;
+      const auto& items = v.tuple()->items();
       for (std::size_t i = 0; i < items.size(); ++i) {
         const DisplayUnit* declared = unit ? unit->element(i) : nullptr;
         const std::optional<DisplayUnit> fits =

@@ -159,13 +159,13 @@ std::string record_table(std::span<const Value> items, const RecordDecl& type,
 
 bool shown_as_table(const Value& v) {
   if (v.kind == ValueKind::map) return true;
-  return v.kind == ValueKind::list && common_record_type(v.list()->items);
+  return v.kind == ValueKind::list && common_record_type(v.list()->items());
 }
 
 std::vector<std::optional<DisplayUnit>> record_column_units(const ListValue& list, int digits) {
-  const RecordDecl* type = common_record_type(list.items);
+  const RecordDecl* type = common_record_type(list.items());
   if (!type) return {};
-  return column_units(list.items, *type, digits);
+  return column_units(list.items(), *type, digits);
 }
 
 std::string format_table(const Value& v, const DisplayOptions& options, const DisplayUnit* unit,
@@ -178,7 +178,7 @@ std::string format_table(const Value& v, const DisplayOptions& options, const Di
     return format_map_table(m, options, unit, indent);
   }
   const ListValue& list = *v.list();
-  return record_table(list.items, *common_record_type(list.items), nullptr, options, indent);
+  return record_table(list.items(), *common_record_type(list.items()), nullptr, options, indent);
 }
 
 std::string table_summary(const Value& v) {
@@ -187,8 +187,8 @@ std::string table_summary(const Value& v) {
     return fmt::format("{} entr{}", grouped(n), n == 1 ? "y" : "ies");
   }
   const ListValue& list = *v.list();
-  const std::size_t n = list.items.size();
-  return fmt::format("{} {} record{}", grouped(n), common_record_type(list.items)->name,
+  const std::size_t n = list.items().size();
+  return fmt::format("{} {} record{}", grouped(n), common_record_type(list.items())->name,
                      n == 1 ? "" : "s");
 }
 

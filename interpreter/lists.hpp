@@ -12,7 +12,7 @@
 
 namespace reckon {
 
-// The most elements one list may have (E0522): 32 bytes each, so a list at the limit
+// The most elements one list may have (E0522): 32 bytes each (8 packed), so a list at the limit
 // takes 320 MB. A million elements is an ordinary size.
 inline constexpr std::size_t max_list_length = 10'000'000;
 
@@ -65,7 +65,7 @@ inline std::optional<ListBuiltin> find_list_builtin(std::string_view name) {
 // the body in frame():
 //
 //   LocalFrame locals(frame, e.slot, 1);
-//   for (const Value& x : list.items) { locals[0] = x; use(evaluate(body, locals.frame())); }
+//   for (const Value& x : list.items()) { locals[0] = x; use(evaluate(body, locals.frame())); }
 class LocalFrame {
  public:
   LocalFrame(const Evaluator::Frame& outer, int outer_count, std::size_t count)

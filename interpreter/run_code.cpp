@@ -183,7 +183,8 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
                                            &&op_coalesce,
                                            &&op_begin,
                                            &&op_store,
-                                           &&op_local};
+                                           &&op_local,
+                                           &&op_local_field};
     const Instruction* op;
 #define RECKON_NEXT()                                   \
   do {                                                  \
@@ -394,6 +395,9 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
     op_local:
       *top++ = locals[op->index].number;
       RECKON_NEXT();
+    op_local_field:
+      *top++ = locals[op->index].record()->fields[op->field].number;
+      RECKON_NEXT();
     op_negate:
       top[-1] = ops::negate(top[-1]);
       RECKON_NEXT();
@@ -538,5 +542,243 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
 }
 
 #pragma GCC diagnostic pop
+
+// The operations of a pure code (Code::pure) as execute does them, with the same
+// shared operations (operations.hpp) and checks, in a loop with no thunk, call or
+// frame to set up: a comprehension's body over numbers runs this once per element.
+// The caller counts the code's steps (as execute's start() does).
+double Evaluator::run_pure(const Code& code, const Value* locals) const {
+  double operands[pure_operand_capacity];
+  double* top = operands;
+  for (const Instruction* op = code.ops.data();; ++op) {
+    switch (op->code) {
+      case OpCode::constant:
+        *top++ = op->number;
+        break;
+      case OpCode::local:
+        *top++ = locals[op->index].number;
+        break;
+      case OpCode::local_field:
+        *top++ = locals[op->index].record()->fields[op->field].number;
+        break;
+      case OpCode::negate:
+        top[-1] = ops::negate(top[-1]);
+        break;
+      case OpCode::logical_not:
+        top[-1] = ops::logical_not(top[-1]);
+        break;
+      case OpCode::add:
+        --top;
+        top[-1] = finite(*op->node, ops::add(top[-1], top[0]));
+        break;
+      case OpCode::sub:
+        --top;
+        top[-1] = finite(*op->node, ops::sub(top[-1], top[0]));
+        break;
+      case OpCode::mul:
+        --top;
+        top[-1] = finite(*op->node, ops::mul(top[-1], top[0]));
+        break;
+      case OpCode::div:
+        --top;
+        if (!ops::holds(ops::Need::nonzero_divisor, top[0])) ops::divisor_is_zero(*op->node);
+        top[-1] = finite(*op->node, ops::div(top[-1], top[0]));
+        break;
+      case OpCode::floordiv:
+        --top;
+        if (!ops::holds(ops::Need::nonzero_divisor, top[0])) ops::divisor_is_zero(*op->node);
+        top[-1] = finite(*op->node, ops::floordiv_in(top[-1], top[0], op->node->operand_scales[0],
+                                                     op->node->operand_scales[1]));
+        break;
+      case OpCode::mod:
+        --top;
+        if (!ops::holds(ops::Need::nonzero_divisor, top[0])) ops::divisor_is_zero(*op->node);
+        top[-1] = finite(*op->node, ops::mod_in(top[-1], top[0], op->node->operand_scales[0],
+                                                op->node->operand_scales[1]));
+        break;
+      case OpCode::pow:
+        --top;
+        top[-1] = finite(*op->node, ops::power(top[-1], top[0]));
+        break;
+      case OpCode::eq:
+        --top;
+        top[-1] = ops::eq(top[-1], top[0]);
+        break;
+      case OpCode::ne:
+        --top;
+        top[-1] = ops::ne(top[-1], top[0]);
+        break;
+      case OpCode::lt:
+        --top;
+        top[-1] = ops::lt(top[-1], top[0]);
+        break;
+      case OpCode::le:
+        --top;
+        top[-1] = ops::le(top[-1], top[0]);
+        break;
+      case OpCode::gt:
+        --top;
+        top[-1] = ops::gt(top[-1], top[0]);
+        break;
+      case OpCode::ge:
+        --top;
+        top[-1] = ops::ge(top[-1], top[0]);
+        break;
+      case OpCode::and_test:
+        if (top[-1] == 0)
+          op += op->index;
+        else
+          --top;
+        break;
+      case OpCode::or_test:
+        if (top[-1] != 0) {
+          top[-1] = 1;
+          op += op->index;
+        } else {
+          --top;
+        }
+        break;
+      case OpCode::to_bool:
+        top[-1] = top[-1] != 0 ? 1 : 0;
+        break;
+      case OpCode::jump_if_false:
+        if (*--top == 0) op += op->index;
+        break;
+      case OpCode::jump:
+        op += op->index;
+        break;
+      case OpCode::builtin:
+        top -= op->count;
+        *top = apply_builtin(*op->node, top, op->count);
+        ++top;
+        break;
+      case OpCode::end:
+        return top[-1];
+      default:
+        throw std::logic_error("run_pure: an operation a pure code does not have");
+    }
+  }
+}
+
+// A straight code over a block of elements, one operation at a time over all of them:
+// the dispatch is paid once per block and each operation is a loop the compiler can
+// vectorize. Each operand is a column of n numbers. A check that fails (a result not
+// finite, a divisor zero, a builtin's domain) raises that element's error through the
+// same functions as run_pure; the caller finds the first failing element again.
+void Evaluator::run_pure_block(const Code& code, const Value* locals, std::uint32_t bound,
+                               const double* xs, std::size_t n, double* out) const {
+  double columns[pure_operand_capacity][pure_block_size];
+  double(*top)[pure_block_size] = columns;
+  auto each = [n](double* to, auto f) {
+    for (std::size_t i = 0; i < n; ++i) to[i] = f(i);
+  };
+  // Raises the error of the first of the n results that is not finite, if any.
+  auto check_finite = [&](const Instruction& op, const double* column) {
+    bool finite_all = true;
+    for (std::size_t i = 0; i < n; ++i) finite_all &= std::isfinite(column[i]);
+    if (!finite_all) [[unlikely]]
+      for (std::size_t i = 0; i < n; ++i) (void)finite(*op.node, column[i]);
+  };
+  auto check_divisors = [&](const Instruction& op, const double* column) {
+    for (std::size_t i = 0; i < n; ++i)
+      if (!ops::holds(ops::Need::nonzero_divisor, column[i])) ops::divisor_is_zero(*op.node);
+  };
+  for (const Instruction* op = code.ops.data();; ++op) {
+    double* x = top == columns ? nullptr : top[-1];  // the operand on top
+    switch (op->code) {
+      case OpCode::constant:
+        std::fill_n(*top++, n, op->number);
+        break;
+      case OpCode::local:
+        if (op->index == bound)
+          std::copy_n(xs, n, *top++);
+        else
+          std::fill_n(*top++, n, locals[op->index].number);
+        break;
+      case OpCode::negate:
+        each(x, [&](std::size_t i) { return ops::negate(x[i]); });
+        break;
+      case OpCode::logical_not:
+        each(x, [&](std::size_t i) { return ops::logical_not(x[i]); });
+        break;
+      case OpCode::to_bool:
+        each(x, [&](std::size_t i) { return x[i] != 0 ? 1.0 : 0.0; });
+        break;
+      case OpCode::end:
+        std::copy_n(x, n, out);
+        return;
+      case OpCode::builtin: {  // its arguments are the `count` operands on top
+        top -= op->count;
+        double args[pure_operand_capacity];
+        for (std::size_t i = 0; i < n; ++i) {
+          for (std::size_t k = 0; k < op->count; ++k) args[k] = top[k][i];
+          top[0][i] = apply_builtin(*op->node, args, op->count);
+        }
+        ++top;
+        break;
+      }
+      default: {  // binary: x op y, into x
+        --top;
+        x = top[-1];
+        const double* y = top[0];
+        const double* scales = op->node->operand_scales.data();
+        switch (op->code) {
+          case OpCode::add:
+            each(x, [&](std::size_t i) { return ops::add(x[i], y[i]); });
+            check_finite(*op, x);
+            break;
+          case OpCode::sub:
+            each(x, [&](std::size_t i) { return ops::sub(x[i], y[i]); });
+            check_finite(*op, x);
+            break;
+          case OpCode::mul:
+            each(x, [&](std::size_t i) { return ops::mul(x[i], y[i]); });
+            check_finite(*op, x);
+            break;
+          case OpCode::div:
+            check_divisors(*op, y);
+            each(x, [&](std::size_t i) { return ops::div(x[i], y[i]); });
+            check_finite(*op, x);
+            break;
+          case OpCode::floordiv:
+            check_divisors(*op, y);
+            each(x,
+                 [&](std::size_t i) { return ops::floordiv_in(x[i], y[i], scales[0], scales[1]); });
+            check_finite(*op, x);
+            break;
+          case OpCode::mod:
+            check_divisors(*op, y);
+            each(x, [&](std::size_t i) { return ops::mod_in(x[i], y[i], scales[0], scales[1]); });
+            check_finite(*op, x);
+            break;
+          case OpCode::pow:
+            each(x, [&](std::size_t i) { return ops::power(x[i], y[i]); });
+            check_finite(*op, x);
+            break;
+          case OpCode::eq:
+            each(x, [&](std::size_t i) { return ops::eq(x[i], y[i]); });
+            break;
+          case OpCode::ne:
+            each(x, [&](std::size_t i) { return ops::ne(x[i], y[i]); });
+            break;
+          case OpCode::lt:
+            each(x, [&](std::size_t i) { return ops::lt(x[i], y[i]); });
+            break;
+          case OpCode::le:
+            each(x, [&](std::size_t i) { return ops::le(x[i], y[i]); });
+            break;
+          case OpCode::gt:
+            each(x, [&](std::size_t i) { return ops::gt(x[i], y[i]); });
+            break;
+          case OpCode::ge:
+            each(x, [&](std::size_t i) { return ops::ge(x[i], y[i]); });
+            break;
+          default:
+            throw std::logic_error("run_pure_block: an operation a straight code does not have");
+        }
+      }
+    }
+  }
+}
 
 }  // namespace reckon

@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <span>
 #include <string>
 #include <utility>
@@ -68,15 +69,41 @@ struct TextValue final : Shared {
 
 // A list value: its elements, in order. Immutable once made (values are shared), so a
 // list is built in a std::vector and then adopted (Value::adopt).
+//
+// A list of quantities of one dimension may be packed: its numbers as doubles and the
+// dimension once (8 bytes an element instead of a Value's 32), which is what ranges,
+// long number literals and comprehensions over numbers make. Code that takes every
+// element as a Value reads items(), which makes the Values of a packed list on first
+// use, once (sweeps share lists between threads); the hot paths (aggregates,
+// indexing, comprehensions) read size(), at() and numbers() and never make them.
 struct ListValue final : Shared {
-  std::vector<Value> items;
-
   // A list holding `items`; the result holds one reference.
   static ListValue* make(std::vector<Value> items);
+  // A packed list: the quantities numbers[i] of dimension `dim`.
+  static ListValue* make_packed(std::vector<double> numbers, Dimension dim);
   ~ListValue() override;
+
+  // Defined below Value: std::vector<Value>::size needs Value complete (clang insists).
+  std::size_t size() const;
+  bool empty() const { return size() == 0; }
+  // Whether the list is packed (then numbers() and dimension() are its elements).
+  bool packed() const { return packed_; }
+  const std::vector<double>& numbers() const { return numbers_; }
+  const Dimension& dimension() const { return dim_; }
+  // Element i as a Value, without making the others.
+  Value at(std::size_t i) const;
+  // Element i's number (a quantity's in base units, a boolean's 0 or 1, ...).
+  double number_at(std::size_t i) const;
+  // Every element as a Value (made once for a packed list).
+  const std::vector<Value>& items() const;
 
  private:
   ListValue() = default;
+  std::vector<double> numbers_;  // packed: the elements
+  Dimension dim_;                // packed: their dimension
+  bool packed_ = false;
+  mutable std::once_flag made_items_;
+  mutable std::vector<Value> items_;  // not packed: the elements; packed: made by items()
 };
 
 // A map value (docs/language.md, "Maps"): its keys (texts or enumeration members, each
@@ -280,10 +307,38 @@ static_assert(sizeof(Value) == 32 && sizeof(Dimension) + 1 + 1 == 16);
 
 inline ListValue* ListValue::make(std::vector<Value> items) {
   auto* l = new ListValue;
-  l->items = std::move(items);
+  l->items_ = std::move(items);
+  return l;
+}
+inline ListValue* ListValue::make_packed(std::vector<double> numbers, Dimension dim) {
+  auto* l = new ListValue;
+  l->numbers_ = std::move(numbers);
+  l->dim_ = dim;
+  l->packed_ = true;
   return l;
 }
 inline ListValue::~ListValue() = default;
+
+inline std::size_t ListValue::size() const {
+  return packed_ ? numbers_.size() : items_.size();
+}
+
+inline Value ListValue::at(std::size_t i) const {
+  return packed_ ? Value::quantity(numbers_[i], dim_) : items_[i];
+}
+
+inline double ListValue::number_at(std::size_t i) const {
+  return packed_ ? numbers_[i] : items_[i].number;
+}
+
+inline const std::vector<Value>& ListValue::items() const {
+  if (!packed_) return items_;
+  std::call_once(made_items_, [this] {
+    items_.reserve(numbers_.size());
+    for (const double x : numbers_) items_.push_back(Value::quantity(x, dim_));
+  });
+  return items_;
+}
 
 inline MapValue* MapValue::make(std::vector<Value> keys, std::vector<Value> values) {
   auto* m = new MapValue;

@@ -271,7 +271,7 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
       // Records in a list: each field in its column's one unit, as the table shows it.
       const std::vector<std::optional<DisplayUnit>> columns =
           record_column_units(*v.list(), digits);
-      for (const Value& x : v.list()->items)
+      for (const Value& x : v.list()->items())
         items.push_back(x.kind == ValueKind::record && !columns.empty()
                             ? json_record_element(ev, x, columns, digits)
                             : json_value(ev, x, each, digits));
@@ -282,7 +282,7 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
     case ValueKind::tuple: {
       // An array of the elements as JSON of their own, each in a unit of its own.
       nlohmann::json items = nlohmann::json::array();
-      const auto& elements = v.tuple()->items;
+      const auto& elements = v.tuple()->items();
       for (std::size_t i = 0; i < elements.size(); ++i) {
         const DisplayUnit* declared = unit ? unit->element(i) : nullptr;
         items.push_back(json_value(ev, elements[i],

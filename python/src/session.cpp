@@ -132,7 +132,7 @@ Converted convert(const Evaluator& ev, const Value& v, const std::optional<Displ
       // (and the HTML table, display.py, puts that unit in the column's heading).
       const std::vector<std::optional<DisplayUnit>> columns =
           record_column_units(*v.list(), digits);
-      for (const Value& x : v.list()->items)
+      for (const Value& x : v.list()->items())
         c.items.push_back(x.kind == ValueKind::record && !columns.empty()
                               ? convert_record(ev, x, &columns)
                               : convert(ev, x, each));
@@ -142,7 +142,7 @@ Converted convert(const Evaluator& ev, const Value& v, const std::optional<Displ
       // Each element in its declared or written unit if it has one (`(text, us)`), else
       // a readable unit of its own, as `reckon eval --json` gives it.
       c.kind = Converted::Kind::tuple;
-      const auto& elements = v.tuple()->items;
+      const auto& elements = v.tuple()->items();
       for (std::size_t i = 0; i < elements.size(); ++i) {
         const DisplayUnit* declared = unit ? unit->element(i) : nullptr;
         c.items.push_back(convert(ev, elements[i],

@@ -25,6 +25,14 @@ got=$(python3 -c 'import json, sys
 print([[y["value"] for y in x["value"]] for x in json.loads(sys.argv[1])["value"]])' "$json")
 expect "json nested" "$got" "[['a', 'b'], ['c']]"
 
+# A packed list (a comprehension computing numbers over a range) and the same list of
+# Values (a literal, each element in parentheses) give the same JSON, but for the
+# expression echoed.
+packed=$("$reckon" eval --json '[x * 0.5 GB for x in 1 .. 3]' | sed 's/"expression":"[^"]*"//')
+values=$("$reckon" eval --json '[(0.5 GB), (1 GB), (1.5 GB)]' | sed 's/"expression":"[^"]*"//')
+expect "json packed as values" "$packed" "$values"
+expect "json packed" "$packed" '"display":"[0.5000, 1, 1.500] GB"'
+
 # 1 .. 1,000,000 on a terminal: 10 shown, 1,000,000 - 10 = 999,990 counted.
 tty=$(script -qc "'$reckon' eval '1 .. 1000000'" /dev/null)
 expect "terminal elides" "$tty" "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ... 999,990 more]"

@@ -601,7 +601,7 @@ std::string describe(const Outcome& o) {
   char buf[64];
   if (o.value.kind == ValueKind::list || o.value.kind == ValueKind::tuple)
     std::snprintf(buf, sizeof buf, "a %s of %zu elements", o.value.list() ? "list" : "tuple",
-                  (o.value.list() ? o.value.list() : o.value.tuple())->items.size());
+                  (o.value.list() ? o.value.list() : o.value.tuple())->items().size());
   else
     std::snprintf(buf, sizeof buf, "%.17g (kind %d)", o.value.number,
                   static_cast<int>(o.value.kind));
@@ -636,9 +636,9 @@ bool same_value(const Value& a, const Value& b) {
       return true;
     }
     case ValueKind::list:
-      return same_items(a.list()->items, b.list()->items);
+      return same_items(a.list()->items(), b.list()->items());
     case ValueKind::tuple:
-      return same_items(a.tuple()->items, b.tuple()->items);
+      return same_items(a.tuple()->items(), b.tuple()->items());
     case ValueKind::map:
       return same_items(a.map()->keys, b.map()->keys) &&
              same_items(a.map()->values, b.map()->values);

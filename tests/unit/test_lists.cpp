@@ -135,7 +135,7 @@ TEST_CASE("comprehensions bind their names for the body and the filter only", "[
   const Value v = l.value("[x * x for x in 1 .. 10 if x % 2 == 0]");
   REQUIRE(v.list());
   std::vector<double> got;
-  for (const Value& x : v.list()->items) got.push_back(x.number);
+  for (const Value& x : v.list()->items()) got.push_back(x.number);
   CHECK(got == std::vector<double>{4, 16, 36, 64, 100});
   // Outside, `x` is a unit-less unknown name again.
   CHECK(l.error("[x for x in [1]][0] + x") == "E0316");

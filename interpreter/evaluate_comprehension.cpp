@@ -1,0 +1,167 @@
+// Evaluating comprehensions (docs/language.md, "Lists"): `[body for x in xs if c]`,
+// `[body for (a, b) in pairs]` and `[body for (k, v) in m]`, in one loop
+// (Evaluator::comprehend) that differs only in how it binds the pattern's names; and
+// the fast path for a packed list whose body computes a number from numbers.
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "interpreter/evaluator.hpp"
+#include "interpreter/lists.hpp"
+#include "syntax/diagnostics.hpp"
+
+namespace reckon {
+
+Value Evaluator::comprehension(const Expr& e, const Frame& frame) {
+  const Value source = evaluate(*e.operands[0], frame);
+  if (const MapValue* m = source.map())  // `for (k, v) in m`: in the order written
+    return comprehend(e, frame, m->keys.size(), [m](std::size_t i, LocalFrame& locals) {
+      locals[0] = m->keys[i];
+      locals[1] = m->values[i];
+    });
+  const ListValue& xs = *source.list();
+  if (e.op == Op::mul) {  // `for (a, b) in xs`: each element a tuple of as many parts
+    const std::size_t names = e.arguments.size();
+    return comprehend(e, frame, xs.size(), [&xs, names](std::size_t i, LocalFrame& locals) {
+      const std::vector<Value>& parts = xs.items()[i].tuple()->items();
+      for (std::size_t k = 0; k < names; ++k) locals[k] = parts[k];
+    });
+  }
+  if (xs.packed())
+    if (std::optional<Value> made = packed_comprehension(e, xs, frame)) return std::move(*made);
+  return comprehend(e, frame, xs.size(),
+                    [&xs](std::size_t i, LocalFrame& locals) { locals[0] = xs.at(i); });
+}
+
+// The body evaluated with the pattern bound to each of `count` elements in turn, where
+// the condition holds.
+template <typename Bind>
+Value Evaluator::comprehend(const Expr& e, const Frame& frame, std::size_t count, Bind bind) {
+  const Expr& body = *e.operands[1];
+  const Expr* condition = e.operands.size() > 2 ? e.operands[2].get() : nullptr;
+  LocalFrame locals(frame, e.slot, e.arguments.size());
+  // A body computing a quantity by pure code (a record's field, `r.latency`, ...): its
+  // numbers, packed, each run by run_pure as execute would run it.
+  const Code* pure_body = code_of(body);
+  const Code* pure_condition = condition ? code_of(*condition) : nullptr;
+  if (pure_body && pure_body->pure && pure_body->result_kind == ValueKind::quantity &&
+      (!condition || (pure_condition && pure_condition->pure))) {
+    std::vector<double> numbers;
+    numbers.reserve(condition ? 0 : count);
+    const std::uint64_t steps_before = steps_;
+    const std::uint64_t elements_before = comprehension_elements_;
+    const Value* const bound = locals.frame().locals;
+    for (std::size_t i = 0; i < count; ++i) {
+      bind(i, locals);
+      ++comprehension_elements_;
+      bool keep = true;
+      if (condition) {
+        start(*pure_condition);
+        keep = run_pure(*pure_condition, bound) != 0;
+      }
+      if (keep) {
+        start(*pure_body);
+        numbers.push_back(run_pure(*pure_body, bound));
+      }
+      steps_ = steps_before + (comprehension_elements_ - elements_before);
+      if (steps_ > max_steps) [[unlikely]]
+        too_many_steps(e);
+    }
+    return make_packed_list(std::move(numbers), pure_body->result_dim, e);
+  }
+  std::vector<Value> out;
+  out.reserve(condition ? 0 : count);
+  // An element costs one step (E0506) beyond the steps of the element under way: the
+  // budget is there to stop a runaway recursion, which it still does within one
+  // element, and a million elements of a few operations each are ordinary work. The
+  // elements of comprehensions nested in the body count too, so that a comprehension of
+  // comprehensions cannot make without bound what one alone may not.
+  const std::uint64_t steps_before = steps_;
+  const std::uint64_t elements_before = comprehension_elements_;
+  for (std::size_t i = 0; i < count; ++i) {
+    bind(i, locals);
+    ++comprehension_elements_;
+    if (!condition || number(*condition, locals.frame()) != 0)
+      out.push_back(evaluate(body, locals.frame()));
+    steps_ = steps_before + (comprehension_elements_ - elements_before);
+    if (steps_ > max_steps) [[unlikely]]
+      too_many_steps(e);
+  }
+  return make_list(std::move(out), e);
+}
+
+// `[x * 2 for x in xs if x > 1 GB]` over a packed xs, its body (and condition) pure
+// code (Code::pure): each element's number is written into the local the code reads,
+// the code run by run_pure, its number appended to a packed result. Straight codes
+// (Code::straight) run a block of elements at a time (run_pure_block); a block that
+// fails, or that could reach the step limit, is run again element by element, so the
+// steps, the errors and the numbers are those of comprehend() running the same codes.
+std::optional<Value> Evaluator::packed_comprehension(const Expr& e, const ListValue& xs,
+                                                     const Frame& frame) {
+  const Code* body = code_of(*e.operands[1]);
+  const Code* condition = e.operands.size() > 2 ? code_of(*e.operands[2]) : nullptr;
+  if (!body || !body->pure || body->result_kind != ValueKind::quantity ||
+      (e.operands.size() > 2 && (!condition || !condition->pure)))
+    return std::nullopt;
+  const bool blocks = body->straight && (!condition || condition->straight);
+  const std::uint64_t element_steps = body->steps + (condition ? condition->steps : 0);
+  LocalFrame locals(frame, e.slot, 1);
+  locals[0] = Value::quantity(0, xs.dimension());
+  Value& x = locals[0];
+  const Value* const bound = locals.frame().locals;
+  const auto slot = static_cast<std::uint32_t>(e.slot);
+  const std::vector<double>& numbers = xs.numbers();
+  std::vector<double> out;
+  out.reserve(condition ? 0 : numbers.size());
+  const std::uint64_t steps_before = steps_;
+  const std::uint64_t elements_before = comprehension_elements_;
+  double kept[pure_block_size];
+  double chosen[pure_block_size];
+  for (std::size_t from = 0; from < numbers.size(); from += pure_block_size) {
+    const std::size_t n = std::min(pure_block_size, numbers.size() - from);
+    const double* in = numbers.data() + from;
+    const std::size_t made = out.size();
+    if (blocks && steps_before + (comprehension_elements_ - elements_before) + n + element_steps <=
+                      max_steps) {
+      try {
+        std::size_t k = n;
+        if (condition) {
+          run_pure_block(*condition, bound, slot, in, n, kept);
+          k = 0;
+          for (std::size_t i = 0; i < n; ++i)
+            if (kept[i] != 0) chosen[k++] = in[i];
+          in = chosen;
+        }
+        out.resize(made + k);
+        run_pure_block(*body, bound, slot, in, k, out.data() + made);
+        comprehension_elements_ += n;
+        steps_ = steps_before + (comprehension_elements_ - elements_before);
+        continue;
+      } catch (const UserError&) {
+        out.resize(made);  // the block again, one element at a time: its first error
+        in = numbers.data() + from;
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      x.number = in[i];
+      ++comprehension_elements_;
+      bool keep = true;
+      if (condition) {
+        start(*condition);
+        keep = run_pure(*condition, bound) != 0;
+      }
+      if (keep) {
+        start(*body);
+        out.push_back(run_pure(*body, bound));
+      }
+      steps_ = steps_before + (comprehension_elements_ - elements_before);
+      if (steps_ > max_steps) [[unlikely]]
+        too_many_steps(e);
+    }
+  }
+  return make_packed_list(std::move(out), body->result_dim, e);
+}
+
+}  // namespace reckon
