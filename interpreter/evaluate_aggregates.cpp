@@ -53,7 +53,13 @@ double quantile_of(std::vector<double> xs, double q) {
   const double h = static_cast<double>(xs.size() - 1) * q;
   const auto low = static_cast<std::size_t>(std::floor(h));
   if (low + 1 >= xs.size()) return xs.back();
-  return xs[low] + (h - static_cast<double>(low)) * (xs[low + 1] - xs[low]);
+  const double t = h - static_cast<double>(low);
+  const double gap = xs[low + 1] - xs[low];
+  // Two finite neighbours more than the largest double apart (-1.7e308 and 1.7e308):
+  // weigh them instead, which cannot overflow. Otherwise the usual form, whose bits
+  // the Python comparisons (tests/aggregates) hold.
+  if (!std::isfinite(gap)) return xs[low] * (1 - t) + xs[low + 1] * t;
+  return xs[low] + t * gap;
 }
 
 }  // namespace
@@ -73,6 +79,12 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
                                   name));
   };
   auto lambda = [&](std::size_t i) -> const Expr& { return *e.arguments[i].value; };
+  // The elements are finite, but their sum or product may not be: an overflow is E0502
+  // at the call, as it is at an operator, never an `inf` carried on.
+  auto finite = [&](double v) {
+    if (!std::isfinite(v)) not_finite(e, v);
+    return Value::quantity(v, e.type.dim);
+  };
 
   switch (b) {
     case ListBuiltin::sum: {
@@ -81,18 +93,26 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
         for (const double x : xs.numbers()) total += x;
       else
         for (const Value& x : xs.items()) total += x.number;
-      return Value::quantity(total, e.type.dim);
+      return finite(total);
     }
     case ListBuiltin::product: {
       double total = 1;
       for (std::size_t i = 0; i < xs.size(); ++i) total *= xs.number_at(i);
-      return Value::quantity(total, e.type.dim);
+      return finite(total);
     }
     case ListBuiltin::mean: {
       nonempty();
       double total = 0;
       for (std::size_t i = 0; i < xs.size(); ++i) total += xs.number_at(i);
-      return Value::quantity(total / static_cast<double>(xs.size()), e.type.dim);
+      const auto n = static_cast<double>(xs.size());
+      // Elements near the largest double may overflow the running total although their
+      // mean is finite: then each is divided by n first.
+      if (!std::isfinite(total)) {
+        total = 0;
+        for (std::size_t i = 0; i < xs.size(); ++i) total += xs.number_at(i) / n;
+        return finite(total);
+      }
+      return finite(total / n);
     }
     case ListBuiltin::min:
     case ListBuiltin::max: {
@@ -174,7 +194,7 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
       std::vector<double> numbers;
       numbers.reserve(xs.size());
       for (std::size_t i = 0; i < xs.size(); ++i) numbers.push_back(xs.number_at(i));
-      return Value::quantity(quantile_of(std::move(numbers), q), e.type.dim);
+      return finite(quantile_of(std::move(numbers), q));
     }
     case ListBuiltin::first:
       nonempty();

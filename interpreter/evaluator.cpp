@@ -80,7 +80,8 @@ void Evaluator::compute(Thunk& t, const Expr& body, const Frame& frame, const Ty
 void Evaluator::too_deep(SourceRange used_at) const {
   throw UserError(used_at, "E0505",
                   fmt::format("evaluation nests deeper than {} properties (the limit); "
-                              "is a method calling itself without end?",
+                              "is a method calling itself, or are scenarios making each other, "
+                              "without end?",
                               max_depth));
 }
 
