@@ -71,28 +71,36 @@ std::string describe(const Type& t) {
   return t.optional ? s + "?" : s;
 }
 
+namespace {
+
+// A type inside brackets (a list's element, a map's value, a tuple's element) in `unit`
+// where it has one: a quantity as its unit alone (`us`, where describe writes
+// `us (time)` outside brackets), a collection by its own elements' units.
+std::string inner_shown(const Type& e, const DisplayUnit* unit) {
+  if (e.is_quantity() && !e.dim.is_dimensionless()) {
+    const bool written = unit && !unit->is_tuple() && !unit->symbol.empty();
+    return (written ? unit->symbol : counted_unit_string(e.dim)) + (e.optional ? "?" : "");
+  }
+  return unit ? describe_shown(e, *unit) : describe(e);
+}
+
+}  // namespace
+
 std::string describe_shown(const Type& t, const std::optional<DisplayUnit>& unit) {
-  if (!unit || unit->symbol.empty()) return describe(t);
+  if (!unit) return describe(t);
   const char* optional = t.optional ? "?" : "";
   switch (t.kind) {
-    case TypeKind::list: {
-      const Type& e = t.element();
-      if (e.kind != TypeKind::quantity && e.kind != TypeKind::list && e.kind != TypeKind::map)
-        return describe(t);
-      std::string inner = describe_shown(e, unit);
-      if (e.is_quantity() && !e.dim.is_dimensionless())
-        inner = unit->symbol + (e.optional ? "?" : "");
-      return "[" + inner + "]" + optional;
-    }
-    case TypeKind::map: {
-      const Type& v = t.map_value();
-      if (v.kind != TypeKind::quantity && v.kind != TypeKind::list && v.kind != TypeKind::map)
-        return describe(t);
-      std::string value = describe_shown(v, unit);
-      if (v.is_quantity() && !v.dim.is_dimensionless())
-        value = unit->symbol + (v.optional ? "?" : "");
-      return "{" + (t.enumeration ? t.enumeration->name : std::string("text")) + ": " + value +
-             "}" + optional;
+    case TypeKind::list:
+      return "[" + inner_shown(t.element(), &*unit) + "]" + optional;
+    case TypeKind::map:
+      return "{" + (t.enumeration ? t.enumeration->name : std::string("text")) + ": " +
+             inner_shown(t.map_value(), &*unit) + "}" + optional;
+    case TypeKind::tuple: {  // each element in its own unit: `(text, us)`
+      std::string s = "(";
+      const auto elements = t.tuple_elements();
+      for (std::size_t i = 0; i < elements.size(); ++i)
+        s += (i ? ", " : "") + inner_shown(elements[i], unit->element(i));
+      return s + ")" + optional;
     }
     default:
       return describe(t);
