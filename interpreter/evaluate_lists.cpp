@@ -266,12 +266,25 @@ void Evaluator::require_whole_elements(const Value& v, const Type& declared, Sou
   if (declared.kind != TypeKind::list) return;
   const Type& element = declared.element();
   const ListValue& xs = *v.list();
+  // The message names the element, "element 3 of `xs`", built only when one fails.
+  auto element_what = [&](std::size_t i) { return fmt::format("element {} of {}", i, what); };
   if (xs.packed()) {  // quantities: only a whole-number element type has anything to check
-    if (element.integer)
-      for (const double x : xs.numbers()) require_whole(x, element, at, what, name);
+    if (!element.integer) return;
+    const std::vector<double>& numbers = xs.numbers();
+    for (std::size_t i = 0; i < numbers.size(); ++i)
+      if (numbers[i] != std::trunc(numbers[i])) [[unlikely]]
+        not_whole(numbers[i], at, element_what(i), name);
     return;
   }
-  for (const Value& x : xs.items()) require_whole(x, element, at, what, name);
+  const std::vector<Value>& items = xs.items();
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const Value& x = items[i];
+    if (x.kind == ValueKind::quantity && element.integer && x.number != std::trunc(x.number))
+        [[unlikely]]
+      not_whole(x.number, at, element_what(i), name);
+    if (x.kind == ValueKind::list) [[unlikely]]
+      require_whole_elements(x, element, at, element_what(i), name);
+  }
 }
 
 }  // namespace reckon
