@@ -35,7 +35,8 @@ bool plain_quantity(const Type& t) { return t.kind == TypeKind::quantity && !t.o
 void Evaluator::too_many_steps(const Expr& e) const {
   throw UserError(e.range, "E0506",
                   fmt::format("evaluation takes more than {} steps (the limit); is a "
-                              "method recursing over many argument values?",
+                              "method recursing over many argument values, or do "
+                              "comprehensions and lambdas pass over millions of elements?",
                               max_steps));
 }
 
