@@ -87,7 +87,15 @@ expect "SVG is drawn from the whole sweep" 2 "error\[E0803\].*--shard" -- "$reck
   "$case" --vary micro_batch=1,2 --format svg --shard 1/2
 
 # --- threads and shards change nothing ------------------------------------------------------
-big=(sweep "$training" "$case" --vary micro_batch=1..300 --vary seq_len=1024..2048+1
+# Under the sanitizers (about 10 times slower) the sweeps below are cut to what their checks
+# still need: more than one block of 65,536 points where blocks matter, and a sweep that
+# outlasts the progress bar's delay. The Release suite runs them at full size.
+if [[ -n ${RECKON_SANITIZED:-} ]]; then
+  big_batches=1..80 fit_lens=1..20 tty_batches=1..500 quiet_batches=1..20
+else
+  big_batches=1..300 fit_lens=1..100 tty_batches=1..5000 quiet_batches=1..2000
+fi
+big=(sweep "$training" "$case" --vary micro_batch=$big_batches --vary seq_len=1024..2048+1
   --show checkpointed_activations,score_share --where 'checkpointed_activations < 60 GB' --format csv)
 "$reckon" "${big[@]}" --jobs 1 >"$tmp/one.csv"
 "$reckon" "${big[@]}" --jobs 2 >"$tmp/two.csv"
@@ -99,8 +107,9 @@ expect "the sweep is big enough to matter" 0 "^[0-9]{4,}$" -- bash -c "wc -l < '
 # An objective is folded by the threads that ran the points; the best must be what a walk
 # over every kept row finds (awk below), the earliest of equals: here micro_batch 4000 fits
 # at every seq_len from 1 token up, so the tied points lie in different blocks (65,536
-# points) and threads, and the answer is the first, seq_len 1.
-fits=(sweep "$training" "$case" --vary seq_len=1..100 --vary micro_batch=1..4000
+# points) and threads, and the answer is the first, seq_len 1 (20 x 4000 = 80,000 points
+# under the sanitizers: still two blocks).
+fits=(sweep "$training" "$case" --vary seq_len=$fit_lens --vary micro_batch=1..4000
   --show checkpointed_activations --where 'checkpointed_activations < 80 GiB' --format csv)
 "$reckon" "${fits[@]}" >"$tmp/fits.csv"
 walk_max=$(awk -F, 'NR > 1 && (best == "" || $2 > best) { best = $2; row = $0 } END { print row }' "$tmp/fits.csv")
@@ -141,12 +150,12 @@ expect "Ctrl-C exits 130" 0 "^130$" -- echo "$code"
 expect "Ctrl-C says how far it got" 0 "^interrupted: [0-9]+ of 200000000 points" -- cat "$tmp/int.err"
 expect "the points so far are written" 0 "^1,2,2$" -- cat "$tmp/int.csv"
 if command -v script >/dev/null; then
-  script -qec "'$reckon' sweep '$training' '$case' --vary micro_batch=1..5000 --vary seq_len=1..10000 \
+  script -qec "'$reckon' sweep '$training' '$case' --vary micro_batch=$tty_batches --vary seq_len=1..10000 \
     --minimize checkpointed_activations --jobs 1" /dev/null >"$tmp/tty.txt" 2>&1
   expect "a progress bar on a terminal" 0 "\[#+\.*\] +[0-9.]+%" -- cat "$tmp/tty.txt"
 fi
 expect "no progress bar off a terminal" 0 "^$" -- bash -c "'$reckon' sweep '$training' '$case' \
-  --vary micro_batch=1..2000 --vary seq_len=1..10000 --minimize checkpointed_activations 2>&1 >/dev/null"
+  --vary micro_batch=$quiet_batches --vary seq_len=1..10000 --minimize checkpointed_activations 2>&1 >/dev/null"
 
 # --- errors ------------------------------------------------------------------------------------
 expect "no --vary and no sweep" 2 "error\[E0802\]: a sweep needs at least one --vary" -- \
