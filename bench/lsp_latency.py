@@ -74,6 +74,7 @@ def main():
                                      "text": new}])
             ds = c.diagnostics_for(doc, version)
             times.append(time.perf_counter() - t)
+            if os.environ.get("RECKON_BENCH_EACH"): print(f"edit {k}: {times[-1] * 1000:.1f} ms")
             assert ds == [], ds[:3]
         cpu_edits = cpu_seconds(c.proc.pid) - cpu_before
         # A hover with a value, then the hints of the first 200 lines.
