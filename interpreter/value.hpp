@@ -319,9 +319,7 @@ inline ListValue* ListValue::make_packed(std::vector<double> numbers, Dimension 
 }
 inline ListValue::~ListValue() = default;
 
-inline std::size_t ListValue::size() const {
-  return packed_ ? numbers_.size() : items_.size();
-}
+inline std::size_t ListValue::size() const { return packed_ ? numbers_.size() : items_.size(); }
 
 inline Value ListValue::at(std::size_t i) const {
   return packed_ ? Value::quantity(numbers_[i], dim_) : items_[i];
