@@ -953,7 +953,8 @@ class Converter {
     }
     v.from = expr(*values.children.at(0));
     v.to = expr(*values.children.at(1));
-    const Node& stride = *values.children.at(2);
+    if (values.children.size() < 3) return v;  // a sweep's `1 .. 8`: step 1 (checker.cpp)
+    const Node& stride = *values.children[2];
     if (stride.is_type<g::range_times>())
       v.factor = expr(*stride.children.at(0));
     else if (stride.is_type<g::range_step_by>())
