@@ -61,9 +61,6 @@ RK_MESSAGE(prompt_text, "E0104: expected the prompt as a string in double quotes
 RK_MESSAGE(hint_text, "E0104: expected the hint as a string in double quotes");
 RK_MESSAGE(exercise_close,
            "E0134: expected '}' or an exercise item (about, vary, prompt, answer, within or hint)");
-RK_MESSAGE(range_stride,
-           "E0137: expected 'step' and the step of the range, or 'times' and its factor, as in "
-           "`2048 .. 32768 times 2`");
 RK_MESSAGE(range_factor, "E0137: expected the factor of the range after 'times'");
 RK_MESSAGE(sweep_values,
            "E0128: expected a list of values `[a, b, ...]` or a range "

@@ -953,7 +953,8 @@ class Converter {
     }
     v.from = expr(*values.children.at(0));
     v.to = expr(*values.children.at(1));
-    const Node& stride = *values.children.at(2);
+    if (values.children.size() < 3) return v;  // a sweep's `1 .. 8`: step 1 (checker.cpp)
+    const Node& stride = *values.children[2];
     if (stride.is_type<g::range_times>())
       v.factor = expr(*stride.children.at(0));
     else if (stride.is_type<g::range_step_by>())
@@ -1170,19 +1171,10 @@ void check_strings(const Node& n, FileId file, const char* origin) {
   for (const auto& c : n.children) check_strings(*c, file, origin);
 }
 
-// When a parse fails at the end of the text (nothing but blanks and comments after the
-// failure), the usual cause is a bracket left open far above, which "expected ')'" at
-// the last line does not show. Returns the innermost bracket still open at the end of
-// [begin, end), skipping strings and comments, if the failure at `at` is such a one.
-std::optional<std::uint32_t> unclosed_bracket_at_end(std::string_view text, std::uint32_t begin,
-                                                     std::uint32_t end, std::uint32_t at) {
-  for (std::uint32_t i = at; i < end; ++i) {
-    if (text[i] == '#') {
-      while (i < end && text[i] != '\n') ++i;
-    } else if (text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && text[i] != '\r') {
-      return std::nullopt;  // the parse failed before the end
-    }
-  }
+// The innermost bracket still open at `end` of the bytes [begin, end), skipping strings
+// and comments, if any.
+std::optional<std::uint32_t> innermost_open_bracket(std::string_view text, std::uint32_t begin,
+                                                    std::uint32_t end) {
   std::vector<std::uint32_t> open;
   for (std::uint32_t i = begin; i < end; ++i) {
     const char c = text[i];
@@ -1199,6 +1191,22 @@ std::optional<std::uint32_t> unclosed_bracket_at_end(std::string_view text, std:
   }
   if (open.empty()) return std::nullopt;
   return open.back();
+}
+
+// When a parse fails at the end of the text (nothing but blanks and comments after the
+// failure), the usual cause is a bracket left open far above, which "expected ')'" at
+// the last line does not show. Returns the innermost bracket still open at the end of
+// [begin, end), skipping strings and comments, if the failure at `at` is such a one.
+std::optional<std::uint32_t> unclosed_bracket_at_end(std::string_view text, std::uint32_t begin,
+                                                     std::uint32_t end, std::uint32_t at) {
+  for (std::uint32_t i = at; i < end; ++i) {
+    if (text[i] == '#') {
+      while (i < end && text[i] != '\n') ++i;
+    } else if (text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && text[i] != '\r') {
+      return std::nullopt;  // the parse failed before the end
+    }
+  }
+  return innermost_open_bracket(text, begin, end);
 }
 
 // Parses the bytes [begin, end) of a file with Rule; positions stay those of the file.
@@ -1233,6 +1241,15 @@ std::unique_ptr<Node> run(const SourceManager& sources, FileId file, std::uint32
                      {Note{SourceRange{file, at, at + 1}, "the text ends here (" + message + ")"}},
                      "E0921"});
     }
+    // A `)` expected in the middle of the text (E0108): a note at the `(` it would close,
+    // which may be lines above.
+    if (code == "E0108")
+      if (auto open = innermost_open_bracket(f.text(), begin, at); open && f.text()[*open] == '(')
+        throw UserError(
+            Diagnostic{SourceRange{file, at, at + 1},
+                       std::move(message),
+                       {Note{SourceRange{file, *open, *open + 1}, "the `(` opened here"}},
+                       std::move(code)});
     throw UserError(SourceRange{file, at, at + 1}, std::move(code), std::move(message));
   }
 }

@@ -27,6 +27,7 @@
 #include "interpreter/signature.hpp"
 #include "interpreter/suggest.hpp"
 #include "interpreter/type_names.hpp"
+#include "interpreter/type_shown.hpp"
 #include "interpreter/units.hpp"
 #include "interpreter/written_unit.hpp"
 #include "syntax/diagnostics.hpp"
@@ -656,19 +657,70 @@ class Checker final : public CheckContext {
     if (state == State::done) return d.resolved;
     if (state == State::unvisited && !d.resolved.is_error()) return d.resolved;
     if (state == State::in_progress) {
-      error(used_at, "E0305", "`" + d.name + "` is defined in terms of itself",
-            {{d.name_range, "`" + d.name + "` is defined here"}});
+      report_let_cycle(d, used_at);
       return {};
     }
     state = State::in_progress;
+    lets_in_progress_.push_back({&d, used_at});
     if (d.declared) {
       d.resolved = resolve_type(*d.declared, &d.display);
       expect(*d.value, {}, d.resolved, "`" + d.name + "`", &*d.declared);
     } else {
       d.resolved = check(*d.value, {}, nullptr);
     }
+    lets_in_progress_.pop_back();
     let_state(d) = State::done;  // not `state`: checking the value may have grown the table
     return d.resolved;
+  }
+
+  // `d`, in progress, used again at `used_at`: E0305 at that use, with the chain of lets
+  // that led back to it (`a -> b -> a`) and a note at each link, as E0504 names a cycle
+  // of properties.
+  void report_let_cycle(const LetDecl& d, SourceRange used_at) {
+    std::vector<Note> notes{{d.name_range, "`" + d.name + "` is defined here"}};
+    auto from = std::find_if(lets_in_progress_.begin(), lets_in_progress_.end(),
+                             [&](const auto& entry) { return entry.first == &d; });
+    std::string chain = d.name;
+    // A use inside the user's own definition says so; one reached through a property
+    // between them is only `used here`.
+    auto link = [&](const LetDecl& user, const std::string& used, SourceRange at) {
+      const bool inside = user.value && at.file == user.value->range.file &&
+                          at.begin >= user.value->range.begin && at.end <= user.value->range.end;
+      notes.push_back({at, inside ? "`" + user.name + "` uses `" + used + "` here"
+                                  : "`" + used + "` is used here"});
+    };
+    if (from != lets_in_progress_.end() && from + 1 != lets_in_progress_.end()) {
+      for (auto it = from + 1; it != lets_in_progress_.end(); ++it) {
+        chain += " -> " + it->first->name;
+        link(*(it - 1)->first, it->first->name, it->second);
+      }
+      link(*lets_in_progress_.back().first, d.name, used_at);
+      error(used_at, "E0305",
+            "`" + d.name + "` is defined in terms of itself: " + chain + " -> " + d.name,
+            std::move(notes));
+      return;
+    }
+    error(used_at, "E0305", "`" + d.name + "` is defined in terms of itself", std::move(notes));
+  }
+
+  // `c`, in progress, reached again through the cases it is based on: E0305 naming the
+  // chain (`A -> B -> A`), a note where each case names its base.
+  void report_case_cycle(const CaseDecl& c) {
+    auto from = std::find(cases_in_progress_.begin(), cases_in_progress_.end(), &c);
+    if (from == cases_in_progress_.end() || from + 1 == cases_in_progress_.end()) {
+      error(c.name_range, "E0305", "case `" + c.name + "` is based on itself");
+      return;
+    }
+    std::string chain;
+    std::vector<Note> notes;
+    for (auto it = from; it != cases_in_progress_.end(); ++it) {
+      const CaseDecl& user = **it;
+      chain += user.name + " -> ";
+      notes.push_back(
+          {user.base_range, "`" + user.name + "` is based on `" + user.base + "` here"});
+    }
+    error(c.name_range, "E0305", "case `" + c.name + "` is based on itself: " + chain + c.name,
+          std::move(notes));
   }
 
   // A case binds every input of its scenario: to an argument, to the value in the
@@ -677,10 +729,15 @@ class Checker final : public CheckContext {
     State& state = case_state_[&c];
     if (state == State::done || (state == State::unvisited && c.scenario)) return;
     if (state == State::in_progress) {
-      error(c.name_range, "E0305", "case `" + c.name + "` is based on itself");
+      report_case_cycle(c);
       return;
     }
     state = State::in_progress;
+    cases_in_progress_.push_back(&c);
+    struct Pop {
+      std::vector<const CaseDecl*>& chain;
+      ~Pop() { chain.pop_back(); }
+    } pop{cases_in_progress_};
     Decl* base = lookup(c.base, c.base_range);
     if (!base || (base->kind != DeclKind::scenario && base->kind != DeclKind::case_)) {
       std::vector<std::string> names;
@@ -773,8 +830,10 @@ class Checker final : public CheckContext {
     // A tolerance measures a difference of numbers: lists, texts and records have none
     // (their `number` is 0, and every check of them would hold).
     if (!side.is_error() && !side.is_quantity()) {
+      // A collection named in the units it is written in (`[(ms, us)]`, not `[(s, s)]`).
       error(c.tolerance->range, "E0411",
-            "`within` compares numbers or quantities, not " + describe(side) +
+            "`within` compares numbers or quantities, not " +
+                describe_shown(side, shown_unit(*cond.operands[0])) +
                 (side.is_list() ? ": check each element, or the elements one by one" : ""));
       return;
     }
@@ -870,7 +929,7 @@ class Checker final : public CheckContext {
         error(e->range, "E0414",
               "a sweep shows numbers, quantities, bools and enumeration members (a list of "
               "numbers or quantities as its sum), not " +
-                  describe(t) +
+                  describe_shown(t, shown_unit(*e, &s)) +
                   (t.is_list() ? ": show an aggregate of it, as in `len(xs)` or `xs[0]`" : ""));
       }
     }
@@ -936,6 +995,18 @@ class Checker final : public CheckContext {
     if (v.step) expect(*v.step, {}, bound, "the step of the range of `" + v.name + "`");
     if (v.factor)
       expect(*v.factor, {}, Type::quantity({}), "the factor of the range of `" + v.name + "`");
+    // Without a stride a range of counts (plain numbers, tokens) steps by 1 (sweep.cpp,
+    // expand); one of physical quantities would step by one base unit (1 GB .. 4 GB in
+    // 3e9 bytes), never what is meant.
+    if (!v.step && !v.factor && !bound.dim.physical().is_dimensionless()) {
+      SourceRange whole = v.from->range;
+      whole.end = v.to->range.end;
+      error(whole, "E0137",
+            "the range of `" + v.name + "` is of " + describe(bound) +
+                " and needs a step or a factor: `step S` or `times F` in a file (`1 GB .. 4 GB "
+                "step 1 GB`), `+S` or `*F` after --vary (`1 GB..4 GB+1 GB`); only a range of "
+                "counts steps by 1 without one");
+    }
   }
 
   // --- expressions ----------------------------------------------------------------
@@ -1783,6 +1854,10 @@ class Checker final : public CheckContext {
     return let_state_[d.memo_slot];
   }
   std::unordered_map<const CaseDecl*, State> case_state_;
+  // The lets and cases being checked, innermost last (a let with where it was used): the
+  // chains a cycle (E0305) is reported along.
+  std::vector<std::pair<const LetDecl*, SourceRange>> lets_in_progress_;
+  std::vector<const CaseDecl*> cases_in_progress_;
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "interpreter/element_note.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/lists.hpp"
 #include "syntax/diagnostics.hpp"
@@ -56,14 +57,19 @@ Value Evaluator::comprehend(const Expr& e, const Frame& frame, std::size_t count
     for (std::size_t i = 0; i < count; ++i) {
       bind(i, locals);
       ++comprehension_elements_;
-      bool keep = true;
-      if (condition) {
-        start(*pure_condition);
-        keep = run_pure(*pure_condition, bound) != 0;
-      }
-      if (keep) {
-        start(*pure_body);
-        numbers.push_back(run_pure(*pure_body, bound));
+      try {
+        bool keep = true;
+        if (condition) {
+          start(*pure_condition);
+          keep = run_pure(*pure_condition, bound) != 0;
+        }
+        if (keep) {
+          start(*pure_body);
+          numbers.push_back(run_pure(*pure_body, bound));
+        }
+      } catch (UserError& error) {
+        note_element(error, e, i);
+        throw;
       }
       steps_ = steps_before + (comprehension_elements_ - elements_before);
       if (steps_ > max_steps) [[unlikely]]
@@ -83,8 +89,13 @@ Value Evaluator::comprehend(const Expr& e, const Frame& frame, std::size_t count
   for (std::size_t i = 0; i < count; ++i) {
     bind(i, locals);
     ++comprehension_elements_;
-    if (!condition || number(*condition, locals.frame()) != 0)
-      out.push_back(evaluate(body, locals.frame()));
+    try {
+      if (!condition || number(*condition, locals.frame()) != 0)
+        out.push_back(evaluate(body, locals.frame()));
+    } catch (UserError& error) {
+      note_element(error, e, i);
+      throw;
+    }
     steps_ = steps_before + (comprehension_elements_ - elements_before);
     if (steps_ > max_steps) [[unlikely]]
       too_many_steps(e);
@@ -147,14 +158,19 @@ std::optional<Value> Evaluator::packed_comprehension(const Expr& e, const ListVa
     for (std::size_t i = 0; i < n; ++i) {
       x.number = in[i];
       ++comprehension_elements_;
-      bool keep = true;
-      if (condition) {
-        start(*condition);
-        keep = run_pure(*condition, bound) != 0;
-      }
-      if (keep) {
-        start(*body);
-        out.push_back(run_pure(*body, bound));
+      try {
+        bool keep = true;
+        if (condition) {
+          start(*condition);
+          keep = run_pure(*condition, bound) != 0;
+        }
+        if (keep) {
+          start(*body);
+          out.push_back(run_pure(*body, bound));
+        }
+      } catch (UserError& error) {
+        note_element(error, e, from + i);
+        throw;
       }
       steps_ = steps_before + (comprehension_elements_ - elements_before);
       if (steps_ > max_steps) [[unlikely]]

@@ -252,7 +252,7 @@ std::string Evaluator::show(const Value& v, const std::optional<DisplayUnit>& un
   DisplayOptions options;
   options.digits = digits_;
   options.list_elements = list_elements_;
-  const std::optional<DisplayUnit> shown = fitting_unit(v, unit);
+  const std::optional<DisplayUnit> shown = fitting_display_unit(v, unit, digits_);
   return format_value(v, options, shown ? &*shown : nullptr);
 }
 

@@ -66,11 +66,14 @@ bool written_in_full(const Dimension& d) {
   return physical == Dimension::of(Base::money) || physical == Dimension::of(Base::time);
 }
 
-std::string format_number(double v, int digits, bool in_full) {
+std::string format_number(double v, int digits, bool in_full, bool wholes_significant) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   if (v == 0) return "0";
-  if (v == std::trunc(v) && std::fabs(v) < 1e15) return fmt::format("{:.0f}", v);
+  if (v == std::trunc(v) && std::fabs(v) < 1e15 &&
+      (!wholes_significant || digits > max_meaningful_digits ||
+       std::fabs(v) >= std::pow(10.0, digits)))
+    return fmt::format("{:.0f}", v);
   // More digits than a double holds would show its binary expansion (12.5 as
   // 12.500000000000000, 0.1 as 0.10000000000000001): the shortest text that reads back as
   // the same double is shown instead.
@@ -119,6 +122,24 @@ DisplayUnit default_display_unit(const Value& v, int digits) {
   return u;
 }
 
+bool any_not_whole(std::span<const Value> values, const DisplayUnit& unit, int digits) {
+  for (const Value& x : values) {
+    if (x.kind != ValueKind::quantity || !std::isfinite(x.number)) continue;
+    double shown = snap_round_trip(x.number / unit.scale);
+    if (unit.scale != 1 && digits > 15) shown = snap_decimal(shown);
+    if (shown != std::trunc(shown) || std::fabs(shown) >= 1e15) return true;
+  }
+  return false;
+}
+
+DisplayUnit ladder_display_unit(const Value& v, const DisplayUnit& written, int digits) {
+  std::string symbol;
+  if (binary_step(v.dim, written.symbol))
+    if (const auto step = readable_binary_unit(v.dim, snap_round_trip(v.number), &symbol, digits))
+      return DisplayUnit{symbol, step->scale};
+  return default_display_unit(v, digits);
+}
+
 namespace {
 
 // A quantity's number in `chosen`, without the unit.
@@ -128,7 +149,16 @@ std::string number_in(const Value& v, const DisplayUnit& chosen, const DisplayOp
   // whole number.
   double shown = snap_round_trip(v.number / chosen.scale);
   if (chosen.scale != 1 && options.digits > 15) shown = snap_decimal(shown);
-  return format_number(shown, options.digits, written_in_full(v.dim));
+  return format_number(shown, options.digits, written_in_full(v.dim), options.wholes_significant);
+}
+
+// A list's options for its quantities: wholes at significant digits when one is not whole.
+DisplayOptions element_options(const ListValue& list, const std::optional<DisplayUnit>& chosen,
+                               const DisplayOptions& options) {
+  DisplayOptions each = options;
+  each.wholes_significant =
+      chosen && !chosen->is_tuple() && any_not_whole(list.items(), *chosen, options.digits);
+  return each;
 }
 
 // `[1, 2.5, 4] GB`: every quantity of a list in one unit, `unit` or the one readable for
@@ -137,11 +167,12 @@ std::string format_list(const ListValue& list, const DisplayOptions& options,
                         const DisplayUnit* unit) {
   const std::optional<DisplayUnit> chosen = list_display_unit(list, options.digits, unit);
   const std::size_t shown = std::min(list.items().size(), options.list_elements);
+  const DisplayOptions numbers = element_options(list, chosen, options);
   std::string out = "[";
   for (std::size_t i = 0; i < shown; ++i) {
     const Value& x = list.items()[i];
     if (i) out += ", ";
-    out += x.kind == ValueKind::quantity ? number_in(x, *chosen, options)
+    out += x.kind == ValueKind::quantity ? number_in(x, *chosen, numbers)
                                          : format_value(x, options, unit);
   }
   if (shown < list.items().size()) {
@@ -170,14 +201,18 @@ std::optional<DisplayUnit> list_display_unit(const ListValue& list, int digits,
   // does for one value (`[1 GB, 2000 GB]` is `[0.001000, 2.000] TB`, as `2000 GB` is
   // `2.000 TB`); a list of zeros stays in the unit written.
   if (unit && (!unit->ladder || largest->number == 0)) return *unit;
-  return default_display_unit(*largest, digits);
+  return unit ? ladder_display_unit(*largest, *unit, digits)
+              : default_display_unit(*largest, digits);
 }
 
 std::optional<DisplayUnit> fitting_display_unit(const Value& v,
-                                                const std::optional<DisplayUnit>& unit) {
+                                                const std::optional<DisplayUnit>& unit,
+                                                int digits) {
   if (!unit) return std::nullopt;
   if (v.kind == ValueKind::quantity) {
     if (!std::isfinite(v.number / unit->scale)) return std::nullopt;
+    if (unit->ladder && v.number != 0 && binary_step(v.dim, unit->symbol))
+      return ladder_display_unit(v, *unit, digits);
     if (unit->ladder && v.number != 0) return std::nullopt;
   }
   // A tuple's elements are fitted as format_value shows them, one at a time.

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "interpreter/units.hpp"
@@ -18,6 +19,10 @@ struct DisplayOptions {
   // Elements of a list shown before the rest is elided as `... 999,990 more` (on a
   // terminal: `Evaluator::elide_lists`); all of them otherwise.
   std::size_t list_elements = SIZE_MAX;
+  // Whole numbers at `digits` significant digits too (`1.000`), not exactly (`1`): set
+  // for the numbers of a list or map of which one is not whole, so that one list never
+  // mixes `1` and `0.5000` (docs/language.md, "Display").
+  bool wholes_significant = false;
 };
 
 // The unit every quantity of a list is shown in: `unit` if given, else the one readable
@@ -48,18 +53,31 @@ double number_in_unit(double base, double scale);
 // keeping trailing zeros (29.80), in scientific notation outside [1e-4, 1e15) or when
 // they have more whole digits than significant ones (1.952e8) -- except, with `in_full`,
 // from 1 up to max_written_in_full, which print rounded with zeros (195200000). With
-// `digits` above max_meaningful_digits, the shortest round-trip text (12.5, 0.1).
-std::string format_number(double v, int digits, bool in_full = false);
+// `digits` above max_meaningful_digits, the shortest round-trip text (12.5, 0.1). With
+// `wholes_significant`, whole numbers too go by `digits` (1 as 1.000, 2048 as 2048).
+std::string format_number(double v, int digits, bool in_full = false,
+                          bool wholes_significant = false);
+
+// Whether any quantity of `values` is not a whole number in `unit` as shown (at
+// `digits`): then all of them show at significant digits (wholes_significant).
+bool any_not_whole(std::span<const Value> values, const DisplayUnit& unit, int digits);
 
 // The unit a quantity is shown in when none was declared, chosen for the value rounded
 // to `digits` significant digits.
 DisplayUnit default_display_unit(const Value& v, int digits = 4);
 
 // `unit`, unless `v` shown in it would be infinite (1e300 s in ps) or it is a step of a
-// display ladder and `v` is not zero: then nullopt, a readable unit. For a tuple, the
+// display ladder and `v` is not zero: then the binary step for a binary ladder
+// (ladder_display_unit), else nullopt, a readable unit. For a tuple, the
 // same element by element.
 std::optional<DisplayUnit> fitting_display_unit(const Value& v,
-                                                const std::optional<DisplayUnit>& unit);
+                                                const std::optional<DisplayUnit>& unit,
+                                                int digits = 4);
+
+// The step a ladder chooses for `v` when it is shown in `written`, a step of a ladder
+// (DisplayUnit::ladder): the binary ladder of bytes for a binary step (KiB, GiB: a list
+// written in several binary units), the dimension's own ladder otherwise.
+DisplayUnit ladder_display_unit(const Value& v, const DisplayUnit& written, int digits);
 
 // "328.6 GB", "2048 token", "true", "selective", "Transformer(...)".
 std::string format_value(const Value& v, const DisplayOptions& options,

@@ -11,8 +11,6 @@
 
 namespace reckon {
 
-namespace {}  // namespace
-
 std::optional<DisplayUnit> map_display_unit(const MapValue& m, const DisplayOptions& options,
                                             const DisplayUnit* unit) {
   if (unit && unit->is_tuple()) return *unit;  // each tuple's elements in their own units
@@ -24,10 +22,21 @@ std::optional<DisplayUnit> map_display_unit(const MapValue& m, const DisplayOpti
   if (!largest) return std::nullopt;
   // A written step of a ladder lets the ladder choose, as for a list (format.cpp).
   if (unit && (!unit->ladder || largest->number == 0)) return *unit;
-  return default_display_unit(*largest, options.digits);
+  return unit ? ladder_display_unit(*largest, *unit, options.digits)
+              : default_display_unit(*largest, options.digits);
 }
 
 namespace {
+
+// The options for a map's values: wholes at significant digits when one is not whole, as
+// for a list (format.hpp, wholes_significant).
+DisplayOptions value_options(const MapValue& m, const std::optional<DisplayUnit>& chosen,
+                             const DisplayOptions& options) {
+  DisplayOptions each = options;
+  each.wholes_significant =
+      chosen && !chosen->is_tuple() && any_not_whole(m.values, *chosen, options.digits);
+  return each;
+}
 
 // A value without its unit when it is a quantity (the unit is shown once, elsewhere).
 std::string bare_value(const Value& v, const DisplayOptions& options,
@@ -43,10 +52,11 @@ std::string bare_value(const Value& v, const DisplayOptions& options,
 
 std::string format_map(const MapValue& m, const DisplayOptions& options, const DisplayUnit* unit) {
   const std::optional<DisplayUnit> chosen = map_display_unit(m, options, unit);
+  const DisplayOptions each = value_options(m, chosen, options);
   std::string out = "{";
   for (std::size_t i = 0; i < m.keys.size(); ++i) {
     if (i) out += ", ";
-    out += key_text(m.keys[i]) + ": " + bare_value(m.values[i], options, chosen, unit);
+    out += key_text(m.keys[i]) + ": " + bare_value(m.values[i], each, chosen, unit);
   }
   out += "}";
   if (chosen && !chosen->symbol.empty()) out += " " + chosen->symbol;
@@ -56,6 +66,7 @@ std::string format_map(const MapValue& m, const DisplayOptions& options, const D
 std::string format_map_table(const MapValue& m, const DisplayOptions& options,
                              const DisplayUnit* unit, std::string_view indent) {
   const std::optional<DisplayUnit> chosen = map_display_unit(m, options, unit);
+  const DisplayOptions each = value_options(m, chosen, options);
   std::vector<std::string> keys{"key"};
   std::vector<std::string> values{
       chosen && !chosen->symbol.empty() ? "value (" + chosen->symbol + ")" : std::string("value")};
@@ -63,7 +74,7 @@ std::string format_map_table(const MapValue& m, const DisplayOptions& options,
     // Keys unquoted in a table: the column says what they are.
     const Value& k = m.keys[i];
     keys.push_back(k.kind == ValueKind::text ? k.text() : key_text(k));
-    values.push_back(bare_value(m.values[i], options, chosen, unit));
+    values.push_back(bare_value(m.values[i], each, chosen, unit));
   }
   std::size_t key_width = 0, value_width = 0;
   for (const std::string& k : keys) key_width = std::max(key_width, k.size());

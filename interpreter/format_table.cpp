@@ -144,11 +144,19 @@ std::string record_table(std::span<const Value> items, const RecordDecl& type,
     c.heading = type.fields[k].name;
     if (units[k] && !units[k]->symbol.empty() && !units[k]->is_tuple())
       c.heading += " (" + units[k]->symbol + ")";
+    // One rule for the digits of a column, as of a list (format.hpp, wholes_significant).
+    DisplayOptions each = options;
+    for (std::size_t r = 0; r < items.size() && units[k] && !units[k]->is_tuple(); ++r)
+      if (any_not_whole(std::span<const Value>(&items[r].record()->fields[k], 1), *units[k],
+                        options.digits)) {
+        each.wholes_significant = true;
+        break;
+      }
     for (std::size_t r = 0; r < rows; ++r) {
       const Value& v = items[r].record()->fields[k];
       // `none` (an optional field left out) lines up with the numbers around it.
       c.numbers = c.numbers && (v.kind == ValueKind::quantity || v.kind == ValueKind::none);
-      c.cells.push_back(cell(v, options, units[k]));
+      c.cells.push_back(cell(v, each, units[k]));
     }
   }
   const std::size_t more = items.size() - rows;

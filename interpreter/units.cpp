@@ -381,6 +381,52 @@ bool ladder_step(const Dimension& d, std::string_view symbol) {
   return false;
 }
 
+namespace {
+
+// Bytes counted in powers of 1024, for values written that way: a list or a range whose
+// elements are written in different binary units (`1 KiB .. 1 GiB times 2`) is shown on
+// it rather than on the decimal ladder of bytes.
+const Ladder& binary_bytes() {
+  static const Ladder l = [] {
+    Ladder lad{information_d, {{"B", 1}}, 0, 0};
+    for (const Prefix& p : binary) lad.steps.emplace_back(std::string(p.symbol) + "B", p.scale);
+    lad.overflow = lad.steps.size() - 1;
+    return lad;
+  }();
+  return l;
+}
+
+// The step of `l` in which `base_value`, rounded to `digits` significant digits, is at
+// least 1 (readable_unit).
+ComposedUnit choose_step(const Ladder& l, double base_value, std::string* symbol, int digits) {
+  double magnitude = std::fabs(base_value);
+  auto shown_in = [&](double scale) {
+    return round_significant(magnitude / scale, digits) * (1 + 1e-12);
+  };
+  const auto* chosen = &l.steps.front();
+  for (const auto& step : l.steps)
+    if (shown_in(step.second) >= 1) chosen = &step;
+  if (shown_in(l.steps.back().second) >= 1000) chosen = &l.steps[l.overflow];
+  if (magnitude == 0) chosen = &l.steps[l.zero];
+  *symbol = chosen->first;
+  return ComposedUnit{chosen->second, l.dim};
+}
+
+}  // namespace
+
+bool binary_step(const Dimension& d, std::string_view symbol) {
+  if (d != information_d || symbol == "B") return false;
+  for (const auto& step : binary_bytes().steps)
+    if (step.first == symbol) return true;
+  return false;
+}
+
+std::optional<ComposedUnit> readable_binary_unit(const Dimension& d, double base_value,
+                                                 std::string* symbol, int digits) {
+  if (d != information_d) return std::nullopt;
+  return choose_step(binary_bytes(), base_value, symbol, digits);
+}
+
 std::optional<ComposedUnit> readable_unit(const Dimension& d, double base_value,
                                           std::string* symbol, int digits) {
   for (const Ladder& l : ladders()) {

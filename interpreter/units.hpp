@@ -56,4 +56,12 @@ bool ladder_step(const Dimension& d, std::string_view symbol);
 std::optional<ComposedUnit> readable_unit(const Dimension& d, double base_value,
                                           std::string* symbol, int digits = 17);
 
+// Whether `symbol` is a binary step of bytes (KiB, MiB, ... EiB) and `d` is information.
+bool binary_step(const Dimension& d, std::string_view symbol);
+
+// readable_unit on the binary ladder of bytes (B, KiB, ... EiB, 1024 apart); nullopt
+// unless `d` is information.
+std::optional<ComposedUnit> readable_binary_unit(const Dimension& d, double base_value,
+                                                 std::string* symbol, int digits = 17);
+
 }  // namespace reckon

@@ -169,7 +169,49 @@ class Written {
     }
     Unit u = of(e, s, params);
     if (u) mark_ladder(*u, scalar(e.type));
+    if (!u) u = binary_ladder(e, s, params);
     return u;
+  }
+
+  // Bytes written in binary units that disagree (`1 KiB .. 1 GiB times 2`, `[1 KiB,
+  // 1 MiB]`, `1 KiB + 1 MiB`) are shown on the binary ladder, as one of them is shown in
+  // the binary unit it was written in: a binary step marked `ladder` (format.hpp,
+  // ladder_display_unit). nullopt when a unit written in `e` is a decimal one or none is
+  // binary.
+  Unit binary_ladder(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
+    const Type& t = scalar(e.type);
+    if (t.kind != TypeKind::quantity || !binary_step(t.dim, "KiB")) return std::nullopt;
+    Unit found;
+    if (!binary_written(e, s, params, found) || !found) return std::nullopt;
+    found->ladder = true;
+    return found;
+  }
+
+  // Whether every information unit written in `e` (its literals, conversions and the
+  // shown units of the names it uses) is a binary one; `found` is the first of them.
+  bool binary_written(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params,
+                      Unit& found) {
+    auto unit_is_binary = [&](const Unit& u, const Dimension& d) {
+      if (!u || u->is_tuple() || !binary_step(d, "KiB")) return true;  // not bytes
+      if (!binary_step(d, u->symbol)) return false;
+      if (!found) found = DisplayUnit{u->symbol, u->scale};
+      return true;
+    };
+    switch (e.kind) {
+      case ExprKind::number:
+      case ExprKind::convert:
+        return !e.unit || unit_is_binary(DisplayUnit{e.unit->text, e.unit_scale}, e.type.dim);
+      case ExprKind::name:
+        if (e.ref == RefKind::property || e.ref == RefKind::let || e.ref == RefKind::input ||
+            e.ref == RefKind::parameter)
+          return unit_is_binary(shown(e, s, params), scalar(e.type).dim);
+        break;
+      default:
+        break;
+    }
+    for (const ExprPtr& x : e.operands)
+      if (x && !binary_written(*x, s, params, found)) return false;
+    return true;
   }
 
   // A written unit that is a step of its dimension's ladder lets the ladder choose; in a

@@ -18,7 +18,7 @@ json=$("$reckon" eval --json '[1 GB, 2.5 GB]')
 got=$(python3 -c 'import json, sys
 j = json.loads(sys.argv[1])
 print(j["unit"], [(x["value"], x["unit"], x["base_value"]) for x in j["value"]], j["display"])' "$json")
-expect "json array" "$got" "GB [(1.0, 'GB', 1000000000.0), (2.5, 'GB', 2500000000.0)] [1, 2.500] GB"
+expect "json array" "$got" "GB [(1.0, 'GB', 1000000000.0), (2.5, 'GB', 2500000000.0)] [1.000, 2.500] GB"
 # Nested lists are arrays of arrays; texts are strings.
 json=$("$reckon" eval --json '[["a", "b"], ["c"]]')
 got=$(python3 -c 'import json, sys
@@ -31,7 +31,7 @@ expect "json nested" "$got" "[['a', 'b'], ['c']]"
 packed=$("$reckon" eval --json '[x * 0.5 GB for x in 1 .. 3]' | sed 's/"expression":"[^"]*"//')
 values=$("$reckon" eval --json '[(0.5 GB), (1 GB), (1.5 GB)]' | sed 's/"expression":"[^"]*"//')
 expect "json packed as values" "$packed" "$values"
-expect "json packed" "$packed" '"display":"[0.5000, 1, 1.500] GB"'
+expect "json packed" "$packed" '"display":"[0.5000, 1.000, 1.500] GB"'
 
 # 1 .. 1,000,000 on a terminal: 10 shown, 1,000,000 - 10 = 999,990 counted.
 tty=$(script -qc "'$reckon' eval '1 .. 1000000'" /dev/null)

@@ -111,6 +111,22 @@ expect "a range over both limits is E0805" 1 \
   "error\[E0805\]: the range has 100000000000000000000 values: one varied input may take at most 10000000" -- \
   "$reckon" sweep "$tmp/twice.rk" C --vary a=1..1e20 --show twice --no-progress
 
+# A range of quantities without a stride asks for one (E0137) rather than stepping by one
+# byte (1 GB .. 4 GB is 3,000,000,001 values: E0805 before); one of plain numbers steps by 1.
+cat >"$tmp/bytes.rk" <<'RK'
+scenario S {
+  input b: B = 1 GB
+  twice = 2 * b
+}
+case C = S()
+RK
+expect "a quantity range without a stride is E0137" 1 \
+  "^--vary b:1:1: error\[E0137\]: the range of .b. is of B \\(information\\) and needs a step or a factor" -- \
+  "$reckon" sweep "$tmp/bytes.rk" C --vary 'b=1 GB..4 GB' --show twice --no-progress
+# 1 GB .. 4 GB step 1 GB is 1, 2, 3, 4 GB: twice is 2, 4, 6, 8 GB.
+expect "a quantity range with its step" 0 "^b \\(B\\),twice -> GB \\(GB\\)\|1000000000,2\|2000000000,4\|3000000000,6\|4000000000,8$" -- joined \
+  "$reckon" sweep "$tmp/bytes.rk" C --vary 'b=1 GB..4 GB+1 GB' --show 'twice -> GB' --format csv --no-progress
+
 # --- texts --------------------------------------------------------------------------------
 expect "a text in CSV is its characters" 0 "^label,twice\|x,2\|y,2$" -- joined \
   "$reckon" sweep "$tmp/twice.rk" C --vary 'label="x","y"' --show twice --format csv --no-progress
