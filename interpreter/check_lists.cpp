@@ -247,11 +247,14 @@ Type check_range(CheckContext& c, Expr& e, const Scope& s) {
   Type element = parts[0];
   element.dim = parts[0].dim.is_dimensionless() ? parts[1].dim : parts[0].dim;
   if (e.operands.size() == 2) {
-    if (!element.dim.is_dimensionless()) {
+    // Counts (plain numbers, tokens, requests) step by 1, as a sweep's `vary` range and
+    // `--vary n=1..8` do; a physical quantity would step by one base unit (a byte, a
+    // second), which is never what is meant.
+    if (!element.dim.physical().is_dimensionless()) {
       c.error(e.range, "E0339",
               "a range of " + describe(element) +
-                  " needs its step, as in `0 s .. 10 s step 2 s` (only a range of plain "
-                  "numbers steps by 1 without one)");
+                  " needs its step, as in `0 s .. 10 s step 2 s` (only a range of counts "
+                  "steps by 1 without one)");
       return {};
     }
   } else if (!geometric) {
