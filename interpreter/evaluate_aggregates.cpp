@@ -18,25 +18,25 @@ namespace reckon {
 namespace {
 
 // Calls a lambda (an Expr of kind lambda) with its parameters bound, in the frame of the
-// call that was given it.
+// call that was given it. A body of pure code, or a record of pure fields, runs by
+// run_pure once what it reads is done (Evaluator::PerElement).
 class Apply {
  public:
   Apply(Evaluator& ev, const Expr& lambda, const Evaluator::Frame& frame)
-      : ev_(ev), body_(*lambda.operands[0]), locals_(frame, lambda.slot, lambda.arguments.size()) {}
+      : body_(ev, *lambda.operands[0]), locals_(frame, lambda.slot, lambda.arguments.size()) {}
 
   Value operator()(const Value& x) {
     locals_[0] = x;
-    return ev_.evaluate(body_, locals_.frame());
+    return body_(locals_.frame());
   }
   Value operator()(const Value& acc, const Value& x) {
     locals_[0] = acc;
     locals_[1] = x;
-    return ev_.evaluate(body_, locals_.frame());
+    return body_(locals_.frame());
   }
 
  private:
-  Evaluator& ev_;
-  const Expr& body_;
+  Evaluator::PerElement body_;
   LocalFrame locals_;
 };
 
