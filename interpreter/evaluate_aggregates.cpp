@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -48,18 +49,23 @@ bool key_less(const Value& a, const Value& b) {
 
 // Hyndman and Fan's type 7 (numpy's default, R's type 7): h = (n - 1) q, and the
 // quantile is x[floor h] + (h - floor h) (x[floor h + 1] - x[floor h]) of the sorted x.
+// Only the two order statistics x[floor h] and x[floor h + 1] are needed: selected in
+// linear time (nth_element, then the least of the rest) rather than by sorting all.
 double quantile_of(std::vector<double> xs, double q) {
-  std::sort(xs.begin(), xs.end());
   const double h = static_cast<double>(xs.size() - 1) * q;
   const auto low = static_cast<std::size_t>(std::floor(h));
-  if (low + 1 >= xs.size()) return xs.back();
+  const auto at_low = xs.begin() + static_cast<std::ptrdiff_t>(low);
+  std::nth_element(xs.begin(), at_low, xs.end());
+  const double x_low = *at_low;
+  if (low + 1 >= xs.size()) return x_low;  // the largest
+  const double x_next = *std::min_element(at_low + 1, xs.end());
   const double t = h - static_cast<double>(low);
-  const double gap = xs[low + 1] - xs[low];
+  const double gap = x_next - x_low;
   // Two finite neighbours more than the largest double apart (-1.7e308 and 1.7e308):
   // weigh them instead, which cannot overflow. Otherwise the usual form, whose bits
   // the Python comparisons (tests/aggregates) hold.
-  if (!std::isfinite(gap)) return xs[low] * (1 - t) + xs[low + 1] * t;
-  return xs[low] + t * gap;
+  if (!std::isfinite(gap)) return x_low * (1 - t) + x_next * t;
+  return x_low + t * gap;
 }
 
 }  // namespace
