@@ -16,6 +16,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 #include <system_error>
 #include <vector>
@@ -97,7 +98,32 @@ inline bool skip_unit(std::string_view s, std::size_t& i) {
   }
 }
 
+// `digits.digits` with at most 15 digits in all (a trace's `3.359`): the digits as a
+// whole number w below 10^15, exact as a double, divided by 10^k (k <= 15), also
+// exact; IEEE division rounds the exact quotient correctly, so this is the double
+// from_chars gives (Clinger's fast path), at a tenth of its cost. Anything else: false.
+inline bool parse_short_decimal(const char* p, const char* end, double& out) {
+  static constexpr double powers_of_ten[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                             1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  std::uint64_t whole = 0;
+  int digits = 0;
+  int fraction = -1;  // digits after the point, once it is seen
+  for (; p < end; ++p) {
+    if (*p == '.' && fraction < 0) {
+      fraction = 0;
+      continue;
+    }
+    if (!ascii_digit(*p) || ++digits > 15) return false;
+    whole = whole * 10 + static_cast<std::uint64_t>(*p - '0');
+    if (fraction >= 0) ++fraction;
+  }
+  if (digits == 0) return false;
+  out = static_cast<double>(whole) / powers_of_ten[fraction < 0 ? 0 : fraction];
+  return true;
+}
+
 inline bool parse_value(std::string_view s, std::size_t begin, std::size_t end, double& out) {
+  if (parse_short_decimal(s.data() + begin, s.data() + end, out)) return true;
   // from_chars rounds correctly, as strtod (the generic path) does: the same double.
   auto [ptr, ec] = std::from_chars(s.data() + begin, s.data() + end, out);
   // Huge numbers go the generic way, where a value beyond the doubles in base units

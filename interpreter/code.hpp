@@ -134,6 +134,10 @@ struct Code {
   // Pure and without jumps (no `and`, `or`, `if`): Evaluator::run_pure_block can run it
   // over many elements at once, one operation at a time.
   bool straight = false;
+  // Pure but for reading inputs and properties of the instance it runs in (a lambda's
+  // `+ service`): once each of those is done (forced and memoized), nothing is left to
+  // force, and run_pure runs it as it runs a pure code (Evaluator::runs_pure).
+  bool pure_when_settled = false;
 };
 
 // The most operands a pure code may keep at once (Evaluator::run_pure), and the most

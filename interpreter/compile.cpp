@@ -402,39 +402,45 @@ void finish(Code& code, const Expr& root) {
   // A method call's Value is its memoized one, whatever unit its body gave it.
   if (root.kind == ExprKind::call && root.call == CallKind::method)
     code.result_kind = ValueKind::none;
-  code.pure = code.result_kind != ValueKind::none && code.max_stack <= pure_operand_capacity &&
-              std::all_of(code.ops.begin(), code.ops.end(), [](const Instruction& op) {
-                switch (op.code) {
-                  case OpCode::constant:
-                  case OpCode::local:
-                  case OpCode::local_field:
-                  case OpCode::negate:
-                  case OpCode::logical_not:
-                  case OpCode::add:
-                  case OpCode::sub:
-                  case OpCode::mul:
-                  case OpCode::div:
-                  case OpCode::floordiv:
-                  case OpCode::mod:
-                  case OpCode::pow:
-                  case OpCode::eq:
-                  case OpCode::ne:
-                  case OpCode::lt:
-                  case OpCode::le:
-                  case OpCode::gt:
-                  case OpCode::ge:
-                  case OpCode::and_test:
-                  case OpCode::or_test:
-                  case OpCode::to_bool:
-                  case OpCode::jump_if_false:
-                  case OpCode::jump:
-                  case OpCode::builtin:
-                  case OpCode::end:
-                    return true;
-                  default:
-                    return false;
-                }
-              });
+  auto reads_memo = [](const Instruction& op) {
+    return op.code == OpCode::input || op.code == OpCode::property;
+  };
+  code.pure_when_settled =
+      code.result_kind != ValueKind::none && code.max_stack <= pure_operand_capacity &&
+      std::all_of(code.ops.begin(), code.ops.end(), [&](const Instruction& op) {
+        if (reads_memo(op)) return true;
+        switch (op.code) {
+          case OpCode::constant:
+          case OpCode::local:
+          case OpCode::local_field:
+          case OpCode::negate:
+          case OpCode::logical_not:
+          case OpCode::add:
+          case OpCode::sub:
+          case OpCode::mul:
+          case OpCode::div:
+          case OpCode::floordiv:
+          case OpCode::mod:
+          case OpCode::pow:
+          case OpCode::eq:
+          case OpCode::ne:
+          case OpCode::lt:
+          case OpCode::le:
+          case OpCode::gt:
+          case OpCode::ge:
+          case OpCode::and_test:
+          case OpCode::or_test:
+          case OpCode::to_bool:
+          case OpCode::jump_if_false:
+          case OpCode::jump:
+          case OpCode::builtin:
+          case OpCode::end:
+            return true;
+          default:
+            return false;
+        }
+      });
+  code.pure = code.pure_when_settled && std::none_of(code.ops.begin(), code.ops.end(), reads_memo);
   code.straight =
       code.pure && std::none_of(code.ops.begin(), code.ops.end(), [](const Instruction& op) {
         return op.code == OpCode::and_test || op.code == OpCode::or_test ||

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -18,25 +19,25 @@ namespace reckon {
 namespace {
 
 // Calls a lambda (an Expr of kind lambda) with its parameters bound, in the frame of the
-// call that was given it.
+// call that was given it. A body of pure code, or a record of pure fields, runs by
+// run_pure once what it reads is done (Evaluator::PerElement).
 class Apply {
  public:
   Apply(Evaluator& ev, const Expr& lambda, const Evaluator::Frame& frame)
-      : ev_(ev), body_(*lambda.operands[0]), locals_(frame, lambda.slot, lambda.arguments.size()) {}
+      : body_(ev, *lambda.operands[0]), locals_(frame, lambda.slot, lambda.arguments.size()) {}
 
   Value operator()(const Value& x) {
     locals_[0] = x;
-    return ev_.evaluate(body_, locals_.frame());
+    return body_(locals_.frame());
   }
   Value operator()(const Value& acc, const Value& x) {
     locals_[0] = acc;
     locals_[1] = x;
-    return ev_.evaluate(body_, locals_.frame());
+    return body_(locals_.frame());
   }
 
  private:
-  Evaluator& ev_;
-  const Expr& body_;
+  Evaluator::PerElement body_;
   LocalFrame locals_;
 };
 
@@ -48,18 +49,23 @@ bool key_less(const Value& a, const Value& b) {
 
 // Hyndman and Fan's type 7 (numpy's default, R's type 7): h = (n - 1) q, and the
 // quantile is x[floor h] + (h - floor h) (x[floor h + 1] - x[floor h]) of the sorted x.
+// Only the two order statistics x[floor h] and x[floor h + 1] are needed: selected in
+// linear time (nth_element, then the least of the rest) rather than by sorting all.
 double quantile_of(std::vector<double> xs, double q) {
-  std::sort(xs.begin(), xs.end());
   const double h = static_cast<double>(xs.size() - 1) * q;
   const auto low = static_cast<std::size_t>(std::floor(h));
-  if (low + 1 >= xs.size()) return xs.back();
+  const auto at_low = xs.begin() + static_cast<std::ptrdiff_t>(low);
+  std::nth_element(xs.begin(), at_low, xs.end());
+  const double x_low = *at_low;
+  if (low + 1 >= xs.size()) return x_low;  // the largest
+  const double x_next = *std::min_element(at_low + 1, xs.end());
   const double t = h - static_cast<double>(low);
-  const double gap = xs[low + 1] - xs[low];
+  const double gap = x_next - x_low;
   // Two finite neighbours more than the largest double apart (-1.7e308 and 1.7e308):
   // weigh them instead, which cannot overflow. Otherwise the usual form, whose bits
   // the Python comparisons (tests/aggregates) hold.
-  if (!std::isfinite(gap)) return xs[low] * (1 - t) + xs[low + 1] * t;
-  return xs[low] + t * gap;
+  if (!std::isfinite(gap)) return x_low * (1 - t) + x_next * t;
+  return x_low + t * gap;
 }
 
 }  // namespace

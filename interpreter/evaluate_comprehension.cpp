@@ -47,8 +47,9 @@ Value Evaluator::comprehend(const Expr& e, const Frame& frame, std::size_t count
   // numbers, packed, each run by run_pure as execute would run it.
   const Code* pure_body = code_of(body);
   const Code* pure_condition = condition ? code_of(*condition) : nullptr;
-  if (pure_body && pure_body->pure && pure_body->result_kind == ValueKind::quantity &&
-      (!condition || (pure_condition && pure_condition->pure))) {
+  if (pure_body && runs_pure(*pure_body, frame.self) &&
+      pure_body->result_kind == ValueKind::quantity &&
+      (!condition || (pure_condition && runs_pure(*pure_condition, frame.self)))) {
     std::vector<double> numbers;
     numbers.reserve(condition ? 0 : count);
     const std::uint64_t steps_before = steps_;
@@ -61,11 +62,11 @@ Value Evaluator::comprehend(const Expr& e, const Frame& frame, std::size_t count
         bool keep = true;
         if (condition) {
           start(*pure_condition);
-          keep = run_pure(*pure_condition, bound) != 0;
+          keep = run_pure(*pure_condition, bound, frame.self) != 0;
         }
         if (keep) {
           start(*pure_body);
-          numbers.push_back(run_pure(*pure_body, bound));
+          numbers.push_back(run_pure(*pure_body, bound, frame.self));
         }
       } catch (UserError& error) {
         note_element(error, e, i);
@@ -86,12 +87,12 @@ Value Evaluator::comprehend(const Expr& e, const Frame& frame, std::size_t count
   // comprehensions cannot make without bound what one alone may not.
   const std::uint64_t steps_before = steps_;
   const std::uint64_t elements_before = comprehension_elements_;
+  PerElement each(*this, body);  // a record of pure fields: without the tree walk
   for (std::size_t i = 0; i < count; ++i) {
     bind(i, locals);
     ++comprehension_elements_;
     try {
-      if (!condition || number(*condition, locals.frame()) != 0)
-        out.push_back(evaluate(body, locals.frame()));
+      if (!condition || number(*condition, locals.frame()) != 0) out.push_back(each(locals.frame()));
     } catch (UserError& error) {
       note_element(error, e, i);
       throw;

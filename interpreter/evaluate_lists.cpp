@@ -265,6 +265,9 @@ void Evaluator::require_whole_elements(const Value& v, const Type& declared, Sou
                                        std::string_view what, std::string_view name) const {
   if (declared.kind != TypeKind::list) return;
   const Type& element = declared.element();
+  // Only whole-number quantities and nested lists have anything to check: a list of
+  // records (a `scan`'s states) is not read.
+  if (!element.integer && element.kind != TypeKind::list) return;
   const ListValue& xs = *v.list();
   // The message names the element, "element 3 of `xs`", built only when one fails.
   auto element_what = [&](std::size_t i) { return fmt::format("element {} of {}", i, what); };

@@ -56,6 +56,8 @@ class Evaluator {
   // this evaluator did before (the next variant of an exercise sheet: the variants
   // share one evaluator, and 8,000 of them used to exhaust one budget together).
   // The same for the memory budget below.
+  // The steps counted so far (E0506): tests compare compiled code's with the tree walk's.
+  std::uint64_t steps_taken() const { return steps_; }
   void restart_step_budget() {
     steps_ = 0;
     built_bytes_ = 0;
@@ -87,6 +89,38 @@ class Evaluator {
     guard(e);
     return value_of(e, frame);
   }
+  // A body evaluated once per element (a lambda's, a comprehension's), with the Value,
+  // steps and errors evaluate() gives it. A body of pure code, or a record made of fields
+  // of pure code (`Served(finish: max(previous.finish, t) + service, ...)`), runs by
+  // run_pure once every input and property those codes read is done: no tree walk and
+  // none of execute's set-up per element (evaluate_pure.cpp). Anything else, and every
+  // element before that, is evaluate()'s.
+  class PerElement {
+   public:
+    PerElement(Evaluator& ev, const Expr& body) : ev_(ev), body_(body) {}
+    Value operator()(const Frame& frame) {
+      if (plan_ == Plan::unplanned) plan(frame);
+      if (plan_ == Plan::code) return ev_.pure_value(*code_, frame);
+      if (plan_ == Plan::record) return make_record(frame);
+      return ev_.evaluate(body_, frame);
+    }
+
+   private:
+    enum class Plan : std::uint8_t { unplanned, tree, code, record };
+    // A field of the record: the code of its argument (run in the element's frame) or
+    // of its default (at file scope), or neither (none).
+    struct Field {
+      const Code* code = nullptr;
+      bool is_default = false;
+    };
+    void plan(const Frame& frame);
+    Value make_record(const Frame& frame);
+    Evaluator& ev_;
+    const Expr& body_;
+    Plan plan_ = Plan::unplanned;
+    const Code* code_ = nullptr;
+    boost::container::small_vector<Field, 4> fields_;
+  };
   // The instance a case's name refers to, made on first use; it lives as long as the
   // evaluator (or longer, held by a Value).
   Instance& instance_of(const CaseDecl& c);
@@ -340,7 +374,23 @@ class Evaluator {
   std::optional<Value> packed_comprehension(const Expr& e, const ListValue& xs, const Frame& frame);
   // Runs `code`, which is_pure (run_code.cpp), with `locals`: as execute would, without
   // its set-up, for one element of a comprehension.
-  double run_pure(const Code& code, const Value* locals) const;
+  // A code pure when settled (Code::pure_when_settled) also reads `self`'s inputs and
+  // properties, which runs_pure has found done.
+  double run_pure(const Code& code, const Value* locals, const Instance* self = nullptr) const;
+  // Whether run_pure may run `code` in an instance `self` now: it is pure, or pure when
+  // settled and every input and property it reads is done (then nothing is left to
+  // force, and run_pure gives what execute would).
+  bool runs_pure(const Code& code, const Instance* self) const;
+  // What evaluate() makes of an expression whose `code` runs_pure: the stack checked and
+  // the steps counted as run() and execute() do, the number by run_pure.
+  Value pure_value(const Code& code, const Frame& frame) {
+    if (stack_low()) [[unlikely]]
+      stack_exhausted(*code.ops.back().node);
+    start(code);
+    return Value::plain(run_pure(code, frame.locals, frame.self), code.result_kind,
+                        code.result_dim);
+  }
+
   // Runs `code`, which is straight (Code::straight), over n <= pure_block_size elements
   // at once, the local `bound` taking xs[i] for element i; out[i] is its number. What it
   // raises is some element's error, not necessarily the first's: the caller runs the

@@ -546,8 +546,10 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
 // The operations of a pure code (Code::pure) as execute does them, with the same
 // shared operations (operations.hpp) and checks, in a loop with no thunk, call or
 // frame to set up: a comprehension's body over numbers runs this once per element.
-// The caller counts the code's steps (as execute's start() does).
-double Evaluator::run_pure(const Code& code, const Value* locals) const {
+// The caller counts the code's steps (as execute's start() does). A code pure when
+// settled reads the inputs and properties of `self`, each done (runs_pure): their
+// numbers, as execute pushes a thunk that is done.
+double Evaluator::run_pure(const Code& code, const Value* locals, const Instance* self) const {
   double operands[pure_operand_capacity];
   double* top = operands;
   for (const Instruction* op = code.ops.data();; ++op) {
@@ -560,6 +562,12 @@ double Evaluator::run_pure(const Code& code, const Value* locals) const {
         break;
       case OpCode::local_field:
         *top++ = locals[op->index].record()->fields[op->field].number;
+        break;
+      case OpCode::input:
+        *top++ = self->inputs[op->index].value.number;
+        break;
+      case OpCode::property:
+        *top++ = self->properties[op->index].value.number;
         break;
       case OpCode::negate:
         top[-1] = ops::negate(top[-1]);
