@@ -34,7 +34,7 @@ class Loader {
   }
 
   const Module* load_text(std::string key, std::string display, std::string text,
-                          std::optional<SourceRange> imported_at) {
+                          std::optional<SourceRange> imported_at, ParseCache* cache = nullptr) {
     if (auto it = loaded_.find(key); it != loaded_.end()) return it->second;
     for (std::size_t i = 0; i < stack_.size(); ++i) {
       if (stack_[i].key != key) continue;
@@ -48,7 +48,7 @@ class Loader {
                       "imports nest deeper than " + std::to_string(max_import_depth) + " files");
     if (text.size() > max_input_bytes) too_large(display, text.size(), imported_at);
     FileId id = p_.sources.add(display, std::move(text));
-    auto module = parse_module(p_.sources, id);
+    auto module = cache ? parse_module(p_.sources, id, *cache) : parse_module(p_.sources, id);
     module->name = display;
     module->is_stdlib = key.starts_with("stdlib:");
     module->is_session = !lib_.session_module.empty() && key == "stdlib:" + lib_.session_module;
@@ -211,14 +211,14 @@ void load_program(Program& program, const Library& library, const std::string& p
 }
 
 void load_program_text(Program& program, const Library& library, const std::string& name,
-                       std::string text) {
+                       std::string text, ParseCache* cache) {
   program.library = &library;
   Loader loader(program, library);
   loader.load_prelude();
   // Imports of files resolve relative to the current directory.
   std::error_code ec;
   std::string key = "file:" + (fs::current_path(ec) / name).string();
-  program.main = loader.load_text(key, name, std::move(text), std::nullopt);
+  program.main = loader.load_text(key, name, std::move(text), std::nullopt, cache);
 }
 
 }  // namespace reckon

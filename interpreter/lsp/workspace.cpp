@@ -54,8 +54,10 @@ std::shared_ptr<Analysis> Workspace::analysis(const std::string& uri) {
     retired_.push_back(std::move(held));
     // A document that is not a file (an untitled buffer) is named by its URI; its file
     // imports then resolve against the current directory.
+    auto& cache = parse_caches_[uri];
+    if (!cache) cache = std::make_unique<ParseCache>();
     held = std::make_shared<Analysis>(library_, doc->path.empty() ? uri : doc->path, doc->text,
-                                      doc->version);
+                                      doc->version, cache.get());
     if (held->parsed()) {
       retired_.push_back(std::move(parsed_[uri]));
       parsed_[uri] = held;
@@ -75,6 +77,7 @@ void Workspace::forget(const std::string& uri) {
   documents_.close(uri);
   current_.erase(uri);
   parsed_.erase(uri);
+  parse_caches_.erase(uri);
 }
 
 std::string Workspace::uri_of(const Analysis& a, FileId file) {

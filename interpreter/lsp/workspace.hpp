@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "grammar/parse.hpp"
 #include "interpreter/lsp/analysis.hpp"
 #include "interpreter/lsp/document.hpp"
 #include "interpreter/lsp/stdlib_files.hpp"
@@ -54,6 +55,9 @@ class Workspace {
   DocumentStore documents_;
   StdlibFiles stdlib_;
   std::map<std::string, std::shared_ptr<Analysis>> current_, parsed_;
+  // Per open document, the parse trees of its last version that parsed: a new version
+  // reparses only the declarations an edit reached (grammar/parse.hpp).
+  std::map<std::string, std::unique_ptr<ParseCache>> parse_caches_;
   std::vector<std::shared_ptr<Analysis>> retired_;
 };
 
