@@ -483,6 +483,19 @@ def test_hover(reckon, cache):
     # A lambda's parameter is not the builtin it is an argument of.
     h = hover_text(c, ddoc, position_of(dtext, "l => l.params", offset=0))
     check(h is None or "argmax" not in h, h)
+    # An optional quantity keeps its `?` in the heading and says `or none` under it
+    # (the type is information or none); a required one does not.
+    opath = cache / "optional.rk"
+    otext = ("scenario S {\n  input x: GB? = none\n  input y: GB = 1 GB\n"
+             "  z: GB = x ?? y\n}\ncase C = S()\n")
+    odoc = c.open(opath, otext)
+    check(c.diagnostics_for(odoc, 1) == [], "optional.rk checks")
+    h = hover_text(c, odoc, position_of(otext, "x: GB?"))
+    check("input S.x: GB? = none" in h and "information (base unit B), or none" in h, h)
+    h = hover_text(c, odoc, position_of(otext, "x ??"))
+    check("information (base unit B), or none" in h, h)
+    h = hover_text(c, odoc, position_of(otext, "y: GB"))
+    check("information (base unit B)" in h and "or none" not in h, h)
     c.close()
 
 
