@@ -27,7 +27,8 @@ struct Pending {
 
 class Loader {
  public:
-  Loader(Program& program, const Library& library) : p_(program), lib_(library) {}
+  Loader(Program& program, const Library& library, ParseCaches* caches = nullptr)
+      : p_(program), lib_(library), caches_(caches) {}
 
   void load_prelude() {
     for (const std::string& name : lib_.prelude) load_stdlib(name, std::nullopt);
@@ -48,6 +49,11 @@ class Loader {
                       "imports nest deeper than " + std::to_string(max_import_depth) + " files");
     if (text.size() > max_input_bytes) too_large(display, text.size(), imported_at);
     FileId id = p_.sources.add(display, std::move(text));
+    if (!cache && caches_) {
+      auto& kept = (*caches_)[key];
+      if (!kept) kept = std::make_unique<ParseCache>();
+      cache = kept.get();
+    }
     auto module = cache ? parse_module(p_.sources, id, *cache) : parse_module(p_.sources, id);
     module->name = display;
     module->is_stdlib = key.starts_with("stdlib:");
@@ -122,6 +128,7 @@ class Loader {
   const Library& lib_;
   std::vector<Pending> stack_;
   std::unordered_map<std::string, const Module*> loaded_;
+  ParseCaches* caches_;
 };
 
 }  // namespace
@@ -211,9 +218,9 @@ void load_program(Program& program, const Library& library, const std::string& p
 }
 
 void load_program_text(Program& program, const Library& library, const std::string& name,
-                       std::string text, ParseCache* cache) {
+                       std::string text, ParseCache* cache, ParseCaches* module_caches) {
   program.library = &library;
-  Loader loader(program, library);
+  Loader loader(program, library, module_caches);
   loader.load_prelude();
   // Imports of files resolve relative to the current directory.
   std::error_code ec;

@@ -324,7 +324,7 @@ class Collector {
 }  // namespace
 
 Analysis::Analysis(const Library& library, const std::string& path, std::string text,
-                   std::int64_t version, ParseCache* cache)
+                   std::int64_t version, ParseCache* cache, ParseCaches* module_caches)
     : program_(std::make_unique<Program>()), version_(version) {
   using clock = std::chrono::steady_clock;
   auto ms_since = [](clock::time_point t) {
@@ -332,7 +332,7 @@ Analysis::Analysis(const Library& library, const std::string& path, std::string 
   };
   const auto start = clock::now();
   try {
-    load_program_text(*program_, library, path, std::move(text), cache);
+    load_program_text(*program_, library, path, std::move(text), cache, module_caches);
     load_ms_ = ms_since(start);
     if (cache) {
       parsed_decls_ = cache->last().parsed;

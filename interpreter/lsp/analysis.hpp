@@ -70,9 +70,10 @@ struct BuiltinCall {
 class Analysis {
  public:
   // Loads `text` as the file `path` (imports resolve next to it), then checks it. The
-  // document's parse cache, if given, holds the trees of its last version that parsed.
+  // document's parse cache, if given, holds the trees of its last version that parsed,
+  // and `module_caches` those of the modules it imports.
   Analysis(const Library& library, const std::string& path, std::string text, std::int64_t version,
-           ParseCache* cache = nullptr);
+           ParseCache* cache = nullptr, ParseCaches* module_caches = nullptr);
 
   const Program& program() const { return *program_; }
   std::int64_t version() const { return version_; }

@@ -60,7 +60,8 @@ std::shared_ptr<Analysis> Workspace::analysis(const std::string& uri) {
     auto& cache = parse_caches_[uri];
     if (!cache && !no_cache) cache = std::make_unique<ParseCache>();
     held = std::make_shared<Analysis>(library_, doc->path.empty() ? uri : doc->path, doc->text,
-                                      doc->version, cache.get());
+                                      doc->version, cache.get(),
+                                      no_cache ? nullptr : &module_caches_[uri]);
     if (held->parsed()) {
       retired_.push_back(std::move(parsed_[uri]));
       parsed_[uri] = held;
@@ -81,6 +82,7 @@ void Workspace::forget(const std::string& uri) {
   current_.erase(uri);
   parsed_.erase(uri);
   parse_caches_.erase(uri);
+  module_caches_.erase(uri);
 }
 
 std::string Workspace::uri_of(const Analysis& a, FileId file) {

@@ -63,6 +63,8 @@ class Workspace {
   // Per open document, the parse trees of its last version that parsed: a new version
   // reparses only the declarations an edit reached (grammar/parse.hpp).
   std::map<std::string, std::unique_ptr<ParseCache>> parse_caches_;
+  // and of the modules its program imports (the prelude's too), by the loader's key.
+  std::map<std::string, ParseCaches> module_caches_;
   std::vector<std::shared_ptr<Analysis>> retired_;
   Releaser releaser_;
 };
