@@ -12,7 +12,8 @@ reading the `textDocument/publishDiagnostics` of that version. Prints the time o
 opening the file and the edits' mean, median, min, max and 90th percentile, and whether
 the target (within 100 ms of an edit, docs/performance.md) is met by the 90th
 percentile; and the server's CPU time per edit beside `reckon check`'s of the same file,
-which a loaded machine does not inflate as it does wall time. Also times a hover that computes a value (the first case's first property,
+which a loaded machine does not inflate as it does wall time. With RECKON_LSP_TIMINGS=1
+the server's log of where each edit's time went (docs/editors.md) is printed too. Also times a hover that computes a value (the first case's first property,
 with the program compiled on the first one) and the inlay hints of the first 200 lines.
 """
 import os
@@ -89,6 +90,8 @@ def main():
             "start": {"line": 0, "character": 0}, "end": {"line": 200, "character": 0}}})
         hinted = time.perf_counter() - t
         c.close()
+        if os.environ.get("RECKON_LSP_TIMINGS"):  # the server's own log of each edit
+            sys.stdout.write(c.proc.stderr.read().decode())
         # The same parse + check by `reckon check`, for comparison, in CPU time too.
         check_wall, check_cpu = [], []
         for _ in range(5):

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -45,13 +46,14 @@ struct fold_single : pt::apply<fold_single> {
 // as parse state; other parses never reach a `decl`).
 void trim_node_pool();
 
+// The sink may also keep the subtree (moving it out of `n`: ParseCache).
 struct DeclSink {
-  std::function<void(const pt::basic_node<struct Node>&)> take;
+  std::function<void(std::unique_ptr<struct Node>&)> take;
 };
 struct convert_decl : pt::apply<convert_decl> {
   template <typename N>
   static void transform(std::unique_ptr<N>& n, DeclSink& sink) {
-    sink.take(*n);
+    sink.take(n);
     n.reset();
     trim_node_pool();
   }
@@ -1265,12 +1267,200 @@ std::unique_ptr<Module> parse_module(const SourceManager& sources, FileId file) 
   auto m = std::make_unique<Module>();
   m->file = file;
   const char* origin = sources.file(file).text().data();
-  DeclSink sink{[&](const pt::basic_node<Node>& n) {
-    const Node& decl = static_cast<const Node&>(n);
-    check_strings(decl, file, origin);
-    m->decls.push_back(convert.decl(decl));
+  DeclSink sink{[&](std::unique_ptr<Node>& decl) {
+    check_strings(*decl, file, origin);
+    m->decls.push_back(convert.decl(*decl));
   }};
   run<g::file>(sources, file, 0, text_size(sources, file), sink);
+  return m;
+}
+
+// --- incremental parsing (ParseCache) -------------------------------------------------
+//
+// The file rule is `sep, (decl, sep)*, end`: between declarations the parser is always
+// in the same state, so a parse started at a declaration's first byte, over the same
+// text from there on, goes exactly as the whole file's parse went from there. A new
+// version therefore keeps the declarations before the edit whose parse looked at none
+// of the changed bytes, parses from the next one on, and stops as soon as a declaration
+// it parsed ends where an old one ended in the unchanged tail of the text: the rest is
+// the old declarations, shifted by the change in length. How far a declaration's parse
+// looks past its end is not bounded by the grammar's form, but in this grammar it reads
+// no further than the first token of the next declaration; the first kept declaration
+// must end two declarations before the edit (`reach` below), a margin of one. An error
+// in the cheap path is the whole parse's error (the parse from a declaration's start
+// fails where the whole file's fails, and conversion errors are per declaration), but
+// for an unclosed bracket (E0921), which is looked for from where the parse started:
+// that version is parsed whole. tests/unit/test_parse_cache.cpp compares
+// both parses over random edits.
+
+namespace {
+
+// A kept node's positions, as offsets from its declaration's first byte, held in the
+// `byte` fields of its iterators (lazy tracking leaves them unused): the text a tree
+// points into is one version's, and each version that reuses it points it into its own.
+constexpr std::size_t no_content = SIZE_MAX;
+
+void stash_offsets(Node& n, const char* decl_begin) {
+  n.m_begin.byte = static_cast<std::size_t>(n.m_begin.data - decl_begin);
+  n.m_end.byte = n.m_end.data ? static_cast<std::size_t>(n.m_end.data - decl_begin) : no_content;
+  for (auto& c : n.children) stash_offsets(*c, decl_begin);
+}
+
+void point_into(Node& n, const char* decl_begin, std::string_view source) {
+  n.source = source;
+  n.m_begin.data = decl_begin + n.m_begin.byte;
+  n.m_end.data = n.m_end.byte == no_content ? nullptr : decl_begin + n.m_end.byte;
+  for (auto& c : n.children) point_into(*c, decl_begin, source);
+}
+
+// Thrown by the sink to end a parse that has met the old declarations again: `next` is
+// the index of the first old declaration that follows.
+struct Resynced {
+  std::size_t next;
+};
+
+}  // namespace
+
+struct ParseCache::State {
+  struct Kept {
+    std::uint32_t begin = 0, end = 0;  // the declaration's bytes in `text`
+    std::unique_ptr<Node> tree;
+  };
+  bool holds = false;       // a version parsed: `text` and `decls` are it
+  std::string text;         // that version's text
+  std::vector<Kept> decls;  // in file order
+};
+
+ParseCache::ParseCache() : state_(std::make_unique<State>()) {}
+ParseCache::~ParseCache() = default;
+
+namespace {
+
+using Kept = ParseCache::State::Kept;
+
+// Parses `file` from byte `from` (a declaration's first byte, or 0) to its end, each
+// declaration converted into `m` and its tree kept in `fresh`; `resync(end)` may end the
+// parse after a declaration ending at `end` by throwing Resynced.
+void parse_keeping(const SourceManager& sources, FileId file, std::uint32_t from,
+                   Converter& convert, Module& m, std::vector<Kept>& fresh,
+                   const std::function<void(std::uint32_t)>& resync) {
+  const char* origin = sources.file(file).text().data();
+  DeclSink sink{[&](std::unique_ptr<Node>& decl) {
+    check_strings(*decl, file, origin);
+    m.decls.push_back(convert.decl(*decl));
+    auto begin = static_cast<std::uint32_t>(decl->m_begin.data - origin);
+    auto end = static_cast<std::uint32_t>(decl->m_end.data - origin);
+    stash_offsets(*decl, decl->m_begin.data);
+    fresh.push_back({begin, end, std::move(decl)});
+    resync(end);
+  }};
+  run<g::file>(sources, file, from, text_size(sources, file), sink);
+}
+
+// The new version through the old one's kept trees, or nullptr where that path does
+// not apply or fails (then the whole file is parsed).
+std::unique_ptr<Module> reparse(const SourceManager& sources, FileId file, ParseCache::State& old,
+                                ParseCache::Last& last) {
+  const SourceFile& f = sources.file(file);
+  const std::string& text = f.text();
+  const std::size_t old_size = old.text.size(), size = text.size();
+  const std::size_t common = std::min(old_size, size);
+  std::size_t prefix = 0;
+  while (prefix < common && old.text[prefix] == text[prefix]) ++prefix;
+  std::size_t suffix = 0;
+  while (suffix < common - prefix && old.text[old_size - 1 - suffix] == text[size - 1 - suffix])
+    ++suffix;
+  const auto delta = static_cast<std::int64_t>(size) - static_cast<std::int64_t>(old_size);
+  const std::size_t count = old.decls.size();
+  const bool same = prefix == old_size && old_size == size;
+  // The bytes old declaration i's parse may have read (those of the next two): the
+  // last two read to the end of the text, where a longer text reads on.
+  auto reach = [&](std::size_t i) {
+    return i + 2 < count ? std::size_t{old.decls[i + 2].begin} : old_size + 1;
+  };
+  std::size_t keep = 0;  // old declarations kept in front
+  while (keep < count && (same || reach(keep) <= prefix)) ++keep;
+
+  auto m = std::make_unique<Module>();
+  m->file = file;
+  Converter convert(sources, file);
+  for (std::size_t i = 0; i < keep; ++i) {
+    Kept& k = old.decls[i];
+    point_into(*k.tree, text.data() + k.begin, f.name());
+    m->decls.push_back(convert.decl(*k.tree));
+  }
+  std::vector<Kept> fresh;
+  std::size_t resumed = count;  // the first old declaration after the parsed ones
+  if (!same) {
+    const std::uint32_t from = keep == 0 ? 0 : old.decls[keep].begin;
+    auto resync = [&](std::uint32_t end) {
+      const std::int64_t old_end = static_cast<std::int64_t>(end) - delta;
+      if (old_end < static_cast<std::int64_t>(old_size - suffix) ||
+          old_end > static_cast<std::int64_t>(old_size))
+        return;
+      auto at = std::lower_bound(
+          old.decls.begin() + static_cast<std::ptrdiff_t>(keep), old.decls.end(), old_end,
+          [](const Kept& k, std::int64_t e) { return static_cast<std::int64_t>(k.end) < e; });
+      if (at != old.decls.end() && at->end == old_end)
+        throw Resynced{static_cast<std::size_t>(at - old.decls.begin()) + 1};
+    };
+    try {
+      parse_keeping(sources, file, from, convert, *m, fresh, resync);
+    } catch (const Resynced& r) {
+      resumed = r.next;
+    }
+  }
+  for (std::size_t j = resumed; j < count; ++j) {
+    Kept& k = old.decls[j];
+    point_into(*k.tree, text.data() + (static_cast<std::int64_t>(k.begin) + delta), f.name());
+    m->decls.push_back(convert.decl(*k.tree));
+  }
+  // It parsed: the cache holds this version.
+  std::vector<Kept> decls;
+  decls.reserve(keep + fresh.size() + (count - resumed));
+  for (std::size_t i = 0; i < keep; ++i) decls.push_back(std::move(old.decls[i]));
+  for (Kept& k : fresh) decls.push_back(std::move(k));
+  for (std::size_t j = resumed; j < count; ++j) {
+    Kept& k = old.decls[j];
+    k.begin = static_cast<std::uint32_t>(k.begin + delta);
+    k.end = static_cast<std::uint32_t>(k.end + delta);
+    decls.push_back(std::move(k));
+  }
+  last = {fresh.size(), keep + (count - resumed), false};
+  old.text = text;
+  old.decls = std::move(decls);
+  return m;
+}
+
+}  // namespace
+
+std::unique_ptr<Module> parse_module(const SourceManager& sources, FileId file, ParseCache& cache) {
+  ParseCache::State& state = *cache.state_;
+  if (state.holds) {
+    try {
+      return reparse(sources, file, state, cache.last_);
+    } catch (const UserError& e) {
+      // The parse from a declaration's start fails where the whole file's parse fails,
+      // with the same message, and a conversion's error is the same declaration's; but
+      // an unclosed bracket (E0921) is looked for from where the parse started, so the
+      // whole file's parse finds that one.
+      if (e.diagnostic().code != "E0921") {
+        cache.last_ = {0, 0, false};
+        throw;
+      }
+    }
+  }
+  auto m = std::make_unique<Module>();
+  m->file = file;
+  Converter convert(sources, file);
+  std::vector<Kept> fresh;
+  parse_keeping(sources, file, 0, convert, *m, fresh, [](std::uint32_t) {});
+  // Parsed: the cache now holds this version (a version that fails leaves the last one
+  // that parsed, which the next version is compared with).
+  state.holds = true;
+  state.text = sources.file(file).text();
+  state.decls = std::move(fresh);
+  cache.last_ = {m->decls.size(), 0, true};
   return m;
 }
 

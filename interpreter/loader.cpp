@@ -27,14 +27,15 @@ struct Pending {
 
 class Loader {
  public:
-  Loader(Program& program, const Library& library) : p_(program), lib_(library) {}
+  Loader(Program& program, const Library& library, ParseCaches* caches = nullptr)
+      : p_(program), lib_(library), caches_(caches) {}
 
   void load_prelude() {
     for (const std::string& name : lib_.prelude) load_stdlib(name, std::nullopt);
   }
 
   const Module* load_text(std::string key, std::string display, std::string text,
-                          std::optional<SourceRange> imported_at) {
+                          std::optional<SourceRange> imported_at, ParseCache* cache = nullptr) {
     if (auto it = loaded_.find(key); it != loaded_.end()) return it->second;
     for (std::size_t i = 0; i < stack_.size(); ++i) {
       if (stack_[i].key != key) continue;
@@ -48,7 +49,12 @@ class Loader {
                       "imports nest deeper than " + std::to_string(max_import_depth) + " files");
     if (text.size() > max_input_bytes) too_large(display, text.size(), imported_at);
     FileId id = p_.sources.add(display, std::move(text));
-    auto module = parse_module(p_.sources, id);
+    if (!cache && caches_) {
+      auto& kept = (*caches_)[key];
+      if (!kept) kept = std::make_unique<ParseCache>();
+      cache = kept.get();
+    }
+    auto module = cache ? parse_module(p_.sources, id, *cache) : parse_module(p_.sources, id);
     module->name = display;
     module->is_stdlib = key.starts_with("stdlib:");
     module->is_session = !lib_.session_module.empty() && key == "stdlib:" + lib_.session_module;
@@ -122,6 +128,7 @@ class Loader {
   const Library& lib_;
   std::vector<Pending> stack_;
   std::unordered_map<std::string, const Module*> loaded_;
+  ParseCaches* caches_;
 };
 
 }  // namespace
@@ -211,14 +218,14 @@ void load_program(Program& program, const Library& library, const std::string& p
 }
 
 void load_program_text(Program& program, const Library& library, const std::string& name,
-                       std::string text) {
+                       std::string text, ParseCache* cache, ParseCaches* module_caches) {
   program.library = &library;
-  Loader loader(program, library);
+  Loader loader(program, library, module_caches);
   loader.load_prelude();
   // Imports of files resolve relative to the current directory.
   std::error_code ec;
   std::string key = "file:" + (fs::current_path(ec) / name).string();
-  program.main = loader.load_text(key, name, std::move(text), std::nullopt);
+  program.main = loader.load_text(key, name, std::move(text), std::nullopt, cache);
 }
 
 }  // namespace reckon

@@ -17,6 +17,8 @@
 
 namespace reckon {
 
+class ParseCache;
+
 // What the interpreter needs from a standard library, so that interpreter/ does not
 // depend on stdlib/.
 struct Library {
@@ -112,8 +114,16 @@ struct Program {
 // be printed after a throw). Throws UserError (a missing file, a syntax error, an
 // import cycle) located where it happened.
 void load_program(Program& program, const Library& library, const std::string& path);
-// The same for a text that is not on disk (tests, the REPL).
+// Parse caches of the modules a program imports, by the loader's key of each module
+// (`stdlib:NAME`, `file:PATH`).
+using ParseCaches = std::unordered_map<std::string, std::unique_ptr<ParseCache>>;
+
+// The same for a text that is not on disk (tests, the REPL, the language server). With
+// a cache, the text is parsed through it (grammar/parse.hpp's ParseCache: the parse
+// trees of the text's last version that parsed, which this one updates); with
+// `module_caches`, the prelude's and the imported modules are too.
 void load_program_text(Program& program, const Library& library, const std::string& name,
-                       std::string text);
+                       std::string text, ParseCache* cache = nullptr,
+                       ParseCaches* module_caches = nullptr);
 
 }  // namespace reckon

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <type_traits>
 #include <variant>
 
+#include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/code.hpp"
 #include "interpreter/units.hpp"
@@ -322,10 +324,20 @@ class Collector {
 }  // namespace
 
 Analysis::Analysis(const Library& library, const std::string& path, std::string text,
-                   std::int64_t version)
+                   std::int64_t version, ParseCache* cache, ParseCaches* module_caches)
     : program_(std::make_unique<Program>()), version_(version) {
+  using clock = std::chrono::steady_clock;
+  auto ms_since = [](clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(clock::now() - t).count();
+  };
+  const auto start = clock::now();
   try {
-    load_program_text(*program_, library, path, std::move(text));
+    load_program_text(*program_, library, path, std::move(text), cache, module_caches);
+    load_ms_ = ms_since(start);
+    if (cache) {
+      parsed_decls_ = cache->last().parsed;
+      reused_decls_ = cache->last().reused;
+    }
     check_program(*program_);
     checked_ = true;
   } catch (const UserErrors& e) {
@@ -333,6 +345,8 @@ Analysis::Analysis(const Library& library, const std::string& path, std::string 
   } catch (const UserError& e) {
     diagnostics_.push_back(e.diagnostic());
   }
+  if (load_ms_ == 0) load_ms_ = ms_since(start);
+  check_ms_ = ms_since(start) - load_ms_;
 }
 
 const std::vector<Occurrence>& Analysis::occurrences() {

@@ -69,12 +69,22 @@ struct BuiltinCall {
 
 class Analysis {
  public:
-  // Loads `text` as the file `path` (imports resolve next to it), then checks it.
-  Analysis(const Library& library, const std::string& path, std::string text, std::int64_t version);
+  // Loads `text` as the file `path` (imports resolve next to it), then checks it. The
+  // document's parse cache, if given, holds the trees of its last version that parsed,
+  // and `module_caches` those of the modules it imports.
+  Analysis(const Library& library, const std::string& path, std::string text, std::int64_t version,
+           ParseCache* cache = nullptr, ParseCaches* module_caches = nullptr);
 
   const Program& program() const { return *program_; }
   std::int64_t version() const { return version_; }
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+  // How long loading (parsing the file, the prelude and the imports) and checking took,
+  // in milliseconds (the server's RECKON_LSP_TIMINGS log).
+  double load_ms() const { return load_ms_; }
+  double check_ms() const { return check_ms_; }
+  // The main file's declarations parsed, and taken from the parse cache, by the load.
+  std::size_t parsed_decls() const { return parsed_decls_; }
+  std::size_t reused_decls() const { return reused_decls_; }
   // The main file parsed: names can be looked up (even when the checker found errors).
   bool parsed() const { return program_->main != nullptr; }
   FileId main_file() const { return program_->main ? program_->main->file : 0; }
@@ -104,6 +114,8 @@ class Analysis {
   std::unique_ptr<Program> program_;
   std::int64_t version_ = 0;
   std::vector<Diagnostic> diagnostics_;
+  double load_ms_ = 0, check_ms_ = 0;
+  std::size_t parsed_decls_ = 0, reused_decls_ = 0;
   bool checked_ = false;  // checked without errors: values may be computed
   bool compiled_ = false;
   std::unique_ptr<Evaluator> evaluator_;

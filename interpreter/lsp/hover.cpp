@@ -27,12 +27,14 @@ std::string code(const std::string& s) { return "```reckon\n" + s + "\n```"; }
 // The checked type, under a heading that already shows the unit as written (`GB`). A
 // quantity is named by its dimension and base unit, so `B` is not read as the declared
 // unit; other types are shown as the checker names them.
+// An optional quantity says so (`GB?` is information, or none), as the heading does.
 std::string resolved(const Type& t) {
   if (t.kind == TypeKind::quantity && !t.dim.is_dimensionless()) {
     std::string name = dimension_name(t.dim);
     std::string base = counted_unit_string(t.dim);
-    if (name == base) return "base unit " + base;
-    return fmt::format("{} (base unit {})", name, base);
+    std::string none = t.optional ? ", or none" : "";
+    if (name == base) return "base unit " + base + none;
+    return fmt::format("{} (base unit {}){}", name, base, none);
   }
   return "type " + describe(t);
 }

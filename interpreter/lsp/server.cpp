@@ -1,6 +1,10 @@
 #include "interpreter/lsp/server.hpp"
 
+#include <fmt/format.h>
+
+#include <chrono>
 #include <condition_variable>
+#include <cstdlib>
 #include <deque>
 #include <iostream>
 #include <memory>
@@ -26,12 +30,24 @@ constexpr int server_not_initialized = -32002;
 constexpr int request_cancelled = -32800;
 constexpr int content_modified = -32801;
 
+using Clock = std::chrono::steady_clock;
+
+double ms_between(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration<double, std::milli>(to - from).count();
+}
+
+// A message and when the reading thread had it whole.
+struct Arrived {
+  json message;
+  Clock::time_point at;
+};
+
 // The messages read and not yet served, filled by the reading thread.
 class Inbox {
  public:
   void push(json message) {
     std::lock_guard lock(mutex_);
-    queue_.push_back(std::move(message));
+    queue_.push_back({std::move(message), Clock::now()});
     ready_.notify_one();
   }
   void close(std::optional<Diagnostic> error) {
@@ -45,11 +61,11 @@ class Inbox {
     cancelled_.insert(id.dump());
   }
   // The next message, or nothing once the stream has ended and every message is served.
-  std::optional<json> pop() {
+  std::optional<Arrived> pop() {
     std::unique_lock lock(mutex_);
     ready_.wait(lock, [&] { return !queue_.empty() || closed_; });
     if (queue_.empty()) return std::nullopt;
-    json m = std::move(queue_.front());
+    Arrived m = std::move(queue_.front());
     queue_.pop_front();
     return m;
   }
@@ -61,7 +77,7 @@ class Inbox {
   // current version would be stale.
   bool changed_later(const std::string& uri) {
     std::lock_guard lock(mutex_);
-    for (const json& m : queue_) {
+    for (const auto& [m, at] : queue_) {
       std::string method = m.value("method", "");
       if (method != "textDocument/didChange" && method != "textDocument/didClose") continue;
       const json* params = m.contains("params") ? &m["params"] : nullptr;
@@ -80,15 +96,33 @@ class Inbox {
  private:
   std::mutex mutex_;
   std::condition_variable ready_;
-  std::deque<json> queue_;
+  std::deque<Arrived> queue_;
   std::set<std::string> cancelled_;
   bool closed_ = false;
   std::optional<Diagnostic> error_;
 };
 
+// With RECKON_LSP_TIMINGS set, one line per published document on standard error:
+// where the time between a change's arrival and the next message went (docs/editors.md).
+struct Timings {
+  std::ostream* log = nullptr;  // null: not asked for
+  Clock::time_point arrived, started;
+  double load = 0, check = 0, build = 0, send = 0;
+  std::string what;  // the versions published, `name vN`
+  void reset(Clock::time_point at) {
+    arrived = at;
+    started = Clock::now();
+    load = check = build = send = 0;
+    what.clear();
+  }
+};
+
 class Server {
  public:
-  Server(const Library& library, std::ostream& out) : workspace_(library), out_(out) {}
+  Server(const Library& library, std::ostream& out, std::ostream& err)
+      : workspace_(library), out_(out) {
+    if (const char* v = std::getenv("RECKON_LSP_TIMINGS"); v && *v) timings_.log = &err;
+  }
 
   void read(std::istream& in) {
     try {
@@ -118,16 +152,20 @@ class Server {
   }
 
   int serve() {
-    while (auto message = inbox_.pop()) {
+    while (auto arrived = inbox_.pop()) {
+      json* message = &arrived->message;
       if (!message->contains("method") || !(*message)["method"].is_string())
         continue;  // a response to a request of ours (workspace/inlayHint/refresh)
       std::string method = (*message)["method"];
       json params = message->contains("params") ? (*message)["params"] : json::object();
+      timings_.reset(arrived->at);
       if (message->contains("id"))
         request((*message)["id"], method, params);
       else if (notification(method, params))
         return shutdown_ ? 0 : 1;  // `exit`
+      const auto served = Clock::now();
       workspace_.release_retired();
+      if (timings_.log && !timings_.what.empty()) log_timings(method, served);
     }
     return inbox_.error() ? 1 : (shutdown_ ? 0 : 1);
   }
@@ -135,6 +173,18 @@ class Server {
   std::optional<Diagnostic> stream_error() { return inbox_.error(); }
 
  private:
+  void log_timings(const std::string& method, Clock::time_point served) {
+    const auto now = Clock::now();
+    *timings_.log << fmt::format(
+        "reckon lsp: {} {}: waited {:.1f} ms, load {:.1f} ms, check {:.1f} ms, "
+        "diagnostics {:.1f} ms, send {:.1f} ms, answered {:.1f} ms after arrival; "
+        "freeing the replaced versions {:.1f} ms\n",
+        method, timings_.what, ms_between(timings_.arrived, timings_.started), timings_.load,
+        timings_.check, timings_.build, timings_.send, ms_between(timings_.arrived, served),
+        ms_between(served, now));
+    timings_.log->flush();
+  }
+
   void send(const json& message) {
     std::lock_guard lock(out_mutex_);
     write_message(out_, message);
@@ -265,9 +315,22 @@ class Server {
   // then the next one publishes.
   void publish(const std::string& uri) {
     if (inbox_.changed_later(uri)) return;
+    auto analysis = workspace_.analysis(uri);  // loaded and checked here, for the log
+    const auto analysed = Clock::now();
+    json params = diagnostics(workspace_, uri);
+    const auto built = Clock::now();
     send({{"jsonrpc", "2.0"},
           {"method", "textDocument/publishDiagnostics"},
-          {"params", diagnostics(workspace_, uri)}});
+          {"params", std::move(params)}});
+    if (!timings_.log || !analysis) return;
+    timings_.load += analysis->load_ms();
+    timings_.check += analysis->check_ms();
+    timings_.what +=
+        fmt::format("{}{} v{} ({} declarations parsed, {} reused)",
+                    timings_.what.empty() ? "" : ", ", uri.substr(uri.find_last_of('/') + 1),
+                    analysis->version(), analysis->parsed_decls(), analysis->reused_decls());
+    timings_.build += ms_between(analysed, built);
+    timings_.send += ms_between(built, Clock::now());
   }
 
   // The open documents that import `uri` read its buffer: a change to it is a change
@@ -284,6 +347,7 @@ class Server {
   bool shutdown_ = false;
   bool refresh_hints_ = false;
   long refreshes_ = 0;
+  Timings timings_;
 };
 
 }  // namespace
@@ -291,7 +355,7 @@ class Server {
 int serve(const Library& library, std::istream& in, std::ostream& out, std::ostream& err) {
   // Shared with the reading thread: after `exit` it may still wait on a client that
   // keeps the stream open, and the process ends without waiting for it.
-  auto server = std::make_shared<Server>(library, out);
+  auto server = std::make_shared<Server>(library, out, err);
   std::thread reader([server, &in] { server->read(in); });
   int status = server->serve();
   reader.detach();

@@ -1,5 +1,6 @@
 #include "interpreter/lsp/workspace.hpp"
 
+#include <cstdlib>
 #include <filesystem>
 
 namespace reckon::lsp {
@@ -54,8 +55,13 @@ std::shared_ptr<Analysis> Workspace::analysis(const std::string& uri) {
     retired_.push_back(std::move(held));
     // A document that is not a file (an untitled buffer) is named by its URI; its file
     // imports then resolve against the current directory.
+    // RECKON_LSP_NO_PARSE_CACHE=1 parses every version whole, to compare (bench/).
+    static const bool no_cache = std::getenv("RECKON_LSP_NO_PARSE_CACHE") != nullptr;
+    auto& cache = parse_caches_[uri];
+    if (!cache && !no_cache) cache = std::make_unique<ParseCache>();
     held = std::make_shared<Analysis>(library_, doc->path.empty() ? uri : doc->path, doc->text,
-                                      doc->version);
+                                      doc->version, cache.get(),
+                                      no_cache ? nullptr : &module_caches_[uri]);
     if (held->parsed()) {
       retired_.push_back(std::move(parsed_[uri]));
       parsed_[uri] = held;
@@ -75,6 +81,8 @@ void Workspace::forget(const std::string& uri) {
   documents_.close(uri);
   current_.erase(uri);
   parsed_.erase(uri);
+  parse_caches_.erase(uri);
+  module_caches_.erase(uri);
 }
 
 std::string Workspace::uri_of(const Analysis& a, FileId file) {

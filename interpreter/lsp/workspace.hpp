@@ -10,8 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "grammar/parse.hpp"
 #include "interpreter/lsp/analysis.hpp"
 #include "interpreter/lsp/document.hpp"
+#include "interpreter/lsp/releaser.hpp"
 #include "interpreter/lsp/stdlib_files.hpp"
 
 namespace reckon::lsp {
@@ -35,8 +37,12 @@ class Workspace {
   // for their diagnostics to be published again.
   std::vector<std::string> importers_of(const std::string& uri);
   // Frees the analyses that newer versions replaced (after the answer that needed the new
-  // one has been sent).
-  void release_retired() { retired_.clear(); }
+  // one has been sent), on the releaser's thread.
+  void release_retired() {
+    std::vector<std::shared_ptr<void>> garbage(retired_.begin(), retired_.end());
+    retired_.clear();
+    releaser_.release(std::move(garbage));
+  }
 
   // The `Location` of a place in a file of `a`'s program.
   json location(const Analysis& a, Place place);
@@ -54,7 +60,13 @@ class Workspace {
   DocumentStore documents_;
   StdlibFiles stdlib_;
   std::map<std::string, std::shared_ptr<Analysis>> current_, parsed_;
+  // Per open document, the parse trees of its last version that parsed: a new version
+  // reparses only the declarations an edit reached (grammar/parse.hpp).
+  std::map<std::string, std::unique_ptr<ParseCache>> parse_caches_;
+  // and of the modules its program imports (the prelude's too), by the loader's key.
+  std::map<std::string, ParseCaches> module_caches_;
   std::vector<std::shared_ptr<Analysis>> retired_;
+  Releaser releaser_;
 };
 
 // The document a request is about and its offset: params.textDocument.uri, and

@@ -18,6 +18,7 @@ import json
 import os
 import pathlib
 import queue
+import re
 import subprocess
 import sys
 import tempfile
@@ -482,6 +483,19 @@ def test_hover(reckon, cache):
     # A lambda's parameter is not the builtin it is an argument of.
     h = hover_text(c, ddoc, position_of(dtext, "l => l.params", offset=0))
     check(h is None or "argmax" not in h, h)
+    # An optional quantity keeps its `?` in the heading and says `or none` under it
+    # (the type is information or none); a required one does not.
+    opath = cache / "optional.rk"
+    otext = ("scenario S {\n  input x: GB? = none\n  input y: GB = 1 GB\n"
+             "  z: GB = x ?? y\n}\ncase C = S()\n")
+    odoc = c.open(opath, otext)
+    check(c.diagnostics_for(odoc, 1) == [], "optional.rk checks")
+    h = hover_text(c, odoc, position_of(otext, "x: GB?"))
+    check("input S.x: GB? = none" in h and "information (base unit B), or none" in h, h)
+    h = hover_text(c, odoc, position_of(otext, "x ??"))
+    check("information (base unit B), or none" in h, h)
+    h = hover_text(c, odoc, position_of(otext, "y: GB"))
+    check("information (base unit B)" in h and "or none" not in h, h)
     c.close()
 
 
@@ -830,6 +844,76 @@ def test_survives(reckon, cache):
     print(f"{len(files)} files opened, edited and asked about")
 
 
+def test_incremental(reckon, cache):
+    """After each of a series of random edits (incremental changes: insertions of tokens
+    that join, split, open and close declarations, deletions, and edits of the original
+    text again), the diagnostics published for the edited document equal those of a
+    fresh server opening the same text: the parse cache (grammar/parse.hpp) that spares
+    unchanged declarations changes no answer. The server's RECKON_LSP_TIMINGS log shows
+    that most versions reused declarations."""
+    import random
+    pieces = [" ", "\n", "\n\n", "1", "7", "+ 2", "(", ")", "[", "]", "\"", "#", "## doc\n",
+              "@source \"x\"\n", "GB", ",", ":", ".", "let z = 1\n", "\nlet y = 2 GB\n",
+              "scenario", "case", "x", "=", "->", " with ", "\ncheck 1 GB > 2 GB\n"]
+    rng = random.Random(17)
+    os.environ["RECKON_LSP_TIMINGS"] = "1"
+    edited = Client(reckon, cache)
+    del os.environ["RECKON_LSP_TIMINGS"]
+    fresh = Client(reckon, cache)
+
+    def position(text, at):
+        line = text.count("\n", 0, at)
+        start = text.rfind("\n", 0, at) + 1
+        return {"line": line, "character": len(text[start:at].encode("utf-16-le")) // 2}
+
+    compared = 0
+    for path, edits in ((FIXTURE, 60), (ROOT / "scenarios" / "training.rk", 60)):
+        original = path.read_text()
+        doc = edited.open(path, original)
+        edited.diagnostics_for(doc, 1)
+        text = original
+        for version in range(2, edits + 2):
+            if rng.randrange(2) == 0:  # an edit of the original text, sent as the whole
+                base = original
+            else:
+                base = text
+            at = rng.randrange(len(base) + 1)
+            if rng.randrange(2) == 0:
+                end = min(len(base), at + rng.randrange(40))
+                new, removed = base[:at] + base[end:], (at, end, "")
+            else:
+                piece = rng.choice(pieces)
+                new, removed = base[:at] + piece + base[at:], (at, at, piece)
+            if base is original:
+                change = {"text": new}
+            else:
+                change = {"range": {"start": position(base, removed[0]),
+                                    "end": position(base, removed[1])}, "text": removed[2]}
+            text = new
+            edited.change(doc, version, [change])
+            got = edited.diagnostics_for(doc, version)
+            fresh.open(path, text)
+            want = fresh.diagnostics_for(doc, 1)
+            fresh.notify("textDocument/didClose", {"textDocument": {"uri": doc}})
+            check(got == want, f"{path.name} version {version}: after the edit {change!r} "
+                               f"the diagnostics are {got!r}, a fresh open gives {want!r}")
+            compared += 1
+        edited.notify("textDocument/didClose", {"textDocument": {"uri": doc}})
+        edited.diagnostics_for(doc)
+    fresh.close()
+    edited.close()
+    log = edited.proc.stderr.read().decode()
+    reused = [int(n) for n in re.findall(r"declarations parsed, (\d+) reused", log)]
+    check(len(reused) >= compared, f"a timings line per version: {len(reused)} of {compared}")
+    # About a third of the versions do not parse (they report nothing reused), and the
+    # rest reuse declarations unless the edit was in the file's last two.
+    check(sum(1 for n in reused if n > 0) > compared // 4,
+          f"the cache was used: {sum(1 for n in reused if n > 0)} of {len(reused)} versions")
+    print(f"{compared} edits compared, {sum(1 for n in reused if n > 0)} versions reused "
+          "declarations")
+
+
+
 TESTS = {
     "lifecycle": test_lifecycle,
     "diagnostics": test_diagnostics,
@@ -843,6 +927,7 @@ TESTS = {
     "cancel": test_cancel_and_stale,
     "formatting": test_formatting,
     "survives": test_survives,
+    "incremental": test_incremental,
 }
 
 
