@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <system_error>
 #include <vector>
@@ -58,24 +59,45 @@ inline bool skip_layout(std::string_view s, std::size_t& i) {
   return true;
 }
 
-// The grammar's `number`: digits, then `.digits` and an exponent if written.
-inline bool skip_number(std::string_view s, std::size_t& i) {
-  const std::size_t start = i;
-  while (i < s.size() && ascii_digit(s[i])) ++i;
-  if (i == start) return false;
-  if (i < s.size() && s[i] == '.') {
+// The grammar's `number` (digits, then `.digits` and an exponent if written), read and
+// converted in one pass: `digits.digits` with at most 15 digits in all (a trace's
+// `3.359`) is the digits as a whole number w below 10^15, exact as a double, divided by
+// 10^k (k <= 15), also exact; IEEE division rounds the exact quotient correctly, so
+// this is the double from_chars gives (Clinger's fast path) at a tenth of its cost.
+// Anything longer, or with an exponent, goes to from_chars, which rounds correctly as
+// strtod (the generic path) does. Returns false where the grammar would not read a
+// number, and for values the generic path must report (beyond 1e200: E0420 there).
+inline bool scan_number(std::string_view s, std::size_t& i, double& value) {
+  static constexpr double powers_of_ten[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                             1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  const std::size_t start = i, n = s.size();
+  std::uint64_t whole = 0;  // meaningful while digits <= 15
+  int digits = 0, fraction = 0;
+  for (; i < n && ascii_digit(s[i]); ++i, ++digits)
+    whole = whole * 10 + static_cast<std::uint64_t>(s[i] - '0');
+  if (digits == 0) return false;
+  if (i < n && s[i] == '.') {
     const std::size_t after = ++i;
-    while (i < s.size() && ascii_digit(s[i])) ++i;
+    for (; i < n && ascii_digit(s[i]); ++i, ++digits)
+      whole = whole * 10 + static_cast<std::uint64_t>(s[i] - '0');
     if (i == after) return false;
+    fraction = static_cast<int>(i - after);
   }
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+  bool exponent = false;
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    exponent = true;
     ++i;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (i < n && (s[i] == '+' || s[i] == '-')) ++i;
     const std::size_t after = i;
-    while (i < s.size() && ascii_digit(s[i])) ++i;
+    while (i < n && ascii_digit(s[i])) ++i;
     if (i == after) return false;
   }
-  return true;
+  if (!exponent && digits <= 15) {
+    value = static_cast<double>(whole) / powers_of_ten[fraction];
+    return true;
+  }
+  auto [ptr, ec] = std::from_chars(s.data() + start, s.data() + i, value);
+  return ec == std::errc{} && ptr == s.data() + i && std::fabs(value) < 1e200;
 }
 
 // A unit as written: `name`, `name^2`, `name^-1`, joined by `*` or `/`, no spaces.
@@ -98,39 +120,6 @@ inline bool skip_unit(std::string_view s, std::size_t& i) {
   }
 }
 
-// `digits.digits` with at most 15 digits in all (a trace's `3.359`): the digits as a
-// whole number w below 10^15, exact as a double, divided by 10^k (k <= 15), also
-// exact; IEEE division rounds the exact quotient correctly, so this is the double
-// from_chars gives (Clinger's fast path), at a tenth of its cost. Anything else: false.
-inline bool parse_short_decimal(const char* p, const char* end, double& out) {
-  static constexpr double powers_of_ten[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                             1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
-  std::uint64_t whole = 0;
-  int digits = 0;
-  int fraction = -1;  // digits after the point, once it is seen
-  for (; p < end; ++p) {
-    if (*p == '.' && fraction < 0) {
-      fraction = 0;
-      continue;
-    }
-    if (!ascii_digit(*p) || ++digits > 15) return false;
-    whole = whole * 10 + static_cast<std::uint64_t>(*p - '0');
-    if (fraction >= 0) ++fraction;
-  }
-  if (digits == 0) return false;
-  out = static_cast<double>(whole) / powers_of_ten[fraction < 0 ? 0 : fraction];
-  return true;
-}
-
-inline bool parse_value(std::string_view s, std::size_t begin, std::size_t end, double& out) {
-  if (parse_short_decimal(s.data() + begin, s.data() + end, out)) return true;
-  // from_chars rounds correctly, as strtod (the generic path) does: the same double.
-  auto [ptr, ec] = std::from_chars(s.data() + begin, s.data() + end, out);
-  // Huge numbers go the generic way, where a value beyond the doubles in base units
-  // (E0420, `1e300 EB`) is reported at its own element.
-  return ec == std::errc{} && ptr == s.data() + end && std::fabs(out) < 1e200;
-}
-
 }  // namespace number_list_detail
 
 // Scans `s`, which starts at a `[`. Returns false (and leaves `out` unspecified) unless
@@ -144,24 +133,28 @@ inline bool scan_number_list(std::string_view s, NumberListScan& out) {
   out.first_begin = i;
   std::string_view unit;
   for (;;) {
-    const std::size_t number_begin = i;
-    if (!skip_number(s, i)) return false;
+    double value = 0;
+    if (!scan_number(s, i, value)) return false;
     const std::size_t number_end = i;
     while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;  // the grammar's `hsep`
     const std::size_t unit_begin = i;
-    if (!skip_unit(s, i)) return false;
     if (out.values.empty()) {
+      if (!skip_unit(s, i)) return false;
       out.first_number_end = number_end;
       out.unit_begin = unit_begin;
       out.unit_end = i;
       unit = s.substr(unit_begin, i - unit_begin);
-    } else if (s.substr(unit_begin, i - unit_begin) != unit) {
-      return false;
+    } else {
+      // The first element's unit, byte for byte, and not the start of a longer one
+      // (`ms^2`, `msx`, `ms/s`), which skip_unit would have read on.
+      if (s.size() - i < unit.size() || std::memcmp(s.data() + i, unit.data(), unit.size()) != 0)
+        return false;
+      i += unit.size();
+      if (i < s.size() && (name_char(s[i]) || s[i] == '^' || s[i] == '*' || s[i] == '/'))
+        return false;
     }
     // What follows a unit must end it: not a non-ASCII letter of a longer name.
     if (i < s.size() && static_cast<unsigned char>(s[i]) >= 0x80) return false;
-    double value = 0;
-    if (!parse_value(s, number_begin, number_end, value)) return false;
     out.values.push_back(value);
     if (!skip_layout(s, i) || i >= s.size()) return false;
     if (s[i] == ']') break;

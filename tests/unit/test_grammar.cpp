@@ -473,6 +473,14 @@ TEST_CASE("long lists of numbers in one unit are kept packed", "[grammar]") {
       {numbers(16, "ms", "16 ms * 2"), "list(1[ms^1]"},
       {numbers(16, "ms", "1e300 ms"), "list(1[ms^1]"},
       {numbers(16, "ms", "-16 ms"), "list(1[ms^1]"},
+      // a unit that goes on past the first element's: another unit
+      {numbers(16, "ms", "16 ms^2"), "list(1[ms^1]"},
+      {numbers(16, "ms", "16 msx"), "list(1[ms^1]"},
+      {numbers(16, "ms", "16 ms/s"), "list(1[ms^1]"},
+      {numbers(16, "ms", "16 ms*s"), "list(1[ms^1]"},
+      // an exponent, and more digits than the short path takes: still packed
+      {numbers(16, "ms", "1.25e1 ms"),
+       "numbers(1[ms^1], 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 12.5)"},
   };
   for (const Row& r : rows) {
     DYNAMIC_SECTION(r.source) {
