@@ -594,8 +594,8 @@ struct range_factor : nested_expr {};
 struct range_step_by : seq<kw_step, sep, must<range_step>> {};
 struct range_times : seq<kw_times, sep, must<range_factor>> {};
 struct range_stride : sor<range_step_by, range_times> {};
-// Without a stride a range of plain numbers steps by 1 (as a list range and `--vary n=1..3`
-// do); the checker asks a range of quantities for one (E0137).
+// Without a stride a range of counts steps by 1 (as a list range and `--vary n=1..3` do);
+// the checker asks a range of physical quantities for one (E0137).
 struct sweep_range
     : seq<range_start, sep, range_dots, sep, must<range_end>, opt<sep, range_stride>> {};
 struct sweep_values : sor<vary_list, sweep_range> {};

@@ -1004,8 +1004,9 @@ class Checker final : public CheckContext {
       error(whole, "E0137",
             "the range of `" + v.name + "` is of " + describe(bound) +
                 " and needs a step or a factor: `step S` or `times F` in a file (`1 GB .. 4 GB "
-                "step 1 GB`), `+S` or `*F` after --vary (`1 GB..4 GB+1 GB`); only a range of "
-                "counts steps by 1 without one");
+                "step 1 GB`), `+S` or ` *F` after --vary (`1 GB..4 GB+1 GB`, `1 GB..4 GB *2`: "
+                "a space before `*`, or `GB*2` reads as a unit); only a range of counts steps "
+                "by 1 without one");
     }
   }
 

@@ -193,6 +193,8 @@ class Written {
                       Unit& found) {
     auto unit_is_binary = [&](const Unit& u, const Dimension& d) {
       if (!u || u->is_tuple() || !binary_step(d, "KiB")) return true;  // not bytes
+      // The byte is the first step of both ladders: `[512 B, 1 KiB]`, a fold from `0 B`.
+      if (u->symbol == "B") return true;
       if (!binary_step(d, u->symbol)) return false;
       if (!found) found = DisplayUnit{u->symbol, u->scale};
       return true;
@@ -211,6 +213,10 @@ class Written {
     }
     for (const ExprPtr& x : e.operands)
       if (x && !binary_written(*x, s, params, found)) return false;
+    // A builtin's arguments too: `sum([1 KiB, 1 KiB])`, `first(xs)`, `sort(xs)` show
+    // as their list does.
+    for (const Argument& a : e.arguments)
+      if (a.value && !binary_written(*a.value, s, params, found)) return false;
     return true;
   }
 

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <memory>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -151,11 +152,14 @@ bool print_case(Evaluator& ev, const CaseDecl& c, std::ostream& out, Reporter& r
 }  // namespace
 
 int run(const std::string& file, const Common& common, std::ostream& out, std::ostream& err) {
-  Program p;
-  return guarded(p, err, [&] {
+  auto program = std::make_unique<Program>();
+  std::unique_ptr<Evaluator> evaluator;
+  Program& p = *program;
+  const int code = guarded(p, err, [&] {
     load_program(p, stdlib::standard_library(), file);
     check_and_compile(p);
-    Evaluator ev(p, common.digits);
+    evaluator = std::make_unique<Evaluator>(p, common.digits);
+    Evaluator& ev = *evaluator;
     if (&out == &std::cout && isatty(STDOUT_FILENO)) ev.elide_lists(terminal_list_elements);
     Reporter report(p, err);
     bool ok = true;
@@ -202,6 +206,11 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
     }
     return ok && failed == 0 ? 0 : 1;
   });
+  if (common.leave_to_exit) {
+    (void)evaluator.release();  // the values first: they point into the program
+    (void)program.release();
+  }
+  return code;
 }
 
 namespace {
@@ -444,7 +453,8 @@ void prepare(const EvalRequest& request, const Common& common, Query& q) {
 }  // namespace
 
 int eval(const EvalRequest& request, const Common& common, std::ostream& out, std::ostream& err) {
-  Query q;
+  auto query = std::make_unique<Query>();
+  Query& q = *query;
   q.on_terminal = !request.json && &out == &std::cout && isatty(STDOUT_FILENO);
   auto body = [&]() -> int {
     prepare(request, common, q);
@@ -462,7 +472,9 @@ int eval(const EvalRequest& request, const Common& common, std::ostream& out, st
     }
     return 0;
   };
-  return guarded(q.program, ErrorSink(err, request.json ? &out : nullptr), body);
+  const int code = guarded(q.program, ErrorSink(err, request.json ? &out : nullptr), body);
+  if (common.leave_to_exit) (void)query.release();
+  return code;
 }
 
 int explain(const EvalRequest& request, const ExplainOptions& options, const Common& common,

@@ -55,6 +55,19 @@ int run_command(int argc, char** argv) {
   app.require_subcommand(0, 1);
   app.fallthrough();  // `reckon eval --digits 6 ...` as well as `reckon --digits 6 eval ...`
   reckon::cli::Common common;
+  // The process ends after the command (Common::leave_to_exit), except under
+  // AddressSanitizer, whose leak checker must see everything freed.
+#if defined(__SANITIZE_ADDRESS__)
+  common.leave_to_exit = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  common.leave_to_exit = false;
+#else
+  common.leave_to_exit = true;
+#endif
+#else
+  common.leave_to_exit = true;
+#endif
   app.add_option("--digits", common.digits, "Significant digits shown")
       ->check(CLI::Range(1, 17))
       ->capture_default_str();
