@@ -1243,15 +1243,21 @@ std::unique_ptr<Node> run(const SourceManager& sources, FileId file, std::uint32
                      {Note{SourceRange{file, at, at + 1}, "the text ends here (" + message + ")"}},
                      "E0921"});
     }
-    // A `)` expected in the middle of the text (E0108): a note at the `(` it would close,
-    // which may be lines above.
-    if (code == "E0108")
-      if (auto open = innermost_open_bracket(f.text(), begin, at); open && f.text()[*open] == '(')
-        throw UserError(
-            Diagnostic{SourceRange{file, at, at + 1},
-                       std::move(message),
-                       {Note{SourceRange{file, *open, *open + 1}, "the `(` opened here"}},
-                       std::move(code)});
+    // A closing bracket expected in the middle of the text (`)`, `]` of a list or a
+    // type, `}` of a map or a declaration): a note at the bracket it would close, which
+    // may be lines above.
+    const char opener = code == "E0108"                      ? '('
+                        : code == "E0129" || code == "E0141" ? '['
+                        : code == "E0119" || code == "E0180" ? '{'
+                                                             : '\0';
+    if (opener)
+      if (auto open = innermost_open_bracket(f.text(), begin, at);
+          open && f.text()[*open] == opener)
+        throw UserError(Diagnostic{SourceRange{file, at, at + 1},
+                                   std::move(message),
+                                   {Note{SourceRange{file, *open, *open + 1},
+                                         fmt::format("the `{}` opened here", opener)}},
+                                   std::move(code)});
     throw UserError(SourceRange{file, at, at + 1}, std::move(code), std::move(message));
   }
 }
