@@ -251,10 +251,22 @@ Type check_range(CheckContext& c, Expr& e, const Scope& s) {
     // `--vary n=1..8` do; a physical quantity would step by one base unit (a byte, a
     // second), which is never what is meant.
     if (!element.dim.physical().is_dimensionless()) {
+      // Named, and the example written, in the unit of the range as written (`1 GB ..
+      // 4 GB`: GB, not B).
+      const Expr& start = *e.operands[0];
+      const Expr& end = *e.operands[1];
+      const UnitExpr* written = start.unit ? start.unit.get() : end.unit.get();
+      std::string what = describe(element);
+      std::string unit = "s";
+      if (written && !written->text.empty()) {
+        unit = written->text;
+        if (const auto paren = what.find(" ("); paren != std::string::npos)
+          what = unit + what.substr(paren);
+      }
       c.error(e.range, "E0339",
-              "a range of " + describe(element) +
-                  " needs its step, as in `0 s .. 10 s step 2 s` (only a range of counts "
-                  "steps by 1 without one)");
+              fmt::format("a range of {} needs its step, as in `0 {} .. 10 {} step 2 {}` (only a "
+                          "range of counts steps by 1 without one)",
+                          what, unit, unit, unit));
       return {};
     }
   } else if (!geometric) {

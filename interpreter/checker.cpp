@@ -1001,8 +1001,14 @@ class Checker final : public CheckContext {
     if (!v.step && !v.factor && !bound.dim.physical().is_dimensionless()) {
       SourceRange whole = v.from->range;
       whole.end = v.to->range.end;
+      // Named in the unit the range is written in (`1 GB .. 4 GB`: GB, not B).
+      std::string what = describe(bound);
+      const UnitExpr* written = v.from->unit ? v.from->unit.get() : v.to->unit.get();
+      if (const auto paren = what.find(" (");
+          written && !written->text.empty() && paren != std::string::npos)
+        what = written->text + what.substr(paren);
       error(whole, "E0137",
-            "the range of `" + v.name + "` is of " + describe(bound) +
+            "the range of `" + v.name + "` is of " + what +
                 " and needs a step or a factor: `step S` or `times F` in a file (`1 GB .. 4 GB "
                 "step 1 GB`), `+S` or ` *F` after --vary (`1 GB..4 GB+1 GB`, `1 GB..4 GB *2`: "
                 "a space before `*`, or `GB*2` reads as a unit); only a range of counts steps "
