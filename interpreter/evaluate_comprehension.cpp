@@ -92,7 +92,8 @@ Value Evaluator::comprehend(const Expr& e, const Frame& frame, std::size_t count
     bind(i, locals);
     ++comprehension_elements_;
     try {
-      if (!condition || number(*condition, locals.frame()) != 0) out.push_back(each(locals.frame()));
+      if (!condition || number(*condition, locals.frame()) != 0)
+        out.push_back(each(locals.frame()));
     } catch (UserError& error) {
       note_element(error, e, i);
       throw;

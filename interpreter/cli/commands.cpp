@@ -5,9 +5,9 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <memory>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <set>
