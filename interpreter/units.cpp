@@ -400,6 +400,8 @@ const Ladder& binary_bytes() {
 // least 1 (readable_unit).
 ComposedUnit choose_step(const Ladder& l, double base_value, std::string* symbol, int digits) {
   double magnitude = std::fabs(base_value);
+  // How many of a step the value shows as; a hair below a whole number (a few ulps of a
+  // unit round trip) counts as it.
   auto shown_in = [&](double scale) {
     return round_significant(magnitude / scale, digits) * (1 + 1e-12);
   };
@@ -429,22 +431,8 @@ std::optional<ComposedUnit> readable_binary_unit(const Dimension& d, double base
 
 std::optional<ComposedUnit> readable_unit(const Dimension& d, double base_value,
                                           std::string* symbol, int digits) {
-  for (const Ladder& l : ladders()) {
-    if (l.dim != d) continue;
-    double magnitude = std::fabs(base_value);
-    // How many of a step the value shows as; a hair below a whole number (a few ulps of a
-    // unit round trip) counts as it.
-    auto shown_in = [&](double scale) {
-      return round_significant(magnitude / scale, digits) * (1 + 1e-12);
-    };
-    const auto* chosen = &l.steps.front();
-    for (const auto& step : l.steps)
-      if (shown_in(step.second) >= 1) chosen = &step;
-    if (shown_in(l.steps.back().second) >= 1000) chosen = &l.steps[l.overflow];
-    if (magnitude == 0) chosen = &l.steps[l.zero];
-    *symbol = chosen->first;
-    return ComposedUnit{chosen->second, d};
-  }
+  for (const Ladder& l : ladders())
+    if (l.dim == d) return choose_step(l, base_value, symbol, digits);
   return std::nullopt;
 }
 
