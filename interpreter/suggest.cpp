@@ -207,6 +207,15 @@ std::string did_you_mean(std::string_view name, const std::vector<std::string>& 
   return did_you_mean(name, std::vector<std::string_view>(candidates.begin(), candidates.end()));
 }
 
+// `a < b` for names, byte by byte as unsigned chars (std::string_view's order), written
+// out: libstdc++'s compare subtracts the sizes as unsigned numbers and converts the
+// result, which the implicit-conversion sanitizer reports (found by the eval fuzzer).
+static bool before(std::string_view a, std::string_view b) {
+  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+    return static_cast<unsigned char>(x) < static_cast<unsigned char>(y);
+  });
+}
+
 std::string did_you_mean(std::string_view name, const std::vector<std::string_view>& candidates) {
   std::size_t limit = std::max<std::size_t>(1, name.size() / 3);
   const std::string_view* best = nullptr;
@@ -227,7 +236,7 @@ std::string did_you_mean(std::string_view name, const std::vector<std::string_vi
     // Equally close ignoring case: the closer with case (`MS` is `ms` rather than `Ms`),
     // then the first alphabetically.
     const std::size_t exact = edit_distance(name, c, name.size() + c.size(), row);
-    if (d == best_distance && (exact > best_exact || (exact == best_exact && !(c < *best))))
+    if (d == best_distance && (exact > best_exact || (exact == best_exact && !before(c, *best))))
       continue;
     best_distance = d;
     best_exact = exact;
