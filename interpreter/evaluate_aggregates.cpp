@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "interpreter/evaluator.hpp"
+#include "interpreter/list_builder.hpp"
 #include "interpreter/lists.hpp"
 #include "syntax/diagnostics.hpp"
 
@@ -216,13 +217,13 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
         for (std::size_t i = 0; i < xs.size(); ++i) acc = next(acc, xs.at(i));
         return acc;
       }
-      std::vector<Value> out;
+      ListBuilder out;  // records of numbers as rows: no allocation kept per state
       out.reserve(xs.size());
       for (std::size_t i = 0; i < xs.size(); ++i) {
         acc = next(acc, xs.at(i));
         out.push_back(acc);
       }
-      return make_list(std::move(out), e);
+      return make_list(out, e);
     }
     case ListBuiltin::len:
     case ListBuiltin::every:

@@ -10,6 +10,7 @@
 
 #include "interpreter/element_note.hpp"
 #include "interpreter/evaluator.hpp"
+#include "interpreter/list_builder.hpp"
 #include "interpreter/lists.hpp"
 #include "syntax/diagnostics.hpp"
 
@@ -33,7 +34,7 @@ Value Evaluator::comprehension(const Expr& e, const Frame& frame) {
   if (xs.packed())
     if (std::optional<Value> made = packed_comprehension(e, xs, frame)) return std::move(*made);
   return comprehend(e, frame, xs.size(),
-                    [&xs](std::size_t i, LocalFrame& locals) { locals[0] = xs.at(i); });
+                    [&xs](std::size_t i, LocalFrame& locals) { xs.load(i, locals[0]); });
 }
 
 // The body evaluated with the pattern bound to each of `count` elements in turn, where
@@ -78,7 +79,7 @@ Value Evaluator::comprehend(const Expr& e, const Frame& frame, std::size_t count
     }
     return make_packed_list(std::move(numbers), pure_body->result_dim, e);
   }
-  std::vector<Value> out;
+  ListBuilder out;  // records of numbers as rows
   out.reserve(condition ? 0 : count);
   // An element costs one step (E0506) beyond the steps of the element under way: the
   // budget is there to stop a runaway recursion, which it still does within one
@@ -102,7 +103,7 @@ Value Evaluator::comprehend(const Expr& e, const Frame& frame, std::size_t count
     if (steps_ > max_steps) [[unlikely]]
       too_many_steps(e);
   }
-  return make_list(std::move(out), e);
+  return make_list(out, e);
 }
 
 // `[x * 2 for x in xs if x > 1 GB]` over a packed xs, its body (and condition) pure

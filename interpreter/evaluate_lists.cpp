@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "interpreter/evaluator.hpp"
+#include "interpreter/list_builder.hpp"
 #include "interpreter/lists.hpp"
 #include "interpreter/sweep/range_value.hpp"
 #include "syntax/diagnostics.hpp"
@@ -47,6 +48,13 @@ Value Evaluator::make_list(std::vector<Value> items, const Expr& at) const {
     too_long(at, static_cast<double>(items.size()));
   count_built(items.size() * sizeof(Value), at, "list");
   return Value::adopt(ListValue::make(std::move(items)));
+}
+
+Value Evaluator::make_list(ListBuilder& built, const Expr& at) const {
+  if (built.size() > max_list_length) [[unlikely]]
+    too_long(at, static_cast<double>(built.size()));
+  count_built(built.bytes(), at, "list");
+  return Value::adopt(built.make());
 }
 
 Value Evaluator::make_packed_list(std::vector<double> numbers, const Dimension& dim,

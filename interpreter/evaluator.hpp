@@ -30,6 +30,8 @@
 
 namespace reckon {
 
+class ListBuilder;
+
 struct CheckOutcome {
   bool passed = false;
   std::string left, right;  // both sides of a comparison, as displayed ("" otherwise)
@@ -399,6 +401,8 @@ class Evaluator {
                       std::size_t n, double* out) const;
   // A new list value of `items`, refused (E0522) beyond max_list_length elements.
   Value make_list(std::vector<Value> items, const Expr& at) const;
+  // The list `built` holds (rows of records, or Values), refused as make_list refuses.
+  Value make_list(ListBuilder& built, const Expr& at) const;
   // A new packed list (ListValue::make_packed), refused as make_list refuses.
   Value make_packed_list(std::vector<double> numbers, const Dimension& dim, const Expr& at) const;
   Value scenario_instance(const Expr& e, const Frame& frame);

@@ -22,33 +22,58 @@ const RecordDecl* common_record_type(std::span<const Value> items) {
   return type;
 }
 
+// A list's records are of one type when it holds rows (ListValue::make_rows), or when
+// its elements all are.
+const RecordDecl* common_record_type(const ListValue& list) {
+  if (const RecordDecl* type = list.row_type()) return list.empty() ? nullptr : type;
+  return common_record_type(list.items());
+}
+
+// The records a table shows, read field by field: a list of rows' numbers without
+// making its records, or records as Values (a list's elements, a map's values).
+class Records {
+ public:
+  explicit Records(std::span<const Value> values) : values_(values) {}
+  explicit Records(const ListValue& list) : rows_(list.row_type() ? &list : nullptr) {
+    if (!rows_) values_ = list.items();
+  }
+  std::size_t size() const { return rows_ ? rows_->size() : values_.size(); }
+  Value field(std::size_t r, std::size_t k) const {
+    return rows_ ? rows_->row_field(r, k) : values_[r].record()->fields[k];
+  }
+
+ private:
+  const ListValue* rows_ = nullptr;
+  std::span<const Value> values_;
+};
+
 // The unit of each field of records of one type, one per column (record_column_units).
-std::vector<std::optional<DisplayUnit>> column_units(std::span<const Value> items,
-                                                     const RecordDecl& type, int digits) {
+std::vector<std::optional<DisplayUnit>> column_units(const Records& items, const RecordDecl& type,
+                                                     int digits) {
   std::vector<std::optional<DisplayUnit>> units(type.fields.size());
   for (std::size_t k = 0; k < type.fields.size(); ++k) {
-    const Value* largest = nullptr;
-    for (const Value& x : items) {
-      const Value& v = x.record()->fields[k];
+    Value largest;
+    for (std::size_t r = 0; r < items.size(); ++r) {
+      Value v = items.field(r, k);
       if (v.kind == ValueKind::quantity &&
-          (!largest || std::fabs(v.number) > std::fabs(largest->number)))
-        largest = &v;
+          (largest.is_none() || std::fabs(v.number) > std::fabs(largest.number)))
+        largest = std::move(v);
     }
     const std::optional<DisplayUnit>& declared = type.fields[k].display;
     if (declared && declared->is_tuple()) {  // a tuple's elements each in its declared unit
       units[k] = declared;
       continue;
     }
-    if (!largest) continue;
+    if (largest.is_none()) continue;
     // A field's declared unit states a dimension for values written in any unit (the
     // registry's `memory: B/GPU`): a step of a ladder lets the ladder choose, for the
     // column's largest value, as it does for one field shown alone. A column of zeros
     // stays in the declared unit.
-    const bool ladder = declared && ladder_step(largest->dim, declared->symbol);
-    if (declared && (!ladder || largest->number == 0))
+    const bool ladder = declared && ladder_step(largest.dim, declared->symbol);
+    if (declared && (!ladder || largest.number == 0))
       units[k] = declared;
     else
-      units[k] = default_display_unit(*largest, digits);
+      units[k] = default_display_unit(largest, digits);
   }
   return units;
 }
@@ -124,7 +149,7 @@ std::string lay_out(const std::vector<Column>& columns, std::size_t rows, const 
 
 // Records of one type, a row each, after a column of their keys when `keys` is given (a
 // map's, as format_map_table writes them).
-std::string record_table(std::span<const Value> items, const RecordDecl& type,
+std::string record_table(const Records& items, const RecordDecl& type,
                          const std::vector<Value>* keys, const DisplayOptions& options,
                          std::string_view indent) {
   const std::vector<std::optional<DisplayUnit>> units = column_units(items, type, options.digits);
@@ -146,14 +171,15 @@ std::string record_table(std::span<const Value> items, const RecordDecl& type,
       c.heading += " (" + units[k]->symbol + ")";
     // One rule for the digits of a column, as of a list (format.hpp, wholes_significant).
     DisplayOptions each = options;
-    for (std::size_t r = 0; r < items.size() && units[k] && !units[k]->is_tuple(); ++r)
-      if (any_not_whole(std::span<const Value>(&items[r].record()->fields[k], 1), *units[k],
-                        options.digits)) {
+    for (std::size_t r = 0; r < items.size() && units[k] && !units[k]->is_tuple(); ++r) {
+      const Value v = items.field(r, k);
+      if (any_not_whole(std::span<const Value>(&v, 1), *units[k], options.digits)) {
         each.wholes_significant = true;
         break;
       }
+    }
     for (std::size_t r = 0; r < rows; ++r) {
-      const Value& v = items[r].record()->fields[k];
+      const Value v = items.field(r, k);
       // `none` (an optional field left out) lines up with the numbers around it.
       c.numbers = c.numbers && (v.kind == ValueKind::quantity || v.kind == ValueKind::none);
       c.cells.push_back(cell(v, each, units[k]));
@@ -167,13 +193,13 @@ std::string record_table(std::span<const Value> items, const RecordDecl& type,
 
 bool shown_as_table(const Value& v) {
   if (v.kind == ValueKind::map) return true;
-  return v.kind == ValueKind::list && common_record_type(v.list()->items());
+  return v.kind == ValueKind::list && common_record_type(*v.list());
 }
 
 std::vector<std::optional<DisplayUnit>> record_column_units(const ListValue& list, int digits) {
-  const RecordDecl* type = common_record_type(list.items());
+  const RecordDecl* type = common_record_type(list);
   if (!type) return {};
-  return column_units(list.items(), *type, digits);
+  return column_units(Records(list), *type, digits);
 }
 
 std::string format_table(const Value& v, const DisplayOptions& options, const DisplayUnit* unit,
@@ -182,11 +208,11 @@ std::string format_table(const Value& v, const DisplayOptions& options, const Di
     // A map of records: its keys, then a column per field (a registry keyed by name).
     const MapValue& m = *v.map();
     if (const RecordDecl* type = common_record_type(m.values))
-      return record_table(m.values, *type, &m.keys, options, indent);
+      return record_table(Records(m.values), *type, &m.keys, options, indent);
     return format_map_table(m, options, unit, indent);
   }
   const ListValue& list = *v.list();
-  return record_table(list.items(), *common_record_type(list.items()), nullptr, options, indent);
+  return record_table(Records(list), *common_record_type(list), nullptr, options, indent);
 }
 
 std::string table_summary(const Value& v) {
@@ -195,8 +221,8 @@ std::string table_summary(const Value& v) {
     return fmt::format("{} entr{}", grouped(n), n == 1 ? "y" : "ies");
   }
   const ListValue& list = *v.list();
-  const std::size_t n = list.items().size();
-  return fmt::format("{} {} record{}", grouped(n), common_record_type(list.items())->name,
+  const std::size_t n = list.size();
+  return fmt::format("{} {} record{}", grouped(n), common_record_type(list)->name,
                      n == 1 ? "" : "s");
 }
 

@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <mutex>
 #include <span>
 #include <string>
@@ -76,11 +77,22 @@ struct TextValue final : Shared {
 // element as a Value reads items(), which makes the Values of a packed list on first
 // use, once (sweeps share lists between threads); the hot paths (aggregates,
 // indexing, comprehensions) read size(), at() and numbers() and never make them.
+//
+// A list of records of one declaration whose fields hold no shared object (quantities,
+// booleans, enumeration members, literal texts, none), each field of one kind and
+// dimension in every element, may be stored as rows: each element's field numbers, and
+// each field's kind and dimension once (8 bytes a field an element instead of a slot's 32
+// and a RecordValue's 40 plus 32 a field). A `scan` or a comprehension making records
+// makes one (ListBuilder); at() and load() make an element's record when it is read.
 struct ListValue final : Shared {
   // A list holding `items`; the result holds one reference.
   static ListValue* make(std::vector<Value> items);
   // A packed list: the quantities numbers[i] of dimension `dim`.
   static ListValue* make_packed(std::vector<double> numbers, Dimension dim);
+  // Records of `type` as rows: element i's field f is shapes[f] with the number
+  // numbers[i * shapes.size() + f]. Every shape holds no shared object.
+  static ListValue* make_rows(const RecordDecl* type, std::vector<Value> shapes,
+                              std::vector<double> numbers, std::size_t rows);
   ~ListValue() override;
 
   // Defined below Value: std::vector<Value>::size needs Value complete (clang insists).
@@ -92,16 +104,28 @@ struct ListValue final : Shared {
   const Dimension& dimension() const { return dim_; }
   // Element i as a Value, without making the others.
   Value at(std::size_t i) const;
+  // Element i into `slot`, as `slot = at(i)` but reusing the record `slot` holds when
+  // this is a list of rows and nothing else refers to it (a loop's local, rebound per
+  // element, allocates once).
+  void load(std::size_t i, Value& slot) const;
   // Element i's number (a quantity's in base units, a boolean's 0 or 1, ...).
   double number_at(std::size_t i) const;
-  // Every element as a Value (made once for a packed list).
+  // A list of rows' declaration (null for any other list), and field k of element i.
+  const RecordDecl* row_type() const { return row_type_; }
+  Value row_field(std::size_t i, std::size_t k) const;
+  // Every element as a Value (made once for a packed list or rows).
   const std::vector<Value>& items() const;
 
  private:
   ListValue() = default;
-  std::vector<double> numbers_;  // packed: the elements
-  Dimension dim_;                // packed: their dimension
+  Value row(std::size_t i) const;  // a list of rows' element i (list_builder.cpp)
+  void make_items() const;         // items() of a packed list or rows (list_builder.cpp)
+  std::vector<double> numbers_;    // packed: the elements; rows: their fields, row by row
+  Dimension dim_;                  // packed: their dimension
   bool packed_ = false;
+  const RecordDecl* row_type_ = nullptr;  // rows: the records' declaration
+  std::vector<Value> shapes_;             // rows: each field's kind and dimension
+  std::size_t rows_ = 0;                  // rows: the number of elements
   mutable std::once_flag made_items_;
   mutable std::vector<Value> items_;  // not packed: the elements; packed: made by items()
 };
@@ -286,6 +310,26 @@ struct Value {
   // The identity of what a text, record or instance value refers to (null otherwise): a
   // literal text is its string in the AST, a built text its TextValue.
   const void* identity() const { return object_; }
+  // Whether the value refers to a shared object (a record, instance, list, map, tuple or
+  // built text), whose reference count a copy touches.
+  bool holds_shared() const { return shared(); }
+  // Whether `o` is of the same kind and dimension and refers to the same thing (one
+  // column of a list of rows: ListBuilder).
+  bool same_shape(const Value& o) const {
+    // The 24 bytes after the number, all defined (see owned_text), as three words.
+    std::uint64_t a[3];
+    std::uint64_t b[3];
+    std::memcpy(a, reinterpret_cast<const unsigned char*>(this) + sizeof(double), sizeof a);
+    std::memcpy(b, reinterpret_cast<const unsigned char*>(&o) + sizeof(double), sizeof b);
+    return ((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2])) == 0;
+  }
+  // This value, which holds no shared object, with another number.
+  Value with_number(double v) const {
+    Value x;
+    x.assign(*this);
+    x.number = v;
+    return x;
+  }
 
  private:
   bool shared() const { return kind >= ValueKind::record || owned_text != 0; }
@@ -319,22 +363,27 @@ inline ListValue* ListValue::make_packed(std::vector<double> numbers, Dimension 
 }
 inline ListValue::~ListValue() = default;
 
-inline std::size_t ListValue::size() const { return packed_ ? numbers_.size() : items_.size(); }
+inline std::size_t ListValue::size() const {
+  return packed_ ? numbers_.size() : row_type_ ? rows_ : items_.size();
+}
 
 inline Value ListValue::at(std::size_t i) const {
-  return packed_ ? Value::quantity(numbers_[i], dim_) : items_[i];
+  if (packed_) return Value::quantity(numbers_[i], dim_);
+  if (row_type_) return row(i);
+  return items_[i];
+}
+
+inline Value ListValue::row_field(std::size_t i, std::size_t k) const {
+  return shapes_[k].with_number(numbers_[i * shapes_.size() + k]);
 }
 
 inline double ListValue::number_at(std::size_t i) const {
-  return packed_ ? numbers_[i] : items_[i].number;
+  if (packed_) return numbers_[i];
+  return row_type_ ? items()[i].number : items_[i].number;
 }
 
 inline const std::vector<Value>& ListValue::items() const {
-  if (!packed_) return items_;
-  std::call_once(made_items_, [this] {
-    items_.reserve(numbers_.size());
-    for (const double x : numbers_) items_.push_back(Value::quantity(x, dim_));
-  });
+  if (packed_ || row_type_) make_items();
   return items_;
 }
 
