@@ -5,8 +5,9 @@
 # The trace is drawn by Python with a fixed seed (exponential gaps of mean 1 ms, service
 # 0.8 ms, so the server is busy 80% of the time and queues form), and the file checks
 # Reckon's answers against Python's replay of the same trace (statistics.quantiles with
-# method="inclusive" for p50 and p99), so a fast wrong answer fails. Prints the wall time of `reckon run` (parse, check, evaluate and print) over RUNS
-# runs: mean and least.
+# method="inclusive" for p50 and p99), so a fast wrong answer fails. Prints the least CPU
+# time of `check`, `eval Trace.p99` and `run` over RUNS runs, then the wall time (least and
+# median) of `eval Trace.p99` and of `run` on a terminal.
 #
 # Usage: bench/trace_replay.sh [PATH/TO/reckon] [RUNS] [REQUESTS]
 #        (from the repository root; defaults build/reckon, 20, 100000)
@@ -86,3 +87,36 @@ echo "least CPU time over $runs runs (10 ms resolution):"
 echo "  reckon check (parse + check):            $check ms"
 echo "  reckon eval Trace.p99 (+ the replay):    $replay ms   replay alone: $((replay - check)) ms"
 echo "  reckon run (+ printing every property):  $run ms"
+# The target itself: wall time end to end, start to exit, of `eval Trace.p99` and of `run`
+# on a terminal (a pseudo-terminal, where long lists are elided as a user sees them).
+python3 - "$runs" "$reckon" "$work/trace.rk" <<'PY'
+import os, pty, statistics, subprocess, sys, time
+
+runs, reckon, trace = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+
+def on_terminal(command):
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(command[0], command)
+    while True:
+        try:
+            if not os.read(fd, 65536):
+                break
+        except OSError:
+            break
+    os.waitpid(pid, 0)
+
+def wall_ms(run_once):
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        run_once()
+        times.append((time.perf_counter() - start) * 1000)
+    return f"least {min(times):.1f} ms, median {statistics.median(times):.1f} ms"
+
+evaluate = [reckon, "eval", trace, "Trace.p99"]
+print(f"wall time over {runs} runs (load average {os.getloadavg()[0]:.2f}):")
+print("  reckon eval Trace.p99:    " +
+      wall_ms(lambda: subprocess.run(evaluate, stdout=subprocess.DEVNULL, check=True)))
+print("  reckon run, on a terminal: " + wall_ms(lambda: on_terminal([reckon, "run", trace])))
+PY

@@ -56,6 +56,14 @@ bool compiles_at_root(const Expr& e) {
     case ExprKind::call:
       return e.call == CallKind::builtin || (e.call == CallKind::native && native_on_numbers(e)) ||
              (e.call == CallKind::method && method_arguments(e));
+    case ExprKind::member: {
+      // `r.latency`, a comprehension's or lambda's whole body: one OpCode::local_field,
+      // so `[r.latency for r in served]` runs as pure code into a packed list.
+      const Expr& obj = *e.operands[0];
+      return e.ref != RefKind::enum_member && obj.kind == ExprKind::name &&
+             obj.ref == RefKind::local && obj.type.kind == TypeKind::record && !obj.type.optional &&
+             (e.type.is_quantity() || e.type.kind == TypeKind::boolean) && !e.type.optional;
+    }
     default:
       return false;
   }
@@ -390,7 +398,8 @@ void finish(Code& code, const Expr& root) {
     boolean = root.op == Op::eq || root.op == Op::ne || root.op == Op::lt || root.op == Op::le ||
               root.op == Op::gt || root.op == Op::ge || root.op == Op::logical_and ||
               root.op == Op::logical_or;
-  if (root.kind == ExprKind::unary) boolean = true;  // `not`
+  if (root.kind == ExprKind::unary) boolean = true;                                  // `not`
+  if (root.kind == ExprKind::member) boolean = root.type.kind == TypeKind::boolean;  // `o.fits`
   code.result_dim = root.type.dim;
   if (root.kind == ExprKind::call && root.call == CallKind::native) {
     const NativeFunction& f = *root.target_as<NativeDecl>().implementation;

@@ -36,6 +36,13 @@ class Apply {
     locals_[1] = x;
     return body_(locals_.frame());
   }
+  // The next state of a fold or scan from `acc`, which is taken: the accumulator's local
+  // is then its only holder, so a record body may write the new state into it.
+  Value step(Value&& acc, const Value& x) {
+    locals_[0] = std::move(acc);
+    locals_[1] = x;
+    return body_(locals_.frame(), &locals_[0]);
+  }
 
  private:
   Evaluator::PerElement body_;
@@ -214,14 +221,14 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
       Value acc = evaluate(*e.arguments[1].value, frame);
       Apply next(*this, lambda(2), frame);
       if (b == ListBuiltin::fold) {
-        for (std::size_t i = 0; i < xs.size(); ++i) acc = next(acc, xs.at(i));
+        for (std::size_t i = 0; i < xs.size(); ++i) acc = next.step(std::move(acc), xs.at(i));
         return acc;
       }
       ListBuilder out;  // records of numbers as rows: no allocation kept per state
       out.reserve(xs.size());
       for (std::size_t i = 0; i < xs.size(); ++i) {
-        acc = next(acc, xs.at(i));
-        out.push_back(acc);
+        acc = next.step(std::move(acc), xs.at(i));
+        out.push_back(acc);  // rows copy the numbers: the state's record is reused
       }
       return make_list(out, e);
     }

@@ -7,6 +7,7 @@
 // Evaluator::record checks them), so the Value, the steps (E0506) and every located
 // error are the tree walk's; only the set-up per element is gone.
 #include <algorithm>
+#include <array>
 
 #include "interpreter/evaluator.hpp"
 
@@ -61,9 +62,15 @@ void Evaluator::PerElement::plan(const Frame& frame) {
 }
 
 // Evaluator::record's work, each field by run_pure.
-Value Evaluator::PerElement::make_record(const Frame& frame) {
+Value Evaluator::PerElement::make_record(const Frame& frame, Value* recycle) {
   ev_.guard(body_);
   const auto* r = &body_.target_as<RecordDecl>();
+  if (recycle && fields_.size() <= max_recycled_fields)
+    if (const RecordValue* old = recycle->record();
+        old && old->type == r && old->references.load(std::memory_order_acquire) == 1) {
+      remake(*old, frame);
+      return *recycle;
+    }
   Value v = Value::adopt(RecordValue::make(r, fields_.size()));
   std::span<Value> values = v.record()->fields;
   for (std::size_t i = 0; i < fields_.size(); ++i)
@@ -72,6 +79,26 @@ Value Evaluator::PerElement::make_record(const Frame& frame) {
   for (std::size_t i = 0; i < values.size(); ++i)
     ev_.require_whole_at(values[i], r->fields[i].resolved, body_, i, "field ", r->fields[i].name);
   return v;
+}
+
+// The same fields, computed (and checked) before any is written: the body reads the
+// record it replaces (a scan's `previous`), which only the caller's local refers to.
+void Evaluator::PerElement::remake(const RecordValue& old, const Frame& frame) {
+  const RecordDecl& r = *old.type;
+  std::array<double, max_recycled_fields> numbers{};
+  for (std::size_t i = 0; i < fields_.size(); ++i)
+    if (const Code* code = fields_[i].code)
+      numbers[i] = ev_.pure_number(*code, fields_[i].is_default ? Frame{} : frame);
+  for (std::size_t i = 0; i < fields_.size(); ++i)
+    if (const Code* code = fields_[i].code; code && code->result_kind == ValueKind::quantity)
+      ev_.require_whole_at(numbers[i], r.fields[i].resolved, body_, i, "field ", r.fields[i].name);
+  for (std::size_t i = 0; i < fields_.size(); ++i) {
+    Value& field = old.fields[i];
+    if (const Code* code = fields_[i].code)
+      field.set_plain(numbers[i], code->result_kind, code->result_dim);
+    else if (!field.is_none())
+      field = Value{};
+  }
 }
 
 }  // namespace reckon

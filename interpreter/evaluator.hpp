@@ -100,10 +100,13 @@ class Evaluator {
   class PerElement {
    public:
     PerElement(Evaluator& ev, const Expr& body) : ev_(ev), body_(body) {}
-    Value operator()(const Frame& frame) {
+    // The body's value in `frame`. A record of pure fields may be written into the record
+    // `*recycle` holds (a fold's state, bound as a local) when nothing else refers to it:
+    // its fields are all computed first, so the body reads the old ones.
+    Value operator()(const Frame& frame, Value* recycle = nullptr) {
       if (plan_ == Plan::unplanned) plan(frame);
       if (plan_ == Plan::code) return ev_.pure_value(*code_, frame);
-      if (plan_ == Plan::record) return make_record(frame);
+      if (plan_ == Plan::record) return make_record(frame, recycle);
       return ev_.evaluate(body_, frame);
     }
 
@@ -116,7 +119,9 @@ class Evaluator {
       bool is_default = false;
     };
     void plan(const Frame& frame);
-    Value make_record(const Frame& frame);
+    Value make_record(const Frame& frame, Value* recycle);
+    static constexpr std::size_t max_recycled_fields = 16;
+    void remake(const RecordValue& old, const Frame& frame);
     Evaluator& ev_;
     const Expr& body_;
     Plan plan_ = Plan::unplanned;
@@ -385,12 +390,14 @@ class Evaluator {
   bool runs_pure(const Code& code, const Instance* self) const;
   // What evaluate() makes of an expression whose `code` runs_pure: the stack checked and
   // the steps counted as run() and execute() do, the number by run_pure.
-  Value pure_value(const Code& code, const Frame& frame) {
+  double pure_number(const Code& code, const Frame& frame) {
     if (stack_low()) [[unlikely]]
       stack_exhausted(*code.ops.back().node);
     start(code);
-    return Value::plain(run_pure(code, frame.locals, frame.self), code.result_kind,
-                        code.result_dim);
+    return run_pure(code, frame.locals, frame.self);
+  }
+  Value pure_value(const Code& code, const Frame& frame) {
+    return Value::plain(pure_number(code, frame), code.result_kind, code.result_dim);
   }
 
   // Runs `code`, which is straight (Code::straight), over n <= pure_block_size elements

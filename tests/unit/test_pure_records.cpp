@@ -129,6 +129,9 @@ TEST_CASE("records of pure fields in scan, fold and comprehensions are the tree 
            // A default field (`note`) and a whole-number field.
            std::string("[Tagged(at: x * 1 ms, slot: x) for x in 1 .. 20 if x > 3]"),
            std::string("argmax(T.served, by: r => r.latency)"),
+           // A field as the whole body: compiled at its root (one local_field).
+           std::string("[r.finish for r in T.served if r.latency > 1 ms]"),
+           std::string("sort(T.served, by: r => r.finish)"),
            std::string("last(T.served).finish"),
        }) {
     const Both::Result r = both.same(source);
