@@ -20,6 +20,16 @@ std::string shortened(std::string text) {
   return text.substr(0, cut) + "...";
 }
 
+// Whether `e` names a property by its bare name anywhere (`sizes`, `[x for x in sizes]`).
+bool names_property(const Expr& e) {
+  if (e.kind == ExprKind::name && e.ref == RefKind::property) return true;
+  for (const ExprPtr& x : e.operands)
+    if (x && names_property(*x)) return true;
+  for (const Argument& a : e.arguments)
+    if (a.value && names_property(*a.value)) return true;
+  return false;
+}
+
 }  // namespace
 
 std::string short_value(const Value& v, const std::optional<DisplayUnit>& unit) {
@@ -44,12 +54,14 @@ std::string short_value(const Value& v, const std::optional<DisplayUnit>& unit) 
 }
 
 void note_element(UserError& error, const Expr& comprehension, std::size_t index,
-                  std::span<const Value> bound) {
+                  std::span<const Value> bound, const ScenarioDecl* scenario) {
   const Expr& source = *comprehension.operands[0];
   const bool map = source.type.is_map();
   // The unit the source shows its elements in, as far as the expression says
-  // (`[1 KiB, 2 KiB]`, a let); a readable one otherwise.
-  const std::optional<DisplayUnit> unit = shown_unit(source);
+  // (`[1 KiB, 2 KiB]`, a let, an input or property of `scenario`); a readable one
+  // otherwise. A bare property name needs its scenario: only then is it asked.
+  const std::optional<DisplayUnit> unit =
+      scenario || !names_property(source) ? shown_unit(source, scenario) : std::nullopt;
   std::string held;
   if (map && bound.size() == 2) {
     held = short_value(bound[0], std::nullopt) + ": " + short_value(bound[1], unit);

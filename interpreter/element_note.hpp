@@ -20,8 +20,10 @@ namespace reckon {
 // this list (5)`, `at entry 1 of this map ("b": 0 GB)`, `index` counted from 0. `bound`
 // is what the pattern's names were bound to there: the element (`for x in xs`), a
 // tuple's parts (`for (a, b) in ps`), or the key and the value (`for (k, v) in m`).
+// `scenario` is the one whose instance the comprehension ran in (null at file scope):
+// the unit of a list that is its property is that property's.
 void note_element(UserError& error, const Expr& comprehension, std::size_t index,
-                  std::span<const Value> bound);
+                  std::span<const Value> bound, const ScenarioDecl* scenario);
 
 // A value as a note names it, at most about 40 characters: a quantity in the unit
 // `unit` (a readable one when null), a record with a `name` text by its type and name

@@ -16,6 +16,15 @@
 
 namespace reckon {
 
+namespace {
+
+// The scenario a comprehension runs in (null at file scope), for its element notes.
+const ScenarioDecl* scenario_of(const Evaluator::Frame& frame) {
+  return frame.self ? frame.self->scenario : nullptr;
+}
+
+}  // namespace
+
 Value Evaluator::comprehension(const Expr& e, const Frame& frame) {
   const Value source = evaluate(*e.operands[0], frame);
   if (const MapValue* m = source.map())  // `for (k, v) in m`: in the order written
@@ -62,7 +71,7 @@ Value Evaluator::comprehend(const Expr& e, const Frame& frame, std::size_t count
       try {
         element();
       } catch (UserError& error) {
-        note_element(error, e, i, {bound + e.slot, e.arguments.size()});
+        note_element(error, e, i, {bound + e.slot, e.arguments.size()}, scenario_of(frame));
         throw;
       }
       steps_ = steps_before + (comprehension_elements_ - elements_before);
@@ -164,7 +173,7 @@ std::optional<Value> Evaluator::packed_comprehension(const Expr& e, const ListVa
           out.push_back(run_pure(*body, bound));
         }
       } catch (UserError& error) {
-        note_element(error, e, from + i, {&x, 1});
+        note_element(error, e, from + i, {&x, 1}, scenario_of(frame));
         throw;
       }
       steps_ = steps_before + (comprehension_elements_ - elements_before);
