@@ -19,6 +19,7 @@
 #include "interpreter/check_cycles.hpp"
 #include "interpreter/check_text.hpp"
 #include "interpreter/check_with.hpp"
+#include "interpreter/convert_each.hpp"
 #include "interpreter/counting.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/lists.hpp"
@@ -1073,22 +1074,8 @@ class Checker final : public CheckContext {
         return binary(e, s);
       case ExprKind::conditional:
         return conditional(e, s, expected);
-      case ExprKind::convert: {
-        Type t = check(*e.operands[0], s, nullptr);
-        auto c = compose(*e.unit);
-        if (!c || t.is_error()) return {};
-        if (!t.is_quantity() || !t.dim.compatible(c->dim)) {
-          fit_error(e.range, "E0407",
-                    "cannot convert " + describe(t) + " to " + e.unit->text + " (" +
-                        dimension_name(c->dim) + ")",
-                    t.dim, c->dim, "");
-          return {};
-        }
-        if (t.optional)
-          error(e.operands[0]->range, "E0404", "this may be none; give a fallback with `??`");
-        e.unit_scale = c->scale;
-        return Type::quantity(merge(t.dim, c->dim), t.integer);
-      }
+      case ExprKind::convert:
+        return convert(e, s);
       case ExprKind::call:
         return call(e, s);
       case ExprKind::member:
@@ -1127,6 +1114,36 @@ class Checker final : public CheckContext {
   }
 
   void report(const TextProblem& p) { error(p.at, p.code, p.message); }
+
+  // `x -> U`: a quantity shown in U, or each quantity of a list or map of them
+  // (convert_each.hpp): `xs -> KiB` is `[x -> KiB for x in xs]`.
+  Type convert(Expr& e, const Scope& s) {
+    Type t = check(*e.operands[0], s, nullptr);
+    auto c = compose(*e.unit);
+    if (!c || t.is_error()) return {};
+    const Type& element = converted_element(t);
+    if (!element.is_quantity() || !element.dim.compatible(c->dim)) {
+      const Expr& x = *e.operands[0];
+      const std::string operand = x.kind == ExprKind::name ? x.text : "";
+      std::string what = describe(t);
+      if (&element != &t && element.is_quantity())  // `[s] (time)`: the elements'
+        what += " (" + dimension_name(element.dim) + ")";
+      fit_error(e.range, "E0407",
+                "cannot convert " + what + " to " + e.unit->text + " (" + dimension_name(c->dim) +
+                    ")" + convert_hint(t, c->dim, operand, e.unit->text),
+                element.dim, c->dim, "");
+      return {};
+    }
+    if (t.optional || (&element == &t && element.optional))
+      error(e.operands[0]->range, "E0404", "this may be none; give a fallback with `??`");
+    else if (element.optional)  // `[GB?]`: a fallback for each element, not for the list
+      error(e.operands[0]->range, "E0404",
+            "its elements may be none; give each a fallback with `??` in a comprehension, as "
+            "in `[(x ?? 0 " +
+                e.unit->text + ") -> " + e.unit->text + " for x in xs]`");
+    e.unit_scale = c->scale;
+    return with_converted_element(t, Type::quantity(merge(element.dim, c->dim), element.integer));
+  }
 
   // A global declaration as what an expression resolves to (ast.hpp's Target).
   static Target target_of(const Decl& d) {

@@ -191,7 +191,8 @@ class Compiler {
       case ExprKind::conditional:
         return conditional(e);
       case ExprKind::convert:
-        return expression(*e.operands[0]);  // a new unit, the same number
+        if (!e.type.is_quantity()) return tree(e);  // `xs -> KiB`: a list's, not a number
+        return expression(*e.operands[0]);          // a new unit, the same number
       case ExprKind::call:
         if (e.call == CallKind::builtin) return call(e, OpCode::builtin);
         if (e.call == CallKind::native && native_on_numbers(e)) return call(e, OpCode::native);

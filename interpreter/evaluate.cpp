@@ -14,6 +14,7 @@
 #include "interpreter/check_with.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/constraints.hpp"
+#include "interpreter/convert_each.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/operations.hpp"
@@ -99,6 +100,8 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
     }
     case ExprKind::convert: {
       Value v = evaluate(*e.operands[0], frame);
+      if (e.type.is_list() || e.type.is_map())  // `xs -> KiB`: each element
+        return convert_each(std::move(v), e.operands[0]->type, e.type);
       v.dim = e.type.dim;
       return v;
     }

@@ -16,6 +16,15 @@
 
 namespace reckon {
 
+namespace {
+
+// The scenario a comprehension runs in (null at file scope), for its element notes.
+const ScenarioDecl* scenario_of(const Evaluator::Frame& frame) {
+  return frame.self ? frame.self->scenario : nullptr;
+}
+
+}  // namespace
+
 Value Evaluator::comprehension(const Expr& e, const Frame& frame) {
   const Value source = evaluate(*e.operands[0], frame);
   if (const MapValue* m = source.map())  // `for (k, v) in m`: in the order written
@@ -44,6 +53,32 @@ Value Evaluator::comprehend(const Expr& e, const Frame& frame, std::size_t count
   const Expr& body = *e.operands[1];
   const Expr* condition = e.operands.size() > 2 ? e.operands[2].get() : nullptr;
   LocalFrame locals(frame, e.slot, e.arguments.size());
+  const Value* const bound = locals.frame().locals;
+  // The one loop over the elements, whichever way each runs (`element`): it binds the
+  // pattern, notes the element an error came from, and keeps the step budget (E0506).
+  // An element costs one step beyond the steps of the element under way: the budget is
+  // there to stop a runaway recursion, which it still does within one element, and a
+  // million elements of a few operations each are ordinary work. The elements of
+  // comprehensions nested in the body count too, so that a comprehension of
+  // comprehensions cannot make without bound what one alone may not. A template on
+  // `element`, so that each way compiles to its own loop with nothing called through.
+  auto each_element = [&](auto&& element) {
+    const std::uint64_t steps_before = steps_;
+    const std::uint64_t elements_before = comprehension_elements_;
+    for (std::size_t i = 0; i < count; ++i) {
+      bind(i, locals);
+      ++comprehension_elements_;
+      try {
+        element();
+      } catch (UserError& error) {
+        note_element(error, e, i, {bound + e.slot, e.arguments.size()}, scenario_of(frame));
+        throw;
+      }
+      steps_ = steps_before + (comprehension_elements_ - elements_before);
+      if (steps_ > max_steps) [[unlikely]]
+        too_many_steps(e);
+    }
+  };
   // A body computing a quantity by pure code (a record's field, `r.latency`, ...): its
   // numbers, packed, each run by run_pure as execute would run it.
   const Code* pure_body = code_of(body);
@@ -53,56 +88,22 @@ Value Evaluator::comprehend(const Expr& e, const Frame& frame, std::size_t count
       (!condition || (pure_condition && runs_pure(*pure_condition, frame.self)))) {
     std::vector<double> numbers;
     numbers.reserve(condition ? 0 : count);
-    const std::uint64_t steps_before = steps_;
-    const std::uint64_t elements_before = comprehension_elements_;
-    const Value* const bound = locals.frame().locals;
-    for (std::size_t i = 0; i < count; ++i) {
-      bind(i, locals);
-      ++comprehension_elements_;
-      try {
-        bool keep = true;
-        if (condition) {
-          start(*pure_condition);
-          keep = run_pure(*pure_condition, bound, frame.self) != 0;
-        }
-        if (keep) {
-          start(*pure_body);
-          numbers.push_back(run_pure(*pure_body, bound, frame.self));
-        }
-      } catch (UserError& error) {
-        note_element(error, e, i);
-        throw;
+    each_element([&] {
+      if (condition) {
+        start(*pure_condition);
+        if (run_pure(*pure_condition, bound, frame.self) == 0) return;
       }
-      steps_ = steps_before + (comprehension_elements_ - elements_before);
-      if (steps_ > max_steps) [[unlikely]]
-        too_many_steps(e);
-    }
+      start(*pure_body);
+      numbers.push_back(run_pure(*pure_body, bound, frame.self));
+    });
     return make_packed_list(std::move(numbers), pure_body->result_dim, e);
   }
   ListBuilder out;  // records of numbers as rows
   out.reserve(condition ? 0 : count);
-  // An element costs one step (E0506) beyond the steps of the element under way: the
-  // budget is there to stop a runaway recursion, which it still does within one
-  // element, and a million elements of a few operations each are ordinary work. The
-  // elements of comprehensions nested in the body count too, so that a comprehension of
-  // comprehensions cannot make without bound what one alone may not.
-  const std::uint64_t steps_before = steps_;
-  const std::uint64_t elements_before = comprehension_elements_;
   PerElement each(*this, body);  // a record of pure fields: without the tree walk
-  for (std::size_t i = 0; i < count; ++i) {
-    bind(i, locals);
-    ++comprehension_elements_;
-    try {
-      if (!condition || number(*condition, locals.frame()) != 0)
-        out.push_back(each(locals.frame()));
-    } catch (UserError& error) {
-      note_element(error, e, i);
-      throw;
-    }
-    steps_ = steps_before + (comprehension_elements_ - elements_before);
-    if (steps_ > max_steps) [[unlikely]]
-      too_many_steps(e);
-  }
+  each_element([&] {
+    if (!condition || number(*condition, locals.frame()) != 0) out.push_back(each(locals.frame()));
+  });
   return make_list(out, e);
 }
 
@@ -172,7 +173,7 @@ std::optional<Value> Evaluator::packed_comprehension(const Expr& e, const ListVa
           out.push_back(run_pure(*body, bound));
         }
       } catch (UserError& error) {
-        note_element(error, e, from + i);
+        note_element(error, e, from + i, {&x, 1}, scenario_of(frame));
         throw;
       }
       steps_ = steps_before + (comprehension_elements_ - elements_before);

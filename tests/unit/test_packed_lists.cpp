@@ -209,13 +209,20 @@ TEST_CASE("a packed comprehension fails as the tree walk does", "[lists]") {
     CHECK(compiled == p.error(source, false));
     CHECK(p.error_notes(source) == p.error_notes(source, false));
   }
-  // Both name the element that failed: x = 5 is element 4 of 1 .. 10 (from 0); x = 7 in
-  // the filter, element 6; in a block of 128 run at once (1 .. 300), x = 200 is element
-  // 199, found by running the block again element by element.
-  CHECK(p.error_notes("[1 / (x - 5) for x in 1 .. 10]") == "at element 4 of this list\n");
-  CHECK(p.error_notes("[1 / (x - 5) for x in 1 .. 10]", false) == "at element 4 of this list\n");
-  CHECK(p.error_notes("[x for x in 1 .. 10 if 1 / (x - 7) > 0]") == "at element 6 of this list\n");
-  CHECK(p.error_notes("[1 / (x - 200) for x in 1 .. 300]") == "at element 199 of this list\n");
+  // Both name the element that failed, and what it held: x = 5 is element 4 of 1 .. 10
+  // (from 0); x = 7 in the filter, element 6; in a block of 128 run at once (1 .. 300),
+  // x = 200 is element 199, found by running the block again element by element.
+  CHECK(p.error_notes("[1 / (x - 5) for x in 1 .. 10]") == "at element 4 of this list (5)\n");
+  CHECK(p.error_notes("[1 / (x - 5) for x in 1 .. 10]", false) ==
+        "at element 4 of this list (5)\n");
+  CHECK(p.error_notes("[x for x in 1 .. 10 if 1 / (x - 7) > 0]") ==
+        "at element 6 of this list (7)\n");
+  CHECK(p.error_notes("[1 / (x - 200) for x in 1 .. 300]") ==
+        "at element 199 of this list (200)\n");
   CHECK(p.error_notes("[1 / (x - 200) for x in 1 .. 300]", false) ==
-        "at element 199 of this list\n");
+        "at element 199 of this list (200)\n");
+  // A quantity in the unit the list is written in: 2 KiB is element 1 of [1, 2, 3] KiB
+  // (1 KiB / (x - 2 KiB) divides by zero there), not 2.048 kB.
+  CHECK(p.error_notes("[1 KiB / (x - 2 KiB) for x in [1 KiB, 2 KiB, 3 KiB]]") ==
+        "at element 1 of this list (2 KiB)\n");
 }
