@@ -24,6 +24,12 @@ bool shown_as_table(const Value& v);
 // column's largest quantity; nullopt for a column without quantities.
 std::vector<std::optional<DisplayUnit>> record_column_units(const ListValue& list, int digits);
 
+// The options each column of a list of records shows its numbers with (one digits rule
+// and notation a column, CollectionNumbers), in record_column_units' units; empty when
+// the list is not of records of one type.
+std::vector<DisplayOptions> record_column_options(const ListValue& list,
+                                                  const DisplayOptions& options);
+
 // `v` (shown_as_table) as a table; each line begins with `indent` and ends with a newline.
 // Rows past options.list_elements are elided as `... 12 more`. `unit` is the map's
 // declared or written unit (none for a list of records: each field has its own).
