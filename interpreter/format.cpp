@@ -105,7 +105,15 @@ std::optional<std::string> plain_notation(double v, int digits, bool in_full,
 // `v` in scientific notation: `digits` significant digits, or past a double's digits the
 // fewest that read back as `v` (2e21 as "2e21", 1 as "1e0").
 std::string scientific_notation(double v, int digits) {
-  if (digits <= max_meaningful_digits) return scientific(v, digits - 1);
+  if (digits <= max_meaningful_digits) {
+    // Rounded half away from zero first, as plain notation rounds (plain_notation): fmt
+    // rounds a tie to even, and 0.0078125 among scientific numbers would read 7.812e-3
+    // where alone it reads 0.007813.
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(v))));
+    const double unit = std::pow(10.0, magnitude - digits + 1);
+    const double rounded = std::round(v / unit) * unit;
+    return scientific(std::isfinite(rounded) && rounded != 0 ? rounded : v, digits - 1);
+  }
   for (int n = 1; n < 17; ++n)
     if (std::stod(fmt::format("{:.{}e}", v, n - 1)) == v) return scientific(v, n - 1);
   return scientific(v, 16);
