@@ -69,22 +69,25 @@ bool written_in_full(const Dimension& d) {
 
 namespace {
 
-// `v` in plain notation as format_number writes it alone, or nullopt when it is written
-// in scientific notation (format_number). `v` is finite and not zero.
-std::optional<std::string> plain_notation(double v, int digits, bool in_full,
-                                          bool wholes_significant) {
+// How format_number writes a finite `v` other than zero alone, decided without writing
+// it (a list decides its notation from every element: CollectionNumbers).
+struct Plain {
+  enum class Kind { whole, shortest, fixed, in_full, scientific } kind;
+  double rounded = 0;  // fixed, in_full: `v` at `digits` significant digits
+  int decimals = 0;    // fixed
+};
+
+Plain plain_notation(double v, int digits, bool in_full, bool wholes_significant) {
   if (v == std::trunc(v) && std::fabs(v) < 1e15 &&
       (!wholes_significant || digits > max_meaningful_digits ||
        std::fabs(v) >= std::pow(10.0, digits)))
-    return fmt::format("{:.0f}", v);
+    return {Plain::Kind::whole};
   // More digits than a double holds would show its binary expansion (12.5 as
   // 12.500000000000000, 0.1 as 0.10000000000000001): the shortest text that reads back as
   // the same double is shown instead.
-  if (digits > max_meaningful_digits) {
-    std::string s = shortest(v);
-    if (s.find('e') != std::string::npos) return std::nullopt;
-    return s;
-  }
+  if (digits > max_meaningful_digits)
+    return {shortest(v).find('e') == std::string::npos ? Plain::Kind::shortest
+                                                       : Plain::Kind::scientific};
   // Round to the requested significant digits first, so 999.97 becomes 1000 and is
   // then printed with the decimals that 1000 needs.
   int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(v))));
@@ -94,12 +97,10 @@ std::optional<std::string> plain_notation(double v, int digits, bool in_full,
   double a = std::fabs(rounded);
   // A value with more whole digits than significant ones would print made-up zeros
   // (195172490.6 as 195200000): those go to scientific notation (1.952e8).
-  if (a >= 1e-4 && a < 1e15 && magnitude < digits) {
-    int decimals = std::max(0, digits - 1 - magnitude);
-    return fmt::format("{:.{}f}", rounded, decimals);
-  }
-  if (in_full && a >= 1 && a < max_written_in_full) return fmt::format("{:.0f}", rounded);
-  return std::nullopt;
+  if (a >= 1e-4 && a < 1e15 && magnitude < digits)
+    return {Plain::Kind::fixed, rounded, std::max(0, digits - 1 - magnitude)};
+  if (in_full && a >= 1 && a < max_written_in_full) return {Plain::Kind::in_full, rounded};
+  return {Plain::Kind::scientific};
 }
 
 // `v` in scientific notation: `digits` significant digits, or past a double's digits the
@@ -131,15 +132,26 @@ std::string format_number(double v, int digits, bool in_full, bool wholes_signif
     if (!wholes_significant || digits > max_meaningful_digits) return "0";
     return all_scientific ? scientific(0, digits - 1) : fmt::format("{:.{}f}", 0.0, digits - 1);
   }
-  if (!all_scientific)
-    if (std::optional<std::string> plain = plain_notation(v, digits, in_full, wholes_significant))
-      return *plain;
+  const Plain plain = all_scientific ? Plain{Plain::Kind::scientific}
+                                     : plain_notation(v, digits, in_full, wholes_significant);
+  switch (plain.kind) {
+    case Plain::Kind::whole:
+      return fmt::format("{:.0f}", v);
+    case Plain::Kind::shortest:
+      return shortest(v);
+    case Plain::Kind::fixed:
+      return fmt::format("{:.{}f}", plain.rounded, plain.decimals);
+    case Plain::Kind::in_full:
+      return fmt::format("{:.0f}", plain.rounded);
+    case Plain::Kind::scientific:
+      break;
+  }
   return scientific_notation(v, digits);
 }
 
 bool shows_scientific(double v, int digits, bool in_full, bool wholes_significant) {
   if (v == 0 || !std::isfinite(v)) return false;
-  return !plain_notation(v, digits, in_full, wholes_significant);
+  return plain_notation(v, digits, in_full, wholes_significant).kind == Plain::Kind::scientific;
 }
 
 DisplayUnit default_display_unit(const Value& v, int digits) {
