@@ -200,22 +200,44 @@ bool shown_as_table(const Value& v) {
   return v.kind == ValueKind::list && common_record_type(*v.list());
 }
 
+namespace {
+
+std::vector<DisplayOptions> all_column_options(const Records& items, const RecordDecl& type,
+                                               const DisplayOptions& options) {
+  const std::vector<std::optional<DisplayUnit>> units = column_units(items, type, options.digits);
+  std::vector<DisplayOptions> columns;
+  for (std::size_t k = 0; k < type.fields.size(); ++k)
+    columns.push_back(column_options(items, k, units[k], options));
+  return columns;
+}
+
+}  // namespace
+
 std::vector<std::optional<DisplayUnit>> record_column_units(const ListValue& list, int digits) {
   const RecordDecl* type = common_record_type(list);
   if (!type) return {};
   return column_units(Records(list), *type, digits);
 }
 
+std::vector<std::optional<DisplayUnit>> record_column_units(std::span<const Value> records,
+                                                            int digits) {
+  const RecordDecl* type = common_record_type(records);
+  if (!type) return {};
+  return column_units(Records(records), *type, digits);
+}
+
 std::vector<DisplayOptions> record_column_options(const ListValue& list,
                                                   const DisplayOptions& options) {
   const RecordDecl* type = common_record_type(list);
   if (!type) return {};
-  const Records items(list);
-  const std::vector<std::optional<DisplayUnit>> units = column_units(items, *type, options.digits);
-  std::vector<DisplayOptions> columns;
-  for (std::size_t k = 0; k < type->fields.size(); ++k)
-    columns.push_back(column_options(items, k, units[k], options));
-  return columns;
+  return all_column_options(Records(list), *type, options);
+}
+
+std::vector<DisplayOptions> record_column_options(std::span<const Value> records,
+                                                  const DisplayOptions& options) {
+  const RecordDecl* type = common_record_type(records);
+  if (!type) return {};
+  return all_column_options(Records(records), *type, options);
 }
 
 std::string format_table(const Value& v, const DisplayOptions& options, const DisplayUnit* unit,

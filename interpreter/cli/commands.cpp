@@ -330,10 +330,15 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
       nlohmann::json keys = nlohmann::json::array();
       const MapValue& m = *v.map();
       const DisplayOptions numbers = collection_options(m.values, shared, options);
+      // Records: each field in its column's unit and digits rule, as the table shows them.
+      const std::vector<std::optional<DisplayUnit>> columns = record_column_units(m.values, digits);
+      const std::vector<DisplayOptions> column_options = record_column_options(m.values, options);
       for (std::size_t i = 0; i < m.keys.size(); ++i) {
         const Value& k = m.keys[i];
         const std::string key = k.kind == ValueKind::text ? k.text() : key_text(k);
-        entries[key] = json_value(ev, m.values[i], shared, digits, &numbers);
+        entries[key] = m.values[i].kind == ValueKind::record && !columns.empty()
+                           ? json_record_element(ev, m.values[i], columns, column_options, digits)
+                           : json_value(ev, m.values[i], shared, digits, &numbers);
         keys.push_back(key);
       }
       j["value"] = std::move(entries);

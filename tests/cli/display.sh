@@ -104,6 +104,17 @@ got=$(python3 -c 'import json, sys
 j = json.loads(sys.argv[1])
 print([(r["value"]["size"]["display"], r["value"]["share"]["display"]) for r in j["value"]])' "$json")
 expect "json column displays" "$got" "[('1.000e12 B', '0.000'), ('2.000e21 B', '2.500')]"
+# A map of records is a table too (a column of keys, then a column per field): each
+# field in its column's unit and rule, 1 TB as 1e12 B (value 1e12, unit B), not 1 TB.
+cat >> "$dir/jobs.rk" <<'RK'
+let by_key = {"x": jobs[0], "y": jobs[1]}
+RK
+json=$("$reckon" eval --json "$dir/jobs.rk" 'by_key')
+got=$(python3 -c 'import json, sys
+j = json.loads(sys.argv[1])
+print([(j["value"][k]["value"]["size"]["display"], j["value"][k]["value"]["size"]["value"],
+        j["value"][k]["value"]["share"]["display"]) for k in j["keys"]])' "$json")
+expect "json map of records" "$got" "[('1.000e12 B', 1000000000000.0, '0.000'), ('2.000e21 B', 2e+21, '2.500')]"
 
 # --- a check's tolerance on its line --------------------------------------------------
 cat > "$dir/c.rk" <<'RK'
