@@ -360,8 +360,10 @@ bool decimal_binary_twins(std::string_view a, std::string_view b) {
   return false;
 }
 
-bool ladder_step(const Dimension& d, std::string_view symbol) {
-  // Counts follow the physical step as the display writes them (`GB/token`, `W/GPU`).
+namespace {
+
+// The counts of `d` as the display writes them after a physical step (`/token`, `/GPU`).
+std::string count_suffix(const Dimension& d) {
   std::string counts;
   for (std::size_t i = first_count_base; i < base_count; ++i) {
     int e = d.exponents[i];
@@ -369,6 +371,14 @@ bool ladder_step(const Dimension& d, std::string_view symbol) {
     counts += (e > 0 ? "*" : "/") + std::string(base_unit_symbols[i]);
     if (std::abs(e) != 1) counts += fmt::format("^{}", std::abs(e));
   }
+  return counts;
+}
+
+}  // namespace
+
+bool ladder_step(const Dimension& d, std::string_view symbol) {
+  // Counts follow the physical step as the display writes them (`GB/token`, `W/GPU`).
+  const std::string counts = count_suffix(d);
   if (!symbol.ends_with(counts)) return false;
   symbol.remove_suffix(counts.size());
   const Dimension physical = d.physical();
@@ -427,17 +437,21 @@ ComposedUnit choose_step(const Ladder& l, double base_value, std::string* symbol
 
 bool has_alternative_ladders(const Dimension& d) {
   for (const Ladder& l : alternative_ladders())
-    if (l.dim == d) return true;
+    if (l.dim == d.physical()) return true;
   return false;
 }
 
 namespace {
 
 // The index in alternative_ladders of the ladder of `d` that `symbol` is a step of, or -1.
+// Counts follow the step, as on the decimal ladders (`KiB/token`: ladder_step).
 int alternative_index(const Dimension& d, std::string_view symbol) {
+  const std::string counts = count_suffix(d);
+  if (!symbol.ends_with(counts)) return -1;
+  symbol.remove_suffix(counts.size());
   const std::vector<Ladder>& all = alternative_ladders();
   for (std::size_t i = 0; i < all.size(); ++i)
-    if (all[i].dim == d)
+    if (all[i].dim == d.physical())
       for (const auto& step : all[i].steps)
         if (step.first == symbol) return static_cast<int>(i);
   return -1;
@@ -461,8 +475,10 @@ std::optional<ComposedUnit> readable_alternative_unit(const Dimension& d, std::s
                                                       int digits) {
   const int i = alternative_index(d, written);
   if (i < 0) return std::nullopt;
-  return choose_step(alternative_ladders()[static_cast<std::size_t>(i)], base_value, symbol,
-                     digits);
+  const ComposedUnit step =
+      choose_step(alternative_ladders()[static_cast<std::size_t>(i)], base_value, symbol, digits);
+  *symbol += count_suffix(d);
+  return step;
 }
 
 std::optional<ComposedUnit> readable_unit(const Dimension& d, double base_value,

@@ -546,6 +546,14 @@ TEST_CASE("alternative ladders: binary bytes, bits, and their rates", "[units][d
   CHECK(symbol == "kbit");
   CHECK(step->scale == 125);
   CHECK_FALSE(readable_alternative_unit(bytes, "GB", 1e9, &symbol, 4));
+  // Counts follow the step: 1049600 B/token on the binary ladder is MiB/token.
+  const Dimension per_token = bytes / Dimension::of(Base::token);
+  CHECK(alternative_step(per_token, "KiB/token"));
+  CHECK_FALSE(alternative_step(per_token, "KiB"));
+  step = readable_alternative_unit(per_token, "KiB/token", 1049600, &symbol, 4);
+  REQUIRE(step);
+  CHECK(symbol == "MiB/token");
+  CHECK(step->scale == 1048576);
 }
 
 TEST_CASE("format_value of quantities and other values", "[format]") {
