@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "interpreter/instance.hpp"
@@ -66,18 +67,27 @@ bool written_in_full(const Dimension& d) {
   return physical == Dimension::of(Base::money) || physical == Dimension::of(Base::time);
 }
 
-std::string format_number(double v, int digits, bool in_full, bool wholes_significant) {
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  if (v == 0) return "0";
+namespace {
+
+// How format_number writes a finite `v` other than zero alone, decided without writing
+// it (a list decides its notation from every element: CollectionNumbers).
+struct Plain {
+  enum class Kind { whole, shortest, fixed, in_full, scientific } kind;
+  double rounded = 0;  // fixed, in_full: `v` at `digits` significant digits
+  int decimals = 0;    // fixed
+};
+
+Plain plain_notation(double v, int digits, bool in_full, bool wholes_significant) {
   if (v == std::trunc(v) && std::fabs(v) < 1e15 &&
       (!wholes_significant || digits > max_meaningful_digits ||
        std::fabs(v) >= std::pow(10.0, digits)))
-    return fmt::format("{:.0f}", v);
+    return {Plain::Kind::whole};
   // More digits than a double holds would show its binary expansion (12.5 as
   // 12.500000000000000, 0.1 as 0.10000000000000001): the shortest text that reads back as
   // the same double is shown instead.
-  if (digits > max_meaningful_digits) return shortest(v);
+  if (digits > max_meaningful_digits)
+    return {shortest(v).find('e') == std::string::npos ? Plain::Kind::shortest
+                                                       : Plain::Kind::scientific};
   // Round to the requested significant digits first, so 999.97 becomes 1000 and is
   // then printed with the decimals that 1000 needs.
   int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(v))));
@@ -87,12 +97,61 @@ std::string format_number(double v, int digits, bool in_full, bool wholes_signif
   double a = std::fabs(rounded);
   // A value with more whole digits than significant ones would print made-up zeros
   // (195172490.6 as 195200000): those go to scientific notation (1.952e8).
-  if (a >= 1e-4 && a < 1e15 && magnitude < digits) {
-    int decimals = std::max(0, digits - 1 - magnitude);
-    return fmt::format("{:.{}f}", rounded, decimals);
+  if (a >= 1e-4 && a < 1e15 && magnitude < digits)
+    return {Plain::Kind::fixed, rounded, std::max(0, digits - 1 - magnitude)};
+  if (in_full && a >= 1 && a < max_written_in_full) return {Plain::Kind::in_full, rounded};
+  return {Plain::Kind::scientific};
+}
+
+// `v` in scientific notation: `digits` significant digits, or past a double's digits the
+// fewest that read back as `v` (2e21 as "2e21", 1 as "1e0").
+std::string scientific_notation(double v, int digits) {
+  if (digits <= max_meaningful_digits) {
+    // Rounded half away from zero first, as plain notation rounds (plain_notation): fmt
+    // rounds a tie to even, and 0.0078125 among scientific numbers would read 7.812e-3
+    // where alone it reads 0.007813.
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(v))));
+    const double unit = std::pow(10.0, magnitude - digits + 1);
+    const double rounded = std::round(v / unit) * unit;
+    return scientific(std::isfinite(rounded) && rounded != 0 ? rounded : v, digits - 1);
   }
-  if (in_full && a >= 1 && a < max_written_in_full) return fmt::format("{:.0f}", rounded);
-  return scientific(v, digits - 1);
+  for (int n = 1; n < 17; ++n)
+    if (std::stod(fmt::format("{:.{}e}", v, n - 1)) == v) return scientific(v, n - 1);
+  return scientific(v, 16);
+}
+
+}  // namespace
+
+std::string format_number(double v, int digits, bool in_full, bool wholes_significant,
+                          bool all_scientific) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  if (v == 0) {
+    // Zero among numbers at significant digits shows as a number between 1 and 10 would
+    // (`[0.000, 2.500]`, as `[1.000, 2.500]`); alone, or among whole numbers, as `0`.
+    if (!wholes_significant || digits > max_meaningful_digits) return "0";
+    return all_scientific ? scientific(0, digits - 1) : fmt::format("{:.{}f}", 0.0, digits - 1);
+  }
+  const Plain plain = all_scientific ? Plain{Plain::Kind::scientific}
+                                     : plain_notation(v, digits, in_full, wholes_significant);
+  switch (plain.kind) {
+    case Plain::Kind::whole:
+      return fmt::format("{:.0f}", v);
+    case Plain::Kind::shortest:
+      return shortest(v);
+    case Plain::Kind::fixed:
+      return fmt::format("{:.{}f}", plain.rounded, plain.decimals);
+    case Plain::Kind::in_full:
+      return fmt::format("{:.0f}", plain.rounded);
+    case Plain::Kind::scientific:
+      break;
+  }
+  return scientific_notation(v, digits);
+}
+
+bool shows_scientific(double v, int digits, bool in_full, bool wholes_significant) {
+  if (v == 0 || !std::isfinite(v)) return false;
+  return plain_notation(v, digits, in_full, wholes_significant).kind == Plain::Kind::scientific;
 }
 
 DisplayUnit default_display_unit(const Value& v, int digits) {
@@ -122,20 +181,50 @@ DisplayUnit default_display_unit(const Value& v, int digits) {
   return u;
 }
 
-bool any_not_whole(std::span<const Value> values, const DisplayUnit& unit, int digits) {
-  for (const Value& x : values) {
-    if (x.kind != ValueKind::quantity || !std::isfinite(x.number)) continue;
-    double shown = snap_round_trip(x.number / unit.scale);
-    if (unit.scale != 1 && digits > 15) shown = snap_decimal(shown);
-    if (shown != std::trunc(shown) || std::fabs(shown) >= 1e15) return true;
-  }
-  return false;
+namespace {
+
+// A quantity's number in `unit`, as number_in shows it.
+double shown_number(const Value& x, const DisplayUnit& unit, int digits) {
+  double shown = snap_round_trip(x.number / unit.scale);
+  if (unit.scale != 1 && digits > 15) shown = snap_decimal(shown);
+  return shown;
+}
+
+}  // namespace
+
+void CollectionNumbers::add(const Value& x) {
+  if (x.kind != ValueKind::quantity || !std::isfinite(x.number)) return;
+  const double shown = shown_number(x, unit_, options_.digits);
+  if (shown != std::trunc(shown) || std::fabs(shown) >= 1e15) options_.wholes_significant = true;
+  const bool in_full = written_in_full(x.dim);
+  // The notation under either digits rule, as the rule is known only after the last one.
+  scientific_when_whole_ |= shows_scientific(shown, options_.digits, in_full, false);
+  scientific_when_significant_ |= shows_scientific(shown, options_.digits, in_full, true);
+}
+
+DisplayOptions CollectionNumbers::options() const {
+  DisplayOptions each = options_;
+  // `[1 TB, 2000 EB]`: 2e21 makes every number significant and is in scientific
+  // notation, so 1e12 is too (`[1.000e12, 2.000e21] B`), not `1000000000000`.
+  each.all_scientific =
+      each.wholes_significant ? scientific_when_significant_ : scientific_when_whole_;
+  return each;
+}
+
+DisplayOptions collection_options(std::span<const Value> values,
+                                  const std::optional<DisplayUnit>& unit,
+                                  const DisplayOptions& options) {
+  if (!unit || unit->is_tuple()) return options;  // tuples: each element as it shows alone
+  CollectionNumbers numbers(*unit, options);
+  for (const Value& x : values) numbers.add(x);
+  return numbers.options();
 }
 
 DisplayUnit ladder_display_unit(const Value& v, const DisplayUnit& written, int digits) {
   std::string symbol;
-  if (binary_step(v.dim, written.symbol))
-    if (const auto step = readable_binary_unit(v.dim, snap_round_trip(v.number), &symbol, digits))
+  if (alternative_step(v.dim, written.symbol))
+    if (const auto step = readable_alternative_unit(v.dim, written.symbol,
+                                                    snap_round_trip(v.number), &symbol, digits))
       return DisplayUnit{symbol, step->scale};
   return default_display_unit(v, digits);
 }
@@ -147,18 +236,8 @@ std::string number_in(const Value& v, const DisplayUnit& chosen, const DisplayOp
   // Unit scales are not exact in binary (500 ns is 499.99999999999994 ns after the round
   // trip through seconds): a value within a few ulps of a whole number shows as that
   // whole number.
-  double shown = snap_round_trip(v.number / chosen.scale);
-  if (chosen.scale != 1 && options.digits > 15) shown = snap_decimal(shown);
-  return format_number(shown, options.digits, written_in_full(v.dim), options.wholes_significant);
-}
-
-// A list's options for its quantities: wholes at significant digits when one is not whole.
-DisplayOptions element_options(const ListValue& list, const std::optional<DisplayUnit>& chosen,
-                               const DisplayOptions& options) {
-  DisplayOptions each = options;
-  each.wholes_significant =
-      chosen && !chosen->is_tuple() && any_not_whole(list.items(), *chosen, options.digits);
-  return each;
+  return format_number(shown_number(v, chosen, options.digits), options.digits,
+                       written_in_full(v.dim), options.wholes_significant, options.all_scientific);
 }
 
 // `[1, 2.5, 4] GB`: every quantity of a list in one unit, `unit` or the one readable for
@@ -167,7 +246,7 @@ std::string format_list(const ListValue& list, const DisplayOptions& options,
                         const DisplayUnit* unit) {
   const std::optional<DisplayUnit> chosen = list_display_unit(list, options.digits, unit);
   const std::size_t shown = std::min(list.items().size(), options.list_elements);
-  const DisplayOptions numbers = element_options(list, chosen, options);
+  const DisplayOptions numbers = collection_options(list.items(), chosen, options);
   std::string out = "[";
   for (std::size_t i = 0; i < shown; ++i) {
     const Value& x = list.items()[i];
@@ -211,7 +290,7 @@ std::optional<DisplayUnit> fitting_display_unit(const Value& v,
   if (!unit) return std::nullopt;
   if (v.kind == ValueKind::quantity) {
     if (!std::isfinite(v.number / unit->scale)) return std::nullopt;
-    if (unit->ladder && v.number != 0 && binary_step(v.dim, unit->symbol))
+    if (unit->ladder && v.number != 0 && alternative_step(v.dim, unit->symbol))
       return ladder_display_unit(v, *unit, digits);
     if (unit->ladder && v.number != 0) return std::nullopt;
   }

@@ -23,7 +23,36 @@ struct DisplayOptions {
   // for the numbers of a list or map of which one is not whole, so that one list never
   // mixes `1` and `0.5000` (docs/language.md, "Display").
   bool wholes_significant = false;
+  // Every number in scientific notation: set for the numbers of a list or map of which one
+  // is in scientific notation, so that one list never mixes `1000000000000` and
+  // `2.000e21` (docs/language.md, "Display").
+  bool all_scientific = false;
 };
+
+// The one digits rule and notation of the quantities of one collection (a list, a map's
+// values, a table's column) shown in `unit`: wholes at significant digits when one is not
+// whole, all in scientific notation when one is (docs/language.md, "Display"). Fed a
+// value at a time, so that a table's column needs no copy of its values.
+class CollectionNumbers {
+ public:
+  CollectionNumbers(const DisplayUnit& unit, const DisplayOptions& options)
+      : unit_(unit), options_(options) {}
+  void add(const Value& x);
+  // The options every quantity of the collection is shown with.
+  DisplayOptions options() const;
+
+ private:
+  DisplayUnit unit_;
+  DisplayOptions options_;
+  bool scientific_when_whole_ = false;
+  bool scientific_when_significant_ = false;
+};
+
+// CollectionNumbers over `values`; `options` as they are when there is no unit or it is a
+// tuple's (each tuple element shows as it does alone).
+DisplayOptions collection_options(std::span<const Value> values,
+                                  const std::optional<DisplayUnit>& unit,
+                                  const DisplayOptions& options);
 
 // The unit every quantity of a list is shown in: `unit` if given, else the one readable
 // for its largest quantity; nullopt when it holds no quantity.
@@ -54,13 +83,13 @@ double number_in_unit(double base, double scale);
 // they have more whole digits than significant ones (1.952e8) -- except, with `in_full`,
 // from 1 up to max_written_in_full, which print rounded with zeros (195200000). With
 // `digits` above max_meaningful_digits, the shortest round-trip text (12.5, 0.1). With
-// `wholes_significant`, whole numbers too go by `digits` (1 as 1.000, 2048 as 2048).
+// `wholes_significant`, whole numbers too go by `digits` (1 as 1.000, 2048 as 2048, 0 as
+// 0.000). With `all_scientific`, every number in scientific notation (1 as 1.000e0).
 std::string format_number(double v, int digits, bool in_full = false,
-                          bool wholes_significant = false);
+                          bool wholes_significant = false, bool all_scientific = false);
 
-// Whether any quantity of `values` is not a whole number in `unit` as shown (at
-// `digits`): then all of them show at significant digits (wholes_significant).
-bool any_not_whole(std::span<const Value> values, const DisplayUnit& unit, int digits);
+// Whether format_number writes `v` in scientific notation without `all_scientific`.
+bool shows_scientific(double v, int digits, bool in_full, bool wholes_significant);
 
 // The unit a quantity is shown in when none was declared, chosen for the value rounded
 // to `digits` significant digits.

@@ -28,16 +28,6 @@ std::optional<DisplayUnit> map_display_unit(const MapValue& m, const DisplayOpti
 
 namespace {
 
-// The options for a map's values: wholes at significant digits when one is not whole, as
-// for a list (format.hpp, wholes_significant).
-DisplayOptions value_options(const MapValue& m, const std::optional<DisplayUnit>& chosen,
-                             const DisplayOptions& options) {
-  DisplayOptions each = options;
-  each.wholes_significant =
-      chosen && !chosen->is_tuple() && any_not_whole(m.values, *chosen, options.digits);
-  return each;
-}
-
 // A value without its unit when it is a quantity (the unit is shown once, elsewhere).
 std::string bare_value(const Value& v, const DisplayOptions& options,
                        const std::optional<DisplayUnit>& unit, const DisplayUnit* asked) {
@@ -52,7 +42,7 @@ std::string bare_value(const Value& v, const DisplayOptions& options,
 
 std::string format_map(const MapValue& m, const DisplayOptions& options, const DisplayUnit* unit) {
   const std::optional<DisplayUnit> chosen = map_display_unit(m, options, unit);
-  const DisplayOptions each = value_options(m, chosen, options);
+  const DisplayOptions each = collection_options(m.values, chosen, options);
   std::string out = "{";
   for (std::size_t i = 0; i < m.keys.size(); ++i) {
     if (i) out += ", ";
@@ -66,7 +56,7 @@ std::string format_map(const MapValue& m, const DisplayOptions& options, const D
 std::string format_map_table(const MapValue& m, const DisplayOptions& options,
                              const DisplayUnit* unit, std::string_view indent) {
   const std::optional<DisplayUnit> chosen = map_display_unit(m, options, unit);
-  const DisplayOptions each = value_options(m, chosen, options);
+  const DisplayOptions each = collection_options(m.values, chosen, options);
   std::vector<std::string> keys{"key"};
   std::vector<std::string> values{
       chosen && !chosen->symbol.empty() ? "value (" + chosen->symbol + ")" : std::string("value")};

@@ -147,6 +147,17 @@ std::string lay_out(const std::vector<Column>& columns, std::size_t rows, const 
   return out;
 }
 
+// The options of column `k`'s numbers: one digits rule and notation for the column, as
+// for a list (CollectionNumbers).
+DisplayOptions column_options(const Records& items, std::size_t k,
+                              const std::optional<DisplayUnit>& unit,
+                              const DisplayOptions& options) {
+  if (!unit || unit->is_tuple()) return options;
+  CollectionNumbers numbers(*unit, options);
+  for (std::size_t r = 0; r < items.size(); ++r) numbers.add(items.field(r, k));
+  return numbers.options();
+}
+
 // Records of one type, a row each, after a column of their keys when `keys` is given (a
 // map's, as format_map_table writes them).
 std::string record_table(const Records& items, const RecordDecl& type,
@@ -169,15 +180,8 @@ std::string record_table(const Records& items, const RecordDecl& type,
     c.heading = type.fields[k].name;
     if (units[k] && !units[k]->symbol.empty() && !units[k]->is_tuple())
       c.heading += " (" + units[k]->symbol + ")";
-    // One rule for the digits of a column, as of a list (format.hpp, wholes_significant).
-    DisplayOptions each = options;
-    for (std::size_t r = 0; r < items.size() && units[k] && !units[k]->is_tuple(); ++r) {
-      const Value v = items.field(r, k);
-      if (any_not_whole(std::span<const Value>(&v, 1), *units[k], options.digits)) {
-        each.wholes_significant = true;
-        break;
-      }
-    }
+    // One rule for the digits and notation of a column, as of a list (CollectionNumbers).
+    const DisplayOptions each = column_options(items, k, units[k], options);
     for (std::size_t r = 0; r < rows; ++r) {
       const Value v = items.field(r, k);
       // `none` (an optional field left out) lines up with the numbers around it.
@@ -196,10 +200,44 @@ bool shown_as_table(const Value& v) {
   return v.kind == ValueKind::list && common_record_type(*v.list());
 }
 
+namespace {
+
+std::vector<DisplayOptions> all_column_options(const Records& items, const RecordDecl& type,
+                                               const DisplayOptions& options) {
+  const std::vector<std::optional<DisplayUnit>> units = column_units(items, type, options.digits);
+  std::vector<DisplayOptions> columns;
+  for (std::size_t k = 0; k < type.fields.size(); ++k)
+    columns.push_back(column_options(items, k, units[k], options));
+  return columns;
+}
+
+}  // namespace
+
 std::vector<std::optional<DisplayUnit>> record_column_units(const ListValue& list, int digits) {
   const RecordDecl* type = common_record_type(list);
   if (!type) return {};
   return column_units(Records(list), *type, digits);
+}
+
+std::vector<std::optional<DisplayUnit>> record_column_units(std::span<const Value> records,
+                                                            int digits) {
+  const RecordDecl* type = common_record_type(records);
+  if (!type) return {};
+  return column_units(Records(records), *type, digits);
+}
+
+std::vector<DisplayOptions> record_column_options(const ListValue& list,
+                                                  const DisplayOptions& options) {
+  const RecordDecl* type = common_record_type(list);
+  if (!type) return {};
+  return all_column_options(Records(list), *type, options);
+}
+
+std::vector<DisplayOptions> record_column_options(std::span<const Value> records,
+                                                  const DisplayOptions& options) {
+  const RecordDecl* type = common_record_type(records);
+  if (!type) return {};
+  return all_column_options(Records(records), *type, options);
 }
 
 std::string format_table(const Value& v, const DisplayOptions& options, const DisplayUnit* unit,

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,17 @@ bool shown_as_table(const Value& v);
 // when it is not a step of its dimension's ladder, else the step readable for the
 // column's largest quantity; nullopt for a column without quantities.
 std::vector<std::optional<DisplayUnit>> record_column_units(const ListValue& list, int digits);
+// The same for a map's values (a map of records is a table too).
+std::vector<std::optional<DisplayUnit>> record_column_units(std::span<const Value> records,
+                                                            int digits);
+
+// The options each column of a list of records shows its numbers with (one digits rule
+// and notation a column, CollectionNumbers), in record_column_units' units; empty when
+// the list is not of records of one type.
+std::vector<DisplayOptions> record_column_options(const ListValue& list,
+                                                  const DisplayOptions& options);
+std::vector<DisplayOptions> record_column_options(std::span<const Value> records,
+                                                  const DisplayOptions& options);
 
 // `v` (shown_as_table) as a table; each line begins with `indent` and ends with a newline.
 // Rows past options.list_elements are elided as `... 12 more`. `unit` is the map's

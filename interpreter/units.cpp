@@ -360,8 +360,10 @@ bool decimal_binary_twins(std::string_view a, std::string_view b) {
   return false;
 }
 
-bool ladder_step(const Dimension& d, std::string_view symbol) {
-  // Counts follow the physical step as the display writes them (`GB/token`, `W/GPU`).
+namespace {
+
+// The counts of `d` as the display writes them after a physical step (`/token`, `/GPU`).
+std::string count_suffix(const Dimension& d) {
   std::string counts;
   for (std::size_t i = first_count_base; i < base_count; ++i) {
     int e = d.exponents[i];
@@ -369,6 +371,14 @@ bool ladder_step(const Dimension& d, std::string_view symbol) {
     counts += (e > 0 ? "*" : "/") + std::string(base_unit_symbols[i]);
     if (std::abs(e) != 1) counts += fmt::format("^{}", std::abs(e));
   }
+  return counts;
+}
+
+}  // namespace
+
+bool ladder_step(const Dimension& d, std::string_view symbol) {
+  // Counts follow the physical step as the display writes them (`GB/token`, `W/GPU`).
+  const std::string counts = count_suffix(d);
   if (!symbol.ends_with(counts)) return false;
   symbol.remove_suffix(counts.size());
   const Dimension physical = d.physical();
@@ -383,17 +393,26 @@ bool ladder_step(const Dimension& d, std::string_view symbol) {
 
 namespace {
 
-// Bytes counted in powers of 1024, for values written that way: a list or a range whose
-// elements are written in different binary units (`1 KiB .. 1 GiB times 2`) is shown on
-// it rather than on the decimal ladder of bytes.
-const Ladder& binary_bytes() {
-  static const Ladder l = [] {
-    Ladder lad{information_d, {{"B", 1}}, 0, 0};
-    for (const Prefix& p : binary) lad.steps.emplace_back(std::string(p.symbol) + "B", p.scale);
-    lad.overflow = lad.steps.size() - 1;
-    return lad;
+// Ladders besides the decimal ones, for values written on them (units.hpp,
+// alternative_ladder): bytes counted in powers of 1024 (a list or a range written in
+// different binary units, `1 KiB .. 1 GiB times 2`), bits, and both per second.
+const std::vector<Ladder>& alternative_ladders() {
+  static const std::vector<Ladder> all = [] {
+    auto ladder = [](const std::string& unit, double scale, std::span<const Prefix> prefixes,
+                     bool per_second) {
+      const std::string per = per_second ? "/s" : "";
+      Ladder lad{per_second ? information_d / time_d : information_d, {{unit + per, scale}}, 0, 0};
+      for (const Prefix& p : prefixes)
+        lad.steps.emplace_back(std::string(p.symbol) + unit + per, p.scale * scale);
+      lad.overflow = lad.steps.size() - 1;
+      return lad;
+    };
+    // In pairs, a ladder then its per-second twin (alternative_ladder).
+    return std::vector<Ladder>{ladder("B", 1, binary, false), ladder("B", 1, binary, true),
+                               ladder("bit", 0.125, si_large, false),
+                               ladder("bit", 0.125, si_large, true)};
   }();
-  return l;
+  return all;
 }
 
 // The step of `l` in which `base_value`, rounded to `digits` significant digits, is at
@@ -416,17 +435,50 @@ ComposedUnit choose_step(const Ladder& l, double base_value, std::string* symbol
 
 }  // namespace
 
-bool binary_step(const Dimension& d, std::string_view symbol) {
-  if (d != information_d || symbol == "B") return false;
-  for (const auto& step : binary_bytes().steps)
-    if (step.first == symbol) return true;
+bool has_alternative_ladders(const Dimension& d) {
+  for (const Ladder& l : alternative_ladders())
+    if (l.dim == d.physical()) return true;
   return false;
 }
 
-std::optional<ComposedUnit> readable_binary_unit(const Dimension& d, double base_value,
-                                                 std::string* symbol, int digits) {
-  if (d != information_d) return std::nullopt;
-  return choose_step(binary_bytes(), base_value, symbol, digits);
+namespace {
+
+// The index in alternative_ladders of the ladder of `d` that `symbol` is a step of, or -1.
+// Counts follow the step, as on the decimal ladders (`KiB/token`: ladder_step).
+int alternative_index(const Dimension& d, std::string_view symbol) {
+  const std::string counts = count_suffix(d);
+  if (!symbol.ends_with(counts)) return -1;
+  symbol.remove_suffix(counts.size());
+  const std::vector<Ladder>& all = alternative_ladders();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i].dim == d.physical())
+      for (const auto& step : all[i].steps)
+        if (step.first == symbol) return static_cast<int>(i);
+  return -1;
+}
+
+}  // namespace
+
+int alternative_ladder(const Dimension& d, std::string_view symbol) {
+  const int i = alternative_index(d, symbol);
+  return i < 0 ? -1 : i / 2;  // a ladder and its per-second twin are one kind
+}
+
+bool alternative_step(const Dimension& d, std::string_view symbol) {
+  // The byte is the first step of the decimal ladder too: written in it, a value is not
+  // written on the binary one.
+  return alternative_ladder(d, symbol) >= 0 && !ladder_step(d, symbol);
+}
+
+std::optional<ComposedUnit> readable_alternative_unit(const Dimension& d, std::string_view written,
+                                                      double base_value, std::string* symbol,
+                                                      int digits) {
+  const int i = alternative_index(d, written);
+  if (i < 0) return std::nullopt;
+  const ComposedUnit step =
+      choose_step(alternative_ladders()[static_cast<std::size_t>(i)], base_value, symbol, digits);
+  *symbol += count_suffix(d);
+  return step;
 }
 
 std::optional<ComposedUnit> readable_unit(const Dimension& d, double base_value,

@@ -56,12 +56,25 @@ bool ladder_step(const Dimension& d, std::string_view symbol);
 std::optional<ComposedUnit> readable_unit(const Dimension& d, double base_value,
                                           std::string* symbol, int digits = 17);
 
-// Whether `symbol` is a binary step of bytes (KiB, MiB, ... EiB) and `d` is information.
-bool binary_step(const Dimension& d, std::string_view symbol);
+// Ladders besides a dimension's decimal one, for values written on them (docs/language.md,
+// "Display"): bytes in powers of 1024 (B KiB MiB ... EiB), bits (bit kbit Mbit ... Ebit),
+// and each of them per second (B/s KiB/s ...; bit/s kbit/s ...).
+bool has_alternative_ladders(const Dimension& d);
 
-// readable_unit on the binary ladder of bytes (B, KiB, ... EiB, 1024 apart); nullopt
-// unless `d` is information.
-std::optional<ComposedUnit> readable_binary_unit(const Dimension& d, double base_value,
-                                                 std::string* symbol, int digits = 17);
+// Which kind of alternative ladder (binary bytes, bits) `symbol` is a step of for `d`: a
+// number, the same for a ladder and its per-second twin, or -1 when on none. The byte (`B`, `B/s`)
+// is the first step of the binary ladder, and of the decimal one too.
+int alternative_ladder(const Dimension& d, std::string_view symbol);
+
+// Whether `symbol` is a step of an alternative ladder of `d` that the decimal ladder
+// lacks (KiB, MiB/s, bit, kbit/s): a value written in it is shown on that ladder when the
+// ladder chooses its step (format.hpp, ladder_display_unit).
+bool alternative_step(const Dimension& d, std::string_view symbol);
+
+// readable_unit on the alternative ladder `written` is a step of (alternative_ladder);
+// nullopt when it is a step of none.
+std::optional<ComposedUnit> readable_alternative_unit(const Dimension& d, std::string_view written,
+                                                      double base_value, std::string* symbol,
+                                                      int digits = 17);
 
 }  // namespace reckon

@@ -176,47 +176,54 @@ class Written {
   // Bytes written in binary units that disagree (`1 KiB .. 1 GiB times 2`, `[1 KiB,
   // 1 MiB]`, `1 KiB + 1 MiB`) are shown on the binary ladder, as one of them is shown in
   // the binary unit it was written in: a binary step marked `ladder` (format.hpp,
-  // ladder_display_unit). nullopt when a unit written in `e` is a decimal one or none is
-  // binary.
+  // ladder_display_unit). The same for rates in binary units (`[1 KiB/s, 1 MiB/s]`) and
+  // for bits (`[1 bit, 1 kbit]`), on the alternative ladders of units.hpp. nullopt when a
+  // unit written in `e` is on another ladder (a decimal one) or none is on one.
   Unit binary_ladder(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
     const Type& t = scalar(e.type);
-    if (t.kind != TypeKind::quantity || !binary_step(t.dim, "KiB")) return std::nullopt;
+    if (t.kind != TypeKind::quantity || !has_alternative_ladders(t.dim)) return std::nullopt;
     Unit found;
-    if (!binary_written(e, s, params, found) || !found) return std::nullopt;
+    int ladder = -1;
+    if (!binary_written(e, s, params, found, ladder) || !found) return std::nullopt;
+    // Written in units of another dimension (`1 GiB / 2 s`): no step of the value's.
+    if (!alternative_step(t.dim, found->symbol)) return std::nullopt;
     found->ladder = true;
     return found;
   }
 
-  // Whether every information unit written in `e` (its literals, conversions and the
-  // shown units of the names it uses) is a binary one; `found` is the first of them.
+  // Whether every unit with alternative ladders written in `e` (its literals, conversions
+  // and the shown units of the names it uses) is a step of one alternative ladder,
+  // `ladder`; `found` is the first of them that the decimal ladder lacks.
   bool binary_written(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params,
-                      Unit& found) {
-    auto unit_is_binary = [&](const Unit& u, const Dimension& d) {
-      if (!u || u->is_tuple() || !binary_step(d, "KiB")) return true;  // not bytes
-      // The byte is the first step of both ladders: `[512 B, 1 KiB]`, a fold from `0 B`.
-      if (u->symbol == "B") return true;
-      if (!binary_step(d, u->symbol)) return false;
-      if (!found) found = DisplayUnit{u->symbol, u->scale};
+                      Unit& found, int& ladder) {
+    auto on_ladder = [&](const Unit& u, const Dimension& d) {
+      if (!u || u->is_tuple() || !has_alternative_ladders(d)) return true;  // not bytes
+      // The byte is the first step of the binary ladder and the decimal one: `[512 B,
+      // 1 KiB]`, a fold from `0 B`, does not decide between them (but is not a bit).
+      const int on = alternative_ladder(d, u->symbol);
+      if (on < 0 || (ladder >= 0 && on != ladder)) return false;
+      ladder = on;
+      if (!found && alternative_step(d, u->symbol)) found = DisplayUnit{u->symbol, u->scale};
       return true;
     };
     switch (e.kind) {
       case ExprKind::number:
       case ExprKind::convert:
-        return !e.unit || unit_is_binary(DisplayUnit{e.unit->text, e.unit_scale}, e.type.dim);
+        return !e.unit || on_ladder(DisplayUnit{e.unit->text, e.unit_scale}, e.type.dim);
       case ExprKind::name:
         if (e.ref == RefKind::property || e.ref == RefKind::let || e.ref == RefKind::input ||
             e.ref == RefKind::parameter)
-          return unit_is_binary(shown(e, s, params), scalar(e.type).dim);
+          return on_ladder(shown(e, s, params), scalar(e.type).dim);
         break;
       default:
         break;
     }
     for (const ExprPtr& x : e.operands)
-      if (x && !binary_written(*x, s, params, found)) return false;
+      if (x && !binary_written(*x, s, params, found, ladder)) return false;
     // A builtin's arguments too: `sum([1 KiB, 1 KiB])`, `first(xs)`, `sort(xs)` show
     // as their list does.
     for (const Argument& a : e.arguments)
-      if (a.value && !binary_written(*a.value, s, params, found)) return false;
+      if (a.value && !binary_written(*a.value, s, params, found, ladder)) return false;
     return true;
   }
 

@@ -216,13 +216,16 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
 namespace {
 
 nlohmann::json json_value(const Evaluator& ev, const Value& v,
-                          const std::optional<DisplayUnit>& unit, int digits);
+                          const std::optional<DisplayUnit>& unit, int digits,
+                          const DisplayOptions* within = nullptr);
 
 // A record as an object of its fields, each with its own value and unit: `units` (one per
 // field: a list's columns, record_column_units) or, when empty, each field's as it is
-// shown alone.
+// shown alone. `columns` (with `units`) are the columns' digits rules, so that a field's
+// `display` is its cell of the table.
 nlohmann::json json_record(const Evaluator& ev, const Value& v,
-                           const std::vector<std::optional<DisplayUnit>>& units, int digits) {
+                           const std::vector<std::optional<DisplayUnit>>& units, int digits,
+                           const std::vector<DisplayOptions>& columns = {}) {
   const RecordValue& r = *v.record();
   nlohmann::json fields = nlohmann::json::object();
   for (std::size_t k = 0; k < r.fields.size(); ++k) {
@@ -231,31 +234,36 @@ nlohmann::json json_record(const Evaluator& ev, const Value& v,
     if (units.empty() && unit && r.fields[k].kind == ValueKind::quantity &&
         ladder_step(r.fields[k].dim, unit->symbol))
       unit->ladder = true;
-    fields[r.type->fields[k].name] = json_value(ev, r.fields[k], unit, digits);
+    fields[r.type->fields[k].name] =
+        json_value(ev, r.fields[k], unit, digits, columns.empty() ? nullptr : &columns[k]);
   }
   return fields;
 }
 
-// A record element of a list: its fields in the list's column units.
+// A record element of a list: its fields in the list's column units and digits rules.
 nlohmann::json json_record_element(const Evaluator& ev, const Value& v,
                                    const std::vector<std::optional<DisplayUnit>>& units,
-                                   int digits) {
+                                   const std::vector<DisplayOptions>& columns, int digits) {
   nlohmann::json j;
   j["display"] = ev.show(v, std::nullopt);
-  j["value"] = json_record(ev, v, units, digits);
+  j["value"] = json_record(ev, v, units, digits, columns);
   j["type"] = v.record()->type->name;
   j["unit"] = "";
   return j;
 }
 
+// `within`: the options of the list, map or table column `v` is a quantity of, so that
+// its `display` is the text it has there (`1.000` in `[1.000, 2.500]`), with the unit.
 nlohmann::json json_value(const Evaluator& ev, const Value& v,
-                          const std::optional<DisplayUnit>& unit, int digits) {
+                          const std::optional<DisplayUnit>& unit, int digits,
+                          const DisplayOptions* within) {
   nlohmann::json j;
   j["display"] = ev.show(v, unit);
   switch (v.kind) {
     case ValueKind::quantity: {
       const std::optional<DisplayUnit> fits = Evaluator::fitting_unit(v, unit);
       DisplayUnit u = fits ? *fits : default_display_unit(v, digits);
+      if (within) j["display"] = format_value(v, *within, &u);
       j["value"] = number_in_unit(v.number, u.scale);
       j["unit"] = u.symbol;
       j["base_value"] = v.number;
@@ -278,12 +286,16 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
           list_display_unit(*v.list(), digits, unit ? &*unit : nullptr);
       nlohmann::json items = nlohmann::json::array();
       // Records in a list: each field in its column's one unit, as the table shows it.
+      DisplayOptions options;
+      options.digits = digits;
       const std::vector<std::optional<DisplayUnit>> columns =
           record_column_units(*v.list(), digits);
+      const std::vector<DisplayOptions> column_options = record_column_options(*v.list(), options);
+      const DisplayOptions numbers = collection_options(v.list()->items(), each, options);
       for (const Value& x : v.list()->items())
         items.push_back(x.kind == ValueKind::record && !columns.empty()
-                            ? json_record_element(ev, x, columns, digits)
-                            : json_value(ev, x, each, digits));
+                            ? json_record_element(ev, x, columns, column_options, digits)
+                            : json_value(ev, x, each, digits, &numbers));
       j["value"] = std::move(items);
       if (each) j["unit"] = each->symbol;
       break;
@@ -317,10 +329,16 @@ nlohmann::json json_value(const Evaluator& ev, const Value& v,
       nlohmann::json entries = nlohmann::json::object();
       nlohmann::json keys = nlohmann::json::array();
       const MapValue& m = *v.map();
+      const DisplayOptions numbers = collection_options(m.values, shared, options);
+      // Records: each field in its column's unit and digits rule, as the table shows them.
+      const std::vector<std::optional<DisplayUnit>> columns = record_column_units(m.values, digits);
+      const std::vector<DisplayOptions> column_options = record_column_options(m.values, options);
       for (std::size_t i = 0; i < m.keys.size(); ++i) {
         const Value& k = m.keys[i];
         const std::string key = k.kind == ValueKind::text ? k.text() : key_text(k);
-        entries[key] = json_value(ev, m.values[i], shared, digits);
+        entries[key] = m.values[i].kind == ValueKind::record && !columns.empty()
+                           ? json_record_element(ev, m.values[i], columns, column_options, digits)
+                           : json_value(ev, m.values[i], shared, digits, &numbers);
         keys.push_back(key);
       }
       j["value"] = std::move(entries);

@@ -72,6 +72,50 @@ got=$(python3 -c 'import json, sys
 j = json.loads(sys.argv[1]); print(j["keys"], sorted(j["value"]))' "$json")
 expect "json map keys" "$got" "['zeta', 'alpha', 'mid'] ['alpha', 'mid', 'zeta']"
 
+# --- --json: each element's display is its text in its collection ---------------------
+# `[1, 2.5]` shows as `[1.000, 2.500]` (2.5 is not whole, so every number has 4
+# significant digits); the first element's own display is that `1.000`, not the `1` it
+# would be alone. The same for a map's values (0 among 2.5 is 0.000, as in the map's
+# text) and a table's column (a record list's `share` column holds 0 and 2.5; its `size`
+# column holds 1 TB = 1e12 B and 2000 EB = 2e21 B, which is scientific in B, so 1e12 is
+# too).
+json=$("$reckon" eval --json '[1, 2.5]')
+got=$(python3 -c 'import json, sys
+j = json.loads(sys.argv[1]); print(j["display"], [x["display"] for x in j["value"]])' "$json")
+expect "json list element displays" "$got" "[1.000, 2.500] ['1.000', '2.500']"
+json=$("$reckon" eval --json '[1 TB, 2000 EB]')
+got=$(python3 -c 'import json, sys
+j = json.loads(sys.argv[1]); print(j["display"], [x["display"] for x in j["value"]])' "$json")
+expect "json list notation" "$got" "[1.000e12, 2.000e21] B ['1.000e12 B', '2.000e21 B']"
+json=$("$reckon" eval --json '{"a": 0 GB, "b": 2.5 GB}')
+got=$(python3 -c 'import json, sys
+j = json.loads(sys.argv[1]); print(j["display"], [j["value"][k]["display"] for k in j["keys"]])' "$json")
+expect "json map value displays" "$got" "{\"a\": 0.000, \"b\": 2.500} GB ['0.000 GB', '2.500 GB']"
+cat > "$dir/jobs.rk" <<'RK'
+record Job {
+  name: text
+  size: B
+  share: number
+}
+let jobs = [Job(name: "a", size: 1 TB, share: 0), Job(name: "b", size: 2000 EB, share: 2.5)]
+RK
+json=$("$reckon" eval --json "$dir/jobs.rk" 'jobs')
+got=$(python3 -c 'import json, sys
+j = json.loads(sys.argv[1])
+print([(r["value"]["size"]["display"], r["value"]["share"]["display"]) for r in j["value"]])' "$json")
+expect "json column displays" "$got" "[('1.000e12 B', '0.000'), ('2.000e21 B', '2.500')]"
+# A map of records is a table too (a column of keys, then a column per field): each
+# field in its column's unit and rule, 1 TB as 1e12 B (value 1e12, unit B), not 1 TB.
+cat >> "$dir/jobs.rk" <<'RK'
+let by_key = {"x": jobs[0], "y": jobs[1]}
+RK
+json=$("$reckon" eval --json "$dir/jobs.rk" 'by_key')
+got=$(python3 -c 'import json, sys
+j = json.loads(sys.argv[1])
+print([(j["value"][k]["value"]["size"]["display"], j["value"][k]["value"]["size"]["value"],
+        j["value"][k]["value"]["share"]["display"]) for k in j["keys"]])' "$json")
+expect "json map of records" "$got" "[('1.000e12 B', 1000000000000.0, '0.000'), ('2.000e21 B', 2e+21, '2.500')]"
+
 # --- a check's tolerance on its line --------------------------------------------------
 cat > "$dir/c.rk" <<'RK'
 check 1 GiB == 1 GB within 0.1

@@ -473,6 +473,89 @@ TEST_CASE("format_number", "[format]") {
   }
 }
 
+// The numbers of one list share a digits rule and a notation (docs/language.md,
+// "Display"): these are the texts of one number under each.
+TEST_CASE("format_number among significant or scientific numbers", "[format]") {
+  struct Row {
+    double value;
+    int digits;
+    bool wholes_significant;
+    bool all_scientific;
+    const char* text;
+  };
+  const Row rows[] = {
+      {0, 4, false, false, "0"},                // alone, or among wholes
+      {0, 4, true, false, "0.000"},             // as 1 is 1.000 among significant numbers
+      {0, 3, true, false, "0.00"},              // 3 significant digits: two decimals, as 1.00
+      {0, 4, true, true, "0.000e0"},            // among scientific numbers
+      {0, 17, true, false, "0"},                // past a double's digits wholes are exact
+      {1e12, 4, true, false, "1000000000000"},  // whole, more digits than 4: in full
+      {1e12, 4, true, true, "1.000e12"},        // ... unless the list is scientific
+      {1, 4, true, true, "1.000e0"},
+      {0.5, 4, true, true, "5.000e-1"},
+      {-2.5, 3, true, true, "-2.50e0"},
+      // A tie rounds half away from zero in both notations: 0.0078125 is 0.007813 alone
+      // (fixed) and 7.813e-3 in a scientific list, not fmt's half-to-even 7.812e-3.
+      {0.0078125, 4, true, false, "0.007813"},
+      {0.0078125, 4, true, true, "7.813e-3"},
+      // Past a double's digits: the fewest digits that read back as the double.
+      {1e12, 17, true, true, "1e12"},
+      {2.5, 17, true, true, "2.5e0"},
+  };
+  for (const Row& r : rows) {
+    INFO(r.text << " (" << r.digits << " digits)");
+    CHECK(format_number(r.value, r.digits, false, r.wholes_significant, r.all_scientific) ==
+          r.text);
+  }
+  // Which numbers make their list scientific: those format_number writes so alone.
+  CHECK(shows_scientific(2e21, 4, false, true));
+  CHECK(shows_scientific(5e-5, 4, false, false));
+  CHECK_FALSE(shows_scientific(1e12, 4, false, true));  // whole: in full
+  CHECK_FALSE(shows_scientific(0, 4, false, true));
+  CHECK_FALSE(shows_scientific(1234567.5, 4, true, true));  // money/time in full
+  CHECK(shows_scientific(1234567.5, 4, false, true));       // 1.235e6
+}
+
+// Bytes in binary units, bits, and each per second have ladders of their own, chosen by
+// the units a value is written in (docs/language.md, "Display").
+TEST_CASE("alternative ladders: binary bytes, bits, and their rates", "[units][display]") {
+  const Dimension bytes = Dimension::of(Base::information);
+  const Dimension rate = bytes / Dimension::of(Base::time);
+  CHECK(alternative_step(bytes, "KiB"));
+  CHECK(alternative_step(rate, "MiB/s"));
+  CHECK(alternative_step(bytes, "bit"));
+  CHECK(alternative_step(rate, "Gbit/s"));
+  CHECK_FALSE(alternative_step(bytes, "B"));   // on the decimal ladder too
+  CHECK_FALSE(alternative_step(bytes, "GB"));  // decimal
+  CHECK_FALSE(alternative_step(rate, "KiB"));  // not a rate
+  // B is a step of the binary ladder, not of the bit one; a ladder and its rate twin are
+  // one kind.
+  CHECK(alternative_ladder(bytes, "B") == alternative_ladder(bytes, "KiB"));
+  CHECK(alternative_ladder(bytes, "B") != alternative_ladder(bytes, "kbit"));
+  CHECK(alternative_ladder(rate, "KiB/s") == alternative_ladder(bytes, "KiB"));
+  CHECK(alternative_ladder(bytes, "MB") == -1);
+  std::string symbol;
+  // 1 MiB/s + 1 KiB/s = 1049600 B/s: MiB/s (1048576 B/s) is the largest step not above.
+  auto step = readable_alternative_unit(rate, "KiB/s", 1049600, &symbol, 4);
+  REQUIRE(step);
+  CHECK(symbol == "MiB/s");
+  CHECK(step->scale == 1048576);
+  // 1001 bit = 125.125 B: kbit (125 B).
+  step = readable_alternative_unit(bytes, "bit", 125.125, &symbol, 4);
+  REQUIRE(step);
+  CHECK(symbol == "kbit");
+  CHECK(step->scale == 125);
+  CHECK_FALSE(readable_alternative_unit(bytes, "GB", 1e9, &symbol, 4));
+  // Counts follow the step: 1049600 B/token on the binary ladder is MiB/token.
+  const Dimension per_token = bytes / Dimension::of(Base::token);
+  CHECK(alternative_step(per_token, "KiB/token"));
+  CHECK_FALSE(alternative_step(per_token, "KiB"));
+  step = readable_alternative_unit(per_token, "KiB/token", 1049600, &symbol, 4);
+  REQUIRE(step);
+  CHECK(symbol == "MiB/token");
+  CHECK(step->scale == 1048576);
+}
+
 TEST_CASE("format_value of quantities and other values", "[format]") {
   struct Row {
     Value value;
