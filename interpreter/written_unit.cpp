@@ -133,8 +133,10 @@ class Written {
           return of(e, s, params);  // a tuple field's elements as declared
         break;
       case ExprKind::name:
-        if (e.ref == RefKind::property && s)
-          return shown_property(*s, static_cast<std::size_t>(e.slot));
+        // A property without its scenario: nothing known (binary_ladder would ask here
+        // again, without end).
+        if (e.ref == RefKind::property)
+          return s ? shown_property(*s, static_cast<std::size_t>(e.slot)) : std::nullopt;
         if (e.ref == RefKind::let) return shown_let(e.target_as<LetDecl>());
         if (e.ref == RefKind::input || e.ref == RefKind::parameter) return of(e, s, params);
         break;
@@ -208,8 +210,8 @@ class Written {
     };
     switch (e.kind) {
       case ExprKind::number:
-      case ExprKind::convert:
-        return !e.unit || on_ladder(DisplayUnit{e.unit->text, e.unit_scale}, e.type.dim);
+      case ExprKind::convert:  // of a list too (`sum(xs -> KiB)`): its elements' dimension
+        return !e.unit || on_ladder(DisplayUnit{e.unit->text, e.unit_scale}, scalar(e.type).dim);
       case ExprKind::name:
         if (e.ref == RefKind::property || e.ref == RefKind::let || e.ref == RefKind::input ||
             e.ref == RefKind::parameter)
