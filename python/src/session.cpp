@@ -65,12 +65,14 @@ MemberInfo member_of(const std::string& name, const Type& type, const Docs& docs
   return m;
 }
 
-Converted convert(const Evaluator& ev, const Value& v, const std::optional<DisplayUnit>& unit);
+Converted convert(const Evaluator& ev, const Value& v, const std::optional<DisplayUnit>& unit,
+                  const DisplayOptions* within = nullptr);
 
 // A record: each field in its declared unit, or in `columns` (one per field: a list's
-// column units, record_column_units) when given.
+// column units, record_column_units) with the columns' digits rules (`rules`) when given.
 Converted convert_record(const Evaluator& ev, const Value& v,
-                         const std::vector<std::optional<DisplayUnit>>* columns) {
+                         const std::vector<std::optional<DisplayUnit>>* columns,
+                         const std::vector<DisplayOptions>* rules = nullptr) {
   Converted c;
   c.shown = ev.show(v, std::nullopt);
   c.kind = Converted::Kind::record;
@@ -78,15 +80,17 @@ Converted convert_record(const Evaluator& ev, const Value& v,
   c.text = r.type->name;
   for (std::size_t i = 0; i < r.fields.size(); ++i) {
     c.names.push_back(r.type->fields[i].name);
-    c.items.push_back(
-        convert(ev, r.fields[i], columns ? (*columns)[i] : r.type->fields[i].display));
+    c.items.push_back(convert(ev, r.fields[i], columns ? (*columns)[i] : r.type->fields[i].display,
+                              rules && i < rules->size() ? &(*rules)[i] : nullptr));
   }
   return c;
 }
 
 // The value `v` of an expression shown in `unit` (nullopt: a readable one), as the
-// command line's --json gives it.
-Converted convert(const Evaluator& ev, const Value& v, const std::optional<DisplayUnit>& unit) {
+// command line's --json gives it: a quantity of a list, map or table column (`within`
+// its collection's digits rule and notation) shown as it reads there.
+Converted convert(const Evaluator& ev, const Value& v, const std::optional<DisplayUnit>& unit,
+                  const DisplayOptions* within) {
   Converted c;
   c.shown = ev.show(v, unit);
   const int digits = ev.digits();
@@ -101,6 +105,7 @@ Converted convert(const Evaluator& ev, const Value& v, const std::optional<Displ
       const DisplayUnit u = fits ? *fits : default_display_unit(v, digits);
       c.unit = u.symbol;
       c.scale = u.scale;
+      if (within) c.shown = format_value(v, *within, &u);
       break;
     }
     case ValueKind::boolean:
@@ -132,10 +137,14 @@ Converted convert(const Evaluator& ev, const Value& v, const std::optional<Displ
       // (and the HTML table, display.py, puts that unit in the column's heading).
       const std::vector<std::optional<DisplayUnit>> columns =
           record_column_units(*v.list(), digits);
+      DisplayOptions options;
+      options.digits = digits;
+      const std::vector<DisplayOptions> rules = record_column_options(*v.list(), options);
+      const DisplayOptions numbers = collection_options(v.list()->items(), each, options);
       for (const Value& x : v.list()->items())
         c.items.push_back(x.kind == ValueKind::record && !columns.empty()
-                              ? convert_record(ev, x, &columns)
-                              : convert(ev, x, each));
+                              ? convert_record(ev, x, &columns, &rules)
+                              : convert(ev, x, each, &numbers));
       break;
     }
     case ValueKind::tuple: {
@@ -157,10 +166,11 @@ Converted convert(const Evaluator& ev, const Value& v, const std::optional<Displ
       const MapValue& m = *v.map();
       const std::optional<DisplayUnit> shared =
           map_display_unit(m, options, unit ? &*unit : nullptr);
+      const DisplayOptions numbers = collection_options(m.values, shared, options);
       for (std::size_t i = 0; i < m.keys.size(); ++i) {
         const Value& k = m.keys[i];
         c.names.push_back(k.kind == ValueKind::text ? k.text() : key_text(k));
-        c.items.push_back(convert(ev, m.values[i], shared));
+        c.items.push_back(convert(ev, m.values[i], shared, &numbers));
       }
       break;
     }

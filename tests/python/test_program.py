@@ -231,3 +231,16 @@ def test_a_tuple_element_keeps_its_declared_unit(tmp_path):
     span = reckon.load(str(f))["C"].span
     assert span[0] == "a"
     assert span[1].unit == "us" and span[1].value == 1280
+
+
+def test_elements_show_as_they_read_in_their_collection():
+    # One digits rule per list (docs/language.md, "Display"): 2.5 is not whole, so every
+    # number shows at 4 significant digits, 1 as 1.000 and 0 as 0.000, as `reckon eval`
+    # prints `[1.000, 2.500, 0.000]` and `--json` gives each element's display.
+    xs = reckon.eval("[1, 2.5, 0]")
+    assert [str(x) for x in xs] == ["1.000", "2.500", "0.000"]
+    # Alone, 1 is 1.
+    assert str(reckon.eval("1")) == "1"
+    # A map's values likewise, in its one unit: 1 GB and 0.5 GB, both in GB.
+    m = reckon.eval('{"a": 1 GB, "b": 500 MB}')
+    assert str(m["a"]) == "1.000 GB" and str(m["b"]) == "0.5000 GB"
