@@ -151,6 +151,21 @@ std::string format_number(double v, int digits, bool in_full, bool wholes_signif
 
 bool shows_scientific(double v, int digits, bool in_full, bool wholes_significant) {
   if (v == 0 || !std::isfinite(v)) return false;
+  // Most numbers are well inside plain notation's range whatever their rounding to
+  // `digits` digits: from 1e-4 (with a margin for the rounding's own error) to 10^digits
+  // less one (rounded, still below 10^digits). A list decides its notation from every
+  // element, so this spares a million elements plain_notation's logarithms.
+  static constexpr double powers_of_ten[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                             1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  const double a = std::fabs(v);
+  if (digits >= 1 && digits <= max_meaningful_digits && a >= 1.01e-4 &&
+      a < powers_of_ten[digits] - 1)
+    return false;
+  // Money and durations from 1 to well below max_written_in_full (rounded, still below
+  // it) are written in full: 99,921 ms of a trace.
+  if (in_full && digits >= 1 && digits <= max_meaningful_digits && a >= 1 &&
+      a < max_written_in_full / 2)
+    return false;
   return plain_notation(v, digits, in_full, wholes_significant).kind == Plain::Kind::scientific;
 }
 
@@ -195,19 +210,29 @@ double shown_number(const Value& x, const DisplayUnit& unit, int digits) {
 void CollectionNumbers::add(const Value& x) {
   if (x.kind != ValueKind::quantity || !std::isfinite(x.number)) return;
   const double shown = shown_number(x, unit_, options_.digits);
-  if (shown != std::trunc(shown) || std::fabs(shown) >= 1e15) options_.wholes_significant = true;
-  const bool in_full = written_in_full(x.dim);
-  // The notation under either digits rule, as the rule is known only after the last one.
-  scientific_when_whole_ |= shows_scientific(shown, options_.digits, in_full, false);
-  scientific_when_significant_ |= shows_scientific(shown, options_.digits, in_full, true);
+  const bool whole = shown == std::trunc(shown);
+  const double magnitude = std::fabs(shown);
+  if (!whole || magnitude >= 1e15) options_.wholes_significant = true;
+  // The quantities of one collection are of its one element type, so of one dimension:
+  // the first says whether they are written in full.
+  if (!in_full_known_) {
+    in_full_ = written_in_full(x.dim);
+    in_full_known_ = true;
+  }
+  if (magnitude != 0) magnitudes_[whole].add(magnitude);
 }
 
 DisplayOptions CollectionNumbers::options() const {
   DisplayOptions each = options_;
+  each.all_scientific = false;
   // `[1 TB, 2000 EB]`: 2e21 makes every number significant and is in scientific
-  // notation, so 1e12 is too (`[1.000e12, 2.000e21] B`), not `1000000000000`.
-  each.all_scientific =
-      each.wholes_significant ? scientific_when_significant_ : scientific_when_whole_;
+  // notation, so 1e12 is too (`[1.000e12, 2.000e21] B`), not `1000000000000`. Under the
+  // digits rule the collection has, now that every number is known.
+  for (const Magnitudes& m : magnitudes_)
+    if (m.any)
+      for (const double a : {m.least, m.most})
+        each.all_scientific = each.all_scientific ||
+                              shows_scientific(a, each.digits, in_full_, each.wholes_significant);
   return each;
 }
 
@@ -217,6 +242,14 @@ DisplayOptions collection_options(std::span<const Value> values,
   if (!unit || unit->is_tuple()) return options;  // tuples: each element as it shows alone
   CollectionNumbers numbers(*unit, options);
   for (const Value& x : values) numbers.add(x);
+  return numbers.options();
+}
+
+DisplayOptions collection_options(const ListValue& list, const std::optional<DisplayUnit>& unit,
+                                  const DisplayOptions& options) {
+  if (!unit || unit->is_tuple()) return options;
+  CollectionNumbers numbers(*unit, options);
+  for (std::size_t i = 0; i < list.size(); ++i) numbers.add(list.at(i));
   return numbers.options();
 }
 
@@ -245,17 +278,18 @@ std::string number_in(const Value& v, const DisplayUnit& chosen, const DisplayOp
 std::string format_list(const ListValue& list, const DisplayOptions& options,
                         const DisplayUnit* unit) {
   const std::optional<DisplayUnit> chosen = list_display_unit(list, options.digits, unit);
-  const std::size_t shown = std::min(list.items().size(), options.list_elements);
-  const DisplayOptions numbers = collection_options(list.items(), chosen, options);
+  // Read by at(): a packed list's elements are never all made into Values here.
+  const std::size_t shown = std::min(list.size(), options.list_elements);
+  const DisplayOptions numbers = collection_options(list, chosen, options);
   std::string out = "[";
   for (std::size_t i = 0; i < shown; ++i) {
-    const Value& x = list.items()[i];
+    const Value x = list.at(i);
     if (i) out += ", ";
     out += x.kind == ValueKind::quantity ? number_in(x, *chosen, numbers)
                                          : format_value(x, options, unit);
   }
-  if (shown < list.items().size()) {
-    std::string more = std::to_string(list.items().size() - shown);
+  if (shown < list.size()) {
+    std::string more = std::to_string(list.size() - shown);
     for (auto at = static_cast<std::ptrdiff_t>(more.size()) - 3; at > 0; at -= 3)
       more.insert(static_cast<std::size_t>(at), ",");
     out += (shown ? ", ... " : "... ") + more + " more";
@@ -270,11 +304,11 @@ std::string format_list(const ListValue& list, const DisplayOptions& options,
 std::optional<DisplayUnit> list_display_unit(const ListValue& list, int digits,
                                              const DisplayUnit* unit) {
   if (unit && unit->is_tuple()) return *unit;  // each tuple's elements in their own units
-  const Value* largest = nullptr;
-  for (const Value& x : list.items())
-    if (x.kind == ValueKind::quantity &&
-        (!largest || std::fabs(x.number) > std::fabs(largest->number)))
-      largest = &x;
+  std::optional<Value> largest;
+  for (std::size_t i = 0; i < list.size(); ++i)
+    if (Value x = list.at(i); x.kind == ValueKind::quantity &&
+                              (!largest || std::fabs(x.number) > std::fabs(largest->number)))
+      largest = std::move(x);
   if (!largest) return std::nullopt;
   // A written step of a ladder lets the ladder choose, for the largest element, as it
   // does for one value (`[1 GB, 2000 GB]` is `[0.001000, 2.000] TB`, as `2000 GB` is

@@ -2,6 +2,7 @@
 // declared unit or a readable prefix of their dimension.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -42,16 +43,33 @@ class CollectionNumbers {
   DisplayOptions options() const;
 
  private:
+  // The least and greatest magnitude of the numbers shown (zero aside) of one kind: a
+  // notation holds for magnitudes in an interval (rounding is monotonic), so whether any
+  // number of the kind is scientific is whether one of these two is.
+  struct Magnitudes {
+    double least = 0;
+    double most = 0;
+    bool any = false;
+    void add(double a) {
+      least = any ? std::min(least, a) : a;
+      most = any ? std::max(most, a) : a;
+      any = true;
+    }
+  };
   DisplayUnit unit_;
   DisplayOptions options_;
-  bool scientific_when_whole_ = false;
-  bool scientific_when_significant_ = false;
+  Magnitudes magnitudes_[2];  // [whole]
+  bool in_full_known_ = false;
+  bool in_full_ = false;  // the numbers are written in full (money, durations)
 };
 
 // CollectionNumbers over `values`; `options` as they are when there is no unit or it is a
 // tuple's (each tuple element shows as it does alone).
 DisplayOptions collection_options(std::span<const Value> values,
                                   const std::optional<DisplayUnit>& unit,
+                                  const DisplayOptions& options);
+// The same over a list's elements, read one at a time (a packed list's are not made).
+DisplayOptions collection_options(const ListValue& list, const std::optional<DisplayUnit>& unit,
                                   const DisplayOptions& options);
 
 // The unit every quantity of a list is shown in: `unit` if given, else the one readable

@@ -26,6 +26,7 @@ const RecordDecl* common_record_type(std::span<const Value> items) {
 // its elements all are.
 const RecordDecl* common_record_type(const ListValue& list) {
   if (const RecordDecl* type = list.row_type()) return list.empty() ? nullptr : type;
+  if (list.packed()) return nullptr;  // quantities (and their Values not made to know it)
   return common_record_type(list.items());
 }
 

@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <limits>
 #include <optional>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -514,6 +515,69 @@ TEST_CASE("format_number among significant or scientific numbers", "[format]") {
   CHECK_FALSE(shows_scientific(0, 4, false, true));
   CHECK_FALSE(shows_scientific(1234567.5, 4, true, true));  // money/time in full
   CHECK(shows_scientific(1234567.5, 4, false, true));       // 1.235e6
+}
+
+TEST_CASE("shows_scientific agrees with what format_number writes", "[units]") {
+  // shows_scientific answers most numbers without working out their notation (a range
+  // plain notation always holds); it must agree with format_number everywhere, at the
+  // range's edges most of all: 1e-4 and 10^digits, where rounding decides.
+  std::mt19937_64 random(15);
+  std::uniform_real_distribution<double> exponent(-7, 17);
+  std::vector<double> values;
+  for (int i = 0; i < 2000; ++i) values.push_back(std::pow(10.0, exponent(random)));
+  for (int d = 0; d <= 16; ++d)
+    for (const double edge : {std::pow(10.0, d), 1e-4})
+      for (const double nudge : {-0.5, -0.49, -1e-9, 0.0, 1e-9, 0.49, 0.5})
+        values.push_back(edge > 1 ? edge + nudge : edge * (1 + nudge * 1e-3));
+  for (const double v : values)
+    for (int digits = 1; digits <= 17; ++digits)
+      for (const bool in_full : {false, true})
+        for (const bool significant : {false, true})
+          for (const double x : {v, -v, std::round(v)}) {
+            const std::string text = format_number(x, digits, in_full, significant);
+            INFO(x << " at " << digits << " digits: " << text);
+            REQUIRE(shows_scientific(x, digits, in_full, significant) ==
+                    (x != 0 && text.find('e') != std::string::npos));
+          }
+}
+
+TEST_CASE("a collection is scientific when one of its numbers is", "[units]") {
+  // CollectionNumbers keeps only the least and greatest magnitude of each kind of number
+  // (whole or not, written in full or not); it must decide as asking every number would.
+  std::mt19937_64 random(15);
+  std::uniform_real_distribution<double> exponent(-6, 16);
+  std::uniform_int_distribution<int> size(1, 6);
+  std::bernoulli_distribution coin(0.5);
+  for (int list = 0; list < 3000; ++list) {
+    const int digits = 1 + list % 17;
+    const Dimension dim = coin(random) ? Dimension::of(Base::time) : Dimension{};
+    std::vector<double> numbers;
+    for (int i = size(random); i > 0; --i) {
+      // Whole up to 1e16, or a quarter past a whole (or below 1) up to 1e14: clear of the
+      // few ulps within which a shown number is snapped to a whole one.
+      double x = std::pow(10.0, exponent(random));
+      if (coin(random))
+        x = std::round(x);
+      else if (x >= 1)
+        x = std::trunc(std::min(x, 1e14)) + 0.25;
+      numbers.push_back(coin(random) ? x : -x);
+    }
+    DisplayOptions options;
+    options.digits = digits;
+    CollectionNumbers collection(DisplayUnit{"s", 1}, options);
+    bool significant = false;
+    for (const double x : numbers) {
+      collection.add(Value::quantity(x, dim));
+      significant = significant || x != std::trunc(x) || std::fabs(x) >= 1e15;
+    }
+    bool scientific = false;
+    for (const double x : numbers)
+      scientific = scientific || shows_scientific(x, digits, written_in_full(dim), significant);
+    INFO(numbers.size() << " numbers at " << digits << " digits, first " << numbers[0]);
+    const DisplayOptions decided = collection.options();
+    REQUIRE(decided.wholes_significant == significant);
+    REQUIRE(decided.all_scientific == scientific);
+  }
 }
 
 // Bytes in binary units, bits, and each per second have ladders of their own, chosen by
