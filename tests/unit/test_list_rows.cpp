@@ -17,8 +17,10 @@
 #include "interpreter/pipeline.hpp"
 #include "interpreter/program.hpp"
 #include "stdlib/library.hpp"
+#include "tests/unit/value_bits.hpp"
 
 using namespace reckon;
+using reckon::test::bits;
 
 namespace {
 
@@ -69,24 +71,6 @@ class Session {
   std::vector<std::unique_ptr<Expr>> exprs_;
   std::unique_ptr<Evaluator> ev_;
 };
-
-// Every number of `v` (of its elements, parts and fields too) to the bit, with its kind.
-std::string bits(const Value& v) {
-  const ListValue* xs = v.list() ? v.list() : v.tuple();
-  if (xs) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < xs->size(); ++i) out += bits(xs->at(i)) + " ";
-    return out + "]";
-  }
-  if (const RecordValue* r = v.record()) {
-    std::string out = "(";
-    for (const Value& f : r->fields) out += bits(f) + " ";
-    return out + ")";
-  }
-  char text[64];
-  std::snprintf(text, sizeof text, "%d:%a", static_cast<int>(v.kind), v.number);
-  return text;
-}
 
 // The same elements as an ordinary list of Values.
 Value as_values(const Value& v) {

@@ -20,27 +20,12 @@
 #include "interpreter/program.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
+#include "tests/unit/value_bits.hpp"
 
 using namespace reckon;
+using reckon::test::bits;
 
 namespace {
-
-// Every number of `v` (of its elements and fields too) to the bit, as hexadecimal floats.
-std::string bits(const Value& v) {
-  if (const ListValue* xs = v.list()) {
-    std::string out = "[";
-    for (std::size_t i = 0; i < xs->size(); ++i) out += bits(xs->at(i)) + " ";
-    return out + "]";
-  }
-  if (const RecordValue* r = v.record()) {
-    std::string out = "(";
-    for (const Value& f : r->fields) out += bits(f) + " ";
-    return out + ")";
-  }
-  char text[64];
-  std::snprintf(text, sizeof text, "%d:%a", static_cast<int>(v.kind), v.number);
-  return text;
-}
 
 // A program (records, a scenario and its case `T`) and expressions over it evaluated
 // by a compiled evaluator and by the tree walk, each with its own steps counted.
