@@ -22,31 +22,43 @@ namespace {
 // Calls a lambda (an Expr of kind lambda) with its parameters bound, in the frame of the
 // call that was given it. A body of pure code, or a record of pure fields, runs by
 // run_pure once what it reads is done (Evaluator::PerElement).
+// Each call is an element of the pass (Evaluator::ElementSteps: one step each beyond its
+// own, so a fold over a million elements stays within E0506's budget).
 class Apply {
  public:
   Apply(Evaluator& ev, const Expr& lambda, const Evaluator::Frame& frame)
-      : body_(ev, *lambda.operands[0]), locals_(frame, lambda.slot, lambda.arguments.size()) {}
+      : body_(ev, *lambda.operands[0]),
+        locals_(frame, lambda.slot, lambda.arguments.size()),
+        steps_(ev, lambda) {}
 
   Value operator()(const Value& x) {
     locals_[0] = x;
-    return body_(locals_.frame());
+    return counted([&] { return body_(locals_.frame()); });
   }
   Value operator()(const Value& acc, const Value& x) {
     locals_[0] = acc;
     locals_[1] = x;
-    return body_(locals_.frame());
+    return counted([&] { return body_(locals_.frame()); });
   }
   // The next state of a fold or scan from `acc`, which is taken: the accumulator's local
   // is then its only holder, so a record body may write the new state into it.
   Value step(Value&& acc, const Value& x) {
     locals_[0] = std::move(acc);
     locals_[1] = x;
-    return body_(locals_.frame(), &locals_[0]);
+    return counted([&] { return body_(locals_.frame(), &locals_[0]); });
   }
 
  private:
+  template <typename Run>
+  Value counted(Run run) {
+    steps_.begin();
+    Value v = run();
+    steps_.end();
+    return v;
+  }
   Evaluator::PerElement body_;
   LocalFrame locals_;
+  Evaluator::ElementSteps steps_;
 };
 
 // The order of sort keys: quantities by number, texts by their bytes.

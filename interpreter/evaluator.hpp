@@ -91,6 +91,27 @@ class Evaluator {
     guard(e);
     return value_of(e, frame);
   }
+  // The step budget (E0506) of a pass over a list's elements by a builtin's lambda
+  // (`fold`, `scan`, `sort(by:)`, ...), as a comprehension keeps it: an element costs one
+  // step beyond the steps of the element under way, so a runaway recursion within one
+  // element still stops, and a million elements of a few operations each are ordinary.
+  class ElementSteps {
+   public:
+    ElementSteps(Evaluator& ev, const Expr& at)
+        : ev_(ev), at_(at), steps_(ev.steps_), elements_(ev.comprehension_elements_) {}
+    void begin() { ++ev_.comprehension_elements_; }
+    void end() {
+      ev_.steps_ = steps_ + (ev_.comprehension_elements_ - elements_);
+      if (ev_.steps_ > max_steps) [[unlikely]]
+        ev_.too_many_steps(at_);
+    }
+
+   private:
+    Evaluator& ev_;
+    const Expr& at_;
+    std::uint64_t steps_;
+    std::uint64_t elements_;
+  };
   // A body evaluated once per element (a lambda's, a comprehension's), with the Value,
   // steps and errors evaluate() gives it. A body of pure code, or a record made of fields
   // of pure code (`Served(finish: max(previous.finish, t) + service, ...)`), runs by
