@@ -213,6 +213,10 @@ void Evaluator::not_whole(double x, SourceRange at, std::string_view what,
 // --- checks and display --------------------------------------------------------------
 
 CheckOutcome Evaluator::run_check(const CheckDecl& check) {
+  // Each check is new work with a budget of its own (E0506, E0514): a file's checks are
+  // independent assertions, so the 3,000th small check must not fail for the work of
+  // the 2,999 before it. What they share through memoized properties is done once.
+  restart_step_budget();
   const Expr& c = *check.condition;
   CheckOutcome out;
   bool comparison =
