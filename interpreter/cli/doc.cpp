@@ -47,6 +47,19 @@ void natives_used(const Expr& e, std::vector<std::string>& out) {
   for (const auto& a : e.arguments) natives_used(*a.value, out);
 }
 
+// The lets an expression reads, and the lets those read, in order of first use.
+void lets_used(const Expr& e, std::vector<const LetDecl*>& out) {
+  if (e.kind == ExprKind::name && e.ref == RefKind::let) {
+    const LetDecl* let = &e.target_as<LetDecl>();
+    if (std::find(out.begin(), out.end(), let) != out.end()) return;
+    out.push_back(let);
+    lets_used(*let->value, out);
+  }
+  for (const auto& o : e.operands) lets_used(*o, out);
+  if (e.callee) lets_used(*e.callee, out);
+  for (const auto& a : e.arguments) lets_used(*a.value, out);
+}
+
 // Markdown-table cell: one line, pipes escaped.
 std::string cell(const std::string& s) {
   std::string out;
@@ -72,6 +85,7 @@ class PageWriter {
     examples(out, s);
     tables(out, s);
     sections(out, s);
+    definitions(out, s);
     return out;
   }
 
@@ -207,6 +221,51 @@ class PageWriter {
       out += r.docs.text.empty() ? "\n" : " " + one_line(r.docs.text) + "\n";
     }
     if (!s.requirements.empty()) out += "\n";
+  }
+
+  // The documented lets (a file's assumption tables) and records of the scenario's own
+  // file that it reads, so a page shows the assumptions its numbers rest on. A let or
+  // record without `##` documentation, or one from another file (the stdlib's registries
+  // have their own reference), is left out.
+  void definitions(std::string& out, const ScenarioDecl& s) {
+    std::vector<const LetDecl*> lets;
+    for (const Input& in : s.inputs)
+      if (in.default_value) lets_used(*in.default_value, lets);
+    for (const Property& prop : s.properties) lets_used(*prop.body, lets);
+    for (const Requirement& r : s.requirements) lets_used(*r.condition, lets);
+    std::vector<const RecordDecl*> records;
+    for (const Input& in : s.inputs)
+      if (const RecordDecl* r = in.resolved.record;
+          r && r->range.file == s.range.file && !r->docs.text.empty() &&
+          std::find(records.begin(), records.end(), r) == records.end())
+        records.push_back(r);
+    std::string rows;
+    for (const LetDecl* let : lets) {
+      if (let->range.file != s.range.file || let->docs.text.empty()) continue;
+      Value v = ev_.evaluate(*let->value, {});
+      rows += fmt::format("| `{}` | {} | `{}` | {} |\n", let->name, cell(let->docs.text),
+                          cell(text(let->value->range)),
+                          cell(ev_.show(v, Evaluator::declared_unit(*let->value))));
+    }
+    if (!rows.empty())
+      out +=
+          "## Assumptions\n\nThe file's documented definitions this scenario reads, "
+          "evaluated when this page was built.\n\n| Name | Description | Definition | Value "
+          "|\n|---|---|---|---|\n" +
+          rows + "\n";
+    for (const RecordDecl* r : records) {
+      out += fmt::format(
+          "## Record {}\n\n{}\n\n| Field | Description | Type | Default |\n"
+          "|---|---|---|---|\n",
+          r->name, r->docs.text);
+      for (const Field& f : r->fields)
+        out += fmt::format("| `{}` | {} | `{}` | {} |\n", f.name, cell(f.docs.text),
+                           cell(type_text(f.type)),
+                           f.default_value       ? "`" + cell(text(f.default_value->range)) + "`"
+                           : f.resolved.optional ? std::string("none")
+                                                 : std::string("required"));
+      out += "\n";
+    }
   }
 
   const Program& p_;

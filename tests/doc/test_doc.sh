@@ -66,6 +66,46 @@ sdir=$(mktemp -d)
 printf '## Only properties.\nscenario Plain {\n  ## Two.\n  two = 1 + 1\n}\n' >"$sdir/plain.rk"
 "$reckon" doc "$sdir/plain.rk" | grep -q "References\|none given" && fail "an empty References section"
 rm -rf "$sdir"
+# Documented lets and records of the file that a scenario reads are on its page: the
+# assumption tables of regional_carbon.rk with their values, a record's fields, and
+# nothing undocumented or unread. User text in them is escaped in HTML.
+page=$("$reckon" doc scenarios/regional_carbon.rk)
+grep -qF "## Assumptions" <<<"$page" || fail "regional_carbon: no Assumptions section"
+grep -q '^| `grid` | .*Grid carbon intensity per region. | `{"us-east": 380 gCO2e/kWh' <<<"$page" ||
+  fail "regional_carbon: the grid table is not documented"
+grep -qF '| `pue` | Power usage effectiveness' <<<"$page" ||
+  fail "regional_carbon: the pue table is not documented"
+grep -qF '"eu-north": 1.100' <<<"$page" || fail "regional_carbon: pue is not evaluated on the page"
+adir=$(mktemp -d)
+cat >"$adir/a.rk" <<'RK'
+## A device <script>alert(1)</script>.
+record Device {
+  ## Its memory <img src=x onerror=alert(1)>.
+  memory: GiB
+  name: text = "gpu"
+}
+## Headroom kept free.
+let headroom = 0.1
+## Not read by the scenario.
+let unused = 2
+let undocumented = 3
+scenario Fit {
+  input device: Device
+  free = device.memory * (1 - headroom) + undocumented * 0 GiB
+}
+case f = Fit(device: Device(memory: 80 GiB))
+RK
+page=$("$reckon" doc "$adir/a.rk")
+grep -qF '| `headroom` | Headroom kept free. | `0.1` | 0.1000 |' <<<"$page" ||
+  fail "a.rk: headroom row missing: $page"
+grep -qF 'unused' <<<"$page" && fail "a.rk: a let the scenario does not read is documented"
+grep -qF '| `undocumented`' <<<"$page" && fail "a.rk: an undocumented let has a row"
+grep -qF '## Record Device' <<<"$page" || fail "a.rk: the record Device has no section"
+grep -qF '| `memory` |' <<<"$page" || fail "a.rk: the field memory has no row"
+html=$("$reckon" doc --format html "$adir/a.rk")
+grep -qF '<script>' <<<"$html" && fail "a.rk: a <script> from a record's docs reaches the HTML"
+grep -qF '<img' <<<"$html" && fail "a.rk: an <img onerror=> from a field's docs reaches the HTML"
+rm -rf "$adir"
 out=$("$reckon" doc nope.rk 2>&1); [[ $? -eq 1 ]] || fail "missing file is not exit 1: $out"
 
 echo "doc tests: $failures failed"
