@@ -219,13 +219,16 @@ Session::Session(const Library& library) : library_(library) {
   };
 }
 
+bool Session::user_defines_ans() const {
+  return std::any_of(definitions_.begin(), definitions_.end(), [](const Definition& d) {
+    return std::find(d.names.begin(), d.names.end(), "ans") != d.names.end();
+  });
+}
+
 std::string Session::session_text() const {
   std::string text = registry_imports(library_);
   for (const Definition& d : definitions_) text += d.text + "\n";
-  bool user_ans = std::any_of(definitions_.begin(), definitions_.end(), [](const Definition& d) {
-    return std::find(d.names.begin(), d.names.end(), "ans") != d.names.end();
-  });
-  if (!ans_.empty() && !user_ans) text += ans_ + "\n";
+  if (!ans_.empty() && !user_defines_ans()) text += ans_ + "\n";
   return text;
 }
 
@@ -310,7 +313,25 @@ Reply Session::declaration(const std::string& input) {
   return reply;
 }
 
-void Session::remember_ans(const Value& v, const std::string& text,
+namespace {
+
+// Where an input names the session's `ans` (a let; a local or parameter of that name is
+// another thing), in the input's own byte offsets.
+void ans_references(const Expr& e, std::vector<SourceRange>& out) {
+  if (e.kind == ExprKind::name && e.ref == RefKind::let && e.text == "ans") out.push_back(e.range);
+  for (const auto& o : e.operands) ans_references(*o, out);
+  if (e.callee) ans_references(*e.callee, out);
+  for (const auto& a : e.arguments) ans_references(*a.value, out);
+}
+
+// The longest definition a list, map, record or tuple `ans` is kept as: each input that
+// uses `ans` writes the previous definition in where it is named, so a chain of
+// `ans + ans` would double it every time; past this, `ans` is forgotten (E0316).
+constexpr std::size_t max_ans_definition = 64 * 1024;
+
+}  // namespace
+
+void Session::remember_ans(const Value& v, const std::string& text, const Expr& e,
                            const std::optional<DisplayUnit>& written) {
   switch (v.kind) {
     case ValueKind::quantity: {
@@ -331,11 +352,30 @@ void Session::remember_ans(const Value& v, const std::string& text,
       ans_ = "let ans = " + v.enumeration()->name + "." +
              v.enumeration()->members.at(static_cast<std::size_t>(v.number));
       break;
-    default:
-      // Records and cases are kept as the expression that made them, unless it
-      // refers to the old `ans`.
-      // The newline keeps a trailing `# comment` of the input from swallowing the `)`.
-      ans_ = text.find("ans") == std::string::npos ? "let ans = (" + text + "\n)" : "";
+    default: {
+      // Lists, maps, records, tuples and cases are kept as the expression that made
+      // them, with the previous `ans` written in where the input names it ([x * 2 for x
+      // in ans] after [1 GB, 2 GB]). The newline keeps a trailing `# comment` of the
+      // input from swallowing the `)`.
+      static constexpr std::string_view let_ans = "let ans = ";
+      const std::string previous =
+          ans_.size() > let_ans.size() ? ans_.substr(let_ans.size()) : std::string();
+      // A `let ans` of the user's stays in the session: the input names that.
+      std::vector<SourceRange> refs;
+      if (!user_defines_ans()) ans_references(e, refs);
+      std::sort(refs.begin(), refs.end(),
+                [](const SourceRange& a, const SourceRange& b) { return a.begin < b.begin; });
+      std::string definition;
+      std::size_t at = 0;
+      for (const SourceRange& r : refs) {
+        definition.append(text, at, r.begin - at);
+        definition += "(" + previous + "\n)";
+        at = r.end;
+      }
+      definition.append(text, at, std::string::npos);
+      bool kept = (refs.empty() || !previous.empty()) && definition.size() <= max_ans_definition;
+      ans_ = kept ? std::string(let_ans) + "(" + definition + "\n)" : "";
+    }
   }
 }
 
@@ -370,7 +410,7 @@ Reply Session::expression(const std::string& input) {
     } else {
       reply.output = ev.show(v, written) + "\n";
     }
-    remember_ans(v, input, written);
+    remember_ans(v, input, e, written);
   });
 }
 

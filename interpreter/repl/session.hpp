@@ -63,8 +63,12 @@ class Session {
   Reply list(const std::string& what);
   Reply reload();
   // `written`: the unit the value was shown in, if the expression had a written unit.
-  void remember_ans(const struct Value& v, const std::string& text,
+  // `e`: the checked input, whose references to the previous `ans` are replaced by its
+  // definition when the new value is kept as source text.
+  void remember_ans(const struct Value& v, const std::string& text, const struct Expr& e,
                     const std::optional<DisplayUnit>& written);
+
+  bool user_defines_ans() const;  // a `let ans` among the definitions hides the session's
 
   Library library_;                 // the standard library, plus the session's own module
   std::vector<std::string> files_;  // as imported: relative to the current directory
