@@ -2,8 +2,12 @@
 
 Reckon's base units map onto pint units one for one: s, byte, kg, m, and, for what pint
 does not define, units of dimensions of their own (flop, USD, kgCO2e and the counts).
-pint makes information dimensionless (its bit is `[]`); its units still say how many
-bytes a quantity holds, and that is what from_pint reads.
+pint's own definitions make information dimensionless (its bit is `[]`), so 80 GiB would
+be a plain number to pint; the registry made here (``pint_registry()``) is pint's own
+with one change, the bit (and so the byte) of a dimension ``[information]``, as Reckon's
+B is. A registry of one's own, in which information is dimensionless, still works with
+from_pint: its units still say how many bytes a quantity holds, and from_pint reads
+that.
 A quantity goes to pint as its base value in those units, untouched; a pint quantity
 comes back through pint's own conversion to them.
 """
@@ -34,12 +38,24 @@ _registry = None
 
 
 def pint_registry():
-    """A pint UnitRegistry with Reckon's base units defined (made once)."""
+    """A pint UnitRegistry with Reckon's base units defined and bytes a dimension,
+    ``[information]`` (made once)."""
     global _registry
     if _registry is None:
-        import pint
-        _registry = extend_registry(pint.UnitRegistry())
+        _registry = extend_registry(information_registry())
     return _registry
+
+
+def information_registry():
+    """pint's default registry with the bit of a dimension of its own: pint's
+    definitions loaded, then ``bit`` defined again before any unit's dimension is asked
+    for (each is worked out on first use, from the definitions as they are then), so the
+    byte, the baud and every prefixed unit of information are ``[information]``."""
+    import pint
+    registry = pint.UnitRegistry(None, on_redefinition="ignore")
+    registry.load_definitions("default_en.txt", True)  # pint's own file, from its package
+    registry.define("bit = [information]")
+    return registry
 
 
 def extend_registry(registry):

@@ -1,9 +1,12 @@
 """Programs and cases: a Reckon file loaded once, its cases as Python objects whose
 attributes are the case's inputs, properties and methods."""
 
-import io
+import hashlib
 import math
 import numbers
+import os
+import threading
+import weakref
 
 from ._native import native
 from .errors import ReckonError
@@ -30,7 +33,8 @@ class Record:
         fields = self.__dict__.get("_fields", {})
         if name in fields:
             return fields[name]
-        raise AttributeError(f"{self._type} has no field {name!r}")
+        # From __dict__: while unpickling, no attribute is set yet.
+        raise AttributeError(f"{self.__dict__.get('_type', 'a record')} has no field {name!r}")
 
     def __dir__(self):
         return list(self._fields) + ["fields", "type_name"]
@@ -41,6 +45,9 @@ class Record:
 
     def __repr__(self):
         return self._shown
+
+    def __reduce__(self):  # pickle and deepcopy: its type, fields and display text
+        return (Record, (self._type, list(self._fields.items()), self._shown))
 
     def _repr_html_(self):
         from .display import record_html
@@ -190,6 +197,9 @@ class Explanation(str):
         e.format = "markdown" if format == "md" else format  # md: the command line's name
         return e
 
+    def __reduce__(self):  # pickle and deepcopy: the text and its format
+        return (Explanation, (str(self), self.format))
+
     def _repr_markdown_(self):
         return str(self) if self.format == "markdown" else None
 
@@ -197,13 +207,59 @@ class Explanation(str):
         return str(self) if self.format == "latex" else None
 
 
+def _file_digest(path):
+    """SHA-256 of the file a program was loaded from (None for the standard library)."""
+    if not path:
+        return None
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+# Programs unpickled in this process, so that many pickled values of one program (a
+# worker's results, each pickled on its own) load its file once.
+_unpickled = weakref.WeakValueDictionary()
+_unpickled_lock = threading.Lock()
+
+
+def _restore_program(path, digits, digest):
+    """A pickled Program: its file loaded again, which must be the file that was
+    pickled (E0919 if it has changed since)."""
+    key = (path, digits, digest)
+    with _unpickled_lock:
+        program = _unpickled.get(key)
+        if program is None:
+            program = Program(path, digits)
+            if program._digest != digest:
+                raise ReckonError("E0919", f"{path} has changed since the program was "
+                                  "pickled, so its values cannot be restored from it; "
+                                  "pickle them again from the file as it is now")
+            _unpickled[key] = program
+        return program
+
+
 class Program:
-    """A Reckon file, loaded and checked once (``reckon.load``)."""
+    """A Reckon file, loaded and checked once (``reckon.load``).
+
+    Pickled, a program is its file's absolute path (and a digest of its text): unpickling
+    loads that file again, in the unpickling process, and refuses a file that has changed
+    (E0919). ``copy.copy`` and ``copy.deepcopy`` give the program itself: it is a loaded
+    file, which copies share."""
 
     def __init__(self, path="", digits=4):
         self._session = native.Session(str(path))
         self._infos = {c["name"]: c for c in self._session.cases()}
         self.digits = digits
+        self._digest = _file_digest(str(path))
+
+    def __reduce__(self):
+        path = os.path.abspath(self.path) if self.path else ""
+        return (_restore_program, (path, self.digits, self._digest))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
 
     @property
     def path(self):
@@ -363,6 +419,9 @@ class Case:
     def __hash__(self):
         return hash((id(self._program), self._name, self._sets))
 
+    def __reduce__(self):  # pickle: its program (see Program), name and changes
+        return (Case, (self._program, self._name, self._sets))
+
     def __repr__(self):
         changes = ", ".join(s.replace("=", ": ", 1) for s in self._sets)
         return f"<reckon.Case {self._name}{' with ' + changes if changes else ''}>"
@@ -390,6 +449,9 @@ class _Method:
         texts = self._info["text_parameters"]
         written = ", ".join(source(a, t) for a, t in zip(args, texts))
         return self._case.explain(f"{self._info['name']}({written})", format, depth)
+
+    def __reduce__(self):  # pickle: the case's attribute of that name
+        return (getattr, (self._case, self._info["name"]))
 
     def __repr__(self):
         return f"<method {self._info['name']}({', '.join(self._info['parameters'])})>"
