@@ -12,8 +12,8 @@ A quantity goes to pint as its base value in those units, untouched; a pint quan
 comes back through pint's own conversion to them.
 """
 
+from ._native import BASE_UNITS
 from .errors import ReckonError
-from .quantity import BASE_UNITS, Quantity, _DIMENSIONLESS
 
 # Per Reckon base unit (reckon.BASE_UNITS, in order): the pint unit, and the definition
 # that gives it when the registry lacks it.
@@ -74,12 +74,15 @@ def _pint_units(registry, dim):
     return units
 
 
-def to_pint(q, registry=None):
+def to_pint(base, dim, registry=None):
+    """A pint quantity of ``base`` in the pint units of Reckon's base units, to the
+    power of each exponent of ``dim``."""
     registry = extend_registry(registry) if registry is not None else pint_registry()
-    return registry.Quantity(q.base_value, _pint_units(registry, q.dimension))
+    return registry.Quantity(base, _pint_units(registry, dim))
 
 
 def from_pint(pq):
+    """The base value and dimension (Reckon's) of a pint quantity."""
     registry = extend_registry(pq._REGISTRY)
     # The Reckon dimension of each pint dimension: that of the base unit standing for it.
     # pint's bit and byte are dimensionless (pint's own choice), so information is
@@ -88,7 +91,7 @@ def from_pint(pq):
     for symbol, (name, _) in _PINT_UNITS.items():
         for dimension in registry.get_dimensionality(name):
             by_pint_dimension[dimension] = symbol
-    dim = list(_DIMENSIONLESS)
+    dim = [0] * len(BASE_UNITS)
     for dimension, exponent in pq.dimensionality.items():
         symbol = by_pint_dimension.get(dimension)
         if symbol is None or exponent != int(exponent):
@@ -100,4 +103,4 @@ def from_pint(pq):
         raise ReckonError("E0913", f"{pq} has a fractional power of information")
     dim[BASE_UNITS.index("B")] = int(bits)
     base = float(pq.to(_pint_units(registry, dim)).magnitude)
-    return Quantity._make(base, tuple(dim))
+    return base, tuple(dim)

@@ -10,11 +10,10 @@ does.
 import math
 import numbers
 
-from . import _stdlib
-from ._native import native
+from . import _stdlib, display, pint_units
+from ._native import BASE_UNITS, native
 from .errors import ReckonError
 
-BASE_UNITS = tuple(native.base_unit_symbols)
 _DIMENSIONLESS = (0,) * len(BASE_UNITS)
 
 
@@ -128,6 +127,7 @@ class Quantity:
 
     @property
     def dimensionless(self):
+        """Whether it is a plain number (no dimension)."""
         return not any(self._dim)
 
     # pint's names, for code written against pint (mlsysim's, for one).
@@ -323,22 +323,20 @@ class Quantity:
     # pint.
     def to_pint(self, registry=None):
         """This quantity as a pint Quantity in base units (magnitude ``.base_value``
-        exactly), in ``registry`` or ``reckon.pint_registry()``."""
-        from .pint_units import to_pint
-        return to_pint(self, registry)
+        exactly), in ``registry`` or ``reckon.pint_registry()`` (where bytes are a
+        dimension, ``[information]``)."""
+        return pint_units.to_pint(self._base, self._dim, registry)
 
     @classmethod
     def from_pint(cls, q):
         """A pint Quantity as a Reckon one: converted by pint to base units, and shown in
         its own unit when Reckon knows it."""
-        from .pint_units import from_pint
-        return from_pint(q)
+        base, dim = pint_units.from_pint(q)
+        return cls._make(base, dim)
 
     # Jupyter.
     def _repr_html_(self):
-        from .display import quantity_html
-        return quantity_html(self)
+        return display.quantity_html(str(self))
 
     def _repr_latex_(self):
-        from .display import quantity_latex
-        return quantity_latex(self)
+        return display.quantity_latex(str(self), self._unit)
