@@ -9,16 +9,23 @@ them into pandas DataFrames, and explain them (docs/python.md).
 
 import threading
 
+from ._native import native
 from .errors import ReckonError
-from .program import Case, Explanation, Member, Program, Record
-from .quantity import BASE_UNITS, Quantity
+from ._native import BASE_UNITS
 from .pint_units import pint_registry
+from .program import Case, Program
+from .quantity import Quantity
+from .values import Explanation, List, Map, Member, Record
+
+# The version of the build that made the extension module: CMake's project() version,
+# the one place it is written (the package's metadata reads the same, python/setup.py).
+__version__ = native.version
 
 __all__ = ["load", "eval", "explain", "Program", "Case", "Quantity", "Record", "Member",
-           "Explanation", "ReckonError", "BASE_UNITS", "pint_registry"]
+           "Explanation", "List", "Map", "ReckonError", "BASE_UNITS", "pint_registry"]
 
-_stdlib = None
-_stdlib_lock = threading.Lock()
+_standard_program = None
+_standard_lock = threading.Lock()
 
 
 def load(path, digits=4):
@@ -27,11 +34,11 @@ def load(path, digits=4):
 
 
 def _standard():
-    global _stdlib
-    with _stdlib_lock:
-        if _stdlib is None:
-            _stdlib = Program("")
-        return _stdlib
+    global _standard_program
+    with _standard_lock:
+        if _standard_program is None:
+            _standard_program = Program("")
+        return _standard_program
 
 
 def eval(expression):  # noqa: A001 (the name `reckon eval` has)

@@ -16,6 +16,7 @@ import os
 
 from ._native import native
 from .errors import ReckonError
+from .program import Case, _set_specs
 from .sweeps import _listed, _vary_spec, parse_csv
 
 
@@ -56,7 +57,6 @@ def sweep(client, path, case=None, vary=None, show=None, where=None, minimize=No
     in ``shards`` tasks (default: one per worker). The result equals the single-machine
     sweep's, to the last bit (tests/python/test_distributed.py). ``path`` must be
     readable on every worker (a shared file system, or the same checkout)."""
-    from .program import Case, _set_specs
     path = os.path.abspath(str(path))
     name, changes = "", []
     if isinstance(case, Case):

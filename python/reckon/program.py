@@ -1,54 +1,18 @@
 """Programs and cases: a Reckon file loaded once, its cases as Python objects whose
 attributes are the case's inputs, properties and methods."""
 
-import io
-import math
-import numbers
+import hashlib
+import inspect
+import os
+import threading
+import weakref
 
+from . import _stdlib, display, sweeps
 from ._native import native
 from .errors import ReckonError
-from .quantity import Quantity, _base_unit_text
-
-
-class Record:
-    """A record value (``Transformer(...)``): its fields as attributes, in order."""
-
-    def __init__(self, type_name, fields, shown):
-        self._type = type_name
-        self._fields = dict(fields)
-        self._shown = shown
-
-    @property
-    def type_name(self):
-        return self._type
-
-    def fields(self):
-        """The fields, name to value, in declaration order."""
-        return dict(self._fields)
-
-    def __getattr__(self, name):
-        fields = self.__dict__.get("_fields", {})
-        if name in fields:
-            return fields[name]
-        raise AttributeError(f"{self._type} has no field {name!r}")
-
-    def __dir__(self):
-        return list(self._fields) + ["fields", "type_name"]
-
-    def __eq__(self, other):
-        return isinstance(other, Record) and (self._type, self._fields) == (other._type,
-                                                                             other._fields)
-
-    def __repr__(self):
-        return self._shown
-
-    def _repr_html_(self):
-        from .display import record_html
-        return record_html(self)
-
-
-class Member(str):
-    """An enumeration member (``selective``): a str that knows it is one."""
+from .quantity import Quantity
+from .source import shape, source
+from .values import Explanation, List, Map, Member, Record, cell_html
 
 
 def from_native(v, program=None):
@@ -73,140 +37,73 @@ def from_native(v, program=None):
     _, type_name, names, items, shown = v
     items = [from_native(x, program) for x in items]
     if kind == "list":
-        return items
+        return List(items)
     if kind == "tuple":
         return tuple(items)
     if kind == "map":
-        return dict(zip(names, items))
+        return Map(zip(names, items))
     return Record(type_name, zip(names, items), shown)
 
 
-def _text_literal(s):
-    escaped = (s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-               .replace("\t", "\\t").replace("{", "{{").replace("}", "}}"))
-    return f'"{escaped}"'
-
-
-def _split_top(text, separator):
-    """``text`` split at each ``separator`` outside brackets."""
-    parts, depth, start = [], 0, 0
-    for i, c in enumerate(text):
-        if c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth -= 1
-        elif c == separator and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    parts.append(text[start:].strip())
-    return parts
-
-
-def shape(type_text):
-    """What ``source`` needs to know of a declared type, from its description
-    (``[(text, B/s)]``): ``"text"``, ``("list", element)``, ``("tuple", [elements])``,
-    ``("map", key, value)``, or None for anything else (quantities, records, ...)."""
-    t = type_text.strip()
-    if t.endswith("?"):
-        t = t[:-1]
-    if t == "text":
-        return "text"
-    if t.startswith("[") and t.endswith("]"):
-        return ("list", shape(t[1:-1]))
-    if t.startswith("(") and t.endswith(")"):
-        return ("tuple", [shape(x) for x in _split_top(t[1:-1], ",")])
-    if t.startswith("{") and t.endswith("}"):
-        key, _, value = t[1:-1].partition(":")
-        return ("map", shape(key), shape(value))
-    return None
-
-
-def _part(s, kind, index=0):
-    """The shape of an element of a ``kind`` ("list", "tuple" or "map") shaped ``s``."""
-    if not isinstance(s, tuple) or s[0] != kind:
+def _file_digest(path):
+    """SHA-256 of the file a program was loaded from (None for the standard library)."""
+    if not path:
         return None
-    if kind == "tuple":
-        return s[1][index] if index < len(s[1]) else None
-    return s[1 + index] if kind == "map" else s[1]
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
 
 
-def source(value, text=False):
-    """Reckon source for a Python value: what ``with_()``, method arguments and
-    ``vary`` send. ``text`` says what the place takes: True (or ``"text"``) for a text,
-    or a ``shape()`` of its declared type, so that the str elements of a list, tuple or
-    map that hold texts are written as texts. Elsewhere a str is Reckon source as it is
-    (``"selective"``, ``"8 GiB"``, ``"GPT3_175B"``). A Quantity is written exactly: its
-    base value, with all 17 digits, in base units. A Python tuple is a Reckon tuple,
-    except where the place takes a list; a dict is a map."""
-    if isinstance(value, str):
-        return _text_literal(value) if text is True or text == "text" else value
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, Case):
-        return value._as_source()
-    if isinstance(value, Quantity):
-        body = repr(value.base_value)
-        if not math.isfinite(value.base_value):
-            raise ReckonError("E0914", f"{value} is not a finite number, which Reckon source "
-                              "cannot write")
-        for symbol, exponent in zip(native.base_unit_symbols, value.dimension):
-            op = " * " if exponent > 0 else " / "
-            body += f"{op}(1 {symbol})" * abs(exponent)
-        return f"({body})"
-    if isinstance(value, numbers.Real):
-        number = float(value) if not isinstance(value, numbers.Integral) else int(value)
-        if isinstance(number, float) and not math.isfinite(number):
-            raise ReckonError("E0914", f"{number} is not a finite number, which Reckon "
-                              "source cannot write")
-        return repr(number)
-    legacy = text is True  # a bool: every str inside is a text too
-    list_shaped = isinstance(text, tuple) and text[0] == "list"
-    if isinstance(value, tuple) and len(value) >= 2 and not list_shaped:
-        return "(" + ", ".join(source(x, True if legacy else _part(text, "tuple", i))
-                               for i, x in enumerate(value)) + ")"
-    if isinstance(value, (list, tuple, range)):
-        return "[" + ", ".join(source(x, True if legacy else _part(text, "list"))
-                               for x in value) + "]"
-    if isinstance(value, dict) and value:
-        key, item = _part(text, "map", 0), _part(text, "map", 1)
-        if not isinstance(text, tuple):  # no declared type: str keys are texts
-            key = "text"
-        return "{" + ", ".join(f"{source(k, key)}: {source(v, True if legacy else item)}"
-                               for k, v in value.items()) + "}"
-    raise ReckonError("E0914", f"a {type(value).__name__} has no Reckon value: give a number,"
-                      " a Quantity, a bool, a str of Reckon source, a list, a tuple, a dict or"
-                      " a case")
+# Programs unpickled in this process, so that many pickled values of one program (a
+# worker's results, each pickled on its own) load its file once.
+_unpickled = weakref.WeakValueDictionary()
+_unpickled_lock = threading.Lock()
 
 
-class Explanation(str):
-    """``explain``'s text, which Jupyter shows as Markdown or LaTeX when it is that."""
-
-    format = "text"
-
-    def __new__(cls, text, format):
-        e = super().__new__(cls, text)
-        e.format = "markdown" if format == "md" else format  # md: the command line's name
-        return e
-
-    def _repr_markdown_(self):
-        return str(self) if self.format == "markdown" else None
-
-    def _repr_latex_(self):
-        return str(self) if self.format == "latex" else None
+def _restore_program(path, digits, digest):
+    """A pickled Program: its file loaded again, which must be the file that was
+    pickled (E0919 if it has changed since)."""
+    key = (path, digits, digest)
+    with _unpickled_lock:
+        program = _unpickled.get(key)
+        if program is None:
+            program = Program(path, digits)
+            if program._digest != digest:
+                raise ReckonError("E0919", f"{path} has changed since the program was "
+                                  "pickled, so its values cannot be restored from it; "
+                                  "pickle them again from the file as it is now")
+            _unpickled[key] = program
+        return program
 
 
 class Program:
-    """A Reckon file, loaded and checked once (``reckon.load``)."""
+    """A Reckon file, loaded and checked once (``reckon.load``).
+
+    Pickled, a program is its file's absolute path (and a digest of its text): unpickling
+    loads that file again, in the unpickling process, and refuses a file that has changed
+    (E0919). ``copy.copy`` and ``copy.deepcopy`` give the program itself: it is a loaded
+    file, which copies share."""
 
     def __init__(self, path="", digits=4):
-        self._session = native.Session(str(path))
+        # The standard library's session is one per process (Quantity("80 GiB") reads
+        # its text there too).
+        self._session = native.Session(str(path)) if str(path) else _stdlib.session()
         self._infos = {c["name"]: c for c in self._session.cases()}
         self.digits = digits
+        self._digest = _file_digest(str(path))
+
+    def __reduce__(self):
+        path = os.path.abspath(self.path) if self.path else ""
+        return (_restore_program, (path, self.digits, self._digest))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
 
     @property
     def path(self):
+        """The file's path as given to ``reckon.load`` ("" for the standard library)."""
         return self._session.path
 
     @property
@@ -248,9 +145,15 @@ class Program:
         expression, numbers in the column's unit (``df.attrs["units"]``), the same
         numbers as ``reckon sweep --format csv``, to the last bit. ``case`` is a case (or
         its name) to vary, or the name of a sweep the file declares (None: its first)."""
-        from .sweeps import sweep_frame
-        return sweep_frame(self, case, vary, show, where, minimize, maximize, set, jobs, shard,
-                           infeasible, skip_errors)
+        name, changes = "", []
+        if isinstance(case, Case):
+            name, changes = case.name, list(case.changes)
+        elif case is not None:
+            name = case
+        if set:
+            changes += list(_set_specs(self[name] if name in self else None, set))
+        return sweeps.sweep_frame(self.path, name, changes, vary, show, where, minimize,
+                                  maximize, jobs, shard, infeasible, skip_errors, self.digits)
 
     def __repr__(self):
         return f"<reckon.Program {self.path or '<stdlib>'}: {len(self)} cases>"
@@ -287,26 +190,32 @@ class Case:
 
     @property
     def name(self):
+        """The case's name in its file."""
         return self._name
 
     @property
     def program(self):
+        """The Program the case is of."""
         return self._program
 
     @property
     def scenario(self):
+        """The name of the scenario the case instantiates."""
         return self._info["scenario"]
 
     @property
     def inputs(self):
+        """The names of its inputs, in declaration order (attributes of the case)."""
         return [m["name"] for m in self._info["inputs"]]
 
     @property
     def properties(self):
+        """The names of its properties, in declaration order (attributes of the case)."""
         return [m["name"] for m in self._info["properties"]]
 
     @property
     def methods(self):
+        """The names of its methods (callable attributes of the case)."""
         return [m["name"] for m in self._info["methods"]]
 
     @property
@@ -319,6 +228,8 @@ class Case:
         return self._program.eval(expression, self)
 
     def explain(self, expression, format="text", depth=1):
+        """``reckon explain FILE EXPR --case C``: the derivation of an expression in this
+        case, in ``format`` text, markdown or latex, ``depth`` levels deep."""
         return self._program.explain(expression, self, format, depth)
 
     def with_(self, **changes):
@@ -363,21 +274,43 @@ class Case:
     def __hash__(self):
         return hash((id(self._program), self._name, self._sets))
 
+    def __reduce__(self):  # pickle: its program (see Program), name and changes
+        return (Case, (self._program, self._name, self._sets))
+
     def __repr__(self):
         changes = ", ".join(s.replace("=", ": ", 1) for s in self._sets)
         return f"<reckon.Case {self._name}{' with ' + changes if changes else ''}>"
 
     def _repr_html_(self):
-        from .display import case_html
-        return case_html(self)
+        """Inputs, then properties, each with its value (an error shows as its code)."""
+        rows = []
+        for name in self.inputs + self.properties:
+            try:
+                shown = cell_html(self.eval(name))
+            except ReckonError as e:
+                shown = f"<em>error[{display.escape(e.code)}]</em>"
+            rows.append((name, shown))
+        title = f"{self.name} ({self.scenario})"
+        if self.changes:
+            title += " with " + ", ".join(self.changes)
+        return display.rows_html(title, rows)
 
 
 class _Method:
-    """A method of a case, called with Python values (Reckon source for str)."""
+    """A method of a case, called with Python values (Reckon source for str). Its
+    signature (``inspect.signature``, ``help()``) has the method's parameters and result
+    type, and its docstring the doc comment (``##``) the file gives it."""
 
     def __init__(self, case, info):
         self._case = case
         self._info = info
+        self.__name__ = self.__qualname__ = info["name"]
+        parameters = [inspect.Parameter(p, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+                      for p in info["parameters"]]
+        self.__signature__ = inspect.Signature(parameters, return_annotation=info["type"])
+        self.__doc__ = (f"{info['name']}({', '.join(info['parameters'])}): {info['type']}, "
+                        f"a method of {case.scenario} (case {case.name})"
+                        + (f"\n\n{info['docs']}" if info["docs"] else ""))
 
     def __call__(self, *args, **kwargs):
         params = self._info["parameters"]
@@ -390,6 +323,9 @@ class _Method:
         texts = self._info["text_parameters"]
         written = ", ".join(source(a, t) for a, t in zip(args, texts))
         return self._case.explain(f"{self._info['name']}({written})", format, depth)
+
+    def __reduce__(self):  # pickle: the case's attribute of that name
+        return (getattr, (self._case, self._info["name"]))
 
     def __repr__(self):
         return f"<method {self._info['name']}({', '.join(self._info['parameters'])})>"

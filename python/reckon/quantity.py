@@ -10,10 +10,10 @@ does.
 import math
 import numbers
 
-from ._native import native
+from . import _stdlib, display, pint_units
+from ._native import BASE_UNITS, native
 from .errors import ReckonError
 
-BASE_UNITS = tuple(native.base_unit_symbols)
 _DIMENSIONLESS = (0,) * len(BASE_UNITS)
 
 
@@ -40,24 +40,52 @@ def _base_unit_text(dim):
     return text
 
 
+def _restore(base, dim, unit, scale, shown):
+    """A pickled Quantity (Quantity.__reduce__)."""
+    return Quantity._make(base, dim, unit, scale, shown)
+
+
 class Quantity:
-    """A value with a unit: ``Quantity(80, "GiB")``, or a result of ``reckon.eval``.
+    """A value with a unit: ``Quantity(80, "GiB")``, ``Quantity("80 GiB")``, or a result
+    of ``reckon.eval``.
 
     ``.value`` is the number in ``.unit``; ``.base_value`` the number in base units
-    (``.base_unit``), exactly the double Reckon computed.
+    (``.base_unit``), exactly the double Reckon computed. pint's names work too:
+    ``.magnitude`` (``.m``), ``.units`` (``.u``, the unit's text), ``.m_as(unit)``,
+    ``.to(unit)`` and ``.to_base_units()``.
     """
 
     __slots__ = ("_base", "_dim", "_unit", "_scale", "_shown")
 
     def __init__(self, value, unit=""):
+        """``Quantity(80, "GiB")``: ``value`` times the unit, as Reckon's ``80 GiB``;
+        ``Quantity("80 GiB")``: a quantity's text, read by Reckon's interpreter (E0912 for
+        text that is not a quantity)."""
         if isinstance(value, Quantity):
             raise TypeError("Quantity(value, unit) takes a number; use q.to(unit)")
-        if unit:
+        if isinstance(value, str):
+            if unit:
+                raise TypeError("Quantity(text) takes its unit inside the text: "
+                                f"Quantity({value + ' ' + unit!r})")
+            self._read(value)
+        elif unit:
             scale, dim = native.unit_of(unit)
             # Reckon's `80 GiB` is 80 times the unit's scale: the same product here.
             self._set(float(value) * scale, tuple(dim), unit, scale)
         else:
             self._set(float(value), _DIMENSIONLESS, "", 1.0)
+
+    def _read(self, text):
+        # The text evaluated by the interpreter against the standard library, as
+        # `reckon eval TEXT` would: the units, number literals and conversions are
+        # Reckon's own.
+        value = _stdlib.session().evaluate(text, None, [], 4)
+        if value is None or value[0] != "quantity":
+            kind = "nothing" if value is None else f"a {value[0]}"
+            raise ReckonError("E0912", f"Quantity({text!r}): the text is {kind}, not a "
+                              "quantity")
+        _, base, dim, unit, scale, shown = value
+        self._set(base, tuple(dim), unit, scale, shown)
 
     def _set(self, base, dim, unit, scale, shown=None):
         self._base, self._dim, self._unit, self._scale, self._shown = base, dim, unit, scale, shown
@@ -99,7 +127,32 @@ class Quantity:
 
     @property
     def dimensionless(self):
+        """Whether it is a plain number (no dimension)."""
         return not any(self._dim)
+
+    # pint's names, for code written against pint (mlsysim's, for one).
+    @property
+    def magnitude(self):
+        """pint's name of ``.value``: the number in ``.unit``."""
+        return self.value
+
+    m = magnitude
+
+    @property
+    def units(self):
+        """pint's name of ``.unit``: the unit's text (a ``str``, not a pint Unit)."""
+        return self._unit
+
+    u = units
+
+    def m_as(self, unit):
+        """The number in ``unit``: ``q.to(unit).magnitude``, as pint's ``m_as``."""
+        return self.to(unit).value
+
+    def to_base_units(self):
+        """The same quantity in Reckon's base units (``.base_unit``): ``80 GiB`` is
+        ``85899345920 B``."""
+        return Quantity._make(self._base, self._dim, self.base_unit, 1.0)
 
     def to(self, unit):
         """The same quantity shown in ``unit`` (E0912 if it is not a unit of its
@@ -148,6 +201,18 @@ class Quantity:
 
     def __hash__(self):
         return hash((self._base, self._dim))
+
+    # pickle and copy: a quantity is what it holds (its base value to the last bit, its
+    # dimension, the unit it is shown in and its display text); it is immutable, so a
+    # copy may be itself.
+    def __reduce__(self):
+        return (_restore, (self._base, self._dim, self._unit, self._scale, self._shown))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
 
     # Arithmetic: the dimension goes along, and only like dimensions add or compare.
     @staticmethod
@@ -258,22 +323,20 @@ class Quantity:
     # pint.
     def to_pint(self, registry=None):
         """This quantity as a pint Quantity in base units (magnitude ``.base_value``
-        exactly), in ``registry`` or ``reckon.pint_registry()``."""
-        from .pint_units import to_pint
-        return to_pint(self, registry)
+        exactly), in ``registry`` or ``reckon.pint_registry()`` (where bytes are a
+        dimension, ``[information]``)."""
+        return pint_units.to_pint(self._base, self._dim, registry)
 
     @classmethod
     def from_pint(cls, q):
         """A pint Quantity as a Reckon one: converted by pint to base units, and shown in
         its own unit when Reckon knows it."""
-        from .pint_units import from_pint
-        return from_pint(q)
+        base, dim = pint_units.from_pint(q)
+        return cls._make(base, dim)
 
     # Jupyter.
     def _repr_html_(self):
-        from .display import quantity_html
-        return quantity_html(self)
+        return display.quantity_html(str(self))
 
     def _repr_latex_(self):
-        from .display import quantity_latex
-        return quantity_latex(self)
+        return display.quantity_latex(str(self), self._unit)

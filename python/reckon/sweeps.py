@@ -6,7 +6,7 @@ import re
 
 from ._native import native
 from .errors import ReckonError
-from .program import source
+from .source import source
 
 # A CSV header cell: "name (unit)" for a column with a unit, "name" without.
 _HEADER = re.compile(r"^(?P<name>.*?)(?: \((?P<unit>[^()]*)\))?$")
@@ -35,7 +35,7 @@ def parse_csv(text):
     Python's float(), which reads the shortest round-trip decimals the CSV holds back
     to the same doubles. A column the CSV repeats (an objective that is also a varied
     input) is kept once."""
-    import pandas
+    from .frames import SweepFrame  # pandas, imported for sweeps only
     rows = list(csv.reader(io.StringIO(text)))
     header, body = rows[0], rows[1:]
     names, units = [], {}
@@ -49,7 +49,7 @@ def parse_csv(text):
         # column at the end), with the same numbers: the frame has it once.
         if name not in columns:
             columns[name] = _column([r[i] for r in body])
-    frame = pandas.DataFrame(columns, columns=list(columns))
+    frame = SweepFrame(columns, columns=list(columns))
     frame.attrs["units"] = units
     return frame
 
@@ -65,20 +65,11 @@ def _column(cells):
         return [None if c == "" else c for c in cells]
 
 
-def sweep_frame(program, case, vary, show, where, minimize, maximize, sets, jobs, shard,
-                infeasible, skip_errors):
-    from .program import Case, _set_specs
-    name = ""
-    changes = []
-    if isinstance(case, Case):
-        name, changes = case.name, list(case.changes)
-    elif case is not None:
-        name = case
-    if sets:
-        target = program[name] if name in program else None
-        changes += list(_set_specs(target, sets))
+def sweep_frame(path, name, changes, vary, show, where, minimize, maximize, jobs, shard,
+                infeasible, skip_errors, digits):
+    """``Program.sweep`` of the case or sweep ``name`` of the file at ``path``, with the
+    INPUT=VALUE ``changes`` (Reckon source) bound."""
     vary_specs = [_vary_spec(k, v) for k, v in (vary or {}).items()]
-    text = native.sweep_csv(program.path, name, vary_specs, _listed(show), _listed(where),
-                            changes, minimize, maximize, jobs, shard, infeasible, skip_errors,
-                            program.digits)
+    text = native.sweep_csv(path, name, vary_specs, _listed(show), _listed(where), changes,
+                            minimize, maximize, jobs, shard, infeasible, skip_errors, digits)
     return parse_csv(text)

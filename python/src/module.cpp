@@ -86,6 +86,7 @@ py::list members(const std::vector<MemberInfo>& ms) {
 
 PYBIND11_MODULE(_reckon, m) {
   m.doc() = "The C++ side of the reckon package (docs/python.md).";
+  m.attr("version") = RECKON_MODULE_VERSION;  // CMake's project() version
   m.attr("base_unit_symbols") = [] {
     py::list l;
     for (std::string_view s : reckon::base_unit_symbols) l.append(std::string(s));

@@ -32,4 +32,8 @@ def test_the_example_notebook_executes_with_rich_outputs(tmp_path):
     # = 1026.0 GiB (/ 2^30).
     assert outputs[2][0].data["text/plain"] == "Quantity(1026.0, 'GiB')"
     assert "checkpointed_activations" in outputs[3][0].data["text/markdown"]
-    assert "per_token_activations" in outputs[4][0].data["text/plain"]
+    # The sweep frame and the list of records: units in their headings.
+    assert "per_token_activations (GB)" in outputs[4][0].data["text/html"]
+    assert "micro_batch" in outputs[4][0].data["text/plain"]
+    records = outputs[5][0].data["text/html"]
+    assert "ring (ms)</th>" in records and records.count("<tr>") == 1 + 21

@@ -108,3 +108,63 @@ def test_sum_format_and_round():
     assert round(Quantity(1.2345, "GB"), 2) == Quantity(1.23, "GB")
     assert round(Quantity(1.2345, "GB"), 2).unit == "GB"
     assert round(Quantity(2.6, "s")) == Quantity(3, "s")
+
+
+# pint's names, for code written against pint: the same numbers as Reckon's own names.
+def test_pint_names():
+    q = Quantity(80, "GiB")
+    assert q.magnitude == q.m == q.value == 80
+    assert q.units == q.u == q.unit == "GiB"
+    # 80 GiB = 80 * 2^30 B = 85,899,345,920 B = 85.89934592 GB.
+    assert q.m_as("GB") == 85.89934592
+    assert q.to("GB").magnitude == 85.89934592 and q.to("GB").units == "GB"
+    base = q.to_base_units()
+    assert (base.magnitude, base.units, base.base_value) == (80 * 2**30, "B", 80 * 2**30)
+    # A rate: 2 GB/s in base units is 2e9 B/s; a plain number stays plain.
+    assert Quantity(2, "GB/s").to_base_units().units == "B/s"
+    assert Quantity(2, "GB/s").to_base_units().magnitude == 2e9
+    assert Quantity(3).to_base_units() == 3 and Quantity(3).to_base_units().units == ""
+    with pytest.raises(reckon.ReckonError) as caught:
+        q.m_as("s")
+    assert caught.value.code == "E0912"
+
+
+def test_a_quantity_from_its_text_is_read_by_reckon():
+    q = Quantity("80 GiB")
+    assert q == Quantity(80, "GiB") and q.base_value == 80 * 2**30
+    assert (q.value, q.unit, str(q)) == (80, "GiB", "80 GiB")
+    # The interpreter's own reading, conversions included: 1.5e9 B/s, and 1.5 h in
+    # minutes is 90 min (1.5 * 60).
+    assert Quantity("1.5e9 B/s").base_value == 1.5e9
+    assert Quantity("1.5 h -> min").units == "min" and Quantity("1.5 h -> min").m == 90
+    assert Quantity("3") == 3
+    # Not a quantity, or not Reckon: the interpreter's errors.
+    for text, code in [('"80 GiB"', "E0912"), ("GPT3_175B", "E0912"), ("80 GiBB", None)]:
+        with pytest.raises(reckon.ReckonError) as caught:
+            Quantity(text)
+        if code:
+            assert caught.value.code == code and "not a quantity" in caught.value.message
+    with pytest.raises(TypeError):
+        Quantity("80", "GiB")
+
+
+def test_to_pint_has_a_dimension_of_information():
+    # pint's own registry makes bytes dimensionless; reckon.pint_registry() does not.
+    p = Quantity(80, "GiB").to_pint()
+    assert p.dimensionality == {"[information]": 1}
+    assert not p.dimensionless
+    # 80 GiB = 85,899,345,920 B = 85.89934592 GB (decimal giga, 1e9).
+    assert p.to("GB").magnitude == 85.89934592
+    assert p.to("GiB").magnitude == 80
+    ureg = reckon.pint_registry()
+    rate = Quantity(2, "GB/s").to_pint()
+    assert rate.dimensionality == ureg.Quantity(1, "bit/s").dimensionality
+    # 2 GB/s = 16 Gbit/s (8 bits a byte).
+    assert rate.to("Gbit/s").magnitude == 16
+    with pytest.raises(pint.DimensionalityError):
+        p.to("s")
+    with pytest.raises(pint.DimensionalityError):
+        p.to("dimensionless")
+    # And back, exactly.
+    assert Quantity.from_pint(p) == Quantity(80, "GiB")
+    assert Quantity.from_pint(ureg.Quantity(16, "Gbit/s")) == Quantity(2, "GB/s")
