@@ -20,6 +20,9 @@ Workspace::Workspace(const Library& library) : library_(library), stdlib_(librar
 }
 
 std::optional<std::string> Workspace::buffer_of(const std::string& canonical_path) {
+  if (pending_)
+    for (const auto& [uri, text] : *pending_)
+      if (canonical(path_of_uri(uri)) == canonical_path) return text;
   for (const auto& [uri, doc] : documents_.all())
     if (!doc.path.empty() && canonical(doc.path) == canonical_path) return doc.text;
   return std::nullopt;
@@ -68,6 +71,19 @@ std::shared_ptr<Analysis> Workspace::analysis(const std::string& uri) {
     }
   }
   return held;
+}
+
+std::vector<Diagnostic> Workspace::errors_of(const std::string& uri,
+                                             const std::map<std::string, std::string>& texts) {
+  Document* doc = documents_.find(uri);
+  if (!doc) return {};
+  const std::string path = doc->path.empty() ? uri : doc->path;
+  auto own = texts.find(uri);
+  pending_ = &texts;
+  std::vector<Diagnostic> out =
+      Analysis(library_, path, own == texts.end() ? doc->text : own->second, 0).diagnostics();
+  pending_ = nullptr;
+  return out;
 }
 
 std::shared_ptr<Analysis> Workspace::parsed_analysis(const std::string& uri) {
