@@ -353,11 +353,80 @@ Analysis::Analysis(const Library& library, const std::string& path, std::string 
     checked_ = true;
   } catch (const UserErrors& e) {
     diagnostics_ = e.diagnostics();
+    check_errors_ = diagnostics_;
   } catch (const UserError& e) {
     diagnostics_.push_back(e.diagnostic());
+    if (!program_->main)
+      recover(e.diagnostic());
+    else
+      check_errors_ = diagnostics_;
   }
   if (load_ms_ == 0) load_ms_ = ms_since(start);
   check_ms_ = ms_since(start) - load_ms_;
+}
+
+void Analysis::recover(const Diagnostic& error) {
+  // As the loader does to report the unknown units above a syntax error (loader.cpp),
+  // a few failing lines at most, in a file of at most 1 MiB.
+  constexpr int max_blanked_lines = 4;
+  constexpr std::size_t max_recovered_bytes = 1 << 20;
+  if (!error.range || !error.code.starts_with("E01") ||
+      program_->sources.file(error.range->file).name() != path_)
+    return;
+  const std::string original = program_->sources.file(error.range->file).text();
+  if (original.size() > max_recovered_bytes) return;
+  std::string text = original;
+  std::vector<std::pair<std::size_t, std::size_t>> blanked_lines;
+  std::uint32_t failing = error.range->begin;
+  for (int blanked = 0; blanked < max_blanked_lines; ++blanked) {
+    failing = std::min<std::uint32_t>(failing, static_cast<std::uint32_t>(text.size()));
+    std::size_t begin = failing == 0 ? 0 : text.rfind('\n', failing - 1);
+    begin = begin == std::string::npos || failing == 0 ? 0 : begin + 1;
+    const std::size_t end = std::min(text.find('\n', failing), text.size());
+    blanked_lines.emplace_back(begin, end);
+    for (std::size_t k = begin; k < end; ++k)
+      if (text[k] != '\r') text[k] = ' ';
+    auto p = std::make_unique<Program>();
+    try {
+      load_program_text(*p, *library_, path_, text);
+    } catch (const UserError& e) {
+      const Diagnostic& d = e.diagnostic();
+      if (!d.range || !d.code.starts_with("E01") ||
+          p->sources.file(d.range->file).name() != path_ || d.range->begin < failing)
+        return;  // not a later line of this file: no progress to make
+      failing = d.range->begin;
+      continue;
+    } catch (const UserErrors&) {
+      return;
+    }
+    program_ = std::move(p);
+    recovered_ = true;
+    try {
+      check_program(*program_);
+      checked_ = true;
+    } catch (const UserErrors& e) {
+      check_errors_ = e.diagnostics();
+    } catch (const UserError& e) {
+      check_errors_.push_back(e.diagnostic());
+    }
+    // A member declared on a blanked line (`  a: GB = (x`) is gone, and its uses would
+    // find a global of the same name (the globals are known once checked): then no
+    // values are shown.
+    for (auto [line_begin, line_end] : blanked_lines) {
+      std::size_t k = line_begin;
+      while (k < line_end && (original[k] == ' ' || original[k] == '\t')) ++k;
+      const std::size_t word = k;
+      while (k < line_end &&
+             (std::isalnum(static_cast<unsigned char>(original[k])) || original[k] == '_'))
+        ++k;
+      const std::string name = original.substr(word, k - word);
+      while (k < line_end && original[k] == ' ') ++k;
+      if (!name.empty() && k < line_end &&
+          (original[k] == ':' || original[k] == '=' || original[k] == '(') && program_->find(name))
+        no_values_ = true;
+    }
+    return;
+  }
 }
 
 const std::vector<Occurrence>& Analysis::occurrences() {
@@ -420,13 +489,13 @@ const CaseDecl* Analysis::case_for(const std::string& chosen, const ScenarioDecl
 }
 
 Evaluator* Analysis::values() {
-  if (compiled_) return evaluator_.get();
+  if (compiled_ || no_values_) return evaluator_.get();
   compiled_ = true;
   Program* p = program_.get();
   if (!checked_) {
     if (!salvage_tried_) {
       salvage_tried_ = true;
-      salvaged_ = salvage(*library_, path_, *program_, diagnostics_, occurrences());
+      salvaged_ = salvage(*library_, path_, *program_, check_errors_, occurrences());
     }
     p = salvaged_.get();
   }

@@ -86,7 +86,10 @@ class Analysis {
   std::size_t parsed_decls() const { return parsed_decls_; }
   std::size_t reused_decls() const { return reused_decls_; }
   // The main file parsed: names can be looked up (even when the checker found errors).
+  // After a syntax error in it, the program is that of the file with its failing lines
+  // blanked (recovered()): names, values and checks come from the rest of the file.
   bool parsed() const { return program_->main != nullptr; }
+  bool recovered() const { return recovered_; }
   FileId main_file() const { return program_->main ? program_->main->file : 0; }
 
   // Every name written in the main file and its imports (and, for declarations, each
@@ -126,8 +129,15 @@ class Analysis {
   // A range of the values' program as a range of this one (files matched by name).
   SourceRange own_range(SourceRange r) const;
 
+  // After a syntax error in the main file: its text with each failing line blanked
+  // (offsets unchanged), loaded and checked as program_, if that parses.
+  void recover(const Diagnostic& syntax_error);
+
   const Library* library_;
   std::string path_;
+  bool recovered_ = false;
+  bool no_values_ = false;                // recovered, but values could be wrong (recover())
+  std::vector<Diagnostic> check_errors_;  // the checker's errors in program_
   std::unique_ptr<Program> program_;
   std::unique_ptr<Program> salvaged_;
   bool salvage_tried_ = false;

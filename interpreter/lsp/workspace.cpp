@@ -65,7 +65,7 @@ std::shared_ptr<Analysis> Workspace::analysis(const std::string& uri) {
     held = std::make_shared<Analysis>(library_, doc->path.empty() ? uri : doc->path, doc->text,
                                       doc->version, cache.get(),
                                       no_cache ? nullptr : &module_caches_[uri]);
-    if (held->parsed()) {
+    if (held->parsed() && !held->recovered()) {
       retired_.push_back(std::move(parsed_[uri]));
       parsed_[uri] = held;
     }
@@ -88,7 +88,7 @@ std::vector<Diagnostic> Workspace::errors_of(const std::string& uri,
 
 std::shared_ptr<Analysis> Workspace::parsed_analysis(const std::string& uri) {
   auto a = analysis(uri);
-  if (a && a->parsed()) return a;
+  if (a && a->parsed() && !a->recovered()) return a;
   auto it = parsed_.find(uri);
   return it == parsed_.end() ? a : it->second;
 }

@@ -1002,6 +1002,37 @@ def test_salvage(reckon, cache):
     got = {h["position"]["line"]: h["label"] for h in hints}
     check(got.get(6) == "\u25b8 6 GB", got)
     c.close()
+    # A syntax error: the values of the other lines remain (the failing line is blanked,
+    # as the loader does to find unknown units above one): d = 2 GB x 3 = 6 GB,
+    # g = 6 GB x 2 = 12 GB; e, on the failing line, has none.
+    c = Client(reckon, cache)
+    lines = ["scenario S {",
+             "  input x: GB = 2 GB",
+             "  d: GB = x * 3",
+             "  e: GB = d + * 1 GB",
+             "  g: GB = d * 2",
+             "}",
+             "case C = S()",
+             "check C.g < 1 GB"]  # 12 GB < 1 GB does not hold
+    text = "\n".join(lines) + "\n"
+    doc = c.open(cache / "syntax.rk", text)
+    ds = c.diagnostics_for(doc, 1)
+    check([d["code"] for d in ds] == ["E0111", "E0509"], ds)
+    check("left side is  12 GB" in ds[1]["message"], ds)
+    hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": doc}, "range": whole})
+    got = {h["position"]["line"]: h["label"] for h in hints}
+    check(got == {2: "\u25b8 6 GB", 4: "\u25b8 12 GB"}, got)
+    h = hover_text(c, doc, position_of(text, "g: GB", offset=0))
+    check("`C`: **12 GB**" in h, h)
+    # A member on the failing line that a global shares its name with: its uses would
+    # find the global, so no value is shown at all.
+    shadow = text.replace("case C", "let e: GB = 1 GB\ncase C").replace("d * 2", "e * 2")
+    c.change(doc, 2, [{"text": shadow}])
+    ds = c.diagnostics_for(doc, 2)
+    check([d["code"] for d in ds] == ["E0111"], ds)
+    hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": doc}, "range": whole})
+    check(hints == [], hints)
+    c.close()
 
 
 def test_checks(reckon, cache):
