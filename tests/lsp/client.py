@@ -1141,6 +1141,20 @@ def test_rename(reckon, cache):
                             "textDocument/prepareRename"), "a unit")
     check("standard library" in refused(position_of(text, "point_to_point_time", offset=3), "p2p"),
           "a stdlib native")
+    # From a derived case's `with` override (training.rk): ActivationMemory's micro_batch
+    # where it is declared (line 17), used (56, 67, 77), bound by the first case (144),
+    # overridden (147), varied by the two sweeps about that case (286, 296) and in one's
+    # objective (300); not TrainingBudget's input of the same name (185, 221).
+    path = ROOT / "scenarios" / "training.rk"
+    ttext = path.read_text()
+    tdoc = c.open(path, ttext)
+    c.diagnostics_for(tdoc, 1)
+    edit = c.request("textDocument/rename", {"textDocument": {"uri": tdoc},
+                                             "position": position_of(ttext, "with micro_batch",
+                                                                     offset=6),
+                                             "newName": "sequences"})
+    got = sorted(e["range"]["start"]["line"] + 1 for e in edit["changes"][tdoc])
+    check(got == [17, 56, 67, 77, 144, 147, 286, 296, 300], got)
     c.close()
 
 
