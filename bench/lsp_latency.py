@@ -76,7 +76,9 @@ def main():
             ds = c.diagnostics_for(doc, version)
             times.append(time.perf_counter() - t)
             if os.environ.get("RECKON_BENCH_EACH"): print(f"edit {k}: {times[-1] * 1000:.1f} ms")
-            assert ds == [], ds[:3]
+            # The changed default breaks the checks that depend on it (E0509, evaluated
+            # on every change); the file still checks.
+            assert all(d["code"] == "E0509" for d in ds), ds[:3]
         cpu_edits = cpu_seconds(c.proc.pid) - cpu_before
         # A hover with a value, then the hints of the first 200 lines.
         first_prop = text.index("\n  ## ", text.index("scenario "))

@@ -19,6 +19,7 @@
 #include "interpreter/counted.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
+#include "interpreter/failed_check.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/format_table.hpp"
 #include "interpreter/maps.hpp"
@@ -186,15 +187,7 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
       out << fmt::format("{}  {}  {}\n", outcome.passed ? "ok   " : "FAIL ", at, line);
       if (outcome.passed) continue;
       ++failed;
-      Diagnostic d{c->condition->range, "check failed: " + text, {}, "E0509"};
-      if (!outcome.left.empty()) {
-        d.notes.push_back({std::nullopt, "left side is  " + outcome.left});
-        d.notes.push_back({std::nullopt, "right side is " + outcome.right});
-      }
-      if (c->tolerance)
-        d.notes.push_back(
-            {std::nullopt, "tolerance: " + std::string(source_text(p, c->tolerance->range))});
-      report(d);
+      report(failed_check(p, *c, outcome));
     }
     if (!checks.empty()) {
       if (failed == 0)

@@ -9,6 +9,8 @@
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/code.hpp"
+#include "interpreter/failed_check.hpp"
+#include "interpreter/lsp/salvage.hpp"
 #include "interpreter/units.hpp"
 
 namespace reckon::lsp {
@@ -169,6 +171,15 @@ class Collector {
           callee = s.owner;
           if (s && e.callee && e.callee->kind == ExprKind::name) used(e.callee->range, s, &e);
         }
+        // A method called by its bare name inside its own scenario (`activations(x)`):
+        // the checker records the scenario as the target and the method as the slot.
+        // (Called on a value, `w.activations(x)`, the member below names it.)
+        if (e.call == CallKind::method && e.callee && e.callee->kind == ExprKind::name &&
+            std::holds_alternative<const ScenarioDecl*>(e.target)) {
+          const ScenarioDecl* owner = std::get<const ScenarioDecl*>(e.target);
+          if (owner && e.slot >= 0 && static_cast<std::size_t>(e.slot) < owner->properties.size())
+            used(e.callee->range, {Symbol::Kind::property, owner, e.slot}, &e);
+        }
         if ((e.call == CallKind::builtin || e.call == CallKind::list_builtin ||
              e.call == CallKind::map_builtin || e.call == CallKind::constraint) &&
             e.callee && e.callee->kind == ExprKind::name) {
@@ -325,7 +336,7 @@ class Collector {
 
 Analysis::Analysis(const Library& library, const std::string& path, std::string text,
                    std::int64_t version, ParseCache* cache, ParseCaches* module_caches)
-    : program_(std::make_unique<Program>()), version_(version) {
+    : library_(&library), path_(path), program_(std::make_unique<Program>()), version_(version) {
   using clock = std::chrono::steady_clock;
   auto ms_since = [](clock::time_point t) {
     return std::chrono::duration<double, std::milli>(clock::now() - t).count();
@@ -342,11 +353,80 @@ Analysis::Analysis(const Library& library, const std::string& path, std::string 
     checked_ = true;
   } catch (const UserErrors& e) {
     diagnostics_ = e.diagnostics();
+    check_errors_ = diagnostics_;
   } catch (const UserError& e) {
     diagnostics_.push_back(e.diagnostic());
+    if (!program_->main)
+      recover(e.diagnostic());
+    else
+      check_errors_ = diagnostics_;
   }
   if (load_ms_ == 0) load_ms_ = ms_since(start);
   check_ms_ = ms_since(start) - load_ms_;
+}
+
+void Analysis::recover(const Diagnostic& error) {
+  // As the loader does to report the unknown units above a syntax error (loader.cpp),
+  // a few failing lines at most, in a file of at most 1 MiB.
+  constexpr int max_blanked_lines = 4;
+  constexpr std::size_t max_recovered_bytes = 1 << 20;
+  if (!error.range || !error.code.starts_with("E01") ||
+      program_->sources.file(error.range->file).name() != path_)
+    return;
+  const std::string original = program_->sources.file(error.range->file).text();
+  if (original.size() > max_recovered_bytes) return;
+  std::string text = original;
+  std::vector<std::pair<std::size_t, std::size_t>> blanked_lines;
+  std::uint32_t failing = error.range->begin;
+  for (int blanked = 0; blanked < max_blanked_lines; ++blanked) {
+    failing = std::min<std::uint32_t>(failing, static_cast<std::uint32_t>(text.size()));
+    std::size_t begin = failing == 0 ? 0 : text.rfind('\n', failing - 1);
+    begin = begin == std::string::npos || failing == 0 ? 0 : begin + 1;
+    const std::size_t end = std::min(text.find('\n', failing), text.size());
+    blanked_lines.emplace_back(begin, end);
+    for (std::size_t k = begin; k < end; ++k)
+      if (text[k] != '\r') text[k] = ' ';
+    auto p = std::make_unique<Program>();
+    try {
+      load_program_text(*p, *library_, path_, text);
+    } catch (const UserError& e) {
+      const Diagnostic& d = e.diagnostic();
+      if (!d.range || !d.code.starts_with("E01") ||
+          p->sources.file(d.range->file).name() != path_ || d.range->begin < failing)
+        return;  // not a later line of this file: no progress to make
+      failing = d.range->begin;
+      continue;
+    } catch (const UserErrors&) {
+      return;
+    }
+    program_ = std::move(p);
+    recovered_ = true;
+    try {
+      check_program(*program_);
+      checked_ = true;
+    } catch (const UserErrors& e) {
+      check_errors_ = e.diagnostics();
+    } catch (const UserError& e) {
+      check_errors_.push_back(e.diagnostic());
+    }
+    // A member declared on a blanked line (`  a: GB = (x`) is gone, and its uses would
+    // find a global of the same name (the globals are known once checked): then no
+    // values are shown.
+    for (auto [line_begin, line_end] : blanked_lines) {
+      std::size_t k = line_begin;
+      while (k < line_end && (original[k] == ' ' || original[k] == '\t')) ++k;
+      const std::size_t word = k;
+      while (k < line_end &&
+             (std::isalnum(static_cast<unsigned char>(original[k])) || original[k] == '_'))
+        ++k;
+      const std::string name = original.substr(word, k - word);
+      while (k < line_end && original[k] == ' ') ++k;
+      if (!name.empty() && k < line_end &&
+          (original[k] == ':' || original[k] == '=' || original[k] == '(') && program_->find(name))
+        no_values_ = true;
+    }
+    return;
+  }
 }
 
 const std::vector<Occurrence>& Analysis::occurrences() {
@@ -408,25 +488,120 @@ const CaseDecl* Analysis::case_for(const std::string& chosen, const ScenarioDecl
   return nullptr;
 }
 
-std::optional<std::string> Analysis::value_of(const Symbol& s, const CaseDecl* c) {
-  if (!checked_ || !s) return std::nullopt;
-  const LetDecl* let = nullptr;
-  if (s.kind == Symbol::Kind::decl && s.owner->kind == DeclKind::let)
-    let = static_cast<const LetDecl*>(s.owner);
-  bool member = s.kind == Symbol::Kind::input || s.kind == Symbol::Kind::property;
-  if (!let && !member) return std::nullopt;
-  if (member && (!c || c->scenario != s.owner)) return std::nullopt;
-  if (s.kind == Symbol::Kind::property && static_cast<const ScenarioDecl*>(s.owner)
-                                              ->properties[static_cast<std::size_t>(s.index)]
-                                              .is_method)
-    return std::nullopt;
-  try {
-    if (!compiled_) {
-      compile_program(*program_);
-      compiled_ = true;
-      evaluator_ = std::make_unique<Evaluator>(*program_);
+Evaluator* Analysis::values() {
+  if (compiled_ || no_values_) return evaluator_.get();
+  compiled_ = true;
+  Program* p = program_.get();
+  if (!checked_) {
+    if (!salvage_tried_) {
+      salvage_tried_ = true;
+      salvaged_ = salvage(*library_, path_, *program_, check_errors_, occurrences());
     }
-    Evaluator& ev = *evaluator_;
+    p = salvaged_.get();
+  }
+  if (!p) return nullptr;
+  try {
+    compile_program(*p);
+    evaluator_ = std::make_unique<Evaluator>(*p);
+  } catch (const UserError&) {  // then there are no values to show: hover shows types alone
+  } catch (const UserErrors&) {
+  }
+  return evaluator_.get();
+}
+
+const Decl* Analysis::counterpart(const Decl* d) const {
+  if (checked_ || !d) return d;
+  if (!salvaged_) return nullptr;
+  const std::string& file = program_->sources.file(d->range.file).name();
+  for (const auto& m : salvaged_->modules) {
+    if (!m || salvaged_->sources.file(m->file).name() != file) continue;
+    for (const auto& other : m->decls)
+      if (other->kind == d->kind && other->range.begin == d->range.begin && other->name == d->name)
+        return other.get();
+  }
+  return nullptr;
+}
+
+SourceRange Analysis::own_range(SourceRange r) const {
+  if (checked_ || !salvaged_) return r;
+  const std::string& file = salvaged_->sources.file(r.file).name();
+  for (const auto& m : program_->modules)
+    if (m && program_->sources.file(m->file).name() == file) return {m->file, r.begin, r.end};
+  return {main_file(), 0, 0};
+}
+
+std::vector<Diagnostic> Analysis::failed_checks() {
+  std::vector<Diagnostic> out;
+  if (!parsed()) return out;
+  std::vector<const CheckDecl*> checks;
+  for (const auto& d : program_->main->decls)
+    if (d->kind == DeclKind::check) checks.push_back(static_cast<const CheckDecl*>(d.get()));
+  if (checks.empty()) return out;
+  Evaluator* ev = values();
+  if (!ev) return out;
+  const Program& p = checked_ ? *program_ : *salvaged_;
+  auto add = [&](Diagnostic d) {
+    if (d.range) d.range = own_range(*d.range);
+    for (Note& n : d.notes)
+      if (n.range) n.range = own_range(*n.range);
+    for (const Diagnostic& seen : out)  // one run-time error met by several checks
+      if (seen.message == d.message && seen.range.has_value() == d.range.has_value() &&
+          (!d.range || (seen.range->file == d.range->file && seen.range->begin == d.range->begin)))
+        return;
+    out.push_back(std::move(d));
+  };
+  for (const CheckDecl* original : checks) {
+    const auto* c = static_cast<const CheckDecl*>(counterpart(original));
+    if (!c) continue;
+    try {
+      ev->restart_step_budget();
+      CheckOutcome outcome = ev->run_check(*c);
+      if (!outcome.passed) add(failed_check(p, *c, outcome));
+    } catch (const UserError& e) {
+      add(e.diagnostic());
+    } catch (const UserErrors& e) {
+      for (const Diagnostic& d : e.diagnostics()) add(d);
+    }
+  }
+  return out;
+}
+
+std::optional<std::string> Analysis::value_of(const Symbol& original, const CaseDecl* c) {
+  if (!original || !parsed()) return std::nullopt;
+  bool member = original.kind == Symbol::Kind::input || original.kind == Symbol::Kind::property;
+  bool is_let = original.kind == Symbol::Kind::decl && original.owner->kind == DeclKind::let;
+  if (!is_let && !member) return std::nullopt;
+  if (member && (!c || c->scenario != original.owner)) return std::nullopt;
+  if (original.kind == Symbol::Kind::property &&
+      static_cast<const ScenarioDecl*>(original.owner)
+          ->properties[static_cast<std::size_t>(original.index)]
+          .is_method)
+    return std::nullopt;
+  Evaluator* values_evaluator = values();
+  if (!values_evaluator) return std::nullopt;
+  // The same declaration, case and member in the program values are computed in.
+  Symbol s = original;
+  s.owner = counterpart(original.owner);
+  if (!s.owner) return std::nullopt;
+  if (member) {
+    c = static_cast<const CaseDecl*>(counterpart(c));
+    if (!c) return std::nullopt;
+    const auto& was = static_cast<const ScenarioDecl&>(*original.owner);
+    const auto& now = static_cast<const ScenarioDecl&>(*s.owner);
+    const auto i = static_cast<std::size_t>(original.index);
+    const bool input = original.kind == Symbol::Kind::input;
+    const std::string& name = input ? was.inputs[i].name : was.properties[i].name;
+    s.index = input ? now.input_index(name) : now.property_index(name);
+    if (s.index < 0) return std::nullopt;
+    // The member itself, not another of the same name (of which one was an error).
+    const auto j = static_cast<std::size_t>(s.index);
+    if ((input ? now.inputs[j].range.begin : now.properties[j].range.begin) !=
+        (input ? was.inputs[i].range.begin : was.properties[i].range.begin))
+      return std::nullopt;
+  }
+  const LetDecl* let = is_let ? static_cast<const LetDecl*>(s.owner) : nullptr;
+  try {
+    Evaluator& ev = *values_evaluator;
     ev.restart_step_budget();
     if (let) {
       Value v = ev.evaluate(*let->value, {});

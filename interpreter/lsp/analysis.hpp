@@ -86,7 +86,10 @@ class Analysis {
   std::size_t parsed_decls() const { return parsed_decls_; }
   std::size_t reused_decls() const { return reused_decls_; }
   // The main file parsed: names can be looked up (even when the checker found errors).
+  // After a syntax error in it, the program is that of the file with its failing lines
+  // blanked (recovered()): names, values and checks come from the rest of the file.
   bool parsed() const { return program_->main != nullptr; }
+  bool recovered() const { return recovered_; }
   FileId main_file() const { return program_->main ? program_->main->file : 0; }
 
   // Every name written in the main file and its imports (and, for declarations, each
@@ -107,11 +110,37 @@ class Analysis {
   const CaseDecl* case_for(const std::string& chosen, const ScenarioDecl* scenario) const;
   // The value of `s` (an input or property of `c`'s scenario, or a let) as `reckon
   // eval` shows it, or an error's text; nullopt when there is nothing to evaluate (the
-  // program has errors, the symbol has no single value). Compiles on first use.
+  // symbol has no single value, or it depends on an error the checker found: values
+  // that do not are computed in the program without it, salvage.hpp). Compiles on
+  // first use.
   std::optional<std::string> value_of(const Symbol& s, const CaseDecl* c);
+  // The main file's checks that do not hold (E0509, the left and right sides as notes,
+  // as `reckon run` reports them), and the run-time errors met evaluating them, in
+  // file order; the checks that depend on an error the checker found are skipped.
+  std::vector<Diagnostic> failed_checks();
 
  private:
+  // The program values are computed in: this one when it checked, else the salvaged
+  // one (null when there is none), compiled, with its evaluator.
+  Evaluator* values();
+  // The declaration of the values' program that stands for `d` of this one (the same
+  // kind, file and place), or null when it was blanked.
+  const Decl* counterpart(const Decl* d) const;
+  // A range of the values' program as a range of this one (files matched by name).
+  SourceRange own_range(SourceRange r) const;
+
+  // After a syntax error in the main file: its text with each failing line blanked
+  // (offsets unchanged), loaded and checked as program_, if that parses.
+  void recover(const Diagnostic& syntax_error);
+
+  const Library* library_;
+  std::string path_;
+  bool recovered_ = false;
+  bool no_values_ = false;                // recovered, but values could be wrong (recover())
+  std::vector<Diagnostic> check_errors_;  // the checker's errors in program_
   std::unique_ptr<Program> program_;
+  std::unique_ptr<Program> salvaged_;
+  bool salvage_tried_ = false;
   std::int64_t version_ = 0;
   std::vector<Diagnostic> diagnostics_;
   double load_ms_ = 0, check_ms_ = 0;

@@ -1,6 +1,7 @@
-// textDocument/publishDiagnostics: the errors of a document's current version, each
-// with its code (docs/errors.md), its range, and its notes as related information (each
-// link of a dependency cycle, where the other definition is).
+// textDocument/publishDiagnostics: the errors of a document's current version and its
+// checks that do not hold, each with its code (docs/errors.md), its range, and its notes
+// as related information (each link of a dependency cycle, where the other definition
+// is) or, without a place, as lines of the message (a failed check's two sides).
 #include "interpreter/lsp/workspace.hpp"
 
 namespace reckon::lsp {
@@ -14,7 +15,11 @@ json diagnostics(Workspace& w, const std::string& uri) {
   auto in_document = [&](const SourceRange& r) {
     return a->program().sources.file(r.file).name() == own;
   };
-  for (const Diagnostic& d : a->diagnostics()) {
+  // The checker's errors, then the checks that do not hold (docs/editors.md): both
+  // are errors, as `reckon run` reports them.
+  std::vector<Diagnostic> found = a->diagnostics();
+  for (Diagnostic& d : a->failed_checks()) found.push_back(std::move(d));
+  for (const Diagnostic& d : found) {
     json item = {{"severity", 1}, {"source", "reckon"}, {"message", d.message}};
     if (!d.code.empty()) item["code"] = d.code;
     json related = json::array();

@@ -22,7 +22,7 @@ json inlay_hints(Workspace& w, const json& params) {
   Request r = request_of(w, params);
   json out = json::array();
   auto a = r.document ? w.analysis(r.uri) : nullptr;
-  if (!a || !a->parsed() || !a->diagnostics().empty()) return out;
+  if (!a || !a->parsed()) return out;
   std::size_t from = 0, to = r.document->text.size();
   if (params.contains("range") && params["range"].is_object()) {
     from = offset_of(r.document->text, position_from_json(params["range"].value("start", json())));

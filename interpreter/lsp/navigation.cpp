@@ -44,16 +44,11 @@ json definition(Workspace& w, const json& params) {
   return w.location(*a, *place);
 }
 
-json references(Workspace& w, const json& params) {
-  auto [r, a, o] = look_up(w, params);
-  if (!a) return nullptr;
-  if (!o) return json::array();
-  auto key = key_of(w, *a, o->symbol);
-  if (!key) return json::array();
-  bool with_declaration = true;
-  if (params.contains("context") && params["context"].is_object())
-    with_declaration = params["context"].value("includeDeclaration", true);
-  json out = json::array();
+std::vector<Reference> references_of(Workspace& w, Analysis& a, const std::string& uri,
+                                     const Symbol& symbol, bool with_declaration) {
+  std::vector<Reference> out;
+  auto key = key_of(w, a, symbol);
+  if (!key) return out;
   std::set<std::pair<std::string, std::uint32_t>> seen;
   auto collect = [&](Analysis& in) {
     // The symbols of `in` whose declaration is the one asked about.
@@ -67,15 +62,30 @@ json references(Workspace& w, const json& params) {
         found = matches.emplace(id, k && *k == *key).first;
       }
       if (!found->second) continue;
-      std::string uri = w.uri_of(in, occ.place.file);
-      if (!seen.insert({uri, occ.place.begin}).second) continue;
-      out.push_back(w.location(in, occ.place));
+      std::string where = w.uri_of(in, occ.place.file);
+      if (!seen.insert({where, occ.place.begin}).second) continue;
+      const std::string& text = in.program().sources.file(occ.place.file).text();
+      out.push_back({where, w.range(in, occ.place), occ.is_declaration,
+                     text.substr(occ.place.begin, occ.place.end - occ.place.begin)});
     }
   };
-  collect(*a);
-  for (const auto& [uri, doc] : w.documents().all())
-    if (uri != r.uri)
-      if (auto other = w.analysis(uri); other && other->parsed()) collect(*other);
+  collect(a);
+  for (const auto& [other_uri, doc] : w.documents().all())
+    if (other_uri != uri)
+      if (auto other = w.analysis(other_uri); other && other->parsed()) collect(*other);
+  return out;
+}
+
+json references(Workspace& w, const json& params) {
+  auto [r, a, o] = look_up(w, params);
+  if (!a) return nullptr;
+  if (!o) return json::array();
+  bool with_declaration = true;
+  if (params.contains("context") && params["context"].is_object())
+    with_declaration = params["context"].value("includeDeclaration", true);
+  json out = json::array();
+  for (const Reference& ref : references_of(w, *a, r.uri, o->symbol, with_declaration))
+    out.push_back({{"uri", ref.uri}, {"range", ref.range}});
   return out;
 }
 

@@ -29,6 +29,7 @@ constexpr int internal_error = -32603;
 constexpr int server_not_initialized = -32002;
 constexpr int request_cancelled = -32800;
 constexpr int content_modified = -32801;
+constexpr int request_failed = -32803;
 
 using Clock = std::chrono::steady_clock;
 
@@ -218,6 +219,9 @@ class Server {
         {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
         {"executeCommandProvider", {{"commands", {"reckon.setCase"}}}},
         {"documentFormattingProvider", true},
+        {"renameProvider", {{"prepareProvider", true}}},
+        {"signatureHelpProvider",
+         {{"triggerCharacters", {"(", ","}}, {"retriggerCharacters", {" "}}}},
     };
   }
 
@@ -256,7 +260,14 @@ class Server {
       if (method == "textDocument/inlayHint") return reply(id, inlay_hints(workspace_, params));
       if (method == "textDocument/codeAction") return reply(id, code_actions(workspace_, params));
       if (method == "textDocument/formatting") return reply(id, formatting(workspace_, params));
+      if (method == "textDocument/prepareRename")
+        return reply(id, prepare_rename(workspace_, params));
+      if (method == "textDocument/rename") return reply(id, rename(workspace_, params));
+      if (method == "textDocument/signatureHelp")
+        return reply(id, signature_help(workspace_, params));
       if (method == "workspace/executeCommand") return reply(id, execute(params));
+    } catch (const RequestFailed& e) {
+      return fail(id, request_failed, e.what());
     } catch (const json::exception& e) {
       return fail(id, invalid_params, std::string("malformed parameters: ") + e.what());
     } catch (const std::exception& e) {

@@ -20,6 +20,9 @@ Workspace::Workspace(const Library& library) : library_(library), stdlib_(librar
 }
 
 std::optional<std::string> Workspace::buffer_of(const std::string& canonical_path) {
+  if (pending_)
+    for (const auto& [uri, text] : *pending_)
+      if (canonical(path_of_uri(uri)) == canonical_path) return text;
   for (const auto& [uri, doc] : documents_.all())
     if (!doc.path.empty() && canonical(doc.path) == canonical_path) return doc.text;
   return std::nullopt;
@@ -62,7 +65,7 @@ std::shared_ptr<Analysis> Workspace::analysis(const std::string& uri) {
     held = std::make_shared<Analysis>(library_, doc->path.empty() ? uri : doc->path, doc->text,
                                       doc->version, cache.get(),
                                       no_cache ? nullptr : &module_caches_[uri]);
-    if (held->parsed()) {
+    if (held->parsed() && !held->recovered()) {
       retired_.push_back(std::move(parsed_[uri]));
       parsed_[uri] = held;
     }
@@ -70,9 +73,22 @@ std::shared_ptr<Analysis> Workspace::analysis(const std::string& uri) {
   return held;
 }
 
+std::vector<Diagnostic> Workspace::errors_of(const std::string& uri,
+                                             const std::map<std::string, std::string>& texts) {
+  Document* doc = documents_.find(uri);
+  if (!doc) return {};
+  const std::string path = doc->path.empty() ? uri : doc->path;
+  auto own = texts.find(uri);
+  pending_ = &texts;
+  std::vector<Diagnostic> out =
+      Analysis(library_, path, own == texts.end() ? doc->text : own->second, 0).diagnostics();
+  pending_ = nullptr;
+  return out;
+}
+
 std::shared_ptr<Analysis> Workspace::parsed_analysis(const std::string& uri) {
   auto a = analysis(uri);
-  if (a && a->parsed()) return a;
+  if (a && a->parsed() && !a->recovered()) return a;
   auto it = parsed_.find(uri);
   return it == parsed_.end() ? a : it->second;
 }

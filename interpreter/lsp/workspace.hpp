@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -50,12 +51,18 @@ class Workspace {
   // The URI a file of `a`'s program is shown to the client under ("" if none).
   std::string uri_of(const Analysis& a, FileId file);
 
+  // The errors of the document `uri` were the files named (by URI) in `texts` to read
+  // so (a rename's result, checked before it is proposed).
+  std::vector<Diagnostic> errors_of(const std::string& uri,
+                                    const std::map<std::string, std::string>& texts);
+
   std::string chosen_case;  // set by initializationOptions or the reckon.setCase command
 
  private:
   // The text of the open document whose file has this canonical path, if one is open.
   std::optional<std::string> buffer_of(const std::string& canonical_path);
 
+  const std::map<std::string, std::string>* pending_ = nullptr;  // errors_of's texts
   Library library_;  // the server's, with file_overlay reading the open documents
   DocumentStore documents_;
   StdlibFiles stdlib_;
@@ -67,6 +74,12 @@ class Workspace {
   std::map<std::string, ParseCaches> module_caches_;
   std::vector<std::shared_ptr<Analysis>> retired_;
   Releaser releaser_;
+};
+
+// A request the server cannot serve as asked (a rename of a unit): RequestFailed, with
+// the reason for the user.
+struct RequestFailed : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 // The document a request is about and its offset: params.textDocument.uri, and
@@ -88,6 +101,18 @@ struct Lookup {
 };
 Lookup look_up(Workspace& w, const json& params);
 
+// Where `symbol` (asked about in the document `uri`, analysed as `a`) is written: in
+// `a`'s program and in every other open document's (a declaration of an imported file
+// is found in each program that imports it), each place once.
+struct Reference {
+  std::string uri;
+  json range;
+  bool is_declaration = false;
+  std::string written;  // the text there
+};
+std::vector<Reference> references_of(Workspace& w, Analysis& a, const std::string& uri,
+                                     const Symbol& symbol, bool with_declaration);
+
 // The capabilities, one function per request (each in its own file).
 json hover(Workspace& w, const json& params);
 json completion(Workspace& w, const json& params);
@@ -98,6 +123,9 @@ json workspace_symbols(Workspace& w, const json& params);
 json inlay_hints(Workspace& w, const json& params);
 json code_actions(Workspace& w, const json& params);
 json formatting(Workspace& w, const json& params);
+json prepare_rename(Workspace& w, const json& params);
+json rename(Workspace& w, const json& params);
+json signature_help(Workspace& w, const json& params);
 // `textDocument/publishDiagnostics`'s params for the document's current version.
 json diagnostics(Workspace& w, const std::string& uri);
 

@@ -736,9 +736,13 @@ def test_hints_and_actions(reckon, cache):
     check(len(actions) == 1 and actions[0]["kind"] == "quickfix", actions)
     edit = actions[0]["edit"]["changes"][doc][0]
     check(edit == {"range": ds[0]["range"], "newText": "overhead"}, edit)
-    # With errors in the file, no hints (values of a file that does not check are not shown).
+    # With an error in the file, the values that do not depend on it are still shown
+    # (Tiny's memory and transfer: 2,000 B / (100 GB/s) = 2e-8 s), with_overhead's,
+    # which uses the misspelt name, is not.
     hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": doc}, "range": whole})
-    check(hints == [], hints)
+    got = {h["position"]["line"]: h["label"] for h in hints}
+    check(set(got) == {line_of("memory: GB"), line_of("transfer:")}, got)
+    check(got[line_of("memory: GB")] == "\u25b8 2.000e-6 GB", got)
     c.close()
 
 
@@ -914,6 +918,298 @@ def test_incremental(reckon, cache):
 
 
 
+def test_methods(reckon, cache):
+    """A method called by its bare name inside its own scenario (`activations(selective)`
+    in ActivationMemory, scenarios/training.rk) is a name like any other: hover,
+    definition and references find it."""
+    c = Client(reckon, cache)
+    path = ROOT / "scenarios" / "training.rk"
+    text = path.read_text()
+    doc = c.open(path, text)
+    check(c.diagnostics_for(doc, 1) == [], "training.rk checks")
+    call = position_of(text, "= activations(selective)", offset=len("= ") + 3)
+    h = hover_text(c, doc, call)
+    check(h is not None and "property ActivationMemory.activations(strategy: Recompute): B" in h,
+          h)
+    loc = c.request("textDocument/definition", {"textDocument": {"uri": doc}, "position": call})
+    check(loc["uri"] == doc and loc["range"]["start"] == position_of(text, "activations(strategy"),
+          loc)
+    # References from the declaration: itself, the bare calls on lines 72 and 103 (twice),
+    # and the check's `Gpt3ActivationsMicrobatch4.activations(selective)`: 5.
+    refs = c.request("textDocument/references", {
+        "textDocument": {"uri": doc}, "position": position_of(text, "activations(strategy"),
+        "context": {"includeDeclaration": True}})
+    starts = sorted((r["range"]["start"]["line"], r["range"]["start"]["character"]) for r in refs)
+    want = sorted([(p["line"], p["character"]) for p in (
+        position_of(text, "activations(strategy"),
+        position_of(text, "= activations(selective)", offset=2),
+        position_of(text, "activations(none)"),
+        position_of(text, "- activations(selective)", offset=2),
+        position_of(text, ".activations(selective)", offset=1))])
+    check(starts == want, (starts, want))
+    c.close()
+
+
+def test_salvage(reckon, cache):
+    """One error does not hide the values that do not depend on it: hover and inlay hints
+    show every property whose value does not use the property in error, directly or
+    not, and no value for those that do."""
+    c = Client(reckon, cache)
+    lines = ["let a: GB = 5 GB",
+             "scenario S {",
+             "  input x: GB = 2 GB",
+             "  a: GB = x + 1 s",          # the error: information plus time (E0301 family)
+             "  b: GB = a * 2",            # uses a: no value (not 10 GB from the let `a`)
+             "  c: GB = b + x",            # uses b: none either
+             "  d: GB = x * 3",            # 2 GB x 3 = 6 GB
+             "  e: GB = d + 1 GB",         # 6 GB + 1 GB = 7 GB
+             "}",
+             "case C = S()",
+             "let f: GB = a * 2",          # the let a: 5 GB x 2 = 10 GB
+             "check C.d == 6 GB",
+             "check C.e > 100 GB"]         # 7 GB > 100 GB does not hold
+    text = "\n".join(lines) + "\n"
+    doc = c.open(cache / "salvage.rk", text)
+    ds = c.diagnostics_for(doc, 1)
+    codes = [d["code"] for d in ds]
+    check(len(ds) == 2 and codes[1] == "E0509", ds)
+    check(ds[0]["range"]["start"]["line"] == 3, ds)
+    check("left side is  7 GB" in ds[1]["message"], ds[1])
+    whole = {"start": {"line": 0, "character": 0}, "end": {"line": 100, "character": 0}}
+    hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": doc}, "range": whole})
+    got = {h["position"]["line"]: h["label"] for h in hints}
+    check(got == {0: "\u25b8 5 GB", 6: "\u25b8 6 GB", 7: "\u25b8 7 GB", 10: "\u25b8 10 GB"}, got)
+    h = hover_text(c, doc, position_of(text, "d: GB", offset=0))
+    check("`C`: **6 GB**" in h, h)
+    for name in ("a: GB = x", "b: GB", "c: GB"):
+        h = hover_text(c, doc, position_of(text, name, offset=0))
+        check(h is not None and "**" not in h, h)
+    # Fixed, every value is back.
+    c.change(doc, 2, [{"range": {"start": {"line": 3, "character": 14},
+                                 "end": {"line": 3, "character": 17}}, "text": "1 GB"}])
+    ds = c.diagnostics_for(doc, 2)
+    check([d["code"] for d in ds] == ["E0509"], ds)
+    hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": doc}, "range": whole})
+    got = {h["position"]["line"]: h["label"] for h in hints}
+    # a = 2 GB + 1 GB = 3 GB, b = 6 GB, c = 6 GB + 2 GB = 8 GB.
+    check(got[3] == "\u25b8 3 GB" and got[4] == "\u25b8 6 GB" and got[5] == "\u25b8 8 GB", got)
+    # An error in a case: the other case's values remain.
+    c.change(doc, 3, [{"text": text.replace("case C = S()", "case C = S(x: 1 s)\ncase D = S()")}])
+    ds = c.diagnostics_for(doc, 3)
+    check(any(d["range"]["start"]["line"] == 9 for d in ds), ds)
+    c.request("workspace/executeCommand", {"command": "reckon.setCase", "arguments": ["D"]})
+    hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": doc}, "range": whole})
+    got = {h["position"]["line"]: h["label"] for h in hints}
+    check(got.get(6) == "\u25b8 6 GB", got)
+    c.close()
+    # A syntax error: the values of the other lines remain (the failing line is blanked,
+    # as the loader does to find unknown units above one): d = 2 GB x 3 = 6 GB,
+    # g = 6 GB x 2 = 12 GB; e, on the failing line, has none.
+    c = Client(reckon, cache)
+    lines = ["scenario S {",
+             "  input x: GB = 2 GB",
+             "  d: GB = x * 3",
+             "  e: GB = d + * 1 GB",
+             "  g: GB = d * 2",
+             "}",
+             "case C = S()",
+             "check C.g < 1 GB"]  # 12 GB < 1 GB does not hold
+    text = "\n".join(lines) + "\n"
+    doc = c.open(cache / "syntax.rk", text)
+    ds = c.diagnostics_for(doc, 1)
+    check([d["code"] for d in ds] == ["E0111", "E0509"], ds)
+    check("left side is  12 GB" in ds[1]["message"], ds)
+    hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": doc}, "range": whole})
+    got = {h["position"]["line"]: h["label"] for h in hints}
+    check(got == {2: "\u25b8 6 GB", 4: "\u25b8 12 GB"}, got)
+    h = hover_text(c, doc, position_of(text, "g: GB", offset=0))
+    check("`C`: **12 GB**" in h, h)
+    # A member on the failing line that a global shares its name with: its uses would
+    # find the global, so no value is shown at all.
+    shadow = text.replace("case C", "let e: GB = 1 GB\ncase C").replace("d * 2", "e * 2")
+    c.change(doc, 2, [{"text": shadow}])
+    ds = c.diagnostics_for(doc, 2)
+    check([d["code"] for d in ds] == ["E0111"], ds)
+    hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": doc}, "range": whole})
+    check(hints == [], hints)
+    c.close()
+
+
+def test_checks(reckon, cache):
+    """A check that does not hold is an error diagnostic at its condition (E0509, as
+    `reckon run` reports it), its message showing both sides' values."""
+    c = Client(reckon, cache)
+    text = FIXTURE.read_text()
+    doc = c.open(FIXTURE, text)
+    check(c.diagnostics_for(doc, 1) == [], "the fixture's check holds")
+    # Small.memory is 175e9 x 2 B = 350 GB, not below 1 GB.
+    failing = text.replace("check Small.memory > 1 GB", "check Small.memory < 1 GB")
+    c.change(doc, 2, [{"text": failing}])
+    ds = c.diagnostics_for(doc, 2)
+    check(len(ds) == 1, ds)
+    d = ds[0]
+    check(d["code"] == "E0509" and d["severity"] == 1, d)
+    check(d["message"] == "check failed: Small.memory < 1 GB\nleft side is  350 GB\n"
+                         "right side is 1 GB", d["message"])
+    start = position_of(failing, "Small.memory < 1 GB")
+    check(d["range"]["start"] == start, d["range"])
+    # The same text as `reckon run` prints for it.
+    with tempfile.TemporaryDirectory() as tmp:
+        (pathlib.Path(tmp) / "helper.rk").write_text((HERE / "helper.rk").read_text())
+        (pathlib.Path(tmp) / "failing.rk").write_text(failing)
+        run = subprocess.run([reckon, "run", "failing.rk"], capture_output=True, text=True,
+                             cwd=tmp)
+    check("check failed: Small.memory < 1 GB" in run.stderr and
+          "left side is  350 GB" in run.stderr, run.stderr)
+    # With a relative tolerance: 350 GB is not 300 GB within 0.1 (30 GB).
+    within = text.replace("check Small.memory > 1 GB", "check Small.memory == 300 GB within 0.1")
+    c.change(doc, 3, [{"text": within}])
+    ds = c.diagnostics_for(doc, 3)
+    check(len(ds) == 1 and "tolerance: 0.1" in ds[0]["message"] and
+          "left side is  350 GB" in ds[0]["message"], ds)
+    # A run-time error in a check: its diagnostic (E0502, division by zero) at the division.
+    broken = text.replace("check Small.memory > 1 GB", "check Small.memory / (Tiny.params - 1000) > 1 GB")
+    c.change(doc, 4, [{"text": broken}])
+    ds = c.diagnostics_for(doc, 4)
+    check(len(ds) == 1 and ds[0]["code"].startswith("E05") and ds[0]["code"] != "E0509", ds)
+    c.close()
+
+
+def test_rename(reckon, cache):
+    """Rename: the declaration and every use the references find, in cases' arguments,
+    checks and imported files; refused for units, the standard library's names, what is
+    not a name, and a name whose result would not check."""
+    c = Client(reckon, cache)
+    text = FIXTURE.read_text()
+    doc = c.open(FIXTURE, text)
+    c.diagnostics_for(doc, 1)
+    check(c.capabilities["renameProvider"] == {"prepareProvider": True}, c.capabilities)
+    pos = position_of(text, "params * bytes", offset=2)
+    prep = c.request("textDocument/prepareRename", {"textDocument": {"uri": doc}, "position": pos})
+    check(prep["placeholder"] == "params" and prep["range"]["start"] == position_of(text, "params *"),
+          prep)
+    edit = c.request("textDocument/rename", {"textDocument": {"uri": doc}, "position": pos,
+                                             "newName": "parameters"})
+    edits = edit["changes"][doc]
+    # The input's declaration, its use in `memory`, and the two cases' arguments: 4.
+    check(len(edits) == 4 and all(e["newText"] == "parameters" for e in edits), edits)
+    starts = sorted((e["range"]["start"]["line"], e["range"]["start"]["character"]) for e in edits)
+    want = sorted((p["line"], p["character"]) for p in (
+        position_of(text, "params: count"), position_of(text, "params *"),
+        position_of(text, "params: 175"), position_of(text, "params: 1000")))
+    check(starts == want, (starts, want))
+
+    def apply(t, es):
+        lines = t.split("\n")
+        for e in sorted(es, key=lambda e: (e["range"]["start"]["line"],
+                                           e["range"]["start"]["character"]), reverse=True):
+            s, en = e["range"]["start"], e["range"]["end"]
+            check(s["line"] == en["line"], e)
+            ln = lines[s["line"]]
+            lines[s["line"]] = ln[:s["character"]] + e["newText"] + ln[en["character"]:]
+        return "\n".join(lines)
+    renamed = apply(text, edits)
+    c.change(doc, 2, [{"text": renamed}])
+    check(c.diagnostics_for(doc, 2) == [], "the renamed file checks")
+    h = hover_text(c, doc, position_of(renamed, "memory: GB", offset=2))
+    check("`Small`: **350 GB**" in h, h)
+    c.change(doc, 3, [{"text": text}])
+    c.diagnostics_for(doc, 3)
+    # `memory`, from its use in the check: the declaration, two uses, the check.
+    edit = c.request("textDocument/rename", {"textDocument": {"uri": doc},
+                                             "position": position_of(text, "Small.memory", offset=7),
+                                             "newName": "weights"})
+    check(len(edit["changes"][doc]) == 4, edit)
+    # `overhead`, declared in the imported helper.rk: edited there too.
+    edit = c.request("textDocument/rename", {"textDocument": {"uri": doc},
+                                             "position": position_of(text, "* overhead", offset=3),
+                                             "newName": "framework_factor"})
+    check(sorted(edit["changes"]) == sorted([doc, uri(HERE / "helper.rk")]), edit)
+    check(len(edit["changes"][doc]) == 1 and len(edit["changes"][uri(HERE / "helper.rk")]) == 1,
+          edit)
+
+    def refused(pos, new_name, method="textDocument/rename"):
+        params = {"textDocument": {"uri": doc}, "position": pos, "newName": new_name}
+        r = c.response(c.send_request(method, params))
+        check("error" in r and r["error"]["code"] == -32803, r)
+        return r["error"]["message"]
+    # Onto another member's name: the scenario would declare `memory` twice.
+    m = refused(pos, "memory")
+    check("would not check" in m, m)
+    check("not a name" in refused(pos, "2x"), "a digit first")
+    check("unit" in refused(position_of(text, "100 GB/s", offset=5), "Gig",
+                            "textDocument/prepareRename"), "a unit")
+    check("standard library" in refused(position_of(text, "point_to_point_time", offset=3), "p2p"),
+          "a stdlib native")
+    # From a derived case's `with` override (training.rk): ActivationMemory's micro_batch
+    # where it is declared (line 17), used (56, 67, 77), bound by the first case (144),
+    # overridden (147), varied by the two sweeps about that case (286, 296) and in one's
+    # objective (300); not TrainingBudget's input of the same name (185, 221).
+    path = ROOT / "scenarios" / "training.rk"
+    ttext = path.read_text()
+    tdoc = c.open(path, ttext)
+    c.diagnostics_for(tdoc, 1)
+    edit = c.request("textDocument/rename", {"textDocument": {"uri": tdoc},
+                                             "position": position_of(ttext, "with micro_batch",
+                                                                     offset=6),
+                                             "newName": "sequences"})
+    got = sorted(e["range"]["start"]["line"] + 1 for e in edit["changes"][tdoc])
+    check(got == [17, 56, 67, 77, 144, 147, 286, 296, 300], got)
+    c.close()
+
+
+def test_signature(reckon, cache):
+    """Signature help inside a call's brackets: a native's, a method's and a builtin's
+    signatures as hover shows them, and the parameter at the cursor."""
+    c = Client(reckon, cache)
+    text = FIXTURE.read_text()
+    doc = c.open(FIXTURE, text)
+    c.diagnostics_for(doc, 1)
+    check(c.capabilities["signatureHelpProvider"]["triggerCharacters"] == ["(", ","],
+          c.capabilities)
+
+    def help_at(d, pos):
+        return c.request("textDocument/signatureHelp", {"textDocument": {"uri": d}, "position": pos})
+    # After `memory, ` in point_to_point_time(memory, 100 GB/s): the second parameter.
+    s = help_at(doc, position_of(text, "100 GB/s)"))
+    sig = s["signatures"][s["activeSignature"]]
+    check(sig["label"].startswith("point_to_point_time(size: B, bandwidth: B/s"), sig)
+    check(s["activeParameter"] == 1, s)
+    b, e = sig["parameters"][1]["label"]
+    check(sig["label"][b:e] == "bandwidth: B/s", sig)
+    # Typed, unfinished (the line does not parse): `max(` has two forms.
+    end = text.index("\ncheck")
+    line = text.count("\n", 0, end) + 1
+    typed = "let v = max(3 GB, "
+    c.change(doc, 2, [{"range": {"start": {"line": line, "character": 0},
+                                 "end": {"line": line, "character": 0}}, "text": typed + "\n"}])
+    c.diagnostics_for(doc, 2)
+    s = help_at(doc, {"line": line, "character": len(typed)})
+    labels = [x["label"] for x in s["signatures"]]
+    check(labels == ["max(a, b, ...)", "max(xs)"] and s["activeSignature"] == 0 and
+          s["activeParameter"] == 1, s)
+    # A named argument: the parameter it names, wherever it is.
+    typed2 = "let v = point_to_point_time(bandwidth: "
+    c.change(doc, 3, [{"range": {"start": {"line": line, "character": 0},
+                                 "end": {"line": line + 1, "character": 0}}, "text": typed2 + "\n"}])
+    c.diagnostics_for(doc, 3)
+    s = help_at(doc, {"line": line, "character": len(typed2)})
+    check(s["activeParameter"] == 1, s)
+    # Outside any call: null.
+    check(help_at(doc, {"line": 0, "character": 0}) is None, "no call")
+    # A method called by its bare name (training.rk).
+    path = ROOT / "scenarios" / "training.rk"
+    ttext = path.read_text()
+    tdoc = c.open(path, ttext)
+    c.diagnostics_for(tdoc, 1)
+    s = help_at(tdoc, position_of(ttext, "activations(selective)", offset=len("activations(")))
+    check(s["signatures"][0]["label"] == "activations(strategy: Recompute)" and
+          s["activeParameter"] == 0, s)
+    check("recomputation strategy" in s["signatures"][0]["documentation"]["value"], s)
+    c.close()
+
+
+
 TESTS = {
     "lifecycle": test_lifecycle,
     "diagnostics": test_diagnostics,
@@ -928,6 +1224,11 @@ TESTS = {
     "formatting": test_formatting,
     "survives": test_survives,
     "incremental": test_incremental,
+    "methods": test_methods,
+    "salvage": test_salvage,
+    "checks": test_checks,
+    "rename": test_rename,
+    "signature": test_signature,
 }
 
 

@@ -3,4 +3,4 @@
 #   tests/lsp/nvim_test.sh PATH/TO/reckon      (from the repository root)
 set -euo pipefail
 exec bash tests/editors/nvim_headless.sh "$1" tests/lsp/nvim.lua "nvim: ok" 120 \
-  tests/lsp/fixture.rk tests/lsp/helper.rk
+  tests/lsp/fixture.rk tests/lsp/helper.rk scenarios/training.rk
