@@ -68,6 +68,7 @@ int run_command(int argc, char** argv) {
 #else
   common.leave_to_exit = true;
 #endif
+  app.set_version_flag("--version", "reckon " RECKON_VERSION, "Print the version and exit");
   app.add_option("--digits", common.digits, "Significant digits shown")
       ->check(CLI::Range(1, 17))
       ->capture_default_str();
@@ -138,9 +139,16 @@ int run_command(int argc, char** argv) {
   reckon::cli::FormatRequest format_request;
   auto* format = app.add_subcommand(
       "fmt", "Lay out files canonically, in place (no FILE or `-`: standard input to output)");
-  format->add_option("FILE", format_request.files, "Files to format (`-`: standard input)");
-  format->add_flag("--check", format_request.check,
-                   "Change nothing; list the files that would change and exit 1 if any");
+  format->add_option("FILE", format_request.files,
+                     "Files or directories (every .rk file under them) to format "
+                     "(`-`: standard input)");
+  auto* format_check =
+      format->add_flag("--check", format_request.check,
+                       "Change nothing; list the files that would change and exit 1 if any");
+  format
+      ->add_flag("--diff", format_request.diff,
+                 "Change nothing; print the changes as a unified diff and exit 1 if any")
+      ->excludes(format_check);
 
   std::string doc_file, doc_format = "md", doc_dir;
   bool doc_stdlib = false;
