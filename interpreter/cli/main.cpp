@@ -100,6 +100,10 @@ int run_command(int argc, char** argv) {
   auto* eval = app.add_subcommand("eval", "Evaluate one expression, against a file or alone");
   query_options(eval);
   eval->add_flag("--json", request.json, "Print one JSON object");
+  bool eval_lines = false;
+  eval->add_flag("--lines", eval_lines,
+                 "Read expressions from standard input, one per line; answer each in turn "
+                 "(with --json, one JSON object per line)");
 
   reckon::cli::ExplainOptions explain_options;
   std::string explain_format = "text";
@@ -313,6 +317,15 @@ int run_command(int argc, char** argv) {
     if (*sweep) {
       sweep_request.progress = !no_progress;
       return reckon::cli::sweep(sweep_request, common, std::cout, std::cerr);
+    }
+    if (*eval && eval_lines) {
+      if (second_positional)
+        return usage_error("E0611",
+                           "eval --lines reads its expressions from standard input: write "
+                           "`reckon eval [FILE] --lines`");
+      request.file = first_positional;
+      request.lines = &std::cin;
+      return reckon::cli::eval(request, common, std::cout, std::cerr);
     }
     if (*eval || *explain) {
       if (auto missing =
