@@ -10,15 +10,21 @@
 --
 -- Inline:  `Gpt3ActivationsMicrobatch4.per_token_activations`{.reckon}
 --          `{reckon} Gpt3ActivationsMicrobatch4.per_token_activations` (Quarto's form)
--- Blocks:  ```{.reckon}           one expression per line: a table of values
+-- Blocks:  ```{.reckon}           one expression per line: a table of values (caption=)
 --          ```{.reckon .explain}  one expression: its derivation (case=, depth=)
 --          ```{.reckon .sweep}    a sweep table (or chart=FILE.svg): case=, vary=, show=,
 --                                 where=, minimize=, maximize=, digits= (4: numbers to
---                                 4 significant digits, whole ones exactly); several `vary` are
---                                 separated by `;`, and lines of the body add more
+--                                 4 significant digits, whole ones exactly), caption=;
+--                                 several `vary` are separated by `;`, and lines of the
+--                                 body add more
 --
--- Any Reckon error stops the render: the filter raises it, with Reckon's own
--- `file:line:col: error[CODE]` location, and Pandoc exits non-zero.
+-- Every inline value and value table of a page is evaluated by one `reckon eval --json
+-- --lines` process (a first pass gathers the expressions). Everything from Reckon or the
+-- page goes into the document as text (Pandoc elements, never raw HTML or TeX).
+--
+-- Any Reckon error stops the render: the filter raises it, naming the page's line of the
+-- expression and with Reckon's own `file:line:col: error[CODE]` location, and Pandoc
+-- exits non-zero.
 
 local settings = { files = {}, binary = nil }
 
@@ -70,8 +76,8 @@ end
 
 -- Stops the render: the message on stderr and exit status 1, before Pandoc writes any
 -- output, so a page is never half rendered. (`error()` would add a Lua stack trace.)
-local function fail(what, detail)
-  io.stderr:write("reckon: " .. what .. "\n")
+local function fail(what, detail, where)
+  io.stderr:write("reckon: " .. (where and (where .. ": ") or "") .. what .. "\n")
   if detail ~= nil and detail ~= "" then
     io.stderr:write(detail:gsub("\n*$", "") .. "\n")
   end
@@ -108,6 +114,41 @@ local function json_string(json, name)
   return nil
 end
 
+-- `PAGE:LINE` of the first place in the page's source that holds `text` (an expression
+-- as written, in backticks first), or nil when the page came from standard input or
+-- the text is not found as such. Pandoc keeps no source positions for code, so the text
+-- is searched for; a repeated expression fails the same everywhere, so its first place
+-- is where the render stops.
+local page_text = nil
+
+local function page_line(text)
+  local page = PANDOC_STATE.input_files[1]
+  if page == nil or page == "-" then
+    return nil
+  end
+  if page_text == nil then
+    local file = io.open(page, "r")
+    page_text = file and file:read("a") or false
+    if file then
+      file:close()
+    end
+  end
+  if not page_text then
+    return nil
+  end
+  local at = page_text:find("`" .. text .. "`", 1, true) or page_text:find("{reckon} " .. text, 1, true)
+  if at == nil then
+    -- Inline code wrapped over lines in the source: Pandoc joined it with spaces.
+    local pattern = text:gsub("[%^%$%(%)%%%.%[%]%*%+%-%?]", "%%%0"):gsub("%s+", "%%s+")
+    at = page_text:find(pattern)
+  end
+  if at == nil then
+    return nil
+  end
+  local _, newlines = page_text:sub(1, at):gsub("\n", "")
+  return page .. ":" .. (newlines + 1)
+end
+
 -- The scenario file every expression is evaluated against: the one named, or (with
 -- several) a generated file that imports them all, so every name is in scope.
 local scope_file = nil
@@ -134,12 +175,9 @@ end
 
 -- Runs reckon with ARGS; a failure stops the render with Reckon's message (its text
 -- errors go to stderr, which Pandoc passes through; JSON errors come on stdout).
-local function run(args, what, expression)
-  local ok, result = pcall(pandoc.pipe, binary(), args, "")
-  if ok then
-    return result
-  end
-  local output = type(result) == "table" and result.output or tostring(result)
+-- Reckon's message for one line of `--json` error output (or any other output as it is),
+-- with a caret under the column when the error is in the page's own expression.
+local function error_message(output, expression)
   local message = output
   local code = json_string(output, "code")
   if code ~= nil then
@@ -155,7 +193,19 @@ local function run(args, what, expression)
       message = message .. "\n  " .. expression .. "\n  " .. string.rep(" ", tonumber(column) - 1) .. "^"
     end
   end
-  fail(what, message)
+  return message
+end
+
+-- Runs reckon with ARGS (and INPUT on its standard input); a failure stops the render with
+-- Reckon's message (its text errors go to stderr, which Pandoc passes through; JSON
+-- errors come on stdout), named at the page's line of `expression` when it has one.
+local function run(args, what, expression, input)
+  local ok, result = pcall(pandoc.pipe, binary(), args, input or "")
+  if ok then
+    return result
+  end
+  local output = type(result) == "table" and result.output or tostring(result)
+  fail(what, error_message(output, expression), expression and page_line(expression))
 end
 
 local function with_scope(args)
@@ -166,20 +216,57 @@ local function with_scope(args)
   return args
 end
 
-local function evaluate(expression)
-  local args = with_scope({ "--", expression })
+-- The text a `--json` answer shows: a text as its text, without the quotes Reckon
+-- writes around it; anything else as its display.
+local function shown(answer)
+  if answer:find('"unit":"","value":"', 1, true) then
+    return json_string(answer, "value")
+  end
+  return json_string(answer, "display")
+end
+
+-- Every expression of the page's inline values and value tables, in page order (the
+-- first pass fills it), and their answers once asked.
+local wanted, wanted_index, answers = {}, {}, nil
+
+local function want(expression)
+  if wanted_index[expression] == nil then
+    table.insert(wanted, expression)
+    wanted_index[expression] = #wanted
+  end
+end
+
+-- One `reckon eval --json --lines` for them all: an answer per line, in order. A
+-- failure stops the render at the first expression, in page order, that has one.
+local function evaluate_all()
+  local args = with_scope({ "--lines" })
   table.insert(args, 1, "--json")
   table.insert(args, 1, "eval")
-  local output = run(args, "cannot evaluate `" .. expression .. "`", expression)
-  -- A text is shown as its text, without the quotes Reckon writes around it.
-  if output:find('"unit":"","value":"', 1, true) then
-    return json_string(output, "value")
+  local ok, result = pcall(pandoc.pipe, binary(), args, table.concat(wanted, "\n") .. "\n")
+  local output = ok and result or (type(result) == "table" and result.output or tostring(result))
+  answers = {}
+  for line in output:gmatch("[^\n]+") do
+    table.insert(answers, line)
   end
-  local display = json_string(output, "display")
-  if display == nil then
-    fail("no value for `" .. expression .. "`", output)
+  for i, expression in ipairs(wanted) do
+    local answer = answers[i]
+    if answer == nil or answer:find('^{"error":') then
+      -- (Fewer answers than expressions: the scenario file itself failed, first.)
+      fail("cannot evaluate `" .. expression .. "`", error_message(answer or answers[1] or output, expression),
+        page_line(expression))
+    end
+    if shown(answer) == nil then
+      fail("no value for `" .. expression .. "`", answer, page_line(expression))
+    end
   end
-  return display
+end
+
+local function evaluate(expression)
+  if answers == nil or wanted_index[expression] == nil then
+    want(expression)
+    evaluate_all()
+  end
+  return shown(answers[wanted_index[expression]])
 end
 
 local function quarto_expression(text)
@@ -196,30 +283,67 @@ local function has_class(element, name)
   return false
 end
 
-function Code(element)
-  local expression = nil
+local function inline_expression(element)
   if has_class(element, "reckon") then
-    expression = element.text
-  else
-    expression = quarto_expression(element.text)
+    return element.text
   end
+  return quarto_expression(element.text)
+end
+
+function Code(element)
+  local expression = inline_expression(element)
   if expression == nil then
     return nil
   end
   return pandoc.Str(evaluate(expression))
 end
 
-local function values_table(body)
-  local rows = {}
+-- The expressions of a value table: its lines, but blank ones and `#` comments.
+local function table_expressions(body)
+  local expressions = {}
   for line in body:gmatch("[^\n]+") do
     local expression = line:match("^%s*(.-)%s*$")
     if expression ~= "" and expression:sub(1, 1) ~= "#" then
-      table.insert(rows, "| `" .. expression .. "` | " .. evaluate(expression) .. " |")
+      table.insert(expressions, expression)
     end
   end
-  local markdown = "| expression | value |\n|---|---:|\n" .. table.concat(rows, "\n") .. "\n"
-  return pandoc.read(markdown, "markdown").blocks
+  return expressions
 end
+
+-- A table built as Pandoc elements, so every cell and the caption are text (escaped by
+-- every writer). `cells` are lists of inlines.
+local function text_table(caption, header, aligns, rows)
+  local function cell(inlines)
+    return { pandoc.Plain(inlines) }
+  end
+  local header_cells, body, widths = {}, {}, {}
+  for i, inlines in ipairs(header) do
+    header_cells[i] = cell(inlines)
+    widths[i] = 0
+  end
+  for _, row in ipairs(rows) do
+    local cells = {}
+    for i, inlines in ipairs(row) do
+      cells[i] = cell(inlines)
+    end
+    table.insert(body, cells)
+  end
+  local caption_inlines = caption and { pandoc.Str(caption) } or {}
+  return pandoc.utils.from_simple_table(pandoc.SimpleTable(caption_inlines, aligns, widths, header_cells, body))
+end
+
+local function values_table(element)
+  local rows = {}
+  for _, expression in ipairs(table_expressions(element.text)) do
+    table.insert(rows, { { pandoc.Code(expression) }, { pandoc.Str(evaluate(expression)) } })
+  end
+  return text_table(element.attributes.caption, { { pandoc.Str("expression") }, { pandoc.Str("value") } },
+    { pandoc.AlignDefault, pandoc.AlignRight }, rows)
+end
+
+-- Markdown from Reckon read as text: no raw HTML, TeX or `{=format}` blocks, so a name or
+-- a string of the user's is shown, never run.
+local text_markdown = "markdown-raw_html-raw_tex-raw_attribute"
 
 local function explanation(element)
   local expression = element.text:match("^%s*(.-)%s*$")
@@ -237,8 +361,8 @@ local function explanation(element)
     table.insert(args, file)
   end
   table.insert(args, expression)
-  local output = run(args, "cannot explain `" .. expression .. "`")
-  return pandoc.read(output, "markdown").blocks
+  local output = run(args, "cannot explain `" .. expression .. "`", expression)
+  return pandoc.read(output, text_markdown).blocks
 end
 
 local function split(text, separator)
@@ -267,22 +391,24 @@ local function shown_number(cell, digits)
   return (text:gsub("e%+?(%-?)0*(%d)", "e%1%2"))
 end
 
-local function sweep_table(csv, digits)
+local function sweep_table(csv, digits, caption)
   local lines = split(csv, "\n")
-  local markdown = {}
+  local header, aligns, rows = {}, {}, {}
   for index, line in ipairs(lines) do
-    local cells = split(line, ",")
-    if index > 1 then
-      for i, cell in ipairs(cells) do
-        cells[i] = shown_number(cell, digits)
-      end
+    local cells = {}
+    for i, cell in ipairs(split(line, ",")) do
+      cells[i] = { pandoc.Str(index > 1 and shown_number(cell, digits) or cell) }
     end
-    table.insert(markdown, "| " .. table.concat(cells, " | ") .. " |")
     if index == 1 then
-      table.insert(markdown, "|" .. string.rep("---:|", #cells))
+      header = cells
+      for i = 1, #cells do
+        aligns[i] = pandoc.AlignRight
+      end
+    else
+      table.insert(rows, cells)
     end
   end
-  return pandoc.read(table.concat(markdown, "\n") .. "\n", "markdown").blocks
+  return text_table(caption, header, aligns, rows)
 end
 
 local function sweep(element)
@@ -324,11 +450,13 @@ local function sweep(element)
     table.insert(args, "-o")
     table.insert(args, a.chart)
     run(args, "cannot sweep " .. (a.case or file))
-    return { pandoc.Para({ pandoc.Image({ pandoc.Str(a.caption or "") }, a.chart) }) }
+    -- With a caption, a figure (Pandoc's "fig:" title): the caption under the chart.
+    local caption = a.caption and { pandoc.Str(a.caption) } or {}
+    return { pandoc.Para({ pandoc.Image(caption, a.chart, a.caption and "fig:" or "") }) }
   end
   table.insert(args, "--format")
   table.insert(args, "csv")
-  return sweep_table(run(args, "cannot sweep " .. (a.case or file)), tonumber(a.digits or "4"))
+  return sweep_table(run(args, "cannot sweep " .. (a.case or file)), tonumber(a.digits or "4"), a.caption)
 end
 
 function CodeBlock(element)
@@ -340,8 +468,28 @@ function CodeBlock(element)
   elseif has_class(element, "sweep") then
     return sweep(element)
   end
-  return values_table(element.text)
+  return values_table(element)
 end
 
--- Metadata first, so every expression knows its files.
-return { { Meta = read_settings }, { Code = Code, CodeBlock = CodeBlock } }
+-- The first pass: every expression of an inline value or a value table, in page order
+-- (top-down: Pandoc's default visits every inline before any block).
+local gather = {
+  traverse = "topdown",
+  Code = function(element)
+    local expression = inline_expression(element)
+    if expression ~= nil then
+      want(expression)
+    end
+  end,
+  CodeBlock = function(element)
+    if has_class(element, "reckon") and not has_class(element, "explain") and not has_class(element, "sweep") then
+      for _, expression in ipairs(table_expressions(element.text)) do
+        want(expression)
+      end
+    end
+  end,
+}
+
+-- Metadata first, so every expression knows its files; then the expressions gathered,
+-- so that one process evaluates them all.
+return { { Meta = read_settings }, gather, { Code = Code, CodeBlock = CodeBlock } }

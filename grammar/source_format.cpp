@@ -65,10 +65,30 @@ std::size_t match_length(std::string_view text, std::size_t at) {
   return 0;
 }
 
-bool is_keyword_text(std::string_view word) {
-  return match_length<g::reserved>(word, 0) == word.size() ||
-         std::find(contextual_keywords.begin(), contextual_keywords.end(), word) !=
-             contextual_keywords.end();
+bool is_reserved(std::string_view word) {
+  return match_length<g::reserved>(word, 0) == word.size();
+}
+
+bool is_contextual_keyword(std::string_view word) {
+  return std::find(contextual_keywords.begin(), contextual_keywords.end(), word) !=
+         contextual_keywords.end();
+}
+
+// Whether an operand comes next after `line`'s last token: after an operator, an opening
+// bracket, a comma, a colon or a dot. A contextual keyword there is a name (`3 * step`,
+// `x.times`, `f(hint: 1)`): each of them, as a keyword, starts an item or follows an operand.
+bool operand_expected(const Line& line) {
+  if (line.tokens.empty()) return false;
+  switch (line.tokens.back().kind) {
+    case Kind::op:
+    case Kind::open:
+    case Kind::comma:
+    case Kind::colon:
+    case Kind::dot:
+      return true;
+    default:
+      return false;
+  }
 }
 
 std::vector<Line> tokenize(std::string_view text) {
@@ -117,7 +137,9 @@ std::vector<Line> tokenize(std::string_view text) {
       add(Kind::number, text.substr(i, n));
     } else if ((n = match_length<g::unit_expr>(text, i)) || (n = match_length<g::name>(text, i))) {
       std::string_view w = text.substr(i, n);
-      add(is_keyword_text(w) ? Kind::keyword : Kind::word, w);
+      const bool keyword =
+          is_reserved(w) || (is_contextual_keyword(w) && !operand_expected(lines.back()));
+      add(keyword ? Kind::keyword : Kind::word, w);
     } else if ((n = match_length<g::identifier>(text, i))) {
       std::string_view w = text.substr(i, n);
       add(w == "true" || w == "false" || w == "none" ? Kind::value_keyword : Kind::keyword, w);
@@ -200,6 +222,7 @@ struct Frame {
   bool block = false;          // `{` after a name: a declaration's body
   bool enumeration = false;    // an enum's body: its commas separate members
   bool index = false;          // `[` after an operand: an index or a slice
+  std::size_t line = 0;        // the laid-out line it was opened on (Layout's count)
 };
 
 // Width in characters (UTF-8 continuation bytes take no column).
@@ -230,27 +253,39 @@ class Layout {
       const State before = state_;
       const bool statement = !lines_[i].tokens.empty() && starts_statement(lines_[i]);
       LaidOutLine laid = lay_out(lines_[i]);
+      // A body's `}` after other tokens, its `{` on an earlier line, goes on a line of
+      // its own, as when the body was written so: `  y = x }` becomes `  y = x` and `}`.
+      if (split_before_) {
+        split(i, *split_before_);
+        state_ = before;
+        --i;
+        continue;
+      }
       if (!laid.ends.empty() && laid.ends.back() > format_line_width) {
         if (std::optional<std::size_t> at = break_point(lines_[i], laid, statement)) {
           state_ = before;
-          // The tail's tokens move to a line of their own; last_ points into an earlier
-          // line, whose tokens stay where they are when lines_ grows.
-          Line tail;
-          tail.tokens.assign(
-              std::make_move_iterator(lines_[i].tokens.begin() + static_cast<long>(*at)),
-              std::make_move_iterator(lines_[i].tokens.end()));
-          lines_[i].tokens.resize(*at);
-          lines_.insert(lines_.begin() + static_cast<long>(i) + 1, std::move(tail));
+          split(i, *at);
           --i;
           continue;
         }
       }
       out.push_back(std::move(laid));
+      ++laid_lines_;
     }
     return out;
   }
 
  private:
+  // Moves the tokens of line `i` from `at` on to a new line after it. last_ points into an
+  // earlier line, whose tokens stay where they are when lines_ grows.
+  void split(std::size_t i, std::size_t at) {
+    Line tail;
+    tail.tokens.assign(std::make_move_iterator(lines_[i].tokens.begin() + static_cast<long>(at)),
+                       std::make_move_iterator(lines_[i].tokens.end()));
+    lines_[i].tokens.resize(at);
+    lines_.insert(lines_.begin() + static_cast<long>(i) + 1, std::move(tail));
+  }
+
   // Whether the line starts a declaration or statement of its own (not inside brackets, nor
   // going on with the line before), so that a `name: T` on it is a type annotation.
   bool starts_statement(const Line& line) {
@@ -314,6 +349,7 @@ class Layout {
 
   LaidOutLine lay_out(Line& line) {
     LaidOutLine out;
+    split_before_.reset();
     if (line.tokens.empty()) return out;
     const std::size_t indent = indentation(line);
     out.text.assign(indent, ' ');
@@ -337,12 +373,19 @@ class Layout {
       const std::size_t column = width;
       if (t.kind == Kind::string && !string_column && (prompt_line || (i == 0 && string_column_)))
         string_column = column;
-      if (t.kind == Kind::close && !frames_.empty()) frames_.pop_back();
+      if (t.kind == Kind::close && !frames_.empty()) {
+        if (i > 0 && frames_.back().block && frames_.back().line != laid_lines_) {
+          split_before_ = i;
+          return out;
+        }
+        frames_.pop_back();
+      }
       out.text += t.text;
       width += display_width(t.text);  // kept as it goes: a line may hold 100,000 tokens
       out.ends.push_back(width);
       if (t.kind == Kind::open) {
         Frame f{t.text[0], indent, 0};
+        f.line = laid_lines_;
         f.block = t.text == "{" && prev && prev->kind == Kind::word;
         f.enumeration = f.block && line.tokens.front().text == "enum";
         f.index = t.text == "[" && prev && ends_operand(*prev) && prev->kind != Kind::question;
@@ -367,11 +410,15 @@ class Layout {
     std::vector<Frame> frames;
     const Token* last = nullptr;               // the last token that is not a comment
     std::optional<std::size_t> string_column;  // a prompt's first string: where more go
+    std::size_t laid_lines = 0;                // lines laid out so far
   };
   State state_;
   std::vector<Frame>& frames_ = state_.frames;
   const Token*& last_ = state_.last;
   std::optional<std::size_t>& string_column_ = state_.string_column;
+  std::size_t& laid_lines_ = state_.laid_lines;
+  // Set by lay_out: the line must be split before this token (a body's `}`).
+  std::optional<std::size_t> split_before_;
 };
 
 // --- breaking long lines ----------------------------------------------------------------

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
@@ -406,6 +407,7 @@ struct Query {
   std::vector<ExprPtr> keep;  // the command line's expressions, alive while evaluated
   std::unique_ptr<Evaluator> evaluator;
   Instance* instance = nullptr;  // the case in scope, owned by the evaluator
+  const CaseDecl* chosen = nullptr;
   Scope scope;
   Expr* expr = nullptr;
 
@@ -413,8 +415,9 @@ struct Query {
   bool on_terminal = false;  // lists are elided (not for --json)
 };
 
-// Throws the user's errors (UsageError for the command line's).
-void prepare(const EvalRequest& request, const Common& common, Query& q) {
+// The file loaded and checked, the case chosen and its overrides bound. Throws the
+// user's errors (UsageError for the command line's).
+void prepare_scope(const EvalRequest& request, const Common& common, Query& q) {
   Program& p = q.program;
   if (request.file.empty())
     load_program_text(p, stdlib::standard_library(), "<stdlib>",
@@ -450,15 +453,27 @@ void prepare(const EvalRequest& request, const Common& common, Query& q) {
     q.keep.push_back(std::move(bound.second));
     q.evaluator->bind_input(*q.instance, bound.first, *q.keep.back());
   }
-  FileId f = p.sources.add("<expr>", request.expression);
+  q.chosen = chosen;
+  if (chosen) q.scope.scenario = chosen->scenario;
+}
+
+// `text` parsed and checked in the scope prepare_scope() made, as q.expr.
+void prepare_expression(const EvalRequest& request, const std::string& text, Query& q) {
+  Program& p = q.program;
+  FileId f = p.sources.add("<expr>", text);
   q.keep.push_back(parse_expression(p.sources, f));
   q.expr = q.keep.back().get();
-  if (chosen) q.scope.scenario = chosen->scenario;
   check_and_compile_expression(p, *q.expr, q.scope);
   // A case whose constraints are broken has no values: the expression may not read it.
+  const CaseDecl* chosen = q.chosen;
   if (chosen && (request.case_name || reads_instance(*q.expr)))
     require_feasible(*q.evaluator, *q.instance,
                      {chosen->name_range, "case `" + chosen->name + "` is defined here"});
+}
+
+void prepare(const EvalRequest& request, const Common& common, Query& q) {
+  prepare_scope(request, common, q);
+  prepare_expression(request, request.expression, q);
 }
 
 }  // namespace
@@ -467,23 +482,45 @@ int eval(const EvalRequest& request, const Common& common, std::ostream& out, st
   auto query = std::make_unique<Query>();
   Query& q = *query;
   q.on_terminal = !request.json && &out == &std::cout && isatty(STDOUT_FILENO);
-  auto body = [&]() -> int {
-    prepare(request, common, q);
+  // The value of q.expr, printed.
+  auto print = [&](const std::string& text) {
     Evaluator& ev = *q.evaluator;
     Value v = ev.evaluate(*q.expr, q.frame());
     auto unit = Evaluator::declared_unit(*q.expr, q.scope.scenario);
     if (request.json) {
       nlohmann::json j = json_value(ev, v, unit, common.digits);
-      j["expression"] = request.expression;
+      j["expression"] = text;
       out << j.dump() << "\n";
     } else if (shown_as_table(v)) {
       out << table(ev, v, unit, "");
     } else {
       out << ev.show(v, unit) << "\n";
     }
-    return 0;
   };
-  const int code = guarded(q.program, ErrorSink(err, request.json ? &out : nullptr), body);
+  const ErrorSink sink(err, request.json ? &out : nullptr);
+  auto body = [&]() -> int {
+    if (!request.lines) {
+      prepare(request, common, q);
+      print(request.expression);
+      return 0;
+    }
+    // --lines: the scope once, then each line's expression in it, each with its own
+    // answer (a value, or its error), in order.
+    prepare_scope(request, common, q);
+    int code = 0;
+    std::string line;
+    while (std::getline(*request.lines, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      code = std::max(code, guarded(q.program, sink, [&] {
+                        prepare_expression(request, line, q);
+                        print(line);
+                        return 0;
+                      }));
+      out.flush();
+    }
+    return code;
+  };
+  const int code = guarded(q.program, sink, body);
   if (common.leave_to_exit) (void)query.release();
   return code;
 }

@@ -54,6 +54,10 @@ struct EvalRequest {
   std::optional<std::string> case_name;  // the case in scope (default: the file's first)
   std::vector<std::string> sets;         // INPUT=VALUE overrides of that case
   bool json = false;
+  // eval --lines: the expressions, one per line, read from this stream instead of
+  // `expression`, each evaluated in the one scope loaded once, each answered in turn
+  // (its value, or its error: with `json`, one line of JSON either way).
+  std::istream* lines = nullptr;
 };
 int eval(const EvalRequest& request, const Common& common, std::ostream& out, std::ostream& err);
 
@@ -67,13 +71,16 @@ int explain(const EvalRequest& request, const ExplainOptions& options, const Com
 int check(const std::string& file, std::ostream& out, std::ostream& err);
 
 // `reckon fmt`: lays out each file (`-`, or none at all: standard input to standard
-// output) canonically, in place, writing only files that change, each atomically. With
-// `check`, writes nothing and lists on `out` the files that would change. Returns 1 when
-// a file does not parse (it is left untouched; the others are still formatted) or,
-// with `check`, when some file would change.
+// output; a directory: every `.rk` file under it) canonically, in place, writing only
+// files that change (OutputFile; a read-only one is refused, E0902). With `check`, writes
+// nothing and lists on `out` the files that would change; with `diff`, writes nothing
+// and prints what would change as a unified diff. Returns 1 when a file does not parse
+// or cannot be written (it is left untouched; the others are still formatted) or, with
+// `check` or `diff`, when some file would change.
 struct FormatRequest {
   std::vector<std::string> files;
   bool check = false;
+  bool diff = false;
 };
 int format_files(const FormatRequest& request, std::istream& in, std::ostream& out,
                  std::ostream& err);

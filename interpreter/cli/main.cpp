@@ -68,6 +68,7 @@ int run_command(int argc, char** argv) {
 #else
   common.leave_to_exit = true;
 #endif
+  app.set_version_flag("--version", "reckon " RECKON_VERSION, "Print the version and exit");
   app.add_option("--digits", common.digits, "Significant digits shown")
       ->check(CLI::Range(1, 17))
       ->capture_default_str();
@@ -99,6 +100,10 @@ int run_command(int argc, char** argv) {
   auto* eval = app.add_subcommand("eval", "Evaluate one expression, against a file or alone");
   query_options(eval);
   eval->add_flag("--json", request.json, "Print one JSON object");
+  bool eval_lines = false;
+  eval->add_flag("--lines", eval_lines,
+                 "Read expressions from standard input, one per line; answer each in turn "
+                 "(with --json, one JSON object per line)");
 
   reckon::cli::ExplainOptions explain_options;
   std::string explain_format = "text";
@@ -138,9 +143,16 @@ int run_command(int argc, char** argv) {
   reckon::cli::FormatRequest format_request;
   auto* format = app.add_subcommand(
       "fmt", "Lay out files canonically, in place (no FILE or `-`: standard input to output)");
-  format->add_option("FILE", format_request.files, "Files to format (`-`: standard input)");
-  format->add_flag("--check", format_request.check,
-                   "Change nothing; list the files that would change and exit 1 if any");
+  format->add_option("FILE", format_request.files,
+                     "Files or directories (every .rk file under them) to format "
+                     "(`-`: standard input)");
+  auto* format_check =
+      format->add_flag("--check", format_request.check,
+                       "Change nothing; list the files that would change and exit 1 if any");
+  format
+      ->add_flag("--diff", format_request.diff,
+                 "Change nothing; print the changes as a unified diff and exit 1 if any")
+      ->excludes(format_check);
 
   std::string doc_file, doc_format = "md", doc_dir;
   bool doc_stdlib = false;
@@ -305,6 +317,15 @@ int run_command(int argc, char** argv) {
     if (*sweep) {
       sweep_request.progress = !no_progress;
       return reckon::cli::sweep(sweep_request, common, std::cout, std::cerr);
+    }
+    if (*eval && eval_lines) {
+      if (second_positional)
+        return usage_error("E0611",
+                           "eval --lines reads its expressions from standard input: write "
+                           "`reckon eval [FILE] --lines`");
+      request.file = first_positional;
+      request.lines = &std::cin;
+      return reckon::cli::eval(request, common, std::cout, std::cerr);
     }
     if (*eval || *explain) {
       if (auto missing =

@@ -23,27 +23,53 @@ namespace fs = std::filesystem;
 
 // A stream buffer over a file descriptor. After the first failed write it keeps the
 // errno and drops everything else, so the error reported is the first one.
+//
+// A buffer that `holds` keeps everything until written_through(): for a file written in
+// place over its old text, whose space is reserved before any byte of it is overwritten.
 class OutputFile::Buffer : public std::streambuf {
  public:
-  explicit Buffer(int fd) : fd_(fd), space_(1 << 16) { reset(); }
+  Buffer(int fd, bool holds) : fd_(fd), holds_(holds), space_(1 << 16) { reset(); }
   int error() const { return error_; }
+
+  // Writes what the buffer holds over the file from its start and cuts the file there:
+  // the space is reserved first, so a full disk is found before the old text is touched.
+  void written_through() {
+    hold();
+    const auto size = static_cast<off_t>(held_.size());
+    // (A filesystem that cannot reserve space is written all the same.)
+    if (error_ == 0 && size > 0) error_ = ::posix_fallocate(fd_, 0, size);
+    if (error_ == EOPNOTSUPP || error_ == EINVAL) error_ = 0;
+    if (error_ == 0 && ::lseek(fd_, 0, SEEK_SET) < 0) error_ = errno;
+    write_all(held_.data(), held_.size());
+    if (error_ == 0 && ::ftruncate(fd_, size) != 0) error_ = errno;
+  }
 
  protected:
   int_type overflow(int_type c) override {
-    if (!drain()) return traits_type::eof();
+    if (holds_)
+      hold();
+    else if (!drain())
+      return traits_type::eof();
     if (!traits_type::eq_int_type(c, traits_type::eof())) {
       *pptr() = traits_type::to_char_type(c);
       pbump(1);
     }
     return traits_type::not_eof(c);
   }
-  int sync() override { return drain() ? 0 : -1; }
+  int sync() override { return holds_ || drain() ? 0 : -1; }
 
  private:
   void reset() { setp(space_.data(), space_.data() + space_.size()); }
+  void hold() {
+    held_.append(pbase(), pptr());
+    reset();
+  }
   bool drain() {
-    const char* at = pbase();
-    auto left = static_cast<std::size_t>(pptr() - pbase());
+    write_all(pbase(), static_cast<std::size_t>(pptr() - pbase()));
+    reset();
+    return error_ == 0;
+  }
+  void write_all(const char* at, std::size_t left) {
     while (left > 0 && error_ == 0) {
       ssize_t n = ::write(fd_, at, left);
       if (n < 0 && errno == EINTR) continue;
@@ -54,12 +80,12 @@ class OutputFile::Buffer : public std::streambuf {
       at += n;
       left -= static_cast<std::size_t>(n);
     }
-    reset();
-    return error_ == 0;
   }
 
   int fd_;
+  bool holds_;
   std::vector<char> space_;
+  std::string held_;
   int error_ = 0;
 };
 
@@ -96,8 +122,12 @@ OutputFile::OutputFile(std::string target, const std::vector<std::string>& input
   bool exists = ::stat(target_.c_str(), &st) == 0;
   if (exists && S_ISDIR(st.st_mode))
     throw UserError("E0714", fmt::format("cannot write `{}`: it is a directory", target_));
-  bool in_place = exists && (!S_ISREG(st.st_mode) || same_file(st, STDOUT_FILENO) ||
-                             same_file(st, STDERR_FILENO));
+  const bool standard_stream =
+      exists && (same_file(st, STDOUT_FILENO) || same_file(st, STDERR_FILENO));
+  // A regular file with several hard links is written through them: a new file renamed
+  // over one name would leave the others on the old text.
+  write_through_ = exists && S_ISREG(st.st_mode) && st.st_nlink > 1 && !standard_stream;
+  bool in_place = exists && (!S_ISREG(st.st_mode) || standard_stream || write_through_);
   if (in_place) {
     fd_ = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
     if (fd_ < 0) cannot_write(target_, errno);
@@ -124,7 +154,7 @@ OutputFile::OutputFile(std::string target, const std::vector<std::string>& input
     }
     final_ = path.string();
   }
-  buffer_ = std::make_unique<Buffer>(fd_);
+  buffer_ = std::make_unique<Buffer>(fd_, write_through_);
   stream_ = std::make_unique<std::ostream>(buffer_.get());
 }
 
@@ -144,10 +174,11 @@ void OutputFile::discard() {
 void OutputFile::close() {
   if (fd_ < 0) return;
   stream_->flush();
+  if (write_through_) buffer_->written_through();
   int error = buffer_->error();
   // fsync before the rename, so that a crash cannot leave the new name on empty
   // blocks; devices and pipes written in place do not sync (EINVAL).
-  if (error == 0 && !temporary_.empty() && ::fsync(fd_) != 0) error = errno;
+  if (error == 0 && (!temporary_.empty() || write_through_) && ::fsync(fd_) != 0) error = errno;
   if (::close(fd_) != 0 && error == 0) error = errno;
   fd_ = -1;
   if (error != 0) {

@@ -8,7 +8,11 @@
 // a crash leaves the old file or none, never a part of the new one (git's lockfiles,
 // SQLite's journal). A target that exists and is not a regular file (/dev/null,
 // /dev/stdout, a FIFO), or that is the process's own standard output or error, cannot
-// be replaced: it is written in place, with the same checks.
+// be replaced: it is written in place, with the same checks. A regular file with several
+// hard links is written through them (a rename would leave the other names on the old
+// text): its new text is held whole, its space reserved, and only then written over the
+// old one and the file cut to its length; a crash while writing can leave it part old,
+// part new (the price of keeping the links).
 #pragma once
 
 #include <memory>
@@ -48,6 +52,7 @@ class OutputFile {
   std::string final_;      // the path renamed to: the target, or the file its link names
   std::string temporary_;  // empty when the target is written in place, or once renamed
   int fd_ = -1;
+  bool write_through_ = false;  // a hard-linked file, written in place over its old text
   bool committed_ = false;
   std::unique_ptr<Buffer> buffer_;
   std::unique_ptr<std::ostream> stream_;

@@ -47,6 +47,10 @@ sed 's/Microbatch4.per_token_activations`{.reckon}/Microbatch4.per_token_activat
 expect "a stale name fails the render" 1 \
   '<expr>:1:28: error\[E0320\]: `ActivationMemory` has no input or property `per_token_activation`; did you mean `per_token_activations`\?' \
   -- pandoc --lua-filter "$filter" -t html tests/documents/.broken.md -o "$work/broken.html"
+# ... naming the page's line that holds it (line 10 of the sample page).
+expect "the failure names the page's line" 1 \
+  '^reckon: tests/documents/\.broken\.md:10: cannot evaluate `Gpt3ActivationsMicrobatch4\.per_token_activation`$' \
+  -- pandoc --lua-filter "$filter" -t html tests/documents/.broken.md -o "$work/broken.html"
 expect "the caret is under the name" 0 '^ {29}\^$' -- bash -c \
   "pandoc --lua-filter $filter -t html tests/documents/.broken.md 2>&1 >/dev/null; true"
 expect "no output file is written" 1 '' -- test -e "$work/broken.html"
@@ -88,6 +92,45 @@ printf -- '---\nreckon:\n  files: [%s/scenarios/training.rk]\n---\n\n```{.reckon
   "$PWD" "$work" > "$work/chart.md"
 expect "a sweep chart" 0 "<img src=\"$work/chart.svg\"" -- pandoc --lua-filter "$filter" -t html "$work/chart.md"
 expect "the chart is an SVG" 0 '<svg' -- head -c 400 "$work/chart.svg"
+
+# One `reckon` process evaluates every inline value and value table of a page: the sample
+# page has 3 inline values and a table of 2, and an explanation and a sweep, which are
+# commands of their own (so 3 processes in all, 1 of them `eval`).
+cat >"$work/counting-reckon" <<SH
+#!/usr/bin/env bash
+echo "\$1" >>"$work/calls"
+exec "$reckon" "\$@"
+SH
+chmod +x "$work/counting-reckon"
+RECKON="$work/counting-reckon" pandoc --lua-filter "$filter" -t markdown "$doc" -o "$work/counted.md"
+expect "one eval process for the page's values" 0 '^1$' -- bash -c "grep -c '^eval$' '$work/calls'"
+expect "three processes in all" 0 '^3$' -- bash -c "wc -l <'$work/calls'"
+expect "the same page either way" 0 '' -- cmp "$work/counted.md" "$rendered"
+# A failing expression among others: the first failing one in page order is named.
+printf -- '---\nreckon:\n  files: [%s/scenarios/training.rk]\n---\n\nfine `1 + 1`{.reckon}\n\n```{reckon}\n2 + 2\nnope_one\n```\n\nthen `nope_two`{.reckon}\n' \
+  "$PWD" >"$work/first.md"
+expect "the first failure in page order" 1 "^reckon: $work/first\.md:10: cannot evaluate .nope_one.\$" \
+  -- pandoc --lua-filter "$filter" -t html "$work/first.md"
+
+# Captions: a value table's and a sweep table's as the table's caption, a chart's as its
+# figure's.
+printf -- '---\nreckon:\n  files: [%s/scenarios/training.rk]\n---\n\n```{.reckon caption="Activations per micro-batch"}\nGpt3ActivationsMicrobatch8.per_token_activations\n```\n\n```{.reckon .sweep case=Gpt3ActivationsMicrobatch4 vary="micro_batch=1,2" show=per_token_activations caption="The sweep"}\n```\n\n```{.reckon .sweep case=Gpt3ActivationsMicrobatch4 vary="micro_batch=1,2" show=per_token_activations chart=%s/captioned.svg caption="The chart"}\n```\n' \
+  "$PWD" "$work" >"$work/captions.md"
+pandoc --lua-filter "$filter" -t html "$work/captions.md" -o "$work/captions.html"
+expect "a value table's caption" 0 '<caption>Activations per micro-batch</caption>' -- cat "$work/captions.html"
+expect "a sweep table's caption" 0 '<caption>The sweep</caption>' -- cat "$work/captions.html"
+expect "a chart's caption" 0 '<figcaption[^>]*>The chart</figcaption>' -- cat "$work/captions.html"
+
+# The user's text is text in HTML: a value, an expression, a caption and an explanation
+# holding markup are escaped, never written as markup.
+printf -- '`"<script>alert(1)</script>"`{.reckon}\n\n```{.reckon caption="<img src=x onerror=alert(2)>"}\n"<img src=y onerror=alert(3)>"\n```\n\n```{.reckon .explain}\n"<b onmouseover=alert(4)>x</b>"\n```\n' >"$work/hostile.md"
+expect "a hostile page renders" 0 '' -- pandoc --lua-filter "$filter" -t html "$work/hostile.md" -o "$work/hostile.html"
+expect "no script element" 1 '' -- grep -qi '<script' "$work/hostile.html"
+expect "no element with an onerror attribute" 1 '' -- grep -qiE '<[a-z]+[^>]* on(error|mouseover)=' "$work/hostile.html"
+expect "the value is shown as text" 0 '&lt;script&gt;alert\(1\)&lt;/script&gt;' -- cat "$work/hostile.html"
+expect "the caption is shown as text" 0 '&lt;img src=x onerror=alert\(2\)&gt;' -- cat "$work/hostile.html"
+expect "the table's value is shown as text" 0 '&lt;img src=y onerror=alert\(3\)&gt;' -- cat "$work/hostile.html"
+expect "the explanation is shown as text" 0 '&lt;b onmouseover=alert\(4\)&gt;' -- cat "$work/hostile.html"
 
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]

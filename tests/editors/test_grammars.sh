@@ -66,6 +66,78 @@ print(len(regexes), "regexes,", len(keywords), "keywords,", len(units), "units")
 sys.exit(bad)
 PY
 
+# TextMate, line by line as an editor scans (at each position the rule that matches
+# first, the earlier in the list on a tie): a declared name that is also a unit's symbol
+# is a variable where it is declared and where it names an override or an argument, and
+# a unit after a number or a colon is still a unit. (Lines without strings: the string
+# rule's begin/end is not emulated.)
+python3 - <<'PY' || fail "TextMate scopes of names that are units"
+import json, re
+tm = json.load(open("editors/textmate/reckon.tmLanguage.json"))
+def rules(items):
+    for item in items:
+        if "begin" in item:
+            continue
+        if "include" in item:
+            yield from rules(tm["repository"][item["include"][1:]].get("patterns",
+                             [tm["repository"][item["include"][1:]]]))
+        elif "patterns" in item and "match" not in item:
+            yield from rules(item["patterns"])
+        elif "match" in item:
+            yield item
+flat = list(rules(tm["patterns"]))
+def scopes(line):
+    out, pos = {}, 0
+    while pos < len(line):
+        best = None
+        for r in flat:
+            m = re.compile(r["match"]).search(line, pos)
+            if m and (best is None or m.start() < best[1].start()):
+                best = (r, m)
+        if best is None:
+            break
+        r, m = best
+        if "name" in r:
+            out.setdefault(m.start(), (m.group(0), r["name"]))
+        for group, c in r.get("captures", {}).items():
+            if m.group(int(group)) is not None:
+                out[m.start(int(group))] = (m.group(int(group)), c["name"])
+        pos = m.end() if m.end() > pos else pos + 1
+    return out
+def scope_at(line, word, nth=0):
+    at = [i for i in range(len(line)) if re.match(r"\b%s\b" % re.escape(word), line[i:])
+          and (i == 0 or not (line[i - 1].isalnum() or line[i - 1] == "_"))][nth]
+    got = scopes(line).get(at)
+    return got[1] if got and got[0] == word else None
+declared, unit = "variable.other.declaration.reckon", "support.constant.unit.reckon"
+cases = [
+    ("  input s: count = 3", "s", 0, declared),
+    ("  input h: number", "h", 0, declared),
+    ("let h = 2", "h", 0, declared),
+    ("  s: GB", "s", 0, declared),
+    ("  s = 2 * h", "s", 0, declared),
+    ("  s: s = 1 s", "s", 0, declared),
+    ("  s: s = 1 s", "s", 1, unit),
+    ("  s: s = 1 s", "s", 2, unit),
+    ("case c = S with s: 2, h: 3", "s", 0, "variable.other.reckon"),
+    ("case c = S with s: 2, h: 3", "h", 0, "variable.other.reckon"),
+    ("  y = f(h: 1 h)", "h", 0, "variable.other.reckon"),
+    ("  y = f(h: 1 h)", "h", 1, unit),
+    ("  input rate: GB/s = 5 GB/s", "rate", 0, declared),
+    ("  total = 3 h", "h", 0, unit),
+    ("  ok = total == 3 h", "ok", 0, declared),
+    ("  check s == 1", "check", 0, "storage.type.reckon"),
+]
+bad = 0
+for line, word, nth, want in cases:
+    got = scope_at(line, word, nth)
+    if got != want:
+        print("TextMate: %r: %s #%d is %s, wanted %s" % (line, word, nth + 1, got, want))
+        bad = 1
+print(len(cases), "lines scanned")
+raise SystemExit(bad)
+PY
+
 # Vim: the syntax group under the first word of chosen lines of the sample.
 cat >"$tmp/probe.vim" <<'VIM'
 set runtimepath^=editors/vim

@@ -144,6 +144,111 @@ expect "--check of standard input that would not" 0 '^$' -- \
   bash -c 'printf "let a = 1 + 2\n" | "$0" fmt --check' "$reckon"
 expect "standard input that does not parse" 1 '^<stdin>:1:[0-9]+: error\[E01' -- \
   bash -c 'printf "let a = )\n" | "$0" fmt' "$reckon"
+# An editor filtering lines through `reckon fmt` (Vim's 'formatprg') keeps what it gets on
+# standard output: on an error that must be nothing at all, the error on standard error.
+printf 'scenario S {\n  y = (1 +\n}\n' | "$reckon" fmt >"$tmp/stdin.out" 2>"$tmp/stdin.err"
+code=$?
+[[ $code -eq 1 ]] || fail "standard input that does not parse: exit $code"
+[[ ! -s $tmp/stdin.out ]] || fail "standard input that does not parse: stdout has $(cat "$tmp/stdin.out")"
+grep -Eq '^<stdin>:3:1: error\[E0' "$tmp/stdin.err" || fail "the error is not on stderr: $(cat "$tmp/stdin.err")"
+
+# --- a read-only file ---------------------------------------------------------------------
+printf 'let a=1\n' >"$tmp/locked.rk"
+cp "$tmp/locked.rk" "$tmp/locked.before"
+chmod 0444 "$tmp/locked.rk"
+# (Root may write any file: the mode, not access(2), says read-only.)
+expect "a read-only file is refused" 1 \
+  "^$tmp/locked.rk:1:1: error\[E0902\]: .$tmp/locked.rk. is read-only" -- "$reckon" fmt "$tmp/locked.rk"
+cmp -s "$tmp/locked.rk" "$tmp/locked.before" || fail "a read-only file was changed"
+[[ $(stat -c %a "$tmp/locked.rk") == 444 ]] || fail "a read-only file's mode changed"
+printf 'let a = 1\n' >"$tmp/locked-tidy.rk"
+chmod 0444 "$tmp/locked-tidy.rk"
+expect "a read-only file already formatted is fine" 0 '^$' -- "$reckon" fmt "$tmp/locked-tidy.rk"
+expect "--check of a read-only file" 1 "^$tmp/locked.rk\$" -- "$reckon" fmt --check "$tmp/locked.rk"
+
+# --- hard links: written through, every name sees the new text -------------------------
+mkdir "$tmp/links"
+printf 'let a=1\n' >"$tmp/links/one.rk"
+ln "$tmp/links/one.rk" "$tmp/links/two.rk"
+chmod 0640 "$tmp/links/one.rk"
+inode=$(stat -c %i "$tmp/links/one.rk")
+expect "a hard-linked file" 0 '^$' -- "$reckon" fmt "$tmp/links/one.rk"
+[[ $(cat "$tmp/links/two.rk") == "let a = 1" ]] || fail "the other link has $(cat "$tmp/links/two.rk")"
+[[ $(stat -c %i "$tmp/links/one.rk") == "$inode" && $(stat -c %h "$tmp/links/one.rk") == 2 ]] ||
+  fail "the hard link was broken"
+[[ $(stat -c %a "$tmp/links/one.rk") == 640 ]] || fail "a hard-linked file's mode changed"
+# A shorter text: the file is cut to its length (no old bytes left at its end).
+printf 'let a     =     1     # x\n' >"$tmp/links/one.rk"
+"$reckon" fmt "$tmp/links/two.rk"
+[[ $(cat "$tmp/links/one.rk") == "let a = 1  # x" ]] || fail "shorter through a link: $(cat "$tmp/links/one.rk")"
+if ls -A "$tmp/links" | grep -q 'reckon-'; then fail "a temporary file was left"; fi
+
+# --- directories ------------------------------------------------------------------------
+mkdir -p "$tmp/tree/sub" "$tmp/tree/.hidden"
+printf 'let a=1\n' >"$tmp/tree/a.rk"
+printf 'let b=2\n' >"$tmp/tree/sub/b.rk"
+printf 'let c=3\n' >"$tmp/tree/.hidden/c.rk"
+printf 'not reckon=\n' >"$tmp/tree/notes.txt"
+got=$("$reckon" fmt --check "$tmp/tree" 2>&1)
+code=$?
+[[ $code -eq 1 && $got == "$tmp/tree/a.rk"$'\n'"$tmp/tree/sub/b.rk" ]] ||
+  fail "--check of a directory lists each .rk file under it, in order: exit $code, $got"
+expect "a directory" 0 '^$' -- "$reckon" fmt "$tmp/tree"
+[[ $(cat "$tmp/tree/a.rk") == "let a = 1" && $(cat "$tmp/tree/sub/b.rk") == "let b = 2" ]] ||
+  fail "the directory's files were not formatted"
+[[ $(cat "$tmp/tree/.hidden/c.rk") == "let c=3" ]] || fail "a hidden directory was formatted"
+[[ $(cat "$tmp/tree/notes.txt") == "not reckon=" ]] || fail "a file that is not .rk was touched"
+mkdir "$tmp/empty"
+expect "a directory without .rk files" 0 '^$' -- "$reckon" fmt "$tmp/empty"
+
+# --- --diff -----------------------------------------------------------------------------
+printf 'scenario S {\ninput x: s = 1 s\n  a = 1\n  b = 2\n  c = 3\n  d = 4\n  e = 5\n  f = 6\n  g = 7\n  h = 8\n  y = x*2 }\n' >"$tmp/d.rk"
+cp "$tmp/d.rk" "$tmp/d.before"
+"$reckon" fmt --diff "$tmp/d.rk" >"$tmp/d.diff"
+code=$?
+[[ $code -eq 1 ]] || fail "--diff of a file that would change: exit $code"
+cmp -s "$tmp/d.rk" "$tmp/d.before" || fail "--diff changed the file"
+# Written out by hand from the rules: two hunks (the changes are 8 lines apart, more
+# than twice the 3 lines of context).
+want="--- $tmp/d.rk
++++ $tmp/d.rk
+@@ -1,5 +1,5 @@
+ scenario S {
+-input x: s = 1 s
++  input x: s = 1 s
+   a = 1
+   b = 2
+   c = 3
+@@ -8,4 +8,5 @@
+   f = 6
+   g = 7
+   h = 8
+-  y = x*2 }
++  y = x * 2
++}"
+[[ $(cat "$tmp/d.diff") == "$want" ]] || { fail "--diff"; diff <(echo "$want") "$tmp/d.diff"; }
+# The diff applies: patch turns the file into what fmt writes.
+cp "$tmp/d.rk" "$tmp/d.patched"
+patch -s "$tmp/d.patched" "$tmp/d.diff" || fail "patch refused the diff"
+"$reckon" fmt "$tmp/d.rk"
+cmp -s "$tmp/d.rk" "$tmp/d.patched" || fail "the diff does not give what fmt writes"
+expect "--diff of a formatted file" 0 '^$' -- "$reckon" fmt --diff "$tmp/d.rk"
+# A file without its last newline, from standard input.
+printf 'let a=1\nlet b = 2' >"$tmp/nl.rk"
+want='--- <stdin>
++++ <stdin>
+@@ -1,2 +1,2 @@
+-let a=1
+-let b = 2
+\ No newline at end of file
++let a = 1
++let b = 2'
+got=$("$reckon" fmt --diff <"$tmp/nl.rk" 2>&1)
+code=$?
+[[ $code -eq 1 && $got == "$want" ]] ||
+  { fail "--diff of standard input without a last newline: exit $code"; diff <(echo "$want") <(echo "$got"); }
+expect "--diff and --check together" 2 'error\[E0611\]' -- "$reckon" fmt --diff --check "$tmp/d.rk"
+expect "--diff of a file that does not parse" 1 'error\[E0921' -- "$reckon" fmt --diff "$tmp/broken.rk"
 
 echo "$passes passed, $failures failed"
 exit $((failures > 0))

@@ -143,6 +143,30 @@ const std::vector<Row> rows = {
      "let a = 1  # " + std::string(120, 'c') + "\n",
      "let a = 1  # " + std::string(120, 'c') + "\n"},
     {"the author's line breaks are kept", "let a = 1\n  + 2\n", "let a = 1\n    + 2\n"},
+    // Issue #27: a body's `}` written after its last member goes on a line of its own.
+    {"a body's closing brace after a member goes on its own line",
+     "scenario S {\n  input x: s = 1 s\n  y = x * 2 }\ncase c = S()\n",
+     "scenario S {\n  input x: s = 1 s\n  y = x * 2\n}\ncase c = S()\n"},
+    {"so does it after a comment", "record R {\n  x: GB }  # end\n",
+     "record R {\n  x: GB\n}  # end\n"},
+    {"and in an enum's body", "enum E {\n  a,\n  b }\n", "enum E {\n  a,\n  b\n}\n"},
+    {"and in an exercise's body", "exercise E {\n  about X\n  answer 1 }\n",
+     "exercise E {\n  about X\n  answer 1\n}\n"},
+    {"a body on one line keeps its braces there", "record R { x: GB }\n",
+     "record R { x: GB }\n"},
+    {"a list's bracket is not moved", "let l = [1,\n  2]\n", "let l = [1,\n    2]\n"},
+    // Issue #27: `step` and `times` are names, not a range's keywords, after an operator,
+    // a bracket, a comma, a colon or a dot: the line after one that ends so starts afresh.
+    {"a member after a line ending in a name `step` is not a continuation",
+     "scenario S {\n  input step: s = 1 s\n  y = 3 * step\n  z = y\n}\n",
+     "scenario S {\n  input step: s = 1 s\n  y = 3 * step\n  z = y\n}\n"},
+    {"nor after a line ending in a name `times`",
+     "scenario S {\n  input times: count = 2\n  y = (times)\n  z = x.times\n  w = f(times)\n"
+     "  v = 1\n}\n",
+     "scenario S {\n  input times: count = 2\n  y = (times)\n  z = x.times\n  w = f(times)\n"
+     "  v = 1\n}\n"},
+    {"a range's `step` ending a line still continues it", "let r = 1 .. 64 step\n2\n",
+     "let r = 1 .. 64 step\n    2\n"},
 };
 
 std::string tree(const std::string& text) {
