@@ -53,6 +53,17 @@ expect "a range ending in a unit, times (2)" 0 "^ +8192 +8192$" -- "$reckon" swe
   "$case" --vary "seq_len=2048 token..8192 token*(2)" --show sequence
 expect "a record-valued input varies too" 0 "Llama 2 70B" -- "$reckon" sweep "$training" "$case" \
   --vary workload=GPT3_175B,LLAMA2_70B --show per_token_activations
+# Its column is as wide as its longest name (`Llama 2 70B`, 11 characters, wider than the
+# heading and than a number's 10) and left-aligned; the numbers after it line up: every
+# line of the table but the units' is as long as the first.
+table=$("$reckon" sweep "$training" "$case" --vary workload=GPT3_175B,LLAMA2_70B \
+  --vary micro_batch=1,16 --show per_token_activations)
+expect "a record column, left-aligned" 0 "^GPT-3 175B  +1 +82.14$" -- echo "$table"
+expect "a record column's heading, left-aligned" 0 "^workload +micro_batch +per_token_activations$" \
+  -- echo "$table"
+expect "a record column as wide as its longest name" 0 "^Llama 2 70B  +16 " -- echo "$table"
+expect "a record column's rows line up" 0 "^1$" -- bash -c \
+  'sed 2d <<<"$0" | awk "{ print length(\$0) }" | sort -u | wc -l' "$table"
 expect "every plain property by default" 0 "forward_equivalents" -- "$reckon" sweep "$training" "$case" \
   --vary micro_batch=1
 
