@@ -25,7 +25,7 @@
 //              | 'where' expr | 'minimize' expr | 'maximize' expr
 //   sweep_values := '[' expr (',' expr)* ','? ']' | expr '..' expr ('step' | 'times') expr
 //   vary_spec := (the command line's --vary VALUES) expr (',' expr)*
-//              | expr '..' postfix (('+' | '*') postfix)?
+//              | expr '..' postfix (('+' | '*') postfix)?   (`8 token*2`: times 2)
 //   (in a string used as an expression, a prompt or a hint, `{expr}` or `{expr:fmt}`
 //   interpolates an expression, fmt := '.' digits ('f' | 'g'), and `{{` `}}` are braces;
 //   parse.cpp's split_text reads them. Metadata and import strings are not interpolated.)
@@ -626,7 +626,13 @@ struct expression_only : seq<sep, must<expr>, sep, must<end_of_file>> {};
 // The command line's --vary values: a list `1, 2, 4` or a range `2048..32768*2`
 // (times 2), `1..64+8` (step 8) or `1..8` (step 1). The range's end and stride are
 // postfix terms so that `*2` is the stride, not part of the end; parenthesize more.
-struct spec_end : postfix {};
+// A number's unit at the end stops before a `*` that a digit or `(` follows, which no
+// unit factor starts with: `32768 token*2` is 32768 token times 2 (elsewhere `token*2`
+// is E0106, a unit with a factor missing).
+struct spec_unit : seq<unit_factor, star<not_at<one<'*'>, sor<digit, one<'('>>>,
+                                         sor<unit_mul, unit_div>, must<unit_factor>>> {};
+struct spec_quantity : seq<number, opt<hsep, not_at<exercise_word>, spec_unit>> {};
+struct spec_end : sor<literal_mistake, spec_quantity, postfix> {};
 struct spec_operand : postfix {};
 struct spec_times : seq<one<'*'>, sep, must<spec_operand>> {};
 struct spec_step : seq<one<'+'>, sep, must<spec_operand>> {};

@@ -97,7 +97,7 @@ using selector = pt::selector<
         // sweeps and the command line's sweep options
         g::sweep_decl, g::sweep_vary, g::sweep_range, g::range_step_by, g::range_times,
         g::sweep_show, g::show_list, g::sweep_where, g::sweep_minimize, g::sweep_maximize,
-        g::spec_range, g::spec_list, g::spec_times, g::spec_step>>;
+        g::spec_range, g::spec_list, g::spec_times, g::spec_step, g::spec_quantity, g::spec_unit>>;
 
 // PEGTL's parse tree creates a node for every rule it tries, selected or not, and
 // destroys most of them at once: with the global allocator that was most of the time of
@@ -271,7 +271,7 @@ class Converter {
       e->range = range(n);
       return e;
     }
-    if (n.is_type<g::quantity>()) return quantity(n);
+    if (n.is_type<g::quantity>() || n.is_type<g::spec_quantity>()) return quantity(n);
     if (n.is_type<g::string_literal>()) return string_expr(n);
     if (n.is_type<g::true_literal>() || n.is_type<g::false_literal>()) {
       auto e = make(ExprKind::boolean, n);

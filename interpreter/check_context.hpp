@@ -20,7 +20,9 @@ class CheckContext {
   // Checks `e` and reports it unless it may be bound where `to` is declared; `what`
   // names that place in the message ("the index").
   virtual void expect(Expr& e, const Scope& s, const Type& to, const std::string& what) = 0;
-  // expect, its message naming `to` as `written` (`GB (information)`, not `B`) when given.
+  // expect, its message naming `to` as `written` (`GB (information)`, not `B`) when given,
+  // and a literal in the decimal twin of the written unit refused (E0418: `80 GB` where
+  // `[GiB]` is declared).
   virtual void expect_as_written(Expr& e, const Scope& s, const Type& to, const std::string& what,
                                  const TypeExpr* written) = 0;
   // How `expected` was written, when the expression being checked against it is a

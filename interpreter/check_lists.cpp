@@ -82,15 +82,18 @@ Type check_list_literal(CheckContext& c, Expr& e, const Scope& s, const Type* ex
 }
 
 // A long list of numbers in one unit (ExprKind::number_list): its first element is
-// checked as the generic list's would be, and stands for the others, which differ only
-// in their number. The parser sent numbers of 1e200 and more the generic way, so only a
-// unit beyond 1e108 can take another element beyond the doubles: reported at the list.
+// checked as the generic list's would be (its unit against the declared one too, E0418),
+// and stands for the others, which differ only in their number. The parser sent numbers of 1e200
+// and more the generic way, so only a unit beyond 1e108 can take another element beyond the
+// doubles: reported at the list.
 Type check_number_list(CheckContext& c, Expr& e, const Scope& s, const Type* expected) {
   Expr& first = *e.operands[0];
   Type element;
   if (expected && expected->is_list()) {
     element = expected->element();
-    c.expect(first, s, element, "element 0 of the list");
+    const TypeExpr* written = c.written_type(expected);
+    c.expect_as_written(first, s, element, "element 0 of the list",
+                        written && !written->key ? written->element.get() : nullptr);
   } else {
     element = c.check(first, s, nullptr);
   }

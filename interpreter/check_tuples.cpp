@@ -53,8 +53,12 @@ Type check_tuple_literal(CheckContext& c, Expr& e, const Scope& s, const Type* e
   if (expected && expected->is_tuple() && expected->tuple_elements().size() == e.operands.size()) {
     const auto want = expected->tuple_elements();
     std::vector<Type> elements(want.begin(), want.end());
+    // Each element's type as written, for E0418 (`(80 GB, 2)` where `(GiB, count)` is).
+    const TypeExpr* written = c.written_type(expected);
+    if (written && written->tuple.size() != e.operands.size()) written = nullptr;
     for (std::size_t i = 0; i < e.operands.size(); ++i)
-      c.expect(*e.operands[i], s, want[i], fmt::format("element {} of the tuple", i));
+      c.expect_as_written(*e.operands[i], s, want[i], fmt::format("element {} of the tuple", i),
+                          written ? &written->tuple[i] : nullptr);
     return Type::tuple_of(elements);
   }
   std::vector<Type> elements;

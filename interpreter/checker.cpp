@@ -99,8 +99,8 @@ class Checker final : public CheckContext {
     flush();
   }
 
-  void binding(Expr& e, const Type& expected, const std::string& what) {
-    expect(e, {}, expected, what);
+  void binding(Expr& e, const Type& expected, const TypeExpr& declared, const std::string& what) {
+    expect(e, {}, expected, what, &declared);
     flush();
   }
 
@@ -120,7 +120,7 @@ class Checker final : public CheckContext {
   }
   void expect_as_written(Expr& e, const Scope& s, const Type& to, const std::string& what,
                          const TypeExpr* written) override {
-    expect(e, s, to, what, written, false);
+    expect(e, s, to, what, written);
   }
   const TypeExpr* written_type(const Type* expected) const override {
     return expected && expected == written_for_ ? written_ : nullptr;
@@ -411,11 +411,12 @@ class Checker final : public CheckContext {
     }
   }
 
-  // `declared`, when given, is how the expected type was written (GB rather than B).
-  // `twins`: whether a literal in the decimal twin of the declared unit is refused (E0418);
-  // a declaration's own value only, not each element of a list literal.
+  // `declared`, when given, is how the expected type was written (GB rather than B); a
+  // literal in the decimal twin of its unit is refused (E0418), and so is one inside a
+  // list, map or tuple literal checked against it (their checks pass each element's
+  // written type on).
   void expect(Expr& e, const Scope& s, const Type& to, const std::string& what,
-              const TypeExpr* declared, bool twins = true) {
+              const TypeExpr* declared) {
     // While `e` is checked against `to`, a literal list or map of it finds how `to` was
     // written (written_type).
     const std::pair<const Type*, const TypeExpr*> outer{written_for_, written_};
@@ -437,7 +438,7 @@ class Checker final : public CheckContext {
     if (assignable(from, to)) {
       // `hbm: GiB = 80 GB`: a literal in the decimal twin of the declared binary unit (or
       // the other way round) is almost always the wrong one of the two.
-      if (twins && declared && e.kind == ExprKind::number && e.unit && to.is_quantity() &&
+      if (declared && e.kind == ExprKind::number && e.unit && to.is_quantity() &&
           decimal_binary_twins(e.unit->text, declared->unit.text)) {
         // The declared type resolved, so its unit composes without an error.
         const double in_declared = e.number * e.unit_scale / compose(declared->unit)->scale;
@@ -991,9 +992,16 @@ class Checker final : public CheckContext {
     }
     Type bound = in.resolved;
     bound.optional = false;
-    expect(*v.from, {}, bound, "the start of the range of `" + v.name + "`");
-    expect(*v.to, {}, bound, "the end of the range of `" + v.name + "`");
-    if (v.step) expect(*v.step, {}, bound, "the step of the range of `" + v.name + "`");
+    // The bounds and the step are in the input's declared unit (`40 GB .. 80 GB step 8 GB`
+    // where GiB is declared is E0418), and never none.
+    TypeExpr bound_written;
+    bound_written.integer = in.type.integer;
+    bound_written.unit = in.type.unit;
+    bound_written.range = in.type.range;
+    expect(*v.from, {}, bound, "the start of the range of `" + v.name + "`", &bound_written);
+    expect(*v.to, {}, bound, "the end of the range of `" + v.name + "`", &bound_written);
+    if (v.step)
+      expect(*v.step, {}, bound, "the step of the range of `" + v.name + "`", &bound_written);
     if (v.factor)
       expect(*v.factor, {}, Type::quantity({}), "the factor of the range of `" + v.name + "`");
     // Without a stride a range of counts (plain numbers, tokens) steps by 1 (sweep.cpp,
@@ -1902,8 +1910,9 @@ void check_expression(Program& program, Expr& expr, const Scope& scope) {
   settle_written_units(expr, scope.scenario, scope.parameters);
 }
 
-void check_binding(Program& program, Expr& expr, const Type& expected, const std::string& what) {
-  Checker(program).binding(expr, expected, what);
+void check_binding(Program& program, Expr& expr, const Type& expected, const TypeExpr& declared,
+                   const std::string& what) {
+  Checker(program).binding(expr, expected, declared, what);
   settle_written_units(expr, nullptr);
 }
 

@@ -39,8 +39,10 @@ void check_program(Program& program);
 
 // Checks one more expression (the command line's EXPR) against a checked program.
 void check_expression(Program& program, Expr& expr, const Scope& scope);
-// The same for a value bound where `expected` is declared (`what` names that place).
-void check_binding(Program& program, Expr& expr, const Type& expected, const std::string& what);
+// The same for a value bound where `expected` is declared as `declared` (`what` names
+// that place): a literal in the decimal twin of the declared unit is E0418 there too.
+void check_binding(Program& program, Expr& expr, const Type& expected, const TypeExpr& declared,
+                   const std::string& what);
 // Checks a sweep that is not part of the program (one the command line assembled).
 void check_sweep(Program& program, SweepDecl& sweep);
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
 #include <deque>
 #include <set>
 
@@ -9,7 +10,8 @@ namespace reckon {
 
 namespace {
 
-// Elements of a list a derivation shows before counting the rest.
+// Elements of a list a derivation shows before counting the rest, where the evaluator
+// elides lists at all (on a terminal: the caller decides, as for any value it shows).
 constexpr std::size_t explained_list_elements = 5;
 
 // Source text as one line: an expression written over several lines shows in a
@@ -145,11 +147,12 @@ class Explainer {
         std::string_view(p_.sources.file(r.file).text()).substr(r.begin, r.end - r.begin));
   }
 
-  // A list shows its first elements and a count of the rest: a derivation over a
-  // million elements is read, not scrolled.
+  // Where the evaluator elides lists (on a terminal), a list shows its first few
+  // elements and a count of the rest: a derivation over a million elements is read, not
+  // scrolled. Elsewhere (a pipe, a file) every element shows, as a value alone would.
   std::string show(const Value& v, const std::optional<DisplayUnit>& unit) const {
-    if (v.kind != ValueKind::list) return ev_.show(v, unit);
     const std::size_t before = ev_.list_elements();
+    if (v.kind != ValueKind::list || before == SIZE_MAX) return ev_.show(v, unit);
     ev_.elide_lists(std::min(before, explained_list_elements));
     std::string s = ev_.show(v, unit);
     ev_.elide_lists(before);

@@ -16,8 +16,8 @@ void check_and_compile_expression(Program& program, Expr& expr, const Scope& sco
 }
 
 void check_and_compile_binding(Program& program, Expr& expr, const Type& expected,
-                               const std::string& what) {
-  check_binding(program, expr, expected, what);
+                               const TypeExpr& declared, const std::string& what) {
+  check_binding(program, expr, expected, declared, what);
   compile_expression(expr);
 }
 

@@ -20,7 +20,7 @@ void check_and_compile(Program& program);
 // (checker.hpp's check_expression, check_binding and check_sweep).
 void check_and_compile_expression(Program& program, Expr& expr, const Scope& scope);
 void check_and_compile_binding(Program& program, Expr& expr, const Type& expected,
-                               const std::string& what);
+                               const TypeExpr& declared, const std::string& what);
 void check_and_compile_sweep(Program& program, SweepDecl& sweep);
 
 }  // namespace reckon

@@ -34,8 +34,14 @@ namespace reckon::cli {
 
 namespace {
 
-// Elements of a list `run` and `eval` show on a terminal before eliding the rest.
+// Elements of a list `run`, `eval` and `explain` show on a terminal before eliding the
+// rest.
 constexpr std::size_t terminal_list_elements = 10;
+
+// Whether lists written to `out` are elided (terminal_list_elements): only on a terminal,
+// where they are read; a pipe or a file gets every element, since a program reading it
+// may need the one that was elided (the element that sets a p99).
+bool elides_lists(const std::ostream& out) { return &out == &std::cout && isatty(STDOUT_FILENO); }
 
 std::string_view source_text(const Program& p, SourceRange r) {
   return std::string_view(p.sources.file(r.file).text()).substr(r.begin, r.end - r.begin);
@@ -162,7 +168,7 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
     check_and_compile(p);
     evaluator = std::make_unique<Evaluator>(p, common.digits);
     Evaluator& ev = *evaluator;
-    if (&out == &std::cout && isatty(STDOUT_FILENO)) ev.elide_lists(terminal_list_elements);
+    if (elides_lists(out)) ev.elide_lists(terminal_list_elements);
     Reporter report(p, err);
     bool ok = true;
     for (const CaseDecl* c : p.main_decls<CaseDecl>(DeclKind::case_))
@@ -393,7 +399,7 @@ std::pair<std::size_t, std::unique_ptr<Expr>> parse_set(Program& p, const Scenar
   FileId f = p.sources.add("--set " + name, set.substr(eq + 1));
   ExprPtr e = parse_expression(p.sources, f);
   const Input& in = s.inputs[static_cast<std::size_t>(index)];
-  check_and_compile_binding(p, *e, in.resolved, "input `" + name + "`");
+  check_and_compile_binding(p, *e, in.resolved, in.type, "input `" + name + "`");
   return std::make_pair(static_cast<std::size_t>(index), std::move(e));
 }
 
@@ -481,7 +487,7 @@ void prepare(const EvalRequest& request, const Common& common, Query& q) {
 int eval(const EvalRequest& request, const Common& common, std::ostream& out, std::ostream& err) {
   auto query = std::make_unique<Query>();
   Query& q = *query;
-  q.on_terminal = !request.json && &out == &std::cout && isatty(STDOUT_FILENO);
+  q.on_terminal = !request.json && elides_lists(out);
   // The value of q.expr, printed.
   auto print = [&](const std::string& text) {
     Evaluator& ev = *q.evaluator;
@@ -528,6 +534,7 @@ int eval(const EvalRequest& request, const Common& common, std::ostream& out, st
 int explain(const EvalRequest& request, const ExplainOptions& options, const Common& common,
             std::ostream& out, std::ostream& err) {
   Query q;
+  q.on_terminal = elides_lists(out);
   return guarded(q.program, err, [&]() -> int {
     prepare(request, common, q);
     auto steps = reckon::explain(q.program, *q.evaluator, *q.expr, q.frame(), options.depth);

@@ -135,9 +135,8 @@ class Cells {
   std::string text(const Column& c, const std::vector<std::size_t>& at, const double* values,
                    bool exact) const {
     if (is_none(c, at)) return "none";
-    if (c.axis >= 0 && c.kind == ValueKind::record)
-      return record_label(value_at(c, at), DisplayOptions{digits_});
-    if (c.axis >= 0 && c.kind == ValueKind::text) return value_at(c, at).text();  // unquoted
+    if (c.axis >= 0 && (c.kind == ValueKind::record || c.kind == ValueKind::text))
+      return label(c, value_at(c, at));
     double x = number(c, at, values);
     switch (c.kind) {
       case ValueKind::boolean:
@@ -155,6 +154,19 @@ class Cells {
   const Value& value_at(const Column& c, const std::vector<std::size_t>& at) const {
     auto k = static_cast<std::size_t>(c.axis);
     return space_.axes[k].values[at[k]];
+  }
+
+  // A varied record (its `name`) or text (unquoted) as its cell writes it.
+  std::string label(const Column& c, const Value& v) const {
+    if (v.is_none()) return "none";
+    if (c.kind == ValueKind::record) return record_label(v, DisplayOptions{digits_});
+    return v.text();
+  }
+
+  // The values a varied record or text column takes, known before any point runs.
+  const std::vector<Value>* axis_values(const Column& c) const {
+    if (c.axis < 0 || (c.kind != ValueKind::record && c.kind != ValueKind::text)) return nullptr;
+    return &space_.axes[static_cast<std::size_t>(c.axis)].values;
   }
 
  private:
@@ -186,41 +198,58 @@ std::string escape_controls(const std::string& s) {
 }
 
 // An aligned table: names, then units, then one row per point. Widths depend only on
-// the columns (never on the values), so shards align when concatenated.
+// the columns (an enumeration's members, the labels a varied record or text takes; never
+// on the values computed), so shards align when concatenated. As in format_table,
+// numbers are right-aligned so that their digits line up, other values left-aligned.
 class TableWriter : public SweepWriter {
  public:
   TableWriter(Cells cells, int digits, bool header, std::ostream& out)
       : cells_(std::move(cells)), out_(out) {
     for (const Column& c : cells_.columns()) {
       std::size_t w = std::max<std::size_t>(c.name.size(), c.unit.symbol.size());
-      if (c.kind == ValueKind::enumeration)
+      if (c.kind == ValueKind::enumeration) {
         for (const auto& m : c.enumeration->members) w = std::max(w, m.size());
-      else
+      } else if (const std::vector<Value>* values = cells_.axis_values(c)) {
+        for (const Value& v : *values) w = std::max(w, escape_controls(cells_.label(c, v)).size());
+      } else {
         w = std::max<std::size_t>(w, static_cast<std::size_t>(digits) + 6);
+      }
       widths_.push_back(w);
+      left_.push_back(c.kind != ValueKind::quantity);
     }
     if (!header) return;
     std::string names, units;
     for (std::size_t i = 0; i < widths_.size(); ++i) {
       const Column& c = cells_.columns()[i];
-      names += fmt::format("{}{:>{}}", i ? "  " : "", c.name, widths_[i]);
-      units += fmt::format("{}{:>{}}", i ? "  " : "", c.unit.symbol, widths_[i]);
+      names += cell(i, c.name);
+      units += cell(i, c.unit.symbol);
     }
-    out_ << names << "\n" << units << "\n";
+    out_ << trimmed(names) << "\n" << trimmed(units) << "\n";
   }
   void row(const std::vector<std::size_t>& at, const double* values) override {
     std::string line;
     for (std::size_t i = 0; i < widths_.size(); ++i)
-      line += fmt::format("{}{:>{}}", i ? "  " : "",
-                          escape_controls(cells_.text(cells_.columns()[i], at, values, false)),
-                          widths_[i]);
-    out_ << line << "\n";
+      line += cell(i, escape_controls(cells_.text(cells_.columns()[i], at, values, false)));
+    out_ << trimmed(line) << "\n";
   }
 
  private:
+  // Column i's text padded to its width, after the two spaces between columns.
+  std::string cell(std::size_t i, const std::string& text) const {
+    const char* gap = i ? "  " : "";
+    return left_[i] ? fmt::format("{}{:<{}}", gap, text, widths_[i])
+                    : fmt::format("{}{:>{}}", gap, text, widths_[i]);
+  }
+  // A left-aligned last column leaves no trailing blanks.
+  static std::string trimmed(std::string line) {
+    line.erase(line.find_last_not_of(' ') + 1);
+    return line;
+  }
+
   Cells cells_;
   std::ostream& out_;
   std::vector<std::size_t> widths_;
+  std::vector<bool> left_;  // per column: left-aligned (not a number)
 };
 
 std::string csv_field(const std::string& s) {

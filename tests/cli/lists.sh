@@ -43,8 +43,10 @@ expect "pipe shows the last" "$("$reckon" eval '1 .. 1000000' | tail -c 20)" "99
 tty=$(script -qc "'$reckon' eval --json '1 .. 12'" /dev/null)
 expect "json not elided" "$(python3 -c 'import json, sys; print(len(json.loads(sys.argv[1])["value"]))' "$tty")" "12"
 
-# explain writes a comprehension as it is, over its list's first 5 elements; the list
-# 2 .. 1000 doubled has 999 elements: 4, 6, 8, 10, 12 and 994 more; total 999 + 4 = 1003.
+# explain writes a comprehension as it is. On a terminal, over its list's first 5
+# elements: the list 2 .. 1000 doubled has 999 elements, 4, 6, 8, 10, 12 and 994 more;
+# total 999 + 4 = 1003. Into a pipe every element, as eval and run show them: the
+# doubled list ends in 1998, 2000 (999 * 2 and 1000 * 2), and no count is written.
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cat > "$dir/e.rk" <<'RK'
@@ -56,10 +58,19 @@ scenario S {
 }
 case C = S()
 RK
-why=$("$reckon" explain "$dir/e.rk" 'C.total')
-expect "explain comprehension" "$why" \
+why=$(script -qc "'$reckon' explain '$dir/e.rk' C.total" /dev/null | tr -d '\r')
+expect "explain comprehension on a terminal" "$why" \
   "doubled = [x * 2 for x in xs if x > 1] = [x * 2 for x in [1, 2, 3, 4, 5, ... 995 more] if x > 1] = [4, 6, 8, 10, 12, ... 994 more]"
 expect "explain result" "$why" "= 1003"
+why=$("$reckon" explain "$dir/e.rk" 'C.total')
+expect "explain into a pipe: every element" "$why" \
+  "if x > 1] = [4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24,"
+expect "explain into a pipe: the last element" "$why" "1994, 1996, 1998, 2000]"
+expect "explain into a pipe: the list gone through, whole" "$why" "for x in [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,"
+if [[ "$why" == *" more]"* ]]; then
+  echo "FAIL explain into a pipe: a list was elided: ${why:0:400}"
+  fail=1
+fi
 
 [[ $fail == 0 ]] && echo "lists: all passed"
 exit $fail

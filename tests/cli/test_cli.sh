@@ -149,6 +149,25 @@ expect "--set without the count" 1 "--set weight_bytes:1:1: error\[E0417\]: inpu
   -- "$reckon" eval scenarios/serving.rk weights --set "weight_bytes=2 B"
 expect "--set with the count" 0 "^16.06 GB$" \
   -- "$reckon" eval scenarios/serving.rk weights --case Llama3_8bOnA100 --set "weight_bytes=2 B/param"
+# E0418 at --set as in a file: a GB literal where GiB is declared (alone or in a list) is
+# almost always a slip; converting on purpose is accepted: 80 GB is 74.51 GiB, less the
+# 1 GiB tier is 73.51 GiB.
+gib=$(mktemp --suffix=.rk)
+cat >"$gib" <<'RK'
+scenario Node {
+  input hbm: GiB = 80 GiB
+  input tiers: [GiB] = [1 GiB]
+  left: GiB = hbm - sum(tiers)
+}
+case H100 = Node()
+RK
+expect "--set GB for GiB" 1 "^--set hbm:1:1: error\[E0418\]: input .hbm. is declared in GiB but given 80 GB \(74.51 GiB\)" \
+  -- "$reckon" eval "$gib" left --set "hbm=80 GB"
+expect "--set GB for GiB in a list" 1 "^--set tiers:1:9: error\[E0418\]: element 1 of the list is declared in GiB but given 2 GB" \
+  -- "$reckon" eval "$gib" left --set "tiers=[1 GiB, 2 GB]"
+expect "--set GB converted to GiB on purpose" 0 "^73.51 GiB$" \
+  -- "$reckon" eval "$gib" left --set "hbm=80 GB -> GiB"
+rm -f "$gib"
 expect "--set wrong unit" 1 "input .seq_len. must be token\? \(token count\)\?, not s \(time\)|input .seq_len. must be" \
   -- "$reckon" eval "$training" sequence --set "seq_len=3 s"
 expect "unknown case" 1 "no case named .Gpt3. in" -- "$reckon" eval "$training" sequence --case Gpt3

@@ -44,8 +44,26 @@ expect "--set binds an input that is not varied" 0 "^ +1 +16.41$" -- "$reckon" s
   "$case" --vary micro_batch=1 --set 'precision_bytes=4 B' --show checkpointed_activations
 expect "an arithmetic range on the command line" 0 "^ +7 +" -- "$reckon" sweep "$training" "$case" \
   --vary micro_batch=1..7+3 --show sequence
+# A unit at the range's end stops before `*` and a digit: `32768 token*2` is 32768 tokens
+# times 2, not a unit `token*2` (E0106): 1024, 2048, ..., 32768 tokens, 6 values.
+expect "a range ending in a unit, times 2" 0 "^1024,2048,4096,8192,16384,32768,$" -- bash -c \
+  '"$0" sweep "$1" "$2" --vary "seq_len=1024 token..32768 token*2" --show sequence --format csv |
+   tail -n +2 | cut -d, -f1 | tr "\n" ,' "$reckon" "$training" "$case"
+expect "a range ending in a unit, times (2)" 0 "^ +8192 +8192$" -- "$reckon" sweep "$training" \
+  "$case" --vary "seq_len=2048 token..8192 token*(2)" --show sequence
 expect "a record-valued input varies too" 0 "Llama 2 70B" -- "$reckon" sweep "$training" "$case" \
   --vary workload=GPT3_175B,LLAMA2_70B --show per_token_activations
+# Its column is as wide as its longest name (`Llama 2 70B`, 11 characters, wider than the
+# heading and than a number's 10) and left-aligned; the numbers after it line up: every
+# line of the table but the units' is as long as the first.
+table=$("$reckon" sweep "$training" "$case" --vary workload=GPT3_175B,LLAMA2_70B \
+  --vary micro_batch=1,16 --show per_token_activations)
+expect "a record column, left-aligned" 0 "^GPT-3 175B  +1 +82.14$" -- echo "$table"
+expect "a record column's heading, left-aligned" 0 "^workload +micro_batch +per_token_activations$" \
+  -- echo "$table"
+expect "a record column as wide as its longest name" 0 "^Llama 2 70B  +16 " -- echo "$table"
+expect "a record column's rows line up" 0 "^1$" -- bash -c \
+  'sed 2d <<<"$0" | awk "{ print length(\$0) }" | sort -u | wc -l' "$table"
 expect "every plain property by default" 0 "forward_equivalents" -- "$reckon" sweep "$training" "$case" \
   --vary micro_batch=1
 
@@ -158,6 +176,25 @@ expect "no progress bar off a terminal" 0 "^$" -- bash -c "'$reckon' sweep '$tra
   --vary micro_batch=$quiet_batches --vary seq_len=1..10000 --minimize checkpointed_activations 2>&1 >/dev/null"
 
 # --- errors ------------------------------------------------------------------------------------
+# E0418 at --vary as in a file: a GB literal where GiB is declared, in a list of values,
+# a range's start, end or step, or a list input's lists.
+gib="$tmp/gib.rk"
+cat >"$gib" <<'RK'
+scenario Node {
+  input hbm: GiB = 80 GiB
+  input tiers: [GiB] = [1 GiB]
+  left: GiB = hbm - sum(tiers)
+}
+case H100 = Node()
+RK
+expect "--vary GB for GiB" 1 "^--vary hbm:1:8: error\[E0418\]: a value of .hbm. is declared in GiB but given 80 GB" \
+  -- "$reckon" sweep "$gib" H100 --vary "hbm=40 GiB,80 GB" --show left
+expect "--vary GB for GiB at a range's start" 1 "^--vary hbm:1:1: error\[E0418\]: the start of the range of .hbm. is declared in GiB but given 40 GB" \
+  -- "$reckon" sweep "$gib" H100 --vary "hbm=40 GB..80 GiB+8 GiB" --show left
+expect "--vary GB for GiB at a range's step" 1 "^--vary hbm:1:16: error\[E0418\]: the step of the range of .hbm. is declared in GiB but given 8 GB" \
+  -- "$reckon" sweep "$gib" H100 --vary "hbm=40 GiB..80 GiB+8 GB" --show left
+expect "--vary GB for GiB in a list input" 1 "^--vary tiers:1:10: error\[E0418\]: element 0 of the list is declared in GiB but given 2 GB" \
+  -- "$reckon" sweep "$gib" H100 --vary "tiers=[1 GiB],[2 GB]" --show left
 expect "no --vary and no sweep" 2 "error\[E0802\]: a sweep needs at least one --vary" -- \
   "$reckon" sweep "$training" "$case"
 expect "a file without sweeps needs a name" 2 "error\[E0802\]: .* declares no sweep" -- \

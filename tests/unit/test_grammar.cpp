@@ -696,6 +696,10 @@ TEST_CASE("the command line's --vary and --show values parse", "[grammar]") {
       // the end and the stride of a range are postfix terms: `*2` is the factor
       {"2048..32768*2", "x in 2048 .. 32768 times 2"},
       {"2048 token .. 32768 token * 2", "x in 2048[token^1] .. 32768[token^1] times 2"},
+      // glued: the end's unit stops before `*` and a digit or `(`, which no unit starts with
+      {"1024 token..32768 token*2", "x in 1024[token^1] .. 32768[token^1] times 2"},
+      {"1 GB/s..8 GB/s*(1 + 1)", "x in 1[GB^1,s^-1] .. 8[GB^1,s^-1] times add(1, 1)"},
+      {"1 kB..4 kB*s*2", "x in 1[kB^1] .. 4[kB^1,s^1] times 2"},
       {"1..64+8", "x in 1 .. 64 step 8"},
       {"1..8", "x in 1 .. 8"},
       {"(1 + 1)..(4 * 4)+2", "x in add(1, 1) .. mul(4, 4) step 2"},
@@ -715,7 +719,7 @@ TEST_CASE("the command line's --vary and --show values parse", "[grammar]") {
   REQUIRE(list.size() == 3);
   CHECK(show(*list[1]) == "call(f, b, c)");
   CHECK(show(*list[2]) == "member(d, e)");
-  for (const char* bad : {"1..", "1,,2", "1..8*", "", "1..8 step 2"}) {
+  for (const char* bad : {"1..", "1,,2", "1..8*", "", "1..8 step 2", "1 B..8 B/2"}) {
     INFO(bad);
     SourceManager errors;
     CHECK_THROWS_AS(parse_vary_spec(errors, errors.add("--vary x", bad)), UserError);
