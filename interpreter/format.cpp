@@ -332,6 +332,15 @@ std::optional<DisplayUnit> fitting_display_unit(const Value& v,
   return unit;
 }
 
+std::optional<DisplayUnit> field_display_unit(const Field& field, const Value& v, int digits) {
+  if (!field.display) return std::nullopt;
+  if (field.display->is_tuple()) return field.display;  // each element as declared
+  if (v.kind != ValueKind::quantity) return std::nullopt;
+  DisplayUnit declared = *field.display;
+  declared.ladder = ladder_step(v.dim, declared.symbol);
+  return fitting_display_unit(v, declared, digits);
+}
+
 std::string format_value(const Value& v, const DisplayOptions& options, const DisplayUnit* unit) {
   switch (v.kind) {
     case ValueKind::none:
@@ -362,12 +371,10 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
       std::string out = v.record()->type->name + "(";
       for (std::size_t i = 0; i < v.record()->fields.size(); ++i) {
         if (i) out += ", ";
-        // A tuple field shows its elements in their declared units (a quantity field's
-        // declared unit states only a dimension: the ladder chooses, docs/language.md).
-        const std::optional<DisplayUnit>& declared = v.record()->type->fields[i].display;
-        const DisplayUnit* field = declared && declared->is_tuple() ? &*declared : nullptr;
-        out += v.record()->type->fields[i].name + ": " +
-               format_value(v.record()->fields[i], options, field);
+        const Field& field = v.record()->type->fields[i];
+        const Value& x = v.record()->fields[i];
+        const std::optional<DisplayUnit> unit = field_display_unit(field, x, options.digits);
+        out += field.name + ": " + format_value(x, options, unit ? &*unit : nullptr);
       }
       return out + ")";
     }

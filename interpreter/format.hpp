@@ -15,6 +15,8 @@
 
 namespace reckon {
 
+struct Field;
+
 struct DisplayOptions {
   int digits = 4;  // significant digits
   // Elements of a list shown before the rest is elided as `... 999,990 more` (on a
@@ -125,6 +127,14 @@ std::optional<DisplayUnit> fitting_display_unit(const Value& v,
 // (DisplayUnit::ladder): the binary ladder of bytes for a binary step (KiB, GiB: a list
 // written in several binary units), the dimension's own ladder otherwise.
 DisplayUnit ladder_display_unit(const Value& v, const DisplayUnit& written, int digits);
+
+// The unit a record's field `field` shows `v` in wherever the record shows (inline, in a
+// message, in --json): its declared unit, except that a declared step of a ladder states
+// only a dimension (the registry's `memory: B/GPU` holds 80 GiB and 141 GB alike), so the
+// ladder chooses for a value other than zero; zero in the declared unit (`0 GiB`).
+// nullopt: a readable unit. A table column asks it for the column's largest value.
+// The one decision of a field's unit (docs/language.md, "Display").
+std::optional<DisplayUnit> field_display_unit(const Field& field, const Value& v, int digits = 4);
 
 // "328.6 GB", "2048 token", "true", "selective", "Transformer(...)".
 std::string format_value(const Value& v, const DisplayOptions& options,
