@@ -5,6 +5,7 @@
 #include <string>
 #include <unordered_set>
 
+#include "interpreter/format.hpp"
 #include "interpreter/text_value.hpp"
 #include "syntax/diagnostics.hpp"
 
@@ -27,6 +28,11 @@ std::optional<std::string_view> interned(std::string name) {
   if (auto known = names.find(name); known != names.end()) return *known;
   if (names.size() >= max_variant_names) return std::nullopt;
   return *names.insert(std::move(name)).first;
+}
+
+// How a message shows a value: at the evaluator's digits, records named short.
+DisplayOptions inline_options(const Evaluator& ev) {
+  return DisplayOptions{.digits = ev.digits(), .list_elements = ev.list_elements()};
 }
 
 }  // namespace
@@ -64,7 +70,8 @@ std::string constraint_message(Evaluator& ev, Instance& inst, const Requirement&
     if (v.kind == ValueKind::text)
       out += v.text();
     else
-      out += ev.show(v, Evaluator::declared_unit(*piece.expr, inst.scenario));
+      out += format_inline(v, Evaluator::declared_unit(*piece.expr, inst.scenario),
+                           inline_options(ev));
   }
   return out;
 }
@@ -125,7 +132,7 @@ Value make_variant(Evaluator& ev, const Expr& e, const Evaluator::Frame& frame) 
       const Expr& written = *e.arguments[static_cast<std::size_t>(k)].value;
       const Value value = ev.evaluate(written, frame);
       name += (name.size() == b.name.size() ? " with " : ", ") + s.inputs[i].name + ": " +
-              ev.show(value, s.inputs[i].display);
+              format_inline(value, s.inputs[i].display, inline_options(ev));
       ev.bind_input_value(inst, i, value, written.range);
       continue;
     }

@@ -35,22 +35,8 @@ bool names_property(const Expr& e) {
 std::string short_value(const Value& v, const std::optional<DisplayUnit>& unit) {
   DisplayOptions options;
   options.list_elements = 3;  // a list inside: its first elements, the rest counted
-  if (const RecordValue* r = v.record()) {
-    const RecordDecl& type = *r->type;
-    if (int i = type.field_index("name"); i >= 0) {
-      const Value& name = r->fields[static_cast<std::size_t>(i)];
-      if (name.kind == ValueKind::text)
-        return shortened(type.name + " " + format_value(name, options));
-    }
-    if (r->fields.empty() || type.fields.empty()) return type.name + "()";
-    const std::optional<DisplayUnit>& declared = type.fields[0].display;  // `GB/s`
-    return shortened(type.name + "(" + type.fields[0].name + ": " +
-                     short_value(r->fields[0], declared) + (r->fields.size() > 1 ? ", ...)" : ")"));
-  }
-  std::optional<DisplayUnit> shown;
-  if (v.kind == ValueKind::quantity || v.kind == ValueKind::tuple)
-    shown = fitting_display_unit(v, unit, options.digits);
-  return shortened(format_value(v, options, shown ? &*shown : nullptr));
+  // As inside a message (format_inline), cut to a note's length.
+  return shortened(format_inline(v, unit, options));
 }
 
 void note_element(UserError& error, const Expr& comprehension, std::size_t index,

@@ -51,8 +51,9 @@ void Evaluator::append_formatted(std::string& out, const Expr& format, const Fra
   std::optional<DisplayUnit> unit;
   if (format.unit) unit = DisplayUnit{format.unit->text, format.unit_scale, format.number != 0};
   const auto digits = parse_digits_format(format.text);
-  if (!digits || v.kind != ValueKind::quantity) {
-    out += show(v, unit);
+  if (!digits || v.kind != ValueKind::quantity) {  // records by their short names
+    out +=
+        format_inline(v, unit, DisplayOptions{.digits = digits_, .list_elements = list_elements_});
     return;
   }
   const std::optional<DisplayUnit> shown = fitting_unit(v, unit);

@@ -280,13 +280,16 @@ std::string format_list(const ListValue& list, const DisplayOptions& options,
   const std::optional<DisplayUnit> chosen = list_display_unit(list, options.digits, unit);
   // Read by at(): a packed list's elements are never all made into Values here.
   const std::size_t shown = std::min(list.size(), options.list_elements);
-  const DisplayOptions numbers = collection_options(list, chosen, options);
+  DisplayOptions numbers = collection_options(list, chosen, options);
+  numbers.records_short = true;  // `[Accelerator "H100 SXM", ...]` inline
+  DisplayOptions inner = options;
+  inner.records_short = true;
   std::string out = "[";
   for (std::size_t i = 0; i < shown; ++i) {
     const Value x = list.at(i);
     if (i) out += ", ";
     out += x.kind == ValueKind::quantity ? number_in(x, *chosen, numbers)
-                                         : format_value(x, options, unit);
+                                         : format_value(x, inner, unit);
   }
   if (shown < list.size()) {
     std::string more = std::to_string(list.size() - shown);
@@ -332,6 +335,53 @@ std::optional<DisplayUnit> fitting_display_unit(const Value& v,
   return unit;
 }
 
+namespace {
+
+// Longest text a short record gives its first field: a record inside a message keeps
+// the message to one line.
+constexpr std::size_t max_short_field = 40;
+
+std::string cut_short(std::string text) {
+  if (text.size() <= max_short_field) return text;
+  std::size_t cut = max_short_field - 3;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // UTF-8
+  return text.substr(0, cut) + "...";
+}
+
+}  // namespace
+
+std::string short_record(const RecordValue& r, const DisplayOptions& options) {
+  DisplayOptions inner = options;
+  inner.records_short = true;
+  const RecordDecl& type = *r.type;
+  if (const int i = type.field_index("name"); i >= 0) {
+    const Value& name = r.fields[static_cast<std::size_t>(i)];
+    if (name.kind == ValueKind::text) return type.name + " " + format_value(name, inner);
+  }
+  if (r.fields.empty() || type.fields.empty()) return type.name + "()";
+  const std::optional<DisplayUnit> unit =
+      field_display_unit(type.fields[0], r.fields[0], inner.digits);
+  return type.name + "(" + type.fields[0].name + ": " +
+         cut_short(format_value(r.fields[0], inner, unit ? &*unit : nullptr)) +
+         (r.fields.size() > 1 ? ", ...)" : ")");
+}
+
+std::string format_inline(const Value& v, const std::optional<DisplayUnit>& unit,
+                          DisplayOptions options) {
+  options.records_short = true;
+  const std::optional<DisplayUnit> shown = fitting_display_unit(v, unit, options.digits);
+  return format_value(v, options, shown ? &*shown : nullptr);
+}
+
+std::optional<DisplayUnit> field_display_unit(const Field& field, const Value& v, int digits) {
+  if (!field.display) return std::nullopt;
+  if (field.display->is_tuple()) return field.display;  // each element as declared
+  if (v.kind != ValueKind::quantity) return std::nullopt;
+  DisplayUnit declared = *field.display;
+  declared.ladder = ladder_step(v.dim, declared.symbol);
+  return fitting_display_unit(v, declared, digits);
+}
+
 std::string format_value(const Value& v, const DisplayOptions& options, const DisplayUnit* unit) {
   switch (v.kind) {
     case ValueKind::none:
@@ -359,15 +409,16 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
     case ValueKind::instance:
       return std::string(v.instance()->name) + " (" + v.instance()->scenario->name + ")";
     case ValueKind::record: {
+      if (options.records_short) return short_record(*v.record(), options);
+      DisplayOptions inner = options;  // a record in a field by its short name
+      inner.records_short = true;
       std::string out = v.record()->type->name + "(";
       for (std::size_t i = 0; i < v.record()->fields.size(); ++i) {
         if (i) out += ", ";
-        // A tuple field shows its elements in their declared units (a quantity field's
-        // declared unit states only a dimension: the ladder chooses, docs/language.md).
-        const std::optional<DisplayUnit>& declared = v.record()->type->fields[i].display;
-        const DisplayUnit* field = declared && declared->is_tuple() ? &*declared : nullptr;
-        out += v.record()->type->fields[i].name + ": " +
-               format_value(v.record()->fields[i], options, field);
+        const Field& field = v.record()->type->fields[i];
+        const Value& x = v.record()->fields[i];
+        const std::optional<DisplayUnit> unit = field_display_unit(field, x, options.digits);
+        out += field.name + ": " + format_value(x, inner, unit ? &*unit : nullptr);
       }
       return out + ")";
     }
@@ -382,12 +433,14 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
       return format_map(*v.map(), options, unit);
     case ValueKind::tuple: {  // `(1 GB, 2 s)`: each element in a unit of its own
       std::string out = "(";
+      DisplayOptions inner = options;
+      inner.records_short = true;
       const auto& items = v.tuple()->items();
       for (std::size_t i = 0; i < items.size(); ++i) {
         const DisplayUnit* declared = unit ? unit->element(i) : nullptr;
         const std::optional<DisplayUnit> fits =
             declared ? fitting_display_unit(items[i], *declared) : std::nullopt;
-        out += (i ? ", " : "") + format_value(items[i], options, fits ? &*fits : nullptr);
+        out += (i ? ", " : "") + format_value(items[i], inner, fits ? &*fits : nullptr);
       }
       return out + ")";
     }

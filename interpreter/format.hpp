@@ -15,6 +15,8 @@
 
 namespace reckon {
 
+struct Field;
+
 struct DisplayOptions {
   int digits = 4;  // significant digits
   // Elements of a list shown before the rest is elided as `... 999,990 more` (on a
@@ -28,6 +30,10 @@ struct DisplayOptions {
   // is in scientific notation, so that one list never mixes `1000000000000` and
   // `2.000e21` (docs/language.md, "Display").
   bool all_scientific = false;
+  // Records by their short names (short_record): set for a record inside another value
+  // and in texts and messages, so that no message runs past a line because of a record
+  // (docs/language.md, "Display"). A record shown alone shows whole.
+  bool records_short = false;
 };
 
 // The one digits rule and notation of the quantities of one collection (a list, a map's
@@ -125,6 +131,24 @@ std::optional<DisplayUnit> fitting_display_unit(const Value& v,
 // (DisplayUnit::ladder): the binary ladder of bytes for a binary step (KiB, GiB: a list
 // written in several binary units), the dimension's own ladder otherwise.
 DisplayUnit ladder_display_unit(const Value& v, const DisplayUnit& written, int digits);
+
+// The unit a record's field `field` shows `v` in wherever the record shows (inline, in a
+// message, in --json): its declared unit, except that a declared step of a ladder states
+// only a dimension (the registry's `memory: B/GPU` holds 80 GiB and 141 GB alike), so the
+// ladder chooses for a value other than zero; zero in the declared unit (`0 GiB`).
+// nullopt: a readable unit. A table column asks it for the column's largest value.
+// The one decision of a field's unit (docs/language.md, "Display").
+std::optional<DisplayUnit> field_display_unit(const Field& field, const Value& v, int digits = 4);
+
+// A record named short: by its type and its `name` text (`Accelerator "H100 SXM"`), else
+// by its type and first field (`Link(bandwidth: 900 GB/s, ...)`), that field's text cut
+// to about 40 characters. How a record reads inside another value, a text or a message.
+std::string short_record(const RecordValue& r, const DisplayOptions& options);
+
+// `v` as it reads inside a text or a message (a `{x}`, a `require`'s message, a variant's
+// name): as alone, in `unit` where it fits (fitting_display_unit), records named short.
+std::string format_inline(const Value& v, const std::optional<DisplayUnit>& unit,
+                          DisplayOptions options);
 
 // "328.6 GB", "2048 token", "true", "selective", "Transformer(...)".
 std::string format_value(const Value& v, const DisplayOptions& options,

@@ -42,7 +42,8 @@ std::string bare_value(const Value& v, const DisplayOptions& options,
 
 std::string format_map(const MapValue& m, const DisplayOptions& options, const DisplayUnit* unit) {
   const std::optional<DisplayUnit> chosen = map_display_unit(m, options, unit);
-  const DisplayOptions each = collection_options(m.values, chosen, options);
+  DisplayOptions each = collection_options(m.values, chosen, options);
+  each.records_short = true;  // `{"a": Accelerator "H100 SXM"}` inline
   std::string out = "{";
   for (std::size_t i = 0; i < m.keys.size(); ++i) {
     if (i) out += ", ";

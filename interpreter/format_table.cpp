@@ -66,15 +66,10 @@ std::vector<std::optional<DisplayUnit>> column_units(const Records& items, const
       continue;
     }
     if (largest.is_none()) continue;
-    // A field's declared unit states a dimension for values written in any unit (the
-    // registry's `memory: B/GPU`): a step of a ladder lets the ladder choose, for the
-    // column's largest value, as it does for one field shown alone. A column of zeros
-    // stays in the declared unit.
-    const bool ladder = declared && ladder_step(largest.dim, declared->symbol);
-    if (declared && (!ladder || largest.number == 0))
-      units[k] = declared;
-    else
-      units[k] = default_display_unit(largest, digits);
+    // The column's largest value chooses, as it would alone in its field (a column of
+    // zeros stays in the declared unit).
+    units[k] = field_display_unit(type.fields[k], largest, digits);
+    if (!units[k]) units[k] = default_display_unit(largest, digits);
   }
   return units;
 }

@@ -517,6 +517,12 @@ class Settler {
             p.display = written_.shown_property(s, i);
         }
         for (Input& in : s.inputs) each(in.default_value, &s);
+        // A `require`'s message interpolates as any text does (`"kv {kv} too big"` in
+        // kv's declared unit).
+        for (Requirement& r : s.requirements) {
+          each(r.condition, &s);
+          for (PromptPiece& piece : r.message) each(piece.expr, &s);
+        }
         for (Property& p : s.properties) {
           each(p.body, &s, &p.parameters);
           for (Parameter& param : p.parameters) each(param.default_value, &s);

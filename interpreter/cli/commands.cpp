@@ -229,11 +229,8 @@ nlohmann::json json_record(const Evaluator& ev, const Value& v,
   const RecordValue& r = *v.record();
   nlohmann::json fields = nlohmann::json::object();
   for (std::size_t k = 0; k < r.fields.size(); ++k) {
-    std::optional<DisplayUnit> unit = units.empty() ? r.type->fields[k].display : units[k];
-    // A declared step of a ladder lets the ladder choose (docs/language.md, "Display").
-    if (units.empty() && unit && r.fields[k].kind == ValueKind::quantity &&
-        ladder_step(r.fields[k].dim, unit->symbol))
-      unit->ladder = true;
+    const std::optional<DisplayUnit> unit =
+        units.empty() ? field_display_unit(r.type->fields[k], r.fields[k], digits) : units[k];
     fields[r.type->fields[k].name] =
         json_value(ev, r.fields[k], unit, digits, columns.empty() ? nullptr : &columns[k]);
   }
