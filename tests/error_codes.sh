@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every error code used in the sources is documented in docs/errors.md, every documented
 # code is used, and every code is produced by a test: a golden file in tests/lang (or,
-# for codes a .rk file cannot produce, tests/cli, tests/exercises, tests/repl,
+# for codes a .rk file cannot produce, tests/cli, tests/fmt, tests/exercises, tests/repl,
 # tests/limits, tests/lsp, a unit test or, for the Python package's, tests/python). Run from
 # the source directory.
 set -u
@@ -13,7 +13,7 @@ used=$(codes '"E0[1-9][0-9]{2}' grammar interpreter stdlib --include=*.cpp --inc
 used=$(printf '%s\n' "$used" | sort -u)
 documented=$(grep -hoE '^## E0[0-9]{3}' docs/errors.md | grep -oE 'E0[0-9]{3}' | sort -u)
 tested=$( (grep -hoE 'error\[E0[0-9]{3}\]' tests/lang/*.exp tests/repl/*.out
-           grep -hoE 'E0[0-9]{3}' tests/cli/*.sh tests/exercises/*.sh tests/sweep/*.sh tests/limits/*.sh tests/unit/*.cpp tests/lsp/*.py
+           grep -hoE 'E0[0-9]{3}' tests/cli/*.sh tests/fmt/*.sh tests/exercises/*.sh tests/sweep/*.sh tests/limits/*.sh tests/unit/*.cpp tests/lsp/*.py
            grep -hoE 'E09[0-9]{2}' tests/python/*.py) |
          grep -oE 'E0[0-9]{3}' | sort -u)
 # Defensive errors no test can reach (none at present).
