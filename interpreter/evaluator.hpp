@@ -59,11 +59,21 @@ class Evaluator {
   // share one evaluator, and 8,000 of them used to exhaust one budget together).
   // The same for the memory budget below.
   // The steps counted so far (E0506): tests compare compiled code's with the tree walk's.
-  std::uint64_t steps_taken() const { return steps_; }
+  std::uint64_t steps_taken() const { return steps_ - step_base_; }
   void restart_step_budget() {
-    steps_ = 0;
-    built_bytes_ = 0;
+    steps_ = step_base_;
+    built_bytes_ = byte_base_;
   }
+  // A smaller budget for every restart from now on: the language server's, since an
+  // editor answers while one types, and a check or hover that needs seconds of work is
+  // left to `reckon run`. The hot loops compare with the fixed limits as always: a budget
+  // starts part-spent.
+  void limit_budget(std::uint64_t steps, std::uint64_t bytes) {
+    step_base_ = max_steps - std::min<std::uint64_t>(steps, max_steps);
+    byte_base_ = max_built_bytes - std::min<std::uint64_t>(bytes, max_built_bytes);
+    restart_step_budget();
+  }
+  bool budget_limited() const { return step_base_ != 0 || byte_base_ != 0; }
   // Bytes of lists, maps and texts one evaluator may build, in all (E0514): 32 bytes
   // per element of a list (8 for a packed one) or entry of a map (key and value each), one per byte
   // of a text. Counted as they are made, not given back when they are freed, like the steps: a
@@ -498,6 +508,8 @@ class Evaluator {
   std::uintptr_t stack_base_;
   std::uintptr_t stack_budget_;
   std::uint64_t steps_ = 0;
+  std::uint64_t step_base_ = 0;  // where a budget starts (limit_budget)
+  std::uint64_t byte_base_ = 0;
   // What lists, maps and texts have taken so far (count_built); make_list is const.
   mutable std::uint64_t built_bytes_ = 0;
   // Elements gone through by every comprehension so far (evaluate_lists.cpp).

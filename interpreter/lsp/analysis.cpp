@@ -15,6 +15,15 @@
 
 namespace reckon::lsp {
 
+namespace {
+// The work one check or one hover may take in the editor (a tenth of `reckon run`'s
+// steps, 64 MiB of built lists, maps and texts): the server answers while one types, so a
+// check that builds gigabytes (tests/lang/eval-fail-memory-budget.rk took 8 s) is left to
+// `reckon run` (docs/editors.md).
+constexpr std::uint64_t editor_steps = 500'000;
+constexpr std::uint64_t editor_bytes = std::uint64_t{64} << 20;
+}  // namespace
+
 std::optional<Member> member_of(const ScenarioDecl& s, const std::string& name) {
   if (int i = s.input_index(name); i >= 0)
     return Member{{Symbol::Kind::input, &s, i}, s.inputs[static_cast<std::size_t>(i)].resolved};
@@ -503,6 +512,7 @@ Evaluator* Analysis::values() {
   try {
     compile_program(*p);
     evaluator_ = std::make_unique<Evaluator>(*p);
+    evaluator_->limit_budget(editor_steps, editor_bytes);
   } catch (const UserError&) {  // then there are no values to show: hover shows types alone
   } catch (const UserErrors&) {
   }
@@ -558,6 +568,11 @@ std::vector<Diagnostic> Analysis::failed_checks() {
       CheckOutcome outcome = ev->run_check(*c);
       if (!outcome.passed) add(failed_check(p, *c, outcome));
     } catch (const UserError& e) {
+      // Past the editor's budget is no finding about the check (`reckon run` has the
+      // whole budget): no diagnostic, as no value for a hover.
+      if (ev->budget_limited() &&
+          (e.diagnostic().code == "E0506" || e.diagnostic().code == "E0514"))
+        continue;
       add(e.diagnostic());
     } catch (const UserErrors& e) {
       for (const Diagnostic& d : e.diagnostics()) add(d);
