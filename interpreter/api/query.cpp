@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <stdexcept>
 
 #include "grammar/parse.hpp"
 #include "interpreter/api/usage_error.hpp"
@@ -81,8 +82,8 @@ std::pair<std::size_t, std::unique_ptr<Expr>> parse_override(Program& p, const S
   if (index < 0) {
     std::vector<std::string> names;
     for (const Input& in : s.inputs) names.push_back(in.name);
-    throw UserError(
-        "E0309", "--set: `" + s.name + "` has no input `" + name + "`" + did_you_mean(name, names));
+    throw UserError("E0309", "--set: `" + s.name + "` has no input `" + name + "`" +
+                                 did_you_mean_input(name, names));
   }
   FileId f = p.sources.add("--set " + name, spec.substr(eq + 1));
   ExprPtr e = parse_expression(p.sources, f);
@@ -106,13 +107,29 @@ void prepare(Program& p, const QueryRequest& request, Query& q) {
     overrides.push_back(q.keep.back().get());
     q.evaluator->bind_input(*q.instance, bound.first, *q.keep.back());
   }
+  if (request.within) {
+    FileId w = p.sources.add("<case>", *request.within);
+    q.keep.push_back(parse_expression(p.sources, w));
+    Expr& made = *q.keep.back();
+    if (q.chosen) q.scope.scenario = q.chosen->scenario;
+    check_and_compile_expression(p, made, q.scope);
+    if (made.type.kind != TypeKind::instance)  // the package asks only in cases it was given
+      throw std::invalid_argument("`" + *request.within + "` is not a case");
+    if (q.chosen && reads_instance(made))
+      require_feasible(*q.evaluator, *q.instance,
+                       {q.chosen->name_range, "case `" + q.chosen->name + "` is defined here"});
+    q.within = q.evaluator->evaluate(made, q.frame());
+    q.instance = q.within.instance();
+    q.scope.scenario = q.instance->scenario;
+    require_feasible(*q.evaluator, *q.instance, {made.range, "the case is made here"});
+  }
   FileId f = p.sources.add("<expr>", request.expression);
   q.keep.push_back(parse_expression(p.sources, f));
   q.expr = q.keep.back().get();
-  if (q.chosen) q.scope.scenario = q.chosen->scenario;
+  if (q.chosen && !request.within) q.scope.scenario = q.chosen->scenario;
   check_and_compile_expression(p, *q.expr, q.scope);
   // A case whose constraints are broken has no values: the expression may not read it.
-  q.requires_case = q.chosen && (request.case_name || reads_instance(*q.expr));
+  q.requires_case = q.chosen && !request.within && (request.case_name || reads_instance(*q.expr));
   if (!q.requires_case) return;
   try {
     require_feasible(*q.evaluator, *q.instance,

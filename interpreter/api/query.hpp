@@ -55,7 +55,12 @@ std::pair<std::size_t, std::unique_ptr<Expr>> parse_override(Program& p, const S
 struct QueryRequest {
   std::string expression;
   std::optional<std::string> case_name;
-  std::vector<std::string> overrides;    // INPUT=VALUE, Reckon source
+  std::vector<std::string> overrides;  // INPUT=VALUE, Reckon source
+  // An expression whose value is a case (`ActivationMemory(workload: GPT3_175B, ...)`,
+  // `C with x: 2`), evaluated in the chosen case: the question is then asked in it, its
+  // inputs, properties and methods in scope. What the Python package's reckon.Case of a
+  // case made in an expression asks in.
+  std::optional<std::string> within;
   std::string program;                   // how messages name the program (program_name)
   int digits = 4;                        // significant digits values are shown to
   std::size_t list_elements = SIZE_MAX;  // elements of a list shown before eliding
@@ -67,9 +72,10 @@ struct Query {
   std::vector<ExprPtr> keep;  // the overrides' and the question's expressions
   std::unique_ptr<Evaluator> evaluator;
   const CaseDecl* chosen = nullptr;
-  Instance* instance = nullptr;  // the chosen case's, owned by the evaluator
+  Instance* instance = nullptr;  // the chosen case's (owned by the evaluator), or `within`'s
   Scope scope;
   Expr* expr = nullptr;
+  Value within;  // the case made by QueryRequest::within, which `instance` points into
   // Whether the case's constraints were required (and met): the question named the case
   // or reads it.
   bool requires_case = false;

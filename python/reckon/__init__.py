@@ -9,13 +9,14 @@ them into pandas DataFrames, and explain them (docs/python.md).
 
 import threading
 
-from .errors import ReckonError
+from .errors import CaseNotFoundError, ReadError, ReckonError
 from .program import Case, Explanation, Member, Program, Record
 from .quantity import BASE_UNITS, Quantity
 from .pint_units import pint_registry
 
 __all__ = ["load", "eval", "explain", "Program", "Case", "Quantity", "Record", "Member",
-           "Explanation", "ReckonError", "BASE_UNITS", "pint_registry"]
+           "Explanation", "ReckonError", "CaseNotFoundError", "ReadError", "BASE_UNITS",
+           "pint_registry"]
 
 _stdlib = None
 _stdlib_lock = threading.Lock()

@@ -127,7 +127,9 @@ PYBIND11_MODULE(_reckon, m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const Failure& f) {
-      py::object cls = py::module_::import("reckon.errors").attr("ReckonError");
+      // ReckonError, or the subclass that is also the Python error its code is (a
+      // missing case a KeyError, a file that cannot be read an OSError).
+      py::object cls = py::module_::import("reckon.errors").attr("error_class")(f.code);
       py::object error =
           cls(f.code, f.message, f.file.empty() ? py::none() : py::cast(f.file),
               f.line ? py::cast(f.line) : py::none(), f.column ? py::cast(f.column) : py::none(),
@@ -172,19 +174,22 @@ PYBIND11_MODULE(_reckon, m) {
       .def(
           "evaluate",
           [](Session& s, const std::string& expression, std::optional<std::string> case_name,
-             std::vector<std::string> sets, int digits) {
+             std::vector<std::string> sets, int digits, std::optional<std::string> within) {
             ShownValue c;
             {
               py::gil_scoped_release release;
-              c = s.evaluate(expression, case_name, sets, digits);
+              c = s.evaluate(expression, case_name, sets, digits, within);
             }
             return to_python(c);
           },
           py::arg("expression"), py::arg("case_name") = py::none(),
-          py::arg("sets") = std::vector<std::string>{}, py::arg("digits") = 4)
+          py::arg("sets") = std::vector<std::string>{}, py::arg("digits") = 4,
+          py::arg("within") = py::none())
+      .def("check_overrides", &Session::check_overrides, py::arg("case_name"), py::arg("sets"),
+           py::call_guard<py::gil_scoped_release>())
       .def("explain", &Session::explain, py::arg("expression"), py::arg("case_name") = py::none(),
            py::arg("sets") = std::vector<std::string>{}, py::arg("depth") = 1,
-           py::arg("format") = "text", py::arg("digits") = 4,
+           py::arg("format") = "text", py::arg("digits") = 4, py::arg("within") = py::none(),
            py::call_guard<py::gil_scoped_release>());
 
   m.def(

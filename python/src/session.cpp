@@ -82,8 +82,9 @@ CaseInfo info_of(const ScenarioDecl& s) {
 // A question asked through the library API in `p`, which the query points into.
 void ask(Program& p, const std::string& path, const std::string& expression,
          const std::optional<std::string>& case_name, const std::vector<std::string>& sets,
-         int digits, api::Query& q) {
+         int digits, const std::optional<std::string>& within, api::Query& q) {
   api::QueryRequest question;
+  question.within = within;
   question.expression = expression;
   question.case_name = case_name;
   question.overrides = sets;
@@ -133,12 +134,13 @@ CaseInfo Session::scenario(const std::string& name) const {
 
 api::ShownValue Session::evaluate(const std::string& expression,
                                   const std::optional<std::string>& case_name,
-                                  const std::vector<std::string>& sets, int digits) {
+                                  const std::vector<std::string>& sets, int digits,
+                                  const std::optional<std::string>& within) {
   std::lock_guard<std::mutex> lock(mutex_);
   Program& p = *program_;
   return failing_as_python(p, [&] {
     api::Query q;
-    ask(p, path_, expression, case_name, sets, digits, q);
+    ask(p, path_, expression, case_name, sets, digits, within, q);
     return api::shown_value(*q.evaluator, q.evaluate(), q.declared_unit());
   });
 }
@@ -146,14 +148,27 @@ api::ShownValue Session::evaluate(const std::string& expression,
 std::string Session::explain(const std::string& expression,
                              const std::optional<std::string>& case_name,
                              const std::vector<std::string>& sets, int depth,
-                             const std::string& format, int digits) {
+                             const std::string& format, int digits,
+                             const std::optional<std::string>& within) {
   std::lock_guard<std::mutex> lock(mutex_);
   Program& p = *program_;
   return failing_as_python(p, [&] {
     const ExplainFormat chosen_format = explain_format(format);
     api::Query q;
-    ask(p, path_, expression, case_name, sets, digits, q);
+    ask(p, path_, expression, case_name, sets, digits, within, q);
     return render_explanation(api::explain(p, q, depth), chosen_format);
+  });
+}
+
+void Session::check_overrides(const std::string& case_name, const std::vector<std::string>& sets) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Program& p = *program_;
+  failing_as_python(p, [&] {
+    std::vector<std::string> specs;
+    for (const std::string& spec : sets) specs.push_back(api::trim_assignment_name(spec));
+    const CaseDecl* c = api::choose_case(p, case_name, api::program_name(path_), !specs.empty());
+    api::require_distinct_names("--set", "E0612", specs);
+    for (const std::string& spec : specs) (void)api::parse_override(p, *c->scenario, spec);
   });
 }
 

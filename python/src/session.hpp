@@ -62,14 +62,20 @@ class Session {
 
   // `expression` evaluated in `case_name` (none: at file scope, or in the file's first
   // case as `reckon eval` does) with `sets` (INPUT=VALUE, Reckon source) bound, as
-  // `reckon eval FILE EXPR --case C --set ...`, as data. Throws Failure.
+  // `reckon eval FILE EXPR --case C --set ...`, as data; with `within`, in the case that
+  // expression makes (api::QueryRequest::within). Throws Failure.
   api::ShownValue evaluate(const std::string& expression,
                            const std::optional<std::string>& case_name,
-                           const std::vector<std::string>& sets, int digits);
+                           const std::vector<std::string>& sets, int digits,
+                           const std::optional<std::string>& within = std::nullopt);
   // The same explained (`reckon explain`), in `format`: text, markdown or latex.
   std::string explain(const std::string& expression, const std::optional<std::string>& case_name,
                       const std::vector<std::string>& sets, int depth, const std::string& format,
-                      int digits);
+                      int digits, const std::optional<std::string>& within = std::nullopt);
+  // Checks overrides of `case_name` as evaluate would bind them, evaluating nothing: the
+  // case (E0601), each INPUT=VALUE (E0603, E0309 with a did-you-mean, the value's type and
+  // names) and none twice (E0612). Throws Failure.
+  void check_overrides(const std::string& case_name, const std::vector<std::string>& sets);
 
  private:
   std::string path_;
