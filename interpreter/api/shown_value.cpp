@@ -1,5 +1,7 @@
 #include "interpreter/api/shown_value.hpp"
 
+#include <span>
+
 #include "interpreter/format.hpp"
 #include "interpreter/format_table.hpp"
 #include "interpreter/instance.hpp"
