@@ -625,7 +625,7 @@ class Checker final : public CheckContext {
       std::vector<std::string> names;
       if (suggesting(sc.inputs.size()))
         for (const Input& in : sc.inputs) names.push_back(in.name);
-      return did_you_mean(name, names);
+      return did_you_mean_input(name, names);
     };
     return h;
   }
@@ -784,7 +784,8 @@ class Checker final : public CheckContext {
           if (suggesting(s.inputs.size()))
             for (const Input& in : s.inputs) names.push_back(in.name);
           error(a.name_range, "E0309",
-                "`" + s.name + "` has no input `" + *a.name + "`" + did_you_mean(*a.name, names));
+                "`" + s.name + "` has no input `" + *a.name + "`" +
+                    did_you_mean_input(*a.name, names));
           check(*a.value, {}, nullptr);
           continue;
         }
@@ -970,7 +971,7 @@ class Checker final : public CheckContext {
         if (suggesting(s.inputs.size()))
           for (const Input& in : s.inputs) names.push_back(in.name);
         error(v.range, "E0309",
-              "`" + s.name + "` has no input `" + v.name + "`" + did_you_mean(v.name, names));
+              "`" + s.name + "` has no input `" + v.name + "`" + did_you_mean_input(v.name, names));
       }
       values_alone();
       return;

@@ -245,4 +245,22 @@ std::string did_you_mean(std::string_view name, const std::vector<std::string_vi
   return best ? "; did you mean `" + std::string(*best) + "`?" : "";
 }
 
+std::string did_you_mean_input(std::string_view name, const std::vector<std::string>& inputs) {
+  std::string close = did_you_mean(name, inputs);
+  if (!close.empty() || name.empty()) return close;
+  // Words are separated by `_`: `name` is a run of an input's words, or an input's
+  // words begin `name`.
+  const std::string wrapped = "_" + std::string(name) + "_";
+  const std::string* only = nullptr;
+  for (const std::string& input : inputs) {
+    const std::string words = "_" + input + "_";
+    const bool holds = words.find(wrapped) != std::string::npos;
+    const bool begins = wrapped.starts_with(words);
+    if (!holds && !begins) continue;
+    if (only) return "";  // two inputs fit: neither is the one meant
+    only = &input;
+  }
+  return only ? "; did you mean `" + *only + "`?" : "";
+}
+
 }  // namespace reckon

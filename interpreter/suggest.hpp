@@ -22,6 +22,12 @@ std::string did_you_mean(std::string_view name, const std::vector<std::string>& 
 // The same over views, for the checker's names in scope (no copy of every name).
 std::string did_you_mean(std::string_view name, const std::vector<std::string_view>& candidates);
 
+// did_you_mean among a scenario's inputs, and when no name is close in spelling, the one
+// input whose name holds `name` as whole words (`precision` for `precision_bytes`), or
+// whose words begin `name` (`micro_batch` for `micro_batch_size`): the names `with`,
+// `--set` and `--vary` are mistaken for most often.
+std::string did_you_mean_input(std::string_view name, const std::vector<std::string>& inputs);
+
 // A hint for a name people write for a unit that is not Reckon's spelling: "; did you mean
 // `Gbit`? (...why...)" for `Gb`, `TFLOP/s` for `TFLOPS`, `day` for `d`; advice alone for
 // `percent`. "" for any other name.

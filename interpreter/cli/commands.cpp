@@ -13,7 +13,8 @@
 #include <ostream>
 #include <set>
 
-#include "grammar/parse.hpp"
+#include "interpreter/api/query.hpp"
+#include "interpreter/api/shown_value.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/guarded.hpp"
 #include "interpreter/constraints.hpp"
@@ -23,9 +24,7 @@
 #include "interpreter/failed_check.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/format_table.hpp"
-#include "interpreter/maps.hpp"
 #include "interpreter/pipeline.hpp"
-#include "interpreter/suggest.hpp"
 #include "interpreter/units.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
@@ -164,8 +163,7 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
   std::unique_ptr<Evaluator> evaluator;
   Program& p = *program;
   const int code = guarded(p, err, [&] {
-    load_program(p, stdlib::standard_library(), file);
-    check_and_compile(p);
+    api::load(p, stdlib::standard_library(), file);
     evaluator = std::make_unique<Evaluator>(p, common.digits);
     Evaluator& ev = *evaluator;
     if (elides_lists(out)) ev.elide_lists(terminal_list_elements);
@@ -215,283 +213,102 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
 
 namespace {
 
-nlohmann::json json_value(const Evaluator& ev, const Value& v,
-                          const std::optional<DisplayUnit>& unit, int digits,
-                          const DisplayOptions* within = nullptr);
-
-// A record as an object of its fields, each with its own value and unit: `units` (one per
-// field: a list's columns, record_column_units) or, when empty, each field's as it is
-// shown alone. `columns` (with `units`) are the columns' digits rules, so that a field's
-// `display` is its cell of the table.
-nlohmann::json json_record(const Evaluator& ev, const Value& v,
-                           const std::vector<std::optional<DisplayUnit>>& units, int digits,
-                           const std::vector<DisplayOptions>& columns = {}) {
-  const RecordValue& r = *v.record();
-  nlohmann::json fields = nlohmann::json::object();
-  for (std::size_t k = 0; k < r.fields.size(); ++k) {
-    const std::optional<DisplayUnit> unit =
-        units.empty() ? field_display_unit(r.type->fields[k], r.fields[k], digits) : units[k];
-    fields[r.type->fields[k].name] =
-        json_value(ev, r.fields[k], unit, digits, columns.empty() ? nullptr : &columns[k]);
-  }
-  return fields;
-}
-
-// A record element of a list: its fields in the list's column units and digits rules.
-nlohmann::json json_record_element(const Evaluator& ev, const Value& v,
-                                   const std::vector<std::optional<DisplayUnit>>& units,
-                                   const std::vector<DisplayOptions>& columns, int digits) {
+// The `--json` object of a value: its ShownValue (interpreter/api/shown_value.hpp) as
+// JSON, with nothing decided here but the names of the fields.
+nlohmann::json json_of(const api::ShownValue& s) {
+  using Kind = api::ShownValue::Kind;
   nlohmann::json j;
-  j["display"] = ev.show(v, std::nullopt);
-  j["value"] = json_record(ev, v, units, digits, columns);
-  j["type"] = v.record()->type->name;
-  j["unit"] = "";
-  return j;
-}
-
-// `within`: the options of the list, map or table column `v` is a quantity of, so that
-// its `display` is the text it has there (`1.000` in `[1.000, 2.500]`), with the unit.
-nlohmann::json json_value(const Evaluator& ev, const Value& v,
-                          const std::optional<DisplayUnit>& unit, int digits,
-                          const DisplayOptions* within) {
-  nlohmann::json j;
-  j["display"] = ev.show(v, unit);
-  switch (v.kind) {
-    case ValueKind::quantity: {
-      const std::optional<DisplayUnit> fits = Evaluator::fitting_unit(v, unit);
-      DisplayUnit u = fits ? *fits : default_display_unit(v, digits);
-      if (within) j["display"] = format_value(v, *within, &u);
-      j["value"] = number_in_unit(v.number, u.scale);
-      j["unit"] = u.symbol;
-      j["base_value"] = v.number;
-      j["base_unit"] = base_unit_string(v.dim);
-      j["dimension"] = dimension_name(v.dim);
+  j["display"] = s.display;
+  switch (s.kind) {
+    case Kind::quantity:
+      j["value"] = s.value;
+      j["unit"] = s.unit;
+      j["base_value"] = s.base_value;
+      j["base_unit"] = base_unit_string(s.dim);
+      j["dimension"] = dimension_name(s.dim);
       break;
-    }
-    case ValueKind::boolean:
-      j["value"] = v.truthy();
+    case Kind::boolean:
+      j["value"] = s.truth;
       break;
-    case ValueKind::text:
-      j["value"] = v.text();
+    case Kind::text:
+      j["value"] = s.text;
       break;
-    case ValueKind::none:
+    case Kind::none:
       j["value"] = nullptr;
       break;
-    case ValueKind::list: {
-      // An array of the elements as JSON of their own, every quantity in one unit.
-      const std::optional<DisplayUnit> each =
-          list_display_unit(*v.list(), digits, unit ? &*unit : nullptr);
+    case Kind::list:
+    case Kind::tuple: {
       nlohmann::json items = nlohmann::json::array();
-      // Records in a list: each field in its column's one unit, as the table shows it.
-      DisplayOptions options;
-      options.digits = digits;
-      const std::vector<std::optional<DisplayUnit>> columns =
-          record_column_units(*v.list(), digits);
-      const std::vector<DisplayOptions> column_options = record_column_options(*v.list(), options);
-      const DisplayOptions numbers = collection_options(v.list()->items(), each, options);
-      for (const Value& x : v.list()->items())
-        items.push_back(x.kind == ValueKind::record && !columns.empty()
-                            ? json_record_element(ev, x, columns, column_options, digits)
-                            : json_value(ev, x, each, digits, &numbers));
+      for (const api::ShownValue& x : s.items) items.push_back(json_of(x));
       j["value"] = std::move(items);
-      if (each) j["unit"] = each->symbol;
+      j["unit"] = s.unit;
       break;
     }
-    case ValueKind::tuple: {
-      // An array of the elements as JSON of their own, each in a unit of its own.
-      nlohmann::json items = nlohmann::json::array();
-      const auto& elements = v.tuple()->items();
-      for (std::size_t i = 0; i < elements.size(); ++i) {
-        const DisplayUnit* declared = unit ? unit->element(i) : nullptr;
-        items.push_back(json_value(ev, elements[i],
-                                   declared ? std::optional<DisplayUnit>(*declared) : std::nullopt,
-                                   digits));
-      }
-      j["value"] = std::move(items);
+    case Kind::record: {
+      nlohmann::json fields = nlohmann::json::object();
+      for (std::size_t k = 0; k < s.items.size(); ++k) fields[s.names[k]] = json_of(s.items[k]);
+      j["value"] = std::move(fields);
+      j["type"] = s.text;
       break;
     }
-    case ValueKind::record:
-      j["value"] = json_record(ev, v, {}, digits);
-      j["type"] = v.record()->type->name;
-      break;
-    case ValueKind::map: {
-      // An object of the keys (member names for an enumeration's), each value with its
-      // own value and unit, all in the map's one unit.
-      DisplayOptions options;
-      options.digits = digits;
-      const std::optional<DisplayUnit> shared =
-          map_display_unit(*v.map(), options, unit ? &*unit : nullptr);
+    case Kind::map: {
       // A JSON object has no order (this one's keys come out sorted, and consumers may
       // reorder them): `keys` lists them in the map's own order, as written.
       nlohmann::json entries = nlohmann::json::object();
-      nlohmann::json keys = nlohmann::json::array();
-      const MapValue& m = *v.map();
-      const DisplayOptions numbers = collection_options(m.values, shared, options);
-      // Records: each field in its column's unit and digits rule, as the table shows them.
-      const std::vector<std::optional<DisplayUnit>> columns = record_column_units(m.values, digits);
-      const std::vector<DisplayOptions> column_options = record_column_options(m.values, options);
-      for (std::size_t i = 0; i < m.keys.size(); ++i) {
-        const Value& k = m.keys[i];
-        const std::string key = k.kind == ValueKind::text ? k.text() : key_text(k);
-        entries[key] = m.values[i].kind == ValueKind::record && !columns.empty()
-                           ? json_record_element(ev, m.values[i], columns, column_options, digits)
-                           : json_value(ev, m.values[i], shared, digits, &numbers);
-        keys.push_back(key);
-      }
+      for (std::size_t k = 0; k < s.items.size(); ++k) entries[s.names[k]] = json_of(s.items[k]);
       j["value"] = std::move(entries);
-      j["keys"] = std::move(keys);
-      if (shared) j["unit"] = shared->symbol;
+      j["keys"] = s.names;
+      j["unit"] = s.unit;
       break;
     }
-    default:
-      j["value"] = ev.show(v, unit);
+    case Kind::member:
+    case Kind::instance:
+      j["value"] = s.display;
       break;
   }
   if (!j.contains("unit")) j["unit"] = "";
-  (void)digits;
   return j;
 }
 
-}  // namespace
-
-std::string trim_assignment_name(const std::string& spec) {
-  auto eq = spec.find('=');
-  if (eq == std::string::npos) return spec;
-  constexpr const char* blanks = " \t";
-  std::string name = spec.substr(0, eq);
-  auto first = name.find_first_not_of(blanks);
-  name = first == std::string::npos ? ""
-                                    : name.substr(first, name.find_last_not_of(blanks) - first + 1);
-  std::string value = spec.substr(eq + 1);
-  value.erase(0, std::min(value.find_first_not_of(blanks), value.size()));
-  return name + "=" + value;
-}
-
-void require_distinct_names(const std::string& flag, const std::string& code,
-                            const std::vector<std::string>& specs) {
-  std::map<std::string, const std::string*> seen;
-  for (const std::string& spec : specs) {
-    std::string name = spec.substr(0, spec.find('='));
-    auto [at, fresh] = seen.emplace(name, &spec);
-    if (!fresh)
-      throw UsageError(code, fmt::format("{} gives `{}` twice (`{}` and `{}`): give each input "
-                                         "once",
-                                         flag, name, *at->second, spec));
-  }
-}
-
-std::pair<std::size_t, std::unique_ptr<Expr>> parse_set(Program& p, const ScenarioDecl& s,
-                                                        const std::string& set) {
-  auto eq = set.find('=');
-  if (eq == std::string::npos || eq == 0)
-    throw UsageError("E0603", "--set takes INPUT=VALUE, not `" + set + "`");
-  std::string name = set.substr(0, eq);
-  int index = s.input_index(name);
-  if (index < 0) {
-    std::vector<std::string> names;
-    for (const Input& in : s.inputs) names.push_back(in.name);
-    throw UserError(
-        "E0309", "--set: `" + s.name + "` has no input `" + name + "`" + did_you_mean(name, names));
-  }
-  FileId f = p.sources.add("--set " + name, set.substr(eq + 1));
-  ExprPtr e = parse_expression(p.sources, f);
-  const Input& in = s.inputs[static_cast<std::size_t>(index)];
-  check_and_compile_binding(p, *e, in.resolved, in.type, "input `" + name + "`");
-  return std::make_pair(static_cast<std::size_t>(index), std::move(e));
-}
-
-namespace {
-
-// What eval and explain share: the file loaded and checked (or the standard library
-// alone), the case in scope with its --set overrides bound, and the expression checked
-// in that scope.
-struct Query {
+// A question of `eval` or `explain` asked through the library API: the program loaded
+// (the file, or the standard library alone), the case chosen, the overrides bound and
+// the expression checked. The query is declared after the program, so it goes first.
+struct Asked {
   Program program;
-  std::vector<ExprPtr> keep;  // the command line's expressions, alive while evaluated
-  std::unique_ptr<Evaluator> evaluator;
-  Instance* instance = nullptr;  // the case in scope, owned by the evaluator
-  const CaseDecl* chosen = nullptr;
-  Scope scope;
-  Expr* expr = nullptr;
-
-  Evaluator::Frame frame() const { return {instance, nullptr}; }
-  bool on_terminal = false;  // lists are elided (not for --json)
+  api::Query query;
 };
 
-// The file loaded and checked, the case chosen and its overrides bound. Throws the
-// user's errors (UsageError for the command line's).
-void prepare_scope(const EvalRequest& request, const Common& common, Query& q) {
-  Program& p = q.program;
-  if (request.file.empty())
-    load_program_text(p, stdlib::standard_library(), "<stdlib>",
-                      registry_imports(stdlib::standard_library()));
-  else
-    load_program(p, stdlib::standard_library(), request.file);
-  check_and_compile(p);
-  const CaseDecl* chosen = nullptr;
-  auto cases = p.main_decls<CaseDecl>(DeclKind::case_);
-  if (request.case_name) {
-    Decl* d = p.find(*request.case_name);
-    if (!d || d->kind != DeclKind::case_) {
-      std::vector<std::string> names;
-      for (const CaseDecl* c : cases) names.push_back(c->name);
-      const std::string where = request.file.empty() ? "the standard library" : request.file;
-      throw UserError("E0601", "no case named `" + *request.case_name + "` in " + where +
-                                   did_you_mean(*request.case_name, names));
-    }
-    chosen = static_cast<const CaseDecl*>(d);
-  } else if (!cases.empty()) {
-    chosen = cases.front();
-  }
-  if (!request.sets.empty() && !chosen)
-    throw UsageError("E0602",
-                     fmt::format("--set needs a case, and {} defines none",
-                                 request.file.empty() ? "the standard library" : request.file));
-  q.evaluator = std::make_unique<Evaluator>(p, common.digits);
-  if (q.on_terminal) q.evaluator->elide_lists(terminal_list_elements);
-  if (chosen) q.instance = &q.evaluator->instance_of(*chosen);
-  require_distinct_names("--set", "E0612", request.sets);
-  for (const std::string& set : request.sets) {
-    auto bound = parse_set(p, *chosen->scenario, set);
-    q.keep.push_back(std::move(bound.second));
-    q.evaluator->bind_input(*q.instance, bound.first, *q.keep.back());
-  }
-  q.chosen = chosen;
-  if (chosen) q.scope.scenario = chosen->scenario;
+// The question `expression` asks in the request's case, with its overrides.
+api::QueryRequest question(const EvalRequest& request, const std::string& expression,
+                           const Common& common, bool on_terminal) {
+  api::QueryRequest q;
+  q.expression = expression;
+  q.case_name = request.case_name;
+  q.overrides = request.sets;
+  q.program = api::program_name(request.file);
+  q.digits = common.digits;
+  if (on_terminal) q.list_elements = terminal_list_elements;
+  return q;
 }
 
-// `text` parsed and checked in the scope prepare_scope() made, as q.expr.
-void prepare_expression(const EvalRequest& request, const std::string& text, Query& q) {
-  Program& p = q.program;
-  FileId f = p.sources.add("<expr>", text);
-  q.keep.push_back(parse_expression(p.sources, f));
-  q.expr = q.keep.back().get();
-  check_and_compile_expression(p, *q.expr, q.scope);
-  // A case whose constraints are broken has no values: the expression may not read it.
-  const CaseDecl* chosen = q.chosen;
-  if (chosen && (request.case_name || reads_instance(*q.expr)))
-    require_feasible(*q.evaluator, *q.instance,
-                     {chosen->name_range, "case `" + chosen->name + "` is defined here"});
-}
-
-void prepare(const EvalRequest& request, const Common& common, Query& q) {
-  prepare_scope(request, common, q);
-  prepare_expression(request, request.expression, q);
+void ask(const EvalRequest& request, const Common& common, bool on_terminal, Asked& asked) {
+  api::load(asked.program, stdlib::standard_library(), request.file);
+  api::prepare(asked.program, question(request, request.expression, common, on_terminal),
+               asked.query);
 }
 
 }  // namespace
 
 int eval(const EvalRequest& request, const Common& common, std::ostream& out, std::ostream& err) {
-  auto query = std::make_unique<Query>();
-  Query& q = *query;
-  q.on_terminal = !request.json && elides_lists(out);
-  // The value of q.expr, printed.
-  auto print = [&](const std::string& text) {
-    Evaluator& ev = *q.evaluator;
-    Value v = ev.evaluate(*q.expr, q.frame());
-    auto unit = Evaluator::declared_unit(*q.expr, q.scope.scenario);
+  auto asked = std::make_unique<Asked>();
+  const bool on_terminal = !request.json && elides_lists(out);
+  // The value of a prepared question, printed.
+  auto print = [&](const api::Query& q, const std::string& text) {
+    const Evaluator& ev = *q.evaluator;
+    const Value v = q.evaluate();
+    const auto unit = q.declared_unit();
     if (request.json) {
-      nlohmann::json j = json_value(ev, v, unit, common.digits);
+      nlohmann::json j = json_of(api::shown_value(ev, v, unit));
       j["expression"] = text;
       out << j.dump() << "\n";
     } else if (shown_as_table(v)) {
@@ -503,48 +320,40 @@ int eval(const EvalRequest& request, const Common& common, std::ostream& out, st
   const ErrorSink sink(err, request.json ? &out : nullptr);
   auto body = [&]() -> int {
     if (!request.lines) {
-      prepare(request, common, q);
-      print(request.expression);
+      ask(request, common, on_terminal, *asked);
+      print(asked->query, request.expression);
       return 0;
     }
-    // --lines: the scope once, then each line's expression in it, each with its own
+    // --lines: the program loaded once, then each line asked in it, each with its own
     // answer (a value, or its error), in order.
-    prepare_scope(request, common, q);
+    api::load(asked->program, stdlib::standard_library(), request.file);
     int code = 0;
     std::string line;
     while (std::getline(*request.lines, line)) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
-      code = std::max(code, guarded(q.program, sink, [&] {
-                        prepare_expression(request, line, q);
-                        print(line);
-                        return 0;
-                      }));
+      code =
+          std::max(code, guarded(asked->program, sink, [&] {
+                     api::Query q;
+                     api::prepare(asked->program, question(request, line, common, on_terminal), q);
+                     print(q, line);
+                     return 0;
+                   }));
       out.flush();
     }
     return code;
   };
-  const int code = guarded(q.program, sink, body);
-  if (common.leave_to_exit) (void)query.release();
+  const int code = guarded(asked->program, sink, body);
+  if (common.leave_to_exit) (void)asked.release();
   return code;
 }
 
 int explain(const EvalRequest& request, const ExplainOptions& options, const Common& common,
             std::ostream& out, std::ostream& err) {
-  Query q;
-  q.on_terminal = elides_lists(out);
-  return guarded(q.program, err, [&]() -> int {
-    prepare(request, common, q);
-    auto steps = reckon::explain(q.program, *q.evaluator, *q.expr, q.frame(), options.depth);
-    // The constraints the case in scope was found to meet (prepare() checked them), each
-    // with its values written in.
-    if (q.instance && (request.case_name || reads_instance(*q.expr)))
-      for (const Requirement& r : q.instance->scenario->requirements) {
-        auto met = reckon::explain(q.program, *q.evaluator, *r.condition, q.frame(), 0);
-        if (met.empty()) continue;
-        met.front().name = "require " + met.front().name;
-        steps.push_back(std::move(met.front()));
-      }
-    out << render_explanation(steps, options.format);
+  Asked asked;
+  return guarded(asked.program, err, [&]() -> int {
+    ask(request, common, elides_lists(out), asked);
+    out << render_explanation(api::explain(asked.program, asked.query, options.depth),
+                              options.format);
     return 0;
   });
 }

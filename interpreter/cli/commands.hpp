@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "interpreter/api/query.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/program.hpp"
 #include "syntax/diagnostics.hpp"
@@ -32,21 +33,9 @@ struct Common {
 
 int run(const std::string& file, const Common& common, std::ostream& out, std::ostream& err);
 
-// One `--set INPUT=VALUE` for an input of `s`: the input's index and the value's
-// expression, parsed (its source named `--set INPUT`) and checked against the input's
-// type. Throws a UsageError (E0603) for a malformed one, and the user's errors (an
-// unknown input, a wrong unit).
-std::pair<std::size_t, std::unique_ptr<Expr>> parse_set(Program& p, const ScenarioDecl& s,
-                                                        const std::string& set);
-
-// `NAME = VALUE` as `NAME=VALUE`: the spaces around the name of a `--set` or `--vary`
-// (`--set 'x = 1'`) are not part of it. A spec without `=` is returned as it is.
-std::string trim_assignment_name(const std::string& spec);
-
-// A UsageError (`code`) naming both when two of `specs` (NAME=...) give the same NAME:
-// `--set x=1 --set x=2` is a slip, not an override.
-void require_distinct_names(const std::string& flag, const std::string& code,
-                            const std::vector<std::string>& specs);
+// How overrides are read and refused is the library API's (interpreter/api/query.hpp).
+using api::require_distinct_names;
+using api::trim_assignment_name;
 
 struct EvalRequest {
   std::string file;  // empty: the standard library alone (with models and hardware)

@@ -8,20 +8,15 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "interpreter/api/usage_error.hpp"
 #include "interpreter/program.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon::cli {
 
 // An error in how a command was called rather than in its files (a malformed --set,
-// a flag that contradicts another): exit code 2.
-class UsageError : public UserError {
- public:
-  UsageError(std::string code, std::string message)
-      : UserError(std::move(code), std::move(message)) {}
-  UsageError(SourceRange range, std::string code, std::string message)
-      : UserError(range, std::move(code), std::move(message)) {}
-};
+// a flag that contradicts another): exit code 2. The library API's.
+using UsageError = api::UsageError;
 
 // {"error": {"code", "message", "file", "line", "column"}} (the location when there is
 // one, and "notes" when there are some). Text that is not UTF-8 is replaced, so the

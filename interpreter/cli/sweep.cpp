@@ -11,15 +11,13 @@
 #include <ostream>
 #include <thread>
 
-#include "grammar/parse.hpp"
-#include "interpreter/checker.hpp"
+#include "interpreter/api/query.hpp"
+#include "interpreter/api/sweep_run.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
 #include "interpreter/cli/output_file.hpp"
 #include "interpreter/cli/sweep_output.hpp"
 #include "interpreter/format.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/suggest.hpp"
 #include "interpreter/type_names.hpp"
 #include "stdlib/library.hpp"
 
@@ -51,194 +49,9 @@ class InterruptGuard {
   void (*previous_term_)(int);
 };
 
-// "I/N" with 1 <= I <= N.
-std::optional<std::pair<std::uint64_t, std::uint64_t>> parse_shard(const std::string& s) {
-  auto slash = s.find('/');
-  if (slash == std::string::npos) return std::nullopt;
-  try {
-    std::size_t used = 0;
-    auto i = std::stoull(s.substr(0, slash), &used);
-    if (used != slash) return std::nullopt;
-    auto n = std::stoull(s.substr(slash + 1), &used);
-    if (used != s.size() - slash - 1 || i < 1 || i > n || n > sweep::max_points)
-      return std::nullopt;
-    return std::make_pair(i, n);
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-}
-
-// The sweep the command line asks for, checked in the scope of its case: the
-// declaration's items with the command line's on top.
-struct Assembly {
-  SweepDecl extra;  // the command line's vary, show, where and objective
-  std::vector<ExprPtr> sets;
-  sweep::Space space;
-};
-
 std::string_view text_of(const Program& p, const Expr& e) {
   return std::string_view(p.sources.file(e.range.file).text())
       .substr(e.range.begin, e.range.end - e.range.begin);
-}
-
-const SweepDecl* find_sweep(const Program& p, const std::string& name) {
-  Decl* d = p.find(name);
-  return d && d->kind == DeclKind::sweep ? static_cast<const SweepDecl*>(d) : nullptr;
-}
-
-// Throws the user's errors (UsageError for the command line's).
-void assemble(const SweepRequest& request, Program& p, Assembly& a) {
-  const SweepDecl* declared = nullptr;
-  std::string case_name;
-  if (request.name.empty()) {
-    auto sweeps = p.main_decls<SweepDecl>(DeclKind::sweep);
-    if (sweeps.empty())
-      throw UsageError("E0802", fmt::format("{} declares no sweep: name a case or a sweep after "
-                                            "the file",
-                                            request.file));
-    declared = sweeps.front();
-  } else if ((declared = find_sweep(p, request.name)) == nullptr) {
-    Decl* d = p.find(request.name);
-    if (!d || d->kind != DeclKind::case_) {
-      std::vector<std::string> names;
-      for (const auto* c : p.main_decls<CaseDecl>(DeclKind::case_)) names.push_back(c->name);
-      for (const auto* s : p.main_decls<SweepDecl>(DeclKind::sweep)) names.push_back(s->name);
-      throw UserError("E0601", "no case or sweep named `" + request.name + "` in " + request.file +
-                                   did_you_mean(request.name, names));
-    }
-    case_name = request.name;
-  }
-  if (declared) case_name = declared->about;
-
-  SweepDecl& x = a.extra;
-  x.name = "<command line>";
-  x.about = case_name;
-  for (const std::string& spec : request.vary) {
-    auto eq = spec.find('=');
-    if (eq == std::string::npos || eq == 0)
-      throw UsageError("E0603", "--vary takes INPUT=VALUES, not `" + spec + "`");
-    std::string name = spec.substr(0, eq);
-    FileId f = p.sources.add("--vary " + name, spec.substr(eq + 1));
-    Vary v = parse_vary_spec(p.sources, f);
-    v.name = name;
-    v.range = SourceRange{f, 0, static_cast<std::uint32_t>(spec.size() - eq - 1)};
-    x.vary.push_back(std::move(v));
-  }
-  for (std::size_t i = 0; i < request.show.size(); ++i) {
-    FileId f = p.sources.add("--show", request.show[i]);
-    for (auto& e : parse_expression_list(p.sources, f)) x.show.push_back(std::move(e));
-  }
-  for (const std::string& w : request.where) {
-    FileId f = p.sources.add("--where", w);
-    x.where.push_back(parse_expression(p.sources, f));
-  }
-  if (request.minimize || request.maximize) {
-    x.maximize = request.maximize.has_value();
-    FileId f = p.sources.add(x.maximize ? "--maximize" : "--minimize",
-                             x.maximize ? *request.maximize : *request.minimize);
-    x.objective = parse_expression(p.sources, f);
-  }
-  check_and_compile_sweep(p, x);
-  const CaseDecl& c = *x.case_decl;
-  const ScenarioDecl& s = *c.scenario;
-
-  sweep::Space& space = a.space;
-  space.case_decl = &c;
-  for (const std::string& set : request.sets) {
-    auto bound = parse_set(p, s, set);
-    a.sets.push_back(std::move(bound.second));
-    space.sets.emplace_back(bound.first, a.sets.back().get());
-  }
-
-  // The declaration's varied inputs, then the command line's (which replace any of
-  // the same name); the same for what is shown and the objective.
-  std::vector<const Vary*> vary;
-  if (declared)
-    for (const Vary& v : declared->vary) {
-      bool replaced = false;
-      for (const Vary& w : x.vary) replaced = replaced || w.name == v.name;
-      if (!replaced) vary.push_back(&v);
-    }
-  for (const Vary& v : x.vary) vary.push_back(&v);
-  if (vary.empty()) throw UsageError("E0802", "a sweep needs at least one --vary INPUT=VALUES");
-  Evaluator ev(p);
-  std::uint64_t points = 1;
-  for (const Vary* v : vary) {
-    auto input = static_cast<std::size_t>(v->input);
-    for (const auto& [set_input, e] : space.sets)
-      if (set_input == input)
-        throw UserError(e->range, "E0322",
-                        "`" + v->name + "` is varied, so it cannot also be --set");
-    sweep::Axis axis{v->name, input, v->range, sweep::expand(ev, *v, s.inputs[input])};
-    if (axis.values.empty()) throw UserError(v->range, "E0702", "no values to vary over");
-    points *= axis.values.size();
-    if (points > sweep::max_points)
-      throw UserError(v->range, "E0801",
-                      fmt::format("the sweep has more than {} points (the limit); vary fewer "
-                                  "values, or split it into several sweeps",
-                                  sweep::max_points));
-    space.axes.push_back(std::move(axis));
-  }
-  auto pick = [](const std::vector<ExprPtr>& mine, const std::vector<ExprPtr>* theirs) {
-    std::vector<const Expr*> out;
-    for (const auto& e : (mine.empty() && theirs ? *theirs : mine)) out.push_back(e.get());
-    return out;
-  };
-  space.show = pick(x.show, declared ? &declared->show : nullptr);
-  space.where = pick(x.where, nullptr);
-  if (declared)
-    for (const auto& e : declared->where) space.where.push_back(e.get());
-  space.objective = x.objective ? x.objective.get()
-                    : declared  ? declared->objective.get()
-                                : nullptr;
-  space.maximize = x.objective ? x.maximize : declared && declared->maximize;
-  for (const Requirement& r : s.requirements) space.require.push_back(r.condition.get());
-  if (space.show.empty()) {  // every property of the scenario that is a plain value
-    for (std::size_t i = 0; i < s.properties.size(); ++i) {
-      const Property& prop = s.properties[i];
-      if (prop.is_method) continue;
-      TypeKind k = prop.resolved.kind;
-      if (prop.resolved.optional ||
-          (k != TypeKind::quantity && k != TypeKind::boolean && k != TypeKind::enumeration))
-        continue;
-      FileId f = p.sources.add("--show", prop.name);
-      a.sets.push_back(parse_expression(p.sources, f));
-      check_and_compile_expression(p, *a.sets.back(), Scope{&s, nullptr});
-      space.show.push_back(a.sets.back().get());
-    }
-  }
-  // The objective is shown too, unless it already is: as a shown expression, or as a
-  // varied input's own column (`--vary tp=1,2,4 --minimize tp`, which showed `tp` twice).
-  if (space.objective) {
-    const std::string_view objective = text_of(p, *space.objective);
-    bool shown = false;
-    for (const Expr* e : space.show) shown = shown || text_of(p, *e) == objective;
-    for (const sweep::Axis& axis : space.axes) shown = shown || axis.name == objective;
-    if (!shown) space.show.push_back(space.objective);
-  }
-}
-
-// The error of --infeasible error: the first constraint `point` breaks, at its `require`.
-Diagnostic infeasible_point(const Program& p, const sweep::Space& space, std::uint64_t point) {
-  auto broken = sweep::broken_constraint_at(p, space, point);
-  return Diagnostic{broken->first->range,
-                    "the point breaks a constraint of `" + space.case_decl->scenario->name +
-                        "`: " + broken->second,
-                    {},
-                    "E0536"};
-}
-
-std::string point_text(const sweep::Space& space, std::uint64_t point, int digits) {
-  std::vector<std::size_t> at = space.coordinates(point);
-  std::string out;
-  for (std::size_t k = 0; k < space.axes.size(); ++k) {
-    const sweep::Axis& axis = space.axes[k];
-    const Input& in = space.case_decl->scenario->inputs[axis.input];
-    const DisplayUnit* unit = in.display ? &*in.display : nullptr;
-    out += fmt::format("{}{} = {}", k ? ", " : "", axis.name,
-                       format_value(axis.values[at[k]], DisplayOptions{digits}, unit));
-  }
-  return out;
 }
 
 class Progress {
@@ -272,31 +85,58 @@ class Progress {
   bool shown_ = false;
 };
 
+// The sweep's kept points to a writer, with the progress bar and Ctrl-C.
+class WriterSink : public api::SweepSink {
+ public:
+  WriterSink(SweepWriter& writer, Progress& progress) : writer_(writer), progress_(progress) {}
+  void row(const std::vector<std::size_t>& at, const double* values) override {
+    writer_.row(at, values);
+  }
+  bool stopped() override { return interrupted != 0; }
+  void progress(std::uint64_t done) override { progress_.update(done); }
+
+ private:
+  SweepWriter& writer_;
+  Progress& progress_;
+};
+
+api::SweepSpec spec_of(const SweepRequest& request) {
+  api::SweepSpec spec;
+  spec.file = request.file;
+  spec.name = request.name;
+  spec.vary = request.vary;
+  spec.show = request.show;
+  spec.where = request.where;
+  spec.minimize = request.minimize;
+  spec.maximize = request.maximize;
+  spec.sets = request.sets;
+  spec.shard = request.shard;
+  spec.skip_errors = request.skip_errors;
+  spec.infeasible = request.infeasible;
+  return spec;
+}
+
 }  // namespace
 
 int sweep(const SweepRequest& request, const Common& common, std::ostream& out, std::ostream& err) {
   Program p;
-  Assembly a;
+  api::PreparedSweep a;
   const ErrorSink sink = request.on_error ? ErrorSink(err, request.on_error) : ErrorSink(err);
   return guarded(p, sink, [&]() -> int {
-    auto shard = parse_shard(request.shard);
-    if (!shard)
-      throw UsageError("E0603", "--shard takes I/N with 1 <= I <= N, not `" + request.shard + "`");
-    require_distinct_names("--set", "E0612", request.sets);
-    if (request.build) {
+    const api::SweepSpec spec = spec_of(request);
+    api::check_sweep_spec(spec);
+    if (request.build)
       request.build(p);
-    } else {
-      load_program(p, stdlib::standard_library(), request.file);
-      check_and_compile(p);
-    }
-    assemble(request, p, a);
+    else
+      api::load(p, stdlib::standard_library(), request.file);
+    api::prepare_sweep(p, spec, a);
     const sweep::Space& space = a.space;
     if (request.format == "svg") {
       if (space.axes.size() > 2 || space.show.empty())
         throw UsageError("E0803", fmt::format("an SVG chart plots one or two varied inputs "
                                               "against what is shown; this sweep varies {}",
                                               space.axes.size()));
-      if (shard->second != 1 || space.objective)
+      if (a.shards != 1 || space.objective)
         throw UsageError("E0803",
                          "an SVG chart is drawn from the whole sweep: drop --shard and the "
                          "objective");
@@ -332,14 +172,14 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
     // whole output (or none), never in a temporary file left behind.
     InterruptGuard guard;
     std::optional<OutputFile> file;
-    std::ostream* sink = &out;
+    std::ostream* stream = &out;
     if (!request.output.empty()) {
       file.emplace(request.output, input_files(p));
-      sink = &file->stream();
+      stream = &file->stream();
     }
-    OutputOptions options{request.format, common.digits, shard->first == 1};
+    OutputOptions options{request.format, common.digits, a.shard == 1};
     const std::vector<Column> columns = sweep_columns(p, space, first ? &*first : nullptr);
-    auto writer = make_writer(options, space, columns, *sink);
+    auto writer = make_writer(options, space, columns, *stream);
 
     sweep::Runner runner(p, space);
     if (request.verbose) {
@@ -353,108 +193,21 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
       else
         err << "note: evaluating every point lazily: " << runner.why_unplanned() << "\n";
     }
-    const std::uint64_t total = space.size();
-    const std::uint64_t begin = total * (shard->first - 1) / shard->second;
-    const std::uint64_t end = total * shard->first / shard->second;
-    unsigned jobs = request.jobs > 0 ? static_cast<unsigned>(request.jobs)
-                                     : std::max(1u, std::thread::hardware_concurrency());
-    // Blocks of a few milliseconds keep Ctrl-C and the progress bar responsive.
-    const std::size_t block_size = runner.planned() ? 1u << 16 : 1u << 9;
-
     // On a terminal only, and not when the rows themselves go to the same terminal: the
     // bar would be torn by them.
     bool rows_on_terminal = request.output.empty() && !space.objective && isatty(STDOUT_FILENO);
-    Progress progress(end - begin, request.progress && isatty(STDERR_FILENO) && !rows_on_terminal,
-                      err);
-    const std::size_t width = runner.target_count();
-    const std::size_t objective_at = width - 1;
-    std::optional<std::pair<std::uint64_t, std::vector<double>>> best;
-    std::uint64_t done = 0, kept = 0, failed = 0, infeasible = 0;
-    std::vector<std::uint64_t> infeasible_points;  // --infeasible list
-    std::optional<std::pair<std::uint64_t, Diagnostic>> error;
-    sweep::Block block;
-    for (std::uint64_t at = begin; at < end && !interrupted && !error;) {
-      auto count = static_cast<std::size_t>(std::min<std::uint64_t>(block_size, end - at));
-      runner.run(at, count, jobs, block);
-      // With an objective the threads have summed the block up; a block that stops the
-      // sweep at an error is walked here, point by point, up to it.
-      if (block.summary && (request.skip_errors || !block.first_error) &&
-          request.infeasible == "skip") {
-        const sweep::Summary& s = *block.summary;
-        done += s.kept + s.filtered + s.infeasible;
-        infeasible += s.infeasible;
-        kept += s.kept;
-        failed += s.failed;
-        if (s.best && (!best || runner.better(s.best_value, best->second[objective_at]))) {
-          const double* values = block.values.data() + (*s.best - at) * width;
-          best.emplace(*s.best, std::vector<double>(values, values + width));
-        }
-        at += count;
-        progress.update(at - begin);
-        continue;
-      }
-      for (std::size_t i = 0; i < count; ++i) {
-        std::uint64_t point = at + i;
-        if (block.status[i] == sweep::Status::failed) {
-          if (!request.skip_errors && block.first_error && block.first_error->first == point) {
-            error = block.first_error;
-            break;
-          }
-          ++failed;
-          continue;
-        }
-        if (block.status[i] == sweep::Status::infeasible) {
-          if (request.infeasible == "error") {
-            error.emplace(point, infeasible_point(p, space, point));
-            break;
-          }
-          if (request.infeasible == "list") infeasible_points.push_back(point);
-          ++infeasible;
-        }
-        ++done;
-        if (block.status[i] != sweep::Status::kept) continue;
-        ++kept;
-        const double* values = block.values.data() + i * width;
-        if (space.objective) {
-          double v = values[objective_at];
-          if (!best || runner.better(v, best->second[objective_at]))
-            best.emplace(point, std::vector<double>(values, values + width));
-          continue;
-        }
-        const std::vector<std::size_t> coordinates = space.coordinates(point);
-        if (auto beyond = beyond_column_unit(columns, space, coordinates, values)) {
-          --done;
-          --kept;
-          if (!request.skip_errors) {
-            error.emplace(point, std::move(*beyond));
-            break;
-          }
-          ++failed;
-          continue;
-        }
-        writer->row(coordinates, values);
-      }
-      at += count;
-      progress.update(at - begin);
-    }
-    if (best) {
-      const std::vector<std::size_t> coordinates = space.coordinates(best->first);
-      auto beyond = beyond_column_unit(columns, space, coordinates, best->second.data());
-      if (beyond && !request.skip_errors)
-        error.emplace(best->first, std::move(*beyond));
-      else if (beyond)
-        ++failed;
-      else
-        writer->row(coordinates, best->second.data());
-    }
+    Progress progress(a.end - a.begin,
+                      request.progress && isatty(STDERR_FILENO) && !rows_on_terminal, err);
+    WriterSink rows(*writer, progress);
+    const auto jobs = static_cast<unsigned>(std::max(0, request.jobs));
+    const api::SweepOutcome outcome =
+        api::run_sweep(p, spec, a, columns, runner, jobs, rows, common.digits);
     writer->finish();
-    sink->flush();
+    stream->flush();
     // A sweep stopped by an error writes no file; an interrupted one keeps its points.
-    if (file && !error) file->commit();
-    if (error) {
-      Diagnostic d = error->second;
-      d.notes.push_back(
-          {std::nullopt, "at the point " + point_text(space, error->first, common.digits)});
+    if (file && !outcome.error) file->commit();
+    if (outcome.error) {
+      const Diagnostic& d = *outcome.error;
       if (request.on_error) {
         request.on_error(p.sources, d);
         return 1;
@@ -466,35 +219,36 @@ int sweep(const SweepRequest& request, const Common& common, std::ostream& out, 
         err << "(use --skip-errors to leave out the points that fail)\n";
       return 1;
     }
-    for (std::uint64_t point : infeasible_points)
-      err << fmt::format("infeasible: {}: {}\n", point_text(space, point, common.digits),
+    for (std::uint64_t point : outcome.infeasible_points)
+      err << fmt::format("infeasible: {}: {}\n", api::point_text(space, point, common.digits),
                          printable(sweep::broken_constraint_at(p, space, point)->second));
-    if (infeasible && request.infeasible == "skip")
+    if (outcome.infeasible && request.infeasible == "skip")
       err << fmt::format(
           "note: {} point{} broke a constraint and {} left out (--infeasible list names them)\n",
-          infeasible, infeasible == 1 ? "" : "s", infeasible == 1 ? "was" : "were");
-    if (failed)
-      err << fmt::format("note: {} point{} failed and {} left out\n", failed,
-                         failed == 1 ? "" : "s", failed == 1 ? "was" : "were");
+          outcome.infeasible, outcome.infeasible == 1 ? "" : "s",
+          outcome.infeasible == 1 ? "was" : "were");
+    if (outcome.failed)
+      err << fmt::format("note: {} point{} failed and {} left out\n", outcome.failed,
+                         outcome.failed == 1 ? "" : "s", outcome.failed == 1 ? "was" : "were");
     if (interrupted) {
       err << fmt::format(
           "interrupted{}: {} of {} points evaluated; the output has every point up to "
           "there\n",
-          interrupted == SIGTERM ? " by SIGTERM" : "", done + failed, end - begin);
+          interrupted == SIGTERM ? " by SIGTERM" : "", outcome.done + outcome.failed,
+          a.end - a.begin);
       return 128 + interrupted;  // the shell's status for a death by that signal
     }
     // A shard's points are only part of the sweep: another shard may hold the best one,
     // so a shard without a feasible point writes nothing and says so, with success.
-    if (space.objective && !best && shard->second != 1) {
+    if (space.objective && !outcome.best && a.shards != 1) {
       err << fmt::format(
           "note: no point of shard {}/{} satisfies the filters; the best point "
           "is in another shard's output, if any\n",
-          shard->first, shard->second);
+          a.shard, a.shards);
       return 0;
     }
-    if (space.objective && !best && !interrupted)
-      throw UserError("E0804", "no point satisfies the filters, so there is no best point");
-    if (!space.objective && kept == 0) err << "note: no point satisfies the filters\n";
+    api::require_best(a, outcome);
+    if (!space.objective && outcome.kept == 0) err << "note: no point satisfies the filters\n";
     return 0;
   });
 }

@@ -10,170 +10,13 @@
 
 #include "charts/svg_chart.hpp"
 #include "interpreter/format.hpp"
-#include "interpreter/shown_list.hpp"
 #include "interpreter/units.hpp"
 
 namespace reckon::cli {
 
 namespace {
 
-std::string_view source_text(const Program& p, SourceRange r) {
-  return std::string_view(p.sources.file(r.file).text()).substr(r.begin, r.end - r.begin);
-}
-
-// The unit a column shows its quantities in: the declared one, else the readable unit
-// of the first point's value, else the base unit.
-DisplayUnit column_unit(const std::optional<DisplayUnit>& declared, const Value* sample,
-                        const Dimension& dim) {
-  if (declared) return *declared;
-  if (sample && sample->kind == ValueKind::quantity) return default_display_unit(*sample);
-  return DisplayUnit{base_unit_string(dim), 1};
-}
-
-// Records (a varied workload) show as their `name` field when they have one.
-std::string record_label(const Value& v, const DisplayOptions& options) {
-  int index = v.record()->type->field_index("name");
-  if (index >= 0) {
-    const Value& name = v.record()->fields[static_cast<std::size_t>(index)];
-    if (name.kind == ValueKind::text) return name.text();
-  }
-  return format_value(v, options);
-}
-
-}  // namespace
-
-std::vector<Column> sweep_columns(const Program& program, const sweep::Space& space,
-                                  const std::vector<Value>* first) {
-  std::vector<Column> columns;
-  const ScenarioDecl& s = *space.case_decl->scenario;
-  for (std::size_t k = 0; k < space.axes.size(); ++k) {
-    const sweep::Axis& axis = space.axes[k];
-    const Input& in = s.inputs[axis.input];
-    Column c;
-    c.name = axis.name;
-    c.axis = static_cast<int>(k);
-    // An optional input's column takes its kind and unit from its first value that is
-    // not `none` (`--vary seq_len=none,4096` is in tokens).
-    auto some = std::find_if(axis.values.begin(), axis.values.end(),
-                             [](const Value& x) { return !x.is_none(); });
-    const Value& v = some != axis.values.end() ? *some : axis.values.front();
-    c.kind = v.kind;
-    c.enumeration = v.enumeration();
-    if (v.kind == ValueKind::quantity) c.unit = column_unit(in.display, &v, v.dim);
-    c.dim = v.dim;
-    c.in_full = written_in_full(v.dim);
-    columns.push_back(std::move(c));
-  }
-  for (std::size_t t = 0; t < space.show.size(); ++t) {
-    const Expr& e = *space.show[t];
-    // A list shown as its sum is headed so, and in the list's declared unit.
-    const Expr* summed = summed_for_show(e);
-    Column c;
-    c.name = std::string(source_text(program, e.range));
-    if (summed) c.name = "sum(" + c.name + ")";
-    c.target = t;
-    c.kind = e.type.kind == TypeKind::boolean       ? ValueKind::boolean
-             : e.type.kind == TypeKind::enumeration ? ValueKind::enumeration
-                                                    : ValueKind::quantity;
-    c.enumeration = e.type.enumeration;
-    if (c.kind == ValueKind::quantity)
-      c.unit = column_unit(Evaluator::declared_unit(summed ? *summed : e, &s),
-                           first ? &(*first)[t] : nullptr, e.type.dim);
-    c.dim = e.type.dim;
-    c.in_full = written_in_full(e.type.dim);
-    columns.push_back(std::move(c));
-  }
-  return columns;
-}
-
-std::optional<Diagnostic> beyond_column_unit(const std::vector<Column>& columns,
-                                             const sweep::Space& space,
-                                             const std::vector<std::size_t>& at,
-                                             const double* values) {
-  for (const Column& c : columns) {
-    if (c.kind != ValueKind::quantity) continue;
-    const auto k = static_cast<std::size_t>(c.axis);
-    const Value* axis_value = c.axis >= 0 ? &space.axes[k].values[at[k]] : nullptr;
-    if (axis_value && axis_value->kind != ValueKind::quantity) continue;
-    const double x = axis_value ? axis_value->number : values[c.target];
-    if (!std::isfinite(x) || std::isfinite(x / c.unit.scale)) continue;
-    const Expr* shown = axis_value ? nullptr : space.show.at(c.target);
-    const SourceRange where = shown ? shown->range : space.axes[k].at;
-    const Value v = axis_value ? *axis_value : Value::quantity(x, shown->type.dim);
-    return Diagnostic{where,
-                      fmt::format("`{}` is {} here, beyond the largest number in {} (the unit of "
-                                  "its column); show it in a larger unit",
-                                  c.name, format_value(v, DisplayOptions{}), c.unit.symbol),
-                      {},
-                      "E0513"};
-  }
-  return std::nullopt;
-}
-
-namespace {
-
-// The writers share how a cell reads: `exact` gives numbers to the last bit (CSV,
-// JSON), otherwise to the chosen significant digits.
-class Cells {
- public:
-  Cells(const sweep::Space& space, std::vector<Column> columns, int digits)
-      : space_(space), columns_(std::move(columns)), digits_(digits) {}
-
-  const std::vector<Column>& columns() const { return columns_; }
-
-  double number(const Column& c, const std::vector<std::size_t>& at, const double* values) const {
-    if (c.axis >= 0) return value_at(c, at).number;
-    return values[c.target];
-  }
-
-  // Whether the cell is an optional input's `none` (written `none`, an empty CSV cell,
-  // JSON null).
-  bool is_none(const Column& c, const std::vector<std::size_t>& at) const {
-    return c.axis >= 0 && value_at(c, at).is_none();
-  }
-
-  std::string text(const Column& c, const std::vector<std::size_t>& at, const double* values,
-                   bool exact) const {
-    if (is_none(c, at)) return "none";
-    if (c.axis >= 0 && (c.kind == ValueKind::record || c.kind == ValueKind::text))
-      return label(c, value_at(c, at));
-    double x = number(c, at, values);
-    switch (c.kind) {
-      case ValueKind::boolean:
-        return x != 0 ? "true" : "false";
-      case ValueKind::enumeration:
-        return c.enumeration->members.at(static_cast<std::size_t>(x));
-      case ValueKind::quantity:
-        return exact ? fmt::format("{}", x / c.unit.scale)
-                     : format_number(x / c.unit.scale, digits_, c.in_full);
-      default:
-        return format_value(value_at(c, at), DisplayOptions{digits_});
-    }
-  }
-
-  const Value& value_at(const Column& c, const std::vector<std::size_t>& at) const {
-    auto k = static_cast<std::size_t>(c.axis);
-    return space_.axes[k].values[at[k]];
-  }
-
-  // A varied record (its `name`) or text (unquoted) as its cell writes it.
-  std::string label(const Column& c, const Value& v) const {
-    if (v.is_none()) return "none";
-    if (c.kind == ValueKind::record) return record_label(v, DisplayOptions{digits_});
-    return v.text();
-  }
-
-  // The values a varied record or text column takes, known before any point runs.
-  const std::vector<Value>* axis_values(const Column& c) const {
-    if (c.axis < 0 || (c.kind != ValueKind::record && c.kind != ValueKind::text)) return nullptr;
-    return &space_.axes[static_cast<std::size_t>(c.axis)].values;
-  }
-
- private:
-  const sweep::Space& space_;
-  std::vector<Column> columns_;
-  int digits_;
-};
+using Cells = api::SweepCells;
 
 // A table row is one line: a newline, tab or other control character in a text value
 // or a record's name is written as an escape (\n, \t, \xHH), and so is a backslash.
@@ -299,7 +142,7 @@ class JsonLinesWriter : public SweepWriter {
       if (cells_.is_none(c, at)) {
         j[c.name] = nullptr;
       } else if (c.kind == ValueKind::quantity) {
-        double x = cells_.number(c, at, values) / c.unit.scale;
+        double x = cells_.number_in_column_unit(c, at, values);
         if (c.unit.symbol.empty())
           j[c.name] = x;
         else

@@ -1,7 +1,5 @@
 // How `reckon sweep` writes its points: an aligned table, CSV, JSON lines or an SVG
-// chart. Columns are the varied inputs, then the shown expressions, each in one unit
-// for the whole sweep (its declared unit, or one chosen from the first point), so
-// that the outputs of shards line up and concatenate.
+// chart, of the columns of interpreter/api/sweep_columns.hpp.
 #pragma once
 
 #include <memory>
@@ -10,34 +8,14 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/sweep/sweep.hpp"
+#include "interpreter/api/sweep_columns.hpp"
 
 namespace reckon::cli {
 
-struct Column {
-  std::string name;  // the input's name or the expression as written
-  DisplayUnit unit;  // symbol "" for plain numbers
-  Dimension dim;     // of a quantity
-  ValueKind kind = ValueKind::quantity;
-  const EnumDecl* enumeration = nullptr;
-  bool in_full = false;  // money and time: written out in full (format.hpp)
-  int axis = -1;         // the axis it shows, or -1 for a target
-  std::size_t target = 0;
-};
-
-// The columns of a sweep: `first` is the first point's evaluation (null if it failed),
-// which picks units for values that declare none.
-std::vector<Column> sweep_columns(const Program& program, const sweep::Space& space,
-                                  const std::vector<Value>* first);
-
-// A sweep shows each column in one unit, so it cannot give way to a readable unit as
-// `eval` does for a value that would be infinite in its declared one (1e300 s in ps):
-// the point is an error (E0513), located at the shown expression or the `vary`, and
-// --skip-errors leaves it out. Null when every cell of the point is finite.
-std::optional<Diagnostic> beyond_column_unit(const std::vector<Column>& columns,
-                                             const sweep::Space& space,
-                                             const std::vector<std::size_t>& at,
-                                             const double* values);
+// The columns and their cells are the library API's (interpreter/api/sweep_columns.hpp).
+using api::beyond_column_unit;
+using api::Column;
+using api::sweep_columns;
 
 struct OutputOptions {
   std::string format = "table";  // table, csv, jsonl or svg

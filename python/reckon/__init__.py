@@ -10,7 +10,7 @@ them into pandas DataFrames, and explain them (docs/python.md).
 import threading
 
 from ._native import native
-from .errors import ReckonError
+from .errors import CaseNotFoundError, ReadError, ReckonError
 from ._native import BASE_UNITS
 from .pint_units import pint_registry
 from .program import Case, Program
@@ -22,7 +22,8 @@ from .values import Explanation, List, Map, Member, Record
 __version__ = native.version
 
 __all__ = ["load", "eval", "explain", "Program", "Case", "Quantity", "Record", "Member",
-           "Explanation", "List", "Map", "ReckonError", "BASE_UNITS", "pint_registry"]
+           "Explanation", "List", "Map", "ReckonError", "CaseNotFoundError", "ReadError",
+           "BASE_UNITS", "pint_registry"]
 
 _standard_program = None
 _standard_lock = threading.Lock()

@@ -10,45 +10,47 @@ best points folded) into the DataFrame a single machine's `program.sweep` gives.
                                      show=["per_token_activations"])
 """
 
-import csv
-import io
 import os
 
 from ._native import native
 from .errors import ReckonError
 from .program import Case, _set_specs
-from .sweeps import _listed, _vary_spec, parse_csv
+from .sweeps import _listed, _vary_spec, frame
 
 
 def run_shard(path, name, vary, show, where, sets, minimize, maximize, shard, infeasible,
               jobs, digits):
-    """One shard's CSV (`reckon sweep --shard I/N --format csv`): what a worker runs."""
-    return native.sweep_csv(path, name, vary, show, where, sets, minimize, maximize, jobs,
-                            shard, infeasible, False, digits)
+    """One shard's typed columns (`reckon sweep --shard I/N`): what a worker runs."""
+    return native.sweep_table(path, name, vary, show, where, sets, minimize, maximize, jobs,
+                              shard, infeasible, False, digits)
 
 
-def _best(texts, objective, maximize):
+def _joined(tables):
+    """The shards' columns, each one's cells in shard order (the columns and their units
+    are the same in every shard: units are chosen from the sweep's first point)."""
+    import numpy
+    joined = []
+    for k, (name, unit, cells) in enumerate(tables[0]):
+        parts = [table[k][2] for table in tables]
+        if isinstance(cells, numpy.ndarray):
+            joined.append((name, unit, numpy.concatenate(parts)))
+        else:
+            joined.append((name, unit, [x for part in parts for x in part]))
+    return joined
+
+
+def _best(tables, objective, maximize):
     """The best row of the shards' best rows (the first on ties, as one machine picks
-    it), under the header of shard 1; no row when no shard kept a point."""
-    header, rows = None, []
-    for text in texts:
-        lines = list(csv.reader(io.StringIO(text)))
-        if header is None:
-            header, lines = lines[0], lines[1:]
-        rows += lines
-    names = [cell.rsplit(" (", 1)[0] if cell.endswith(")") else cell for cell in header]
-    column = names.index(objective)
+    it); no row when no shard kept a point."""
+    joined = _joined(tables)
+    values = next(cells for name, _, cells in joined if name == objective)
     best = None
-    for row in rows:
-        value = float(row[column])
-        if best is None or (value > best[0] if maximize else value < best[0]):
-            best = (value, row)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    if best:
-        writer.writerow(best[1])
-    return out.getvalue()
+    for i, value in enumerate(values):
+        if best is None or (value > values[best] if maximize else value < values[best]):
+            best = i
+    keep = [] if best is None else [best]
+    return [(name, unit, cells[keep] if hasattr(cells, "shape") else [cells[i] for i in keep])
+            for name, unit, cells in joined]
 
 
 def sweep(client, path, case=None, vary=None, show=None, where=None, minimize=None,
@@ -74,8 +76,8 @@ def sweep(client, path, case=None, vary=None, show=None, where=None, minimize=No
                              changes, minimize, maximize, f"{i}/{shards}", infeasible, jobs,
                              digits, pure=False)
                for i in range(1, shards + 1)]
-    texts = client.gather(futures)  # in shard order, whichever finished first
+    tables = client.gather(futures)  # in shard order, whichever finished first
     objective = minimize if minimize is not None else maximize
     if objective is None:
-        return parse_csv("".join(texts))  # shards concatenate to the whole sweep's CSV
-    return parse_csv(_best(texts, objective.strip(), maximize is not None))
+        return frame(_joined(tables))  # shards concatenate to the whole sweep
+    return frame(_best(tables, objective.strip(), maximize is not None))

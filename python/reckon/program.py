@@ -88,6 +88,7 @@ class Program:
         # its text there too).
         self._session = native.Session(str(path)) if str(path) else _stdlib.session()
         self._infos = {c["name"]: c for c in self._session.cases()}
+        self._scenarios = {}  # scenario name to its members, for cases made in expressions
         self.digits = digits
         self._digest = _file_digest(str(path))
 
@@ -101,6 +102,11 @@ class Program:
     def __deepcopy__(self, memo):
         return self
 
+    def _scenario_info(self, scenario):
+        if scenario not in self._scenarios:
+            self._scenarios[scenario] = self._session.scenario(scenario)
+        return self._scenarios[scenario]
+
     @property
     def path(self):
         """The file's path as given to ``reckon.load`` ("" for the standard library)."""
@@ -113,7 +119,8 @@ class Program:
 
     def __getitem__(self, name):
         if name not in self._infos:
-            self._session.evaluate("0", name)  # raises E0601, with a did-you-mean
+            # raises E0601 with a did-you-mean, as a CaseNotFoundError (a KeyError too)
+            self._session.evaluate("0", name)
         return Case(self, name)
 
     def __contains__(self, name):
@@ -128,15 +135,20 @@ class Program:
     def eval(self, expression, case=None, set=None):
         """The value of a Reckon expression at file scope or in ``case`` (a name or a
         Case), as ``reckon eval FILE EXPR [--case C] [--set ...]``."""
-        name, sets = _case_and_sets(case, set)
-        return from_native(self._session.evaluate(expression, name, sets, self.digits), self)
+        name, sets, within = _case_and_sets(case, set)
+        value = self._session.evaluate(expression, name, sets, self.digits, within)
+        if value is not None and value[0] == "instance" and value[1] not in self._infos:
+            # A case made in the expression (`Scenario(...)`, `C with x: 2`): a Case that
+            # asks its questions in what the expression makes.
+            return Case(self, value[2], made=(_within(within, expression), name, sets))
+        return from_native(value, self)
 
     def explain(self, expression, case=None, format="text", depth=1, set=None):
         """``reckon explain``: the derivation of an expression, in ``format`` text,
         markdown or latex (E0915 for another)."""
-        name, sets = _case_and_sets(case, set)
+        name, sets, within = _case_and_sets(case, set)
         return Explanation(self._session.explain(expression, name, sets, depth, format,
-                                                 self.digits), format)
+                                                 self.digits, within), format)
 
     def sweep(self, case=None, vary=None, show=None, where=None, minimize=None,
               maximize=None, set=None, jobs=0, shard="1/1", infeasible="skip",
@@ -160,10 +172,22 @@ class Program:
 
 
 def _case_and_sets(case, set):
+    """The case name, overrides and case-making expression a question is asked in."""
     sets = list(_set_specs(None, set))
     if isinstance(case, Case):
-        return case._name, list(case._sets) + sets
-    return case, sets
+        if case._made is not None:
+            within, name, made_sets = case._made
+            return name, list(made_sets) + sets, within
+        return case._name, list(case._sets) + sets, None
+    return case, sets, None
+
+
+def _within(outer, expression):
+    """The expression making a case, ``expression`` asked in the case ``outer`` makes (or
+    at the top when None): `outer`'s own members are named through it."""
+    if outer is None:
+        return expression
+    return f"({outer}).{expression}" if expression.isidentifier() else expression
 
 
 def _set_specs(case, changes):
@@ -182,11 +206,14 @@ class Case:
     """A case of a program, maybe with inputs changed (``with_``). Its inputs and
     properties are attributes, its methods callable: ``case.activations("selective")``."""
 
-    def __init__(self, program, name, sets=()):
+    def __init__(self, program, name, sets=(), made=None):
         self._program = program
         self._name = name
         self._sets = tuple(sets)
-        self._info = program._infos[name]
+        # A case made in an expression: (the expression, the case name and overrides it
+        # was evaluated in); `name` is then its scenario's.
+        self._made = made
+        self._info = program._infos[name] if made is None else program._scenario_info(name)
 
     @property
     def name(self):
@@ -234,10 +261,22 @@ class Case:
 
     def with_(self, **changes):
         """This case with some inputs changed: ``case.with_(micro_batch=8)``, as
-        Reckon's ``Case with micro_batch: 8``. Checked when a value is asked for."""
+        Reckon's ``Case with micro_batch: 8``. Checked at once: an unknown input or a
+        value of the wrong type or unit raises ReckonError here, with a did-you-mean
+        (``with_(strategy="fulll")``: unknown Recompute `fulll`; did you mean `full`?)."""
+        if self._made is not None:
+            expression, name, sets = self._made
+            written = ", ".join(f"{k}: {v.split('=', 1)[1]}"
+                                for k, v in zip(changes, _set_specs(self, changes)))
+            made = (f"({expression}) with {written}", name, sets)
+            self._program._session.evaluate("0", name, list(sets), self._program.digits,
+                                            made[0])
+            return Case(self._program, self._info["scenario"], made=made)
         new = [f"{k}=" for k in changes]
         kept = [s for s in self._sets if not any(s.startswith(n) for n in new)]
-        return Case(self._program, self._name, kept + list(_set_specs(self, changes)))
+        sets = kept + list(_set_specs(self, changes))
+        self._program._session.check_overrides(self._name, sets)
+        return Case(self._program, self._name, sets)
 
     def values(self):
         """Every input and property, name to value (methods are left out)."""
@@ -262,22 +301,27 @@ class Case:
             "eval", "explain", "with_", "values"]
 
     def _as_source(self):
-        if self._sets:
+        if self._made is not None and not self._made[2]:
+            return f"({self._made[0]})"
+        if self._sets or self._made is not None:
             raise ReckonError("E0914", f"case {self._name} with changed inputs has no name "
                               "in Reckon source; pass the case itself")
         return self._name
 
     def __eq__(self, other):
         return (isinstance(other, Case) and other._program is self._program
-                and (other._name, other._sets) == (self._name, self._sets))
+                and (other._name, other._sets, other._made)
+                == (self._name, self._sets, self._made))
 
     def __hash__(self):
-        return hash((id(self._program), self._name, self._sets))
+        return hash((id(self._program), self._name, self._sets, self._made))
 
     def __reduce__(self):  # pickle: its program (see Program), name and changes
         return (Case, (self._program, self._name, self._sets))
 
     def __repr__(self):
+        if self._made is not None:
+            return f"<reckon.Case {self._made[0]}>"
         changes = ", ".join(s.replace("=", ": ", 1) for s in self._sets)
         return f"<reckon.Case {self._name}{' with ' + changes if changes else ''}>"
 

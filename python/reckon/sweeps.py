@@ -1,15 +1,9 @@
-"""Sweeps as pandas DataFrames: `reckon sweep --format csv`, read back exactly."""
-
-import csv
-import io
-import re
+"""Sweeps as pandas DataFrames, built from the typed columns of the library API
+(the numbers `reckon sweep --format csv` writes, without the text in between)."""
 
 from ._native import native
 from .errors import ReckonError
 from .source import source
-
-# A CSV header cell: "name (unit)" for a column with a unit, "name" without.
-_HEADER = re.compile(r"^(?P<name>.*?)(?: \((?P<unit>[^()]*)\))?$")
 
 
 def _vary_spec(name, values):
@@ -29,40 +23,22 @@ def _listed(x):
     return [x] if isinstance(x, str) else list(x)
 
 
-def parse_csv(text):
-    """A sweep's CSV as a DataFrame: columns named without their units, which go to
-    ``df.attrs["units"]`` (column name to unit, "" for none). Numbers are parsed with
-    Python's float(), which reads the shortest round-trip decimals the CSV holds back
-    to the same doubles. A column the CSV repeats (an objective that is also a varied
-    input) is kept once."""
+def frame(columns):
+    """A sweep's typed columns (``native.sweep_table``: name, unit, cells) as a DataFrame
+    (a ``SweepFrame``, which shows its units in its headings): columns named without
+    their units, which go to ``df.attrs["units"]`` (column name to unit, "" for none).
+    Numbers are the doubles ``reckon sweep --format csv`` writes, in the column's unit
+    (NaN for ``none``); yes/no are bools and texts str (None for ``none``). A column that
+    comes twice (an objective that is also a varied input) is kept once."""
     from .frames import SweepFrame  # pandas, imported for sweeps only
-    rows = list(csv.reader(io.StringIO(text)))
-    header, body = rows[0], rows[1:]
-    names, units = [], {}
-    for cell in header:
-        m = _HEADER.match(cell)
-        names.append(m.group("name"))
-        units[m.group("name")] = m.group("unit") or ""
-    columns = {}
-    for i, name in enumerate(names):
-        # An objective that is also a varied input comes twice in the CSV (as its own
-        # column at the end), with the same numbers: the frame has it once.
-        if name not in columns:
-            columns[name] = _column([r[i] for r in body])
-    frame = SweepFrame(columns, columns=list(columns))
-    frame.attrs["units"] = units
-    return frame
-
-
-def _column(cells):
-    """Numbers (an empty cell, `none`, is NaN), bools, or texts (enumeration members)."""
-    present = [c for c in cells if c != ""]
-    if all(c in ("true", "false") for c in present) and present:
-        return [None if c == "" else c == "true" for c in cells]
-    try:
-        return [float("nan") if c == "" else float(c) for c in cells]
-    except ValueError:
-        return [None if c == "" else c for c in cells]
+    cells, units = {}, {}
+    for name, unit, values in columns:
+        if name not in cells:
+            cells[name] = values
+            units[name] = unit
+    result = SweepFrame(cells, columns=list(cells))
+    result.attrs["units"] = units
+    return result
 
 
 def sweep_frame(path, name, changes, vary, show, where, minimize, maximize, jobs, shard,
@@ -70,6 +46,7 @@ def sweep_frame(path, name, changes, vary, show, where, minimize, maximize, jobs
     """``Program.sweep`` of the case or sweep ``name`` of the file at ``path``, with the
     INPUT=VALUE ``changes`` (Reckon source) bound."""
     vary_specs = [_vary_spec(k, v) for k, v in (vary or {}).items()]
-    text = native.sweep_csv(path, name, vary_specs, _listed(show), _listed(where), changes,
-                            minimize, maximize, jobs, shard, infeasible, skip_errors, digits)
-    return parse_csv(text)
+    columns = native.sweep_table(path, name, vary_specs, _listed(show), _listed(where),
+                                 changes, minimize, maximize, jobs, shard, infeasible,
+                                 skip_errors, digits)
+    return frame(columns)

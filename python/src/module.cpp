@@ -1,19 +1,23 @@
 // The extension module `reckon._reckon`: the C++ side of the Python package
 // (python/reckon/, docs/python.md). Evaluation, explanation and sweeps run with the GIL
 // released; their results become Python objects once it is held again.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+
+#include <cmath>
 
 #include "python/src/session.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace py = pybind11;
 using reckon::Dimension;
+using reckon::api::ShownValue;
 using reckon::python::CaseInfo;
-using reckon::python::Converted;
 using reckon::python::Failure;
 using reckon::python::MemberInfo;
 using reckon::python::Session;
+using reckon::python::SweepColumn;
 
 namespace {
 
@@ -32,37 +36,63 @@ Dimension dimension_from(const py::sequence& exponents) {
   return d;
 }
 
-// A converted value as a tuple the package's Python turns into its objects
-// (reckon/_values.py): (kind, ...).
-py::object to_python(const Converted& c) {
-  using K = Converted::Kind;
-  switch (c.kind) {
+// A value as data (api::ShownValue) as a tuple the package's Python turns into its
+// objects (reckon/program.py, from_native): (kind, ...).
+py::object to_python(const ShownValue& s) {
+  using K = ShownValue::Kind;
+  switch (s.kind) {
     case K::none:
       return py::none();
     case K::quantity:
-      return py::make_tuple("quantity", c.number, dimension_tuple(c.dim), c.unit, c.scale, c.shown);
+      return py::make_tuple("quantity", s.base_value, dimension_tuple(s.dim), s.unit, s.scale,
+                            s.display);
     case K::boolean:
-      return py::make_tuple("boolean", c.number != 0);
+      return py::make_tuple("boolean", s.truth);
     case K::text:
-      return py::make_tuple("text", c.text);
+      return py::make_tuple("text", s.text);
     case K::member:
-      return py::make_tuple("member", c.text);
+      return py::make_tuple("member", s.text);
     case K::instance:
-      return py::make_tuple("instance", c.text, c.names.front(), c.shown);
+      return py::make_tuple("instance", s.text, s.scenario, s.display);
     case K::record:
     case K::map:
     case K::list:
     case K::tuple: {
       py::list items;
-      for (const Converted& x : c.items) items.append(to_python(x));
-      const char* kind = c.kind == K::record  ? "record"
-                         : c.kind == K::map   ? "map"
-                         : c.kind == K::tuple ? "tuple"
+      for (const ShownValue& x : s.items) items.append(to_python(x));
+      const char* kind = s.kind == K::record  ? "record"
+                         : s.kind == K::map   ? "map"
+                         : s.kind == K::tuple ? "tuple"
                                               : "list";
-      return py::make_tuple(kind, c.text, py::cast(c.names), items, c.shown);
+      return py::make_tuple(kind, s.text, py::cast(s.names), items, s.display);
     }
   }
   return py::none();
+}
+
+// A sweep's column as (name, unit, cells): numbers as a float64 array, yes/no as bools
+// (None for `none`), texts as str (None for `none`).
+py::tuple column_to_python(const SweepColumn& c) {
+  py::object cells;
+  switch (c.kind) {
+    case SweepColumn::Kind::number:
+      cells = py::array_t<double>(static_cast<py::ssize_t>(c.numbers.size()), c.numbers.data());
+      break;
+    case SweepColumn::Kind::boolean: {
+      py::list l;
+      for (double x : c.numbers)
+        l.append(std::isnan(x) ? py::object(py::none()) : py::object(py::bool_(x != 0)));
+      cells = l;
+      break;
+    }
+    case SweepColumn::Kind::text: {
+      py::list l;
+      for (const auto& t : c.texts) l.append(t ? py::object(py::str(*t)) : py::object(py::none()));
+      cells = l;
+      break;
+    }
+  }
+  return py::make_tuple(c.name, c.unit, cells);
 }
 
 py::dict member_dict(const MemberInfo& m) {
@@ -98,7 +128,9 @@ PYBIND11_MODULE(_reckon, m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const Failure& f) {
-      py::object cls = py::module_::import("reckon.errors").attr("ReckonError");
+      // ReckonError, or the subclass that is also the Python error its code is (a
+      // missing case a KeyError, a file that cannot be read an OSError).
+      py::object cls = py::module_::import("reckon.errors").attr("error_class")(f.code);
       py::object error =
           cls(f.code, f.message, f.file.empty() ? py::none() : py::cast(f.file),
               f.line ? py::cast(f.line) : py::none(), f.column ? py::cast(f.column) : py::none(),
@@ -127,21 +159,38 @@ PYBIND11_MODULE(_reckon, m) {
              return out;
            })
       .def(
+          "scenario",
+          [](const Session& s, const std::string& name) {
+            const CaseInfo c = s.scenario(name);
+            py::dict d;
+            d["name"] = c.name;
+            d["scenario"] = c.scenario;
+            d["docs"] = c.docs;
+            d["inputs"] = members(c.inputs);
+            d["properties"] = members(c.properties);
+            d["methods"] = members(c.methods);
+            return d;
+          },
+          py::arg("name"), "The members of a scenario, as cases() gives a case's.")
+      .def(
           "evaluate",
           [](Session& s, const std::string& expression, std::optional<std::string> case_name,
-             std::vector<std::string> sets, int digits) {
-            Converted c;
+             std::vector<std::string> sets, int digits, std::optional<std::string> within) {
+            ShownValue c;
             {
               py::gil_scoped_release release;
-              c = s.evaluate(expression, case_name, sets, digits);
+              c = s.evaluate(expression, case_name, sets, digits, within);
             }
             return to_python(c);
           },
           py::arg("expression"), py::arg("case_name") = py::none(),
-          py::arg("sets") = std::vector<std::string>{}, py::arg("digits") = 4)
+          py::arg("sets") = std::vector<std::string>{}, py::arg("digits") = 4,
+          py::arg("within") = py::none())
+      .def("check_overrides", &Session::check_overrides, py::arg("case_name"), py::arg("sets"),
+           py::call_guard<py::gil_scoped_release>())
       .def("explain", &Session::explain, py::arg("expression"), py::arg("case_name") = py::none(),
            py::arg("sets") = std::vector<std::string>{}, py::arg("depth") = 1,
-           py::arg("format") = "text", py::arg("digits") = 4,
+           py::arg("format") = "text", py::arg("digits") = 4, py::arg("within") = py::none(),
            py::call_guard<py::gil_scoped_release>());
 
   m.def(
@@ -170,7 +219,7 @@ PYBIND11_MODULE(_reckon, m) {
       py::arg("base"), py::arg("dimension"), py::arg("digits") = 4,
       "The unit `reckon eval` would show a quantity in, and its scale.");
   m.def(
-      "sweep_csv",
+      "sweep_table",
       [](const std::string& file, const std::string& name, std::vector<std::string> vary,
          std::vector<std::string> show, std::vector<std::string> where,
          std::vector<std::string> sets, std::optional<std::string> minimize,
@@ -189,15 +238,18 @@ PYBIND11_MODULE(_reckon, m) {
                                        infeasible,
                                        skip_errors,
                                        digits};
-        std::string csv;
+        std::vector<SweepColumn> table;
         {
           py::gil_scoped_release release;
-          csv = reckon::python::sweep_csv(call);
+          table = reckon::python::sweep_table(call);
         }
-        return csv;
+        py::list columns;
+        for (const SweepColumn& c : table) columns.append(column_to_python(c));
+        return columns;
       },
       py::arg("file"), py::arg("name"), py::arg("vary"), py::arg("show"), py::arg("where"),
       py::arg("sets"), py::arg("minimize"), py::arg("maximize"), py::arg("jobs") = 0,
       py::arg("shard") = "1/1", py::arg("infeasible") = "skip", py::arg("skip_errors") = false,
-      py::arg("digits") = 4, "`reckon sweep --format csv` of these options, as text.");
+      py::arg("digits") = 4,
+      "`reckon sweep` of these options as typed columns: a list of (name, unit, cells).");
 }

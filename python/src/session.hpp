@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/api/shown_value.hpp"
 #include "interpreter/program.hpp"
 #include "syntax/diagnostics.hpp"
 #include "syntax/dimension.hpp"
@@ -27,20 +28,6 @@ struct Failure {
   std::vector<std::string> notes;
 };
 Failure failure_of(const SourceManager& sources, const Diagnostic& d);
-
-// A value as Python receives it: a tree of plain data.
-struct Converted {
-  enum class Kind { none, quantity, boolean, text, member, record, instance, list, tuple, map };
-  Kind kind = Kind::none;
-  double number = 0;  // a quantity in base units; a boolean as 0/1
-  Dimension dim;
-  std::string unit;  // a quantity's display unit (the CLI's), with its scale
-  double scale = 1;
-  std::string text;                // a text; a member's name; a record's or instance's type name
-  std::string shown;               // how `reckon eval` shows the whole value
-  std::vector<std::string> names;  // a record's field names; a map's keys
-  std::vector<Converted> items;    // a list's elements, a record's fields, a map's values
-};
 
 // A scenario's members, for Python's attributes of a case.
 struct MemberInfo {
@@ -69,15 +56,26 @@ class Session {
   const std::string& path() const { return path_; }
   std::vector<CaseInfo> cases() const;
 
+  // The members of the scenario named `name` (an instance made in an expression is one
+  // of it), with `name` empty. Throws Failure when there is no such scenario.
+  CaseInfo scenario(const std::string& name) const;
+
   // `expression` evaluated in `case_name` (none: at file scope, or in the file's first
   // case as `reckon eval` does) with `sets` (INPUT=VALUE, Reckon source) bound, as
-  // `reckon eval FILE EXPR --case C --set ...`. Throws Failure.
-  Converted evaluate(const std::string& expression, const std::optional<std::string>& case_name,
-                     const std::vector<std::string>& sets, int digits);
+  // `reckon eval FILE EXPR --case C --set ...`, as data; with `within`, in the case that
+  // expression makes (api::QueryRequest::within). Throws Failure.
+  api::ShownValue evaluate(const std::string& expression,
+                           const std::optional<std::string>& case_name,
+                           const std::vector<std::string>& sets, int digits,
+                           const std::optional<std::string>& within = std::nullopt);
   // The same explained (`reckon explain`), in `format`: text, markdown or latex.
   std::string explain(const std::string& expression, const std::optional<std::string>& case_name,
                       const std::vector<std::string>& sets, int depth, const std::string& format,
-                      int digits);
+                      int digits, const std::optional<std::string>& within = std::nullopt);
+  // Checks overrides of `case_name` as evaluate would bind them, evaluating nothing: the
+  // case (E0601), each INPUT=VALUE (E0603, E0309 with a did-you-mean, the value's type and
+  // names) and none twice (E0612). Throws Failure.
+  void check_overrides(const std::string& case_name, const std::vector<std::string>& sets);
 
  private:
   std::string path_;
@@ -93,7 +91,15 @@ std::pair<double, Dimension> unit_of(const std::string& text);
 // the readable unit `reckon eval` would choose, with its scale.
 std::pair<std::string, double> display_unit_of(double base, const Dimension& dim, int digits);
 
-// `reckon sweep --format csv` of `request`'s fields, as text; throws Failure.
+// A sweep's table as typed columns, what `reckon sweep --format csv` writes as text:
+// each column's name, unit ("" for none) and cells, numbers in the column's unit (NaN
+// for `none`), yes/no, or texts (members, records' names, texts; `none` absent).
+struct SweepColumn {
+  std::string name, unit;
+  enum class Kind { number, boolean, text } kind = Kind::number;
+  std::vector<double> numbers;                    // number: every cell; boolean: 0, 1 or NaN
+  std::vector<std::optional<std::string>> texts;  // text
+};
 struct SweepCall {
   std::string file, name;
   std::vector<std::string> vary, show, where, sets;
@@ -104,6 +110,6 @@ struct SweepCall {
   bool skip_errors = false;
   int digits = 4;
 };
-std::string sweep_csv(const SweepCall& call);
+std::vector<SweepColumn> sweep_table(const SweepCall& call);
 
 }  // namespace reckon::python

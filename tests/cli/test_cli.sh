@@ -141,6 +141,23 @@ expect "eval located error" 1 "^<expr>:1:13: error\[E0318\]: unknown Recompute .
 expect "--set without =" 2 "INPUT=VALUE" -- "$reckon" eval "$training" sequence --set micro_batch
 expect "--set unknown input" 1 "has no input .micro_batc.; did you mean .micro_batch.\?" \
   -- "$reckon" eval "$training" sequence --set micro_batc=8
+# A name too far in spelling, but a word of one input (`precision` of `precision_bytes`),
+# or one input's words followed by more (`micro_batch_size`), is suggested in `with`,
+# --set and --vary alike.
+expect "--set a word of an input" 1 "has no input .precision.; did you mean .precision_bytes.\?" \
+  -- "$reckon" eval "$training" sequence --set precision=4
+expect "with a word of an input" 1 "^<expr>:1:33: error\[E0309\]: .ActivationMemory. has no input .precision.; did you mean .precision_bytes.\?" \
+  -- "$reckon" eval "$training" "Gpt3ActivationsMicrobatch4 with precision: 4 B"
+expect "--vary an input's words and more" 1 "has no input .micro_batch_size.; did you mean .micro_batch.\?" \
+  -- "$reckon" sweep "$training" Gpt3ActivationsMicrobatch4 --vary micro_batch_size=1,2
+expect "two inputs holding the word: no guess" 1 "has no input .parallel.\$" \
+  -- "$reckon" eval scenarios/distributed.rk step_time --set parallel=2
+# A --set that breaks a `require` names the override: GPT-3 175B's 96 attention heads
+# (Brown et al. 2020, Table 2.1) do not split over 5 tensor ranks (96 = 5 * 19 + 1).
+expect "--set breaking a require names it" 1 "^--set tensor_parallel:1:1: note: the case's input is overridden here \(.--set tensor_parallel=5.\)$" \
+  -- "$reckon" eval scenarios/distributed.rk step_time --set tensor_parallel=5
+expect "--set breaking a require, --json" 1 '"notes":\["case .Gpt3StepOn1024A100. is defined here","the case.s input is overridden here \(.--set tensor_parallel=5.\)"\]' \
+  -- "$reckon" eval --json scenarios/distributed.rk step_time --set tensor_parallel=5
 expect "--set fractional count" 1 "--set micro_batch:1:1: error\[E0403\]: input .micro_batch. must be a whole number, not 2.5" \
   -- "$reckon" eval "$training" micro_batch --set micro_batch=2.5
 # The counting rule at --set: a per-parameter size needs its count (serving.rk's

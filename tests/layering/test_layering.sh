@@ -27,11 +27,14 @@ bad_arrows=(
   "interpreter/evaluator.cpp|interpreter/lsp/analysis.hpp|the evaluator below the language server"
   "stdlib/library.hpp|interpreter/cli/commands.hpp|the stdlib below the CLI"
   "charts/svg_chart.hpp|interpreter/units.hpp|charts depend on nothing"
+  "python/src/session.cpp|interpreter/cli/commands.hpp|Python calls the library API, not the CLI"
+  "python/src/module.cpp|interpreter/repl/session.hpp|Python is beside the REPL, not above it"
+  "python/src/session.hpp|charts/svg_chart.hpp|Python's sweeps are typed columns, not charts"
 )
 for arrow in "${bad_arrows[@]}"; do
   IFS='|' read -r file include why <<<"$arrow"
   rm -rf "$scratch/tree" && mkdir "$scratch/tree"
-  cp -r syntax grammar interpreter stdlib charts tests bench "$scratch/tree/"
+  cp -r syntax grammar interpreter stdlib charts python tests bench "$scratch/tree/"
   rm -rf "$scratch/tree/bench/mathjs"
   printf '#include "%s"\n' "$include" >>"$scratch/tree/$file"
   line=$(wc -l <"$scratch/tree/$file")

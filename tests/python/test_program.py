@@ -138,6 +138,58 @@ def test_unknown_names(program):
     assert caught.value.code.startswith("E0")
 
 
+def test_missing_cases_and_files_are_python_errors(program):
+    # A missing case is a KeyError, a file that cannot be read an OSError; both are
+    # ReckonErrors with the code and text `reckon` prints.
+    with pytest.raises(KeyError) as caught:
+        program["Gpt3ActivationsMicrobatch5"]
+    assert isinstance(caught.value, reckon.ReckonError) and caught.value.code == "E0601"
+    assert "did you mean `Gpt3ActivationsMicrobatch4`?" in str(caught.value)
+    with pytest.raises(OSError) as caught:
+        reckon.load("scenarios/no-such-file.rk")
+    assert isinstance(caught.value, reckon.ReckonError) and caught.value.code == "E0201"
+    assert "no-such-file.rk" in str(caught.value)
+
+
+def test_with_is_checked_at_once(program):
+    # with_() checks its changes when called, with the did-you-mean `reckon` gives: an
+    # unknown input, a misspelt member, a wrong unit.
+    case = program["Gpt3ActivationsMicrobatch4"]
+    with pytest.raises(reckon.ReckonError) as caught:
+        case.with_(micro_bach=8)
+    assert caught.value.code == "E0309" and "did you mean `micro_batch`?" in caught.value.message
+    with pytest.raises(reckon.ReckonError) as caught:
+        case.with_(precision=4)  # a word of `precision_bytes`
+    assert "did you mean `precision_bytes`?" in caught.value.message
+    with pytest.raises(reckon.ReckonError) as caught:
+        case.with_(seq_len="4 s")
+    assert caught.value.code == "E0402"
+    step = reckon.load("scenarios/distributed.rk")["Gpt3StepOn1024A100"]
+    with pytest.raises(reckon.ReckonError) as caught:
+        step.with_(strategy="fulll")
+    assert "did you mean `full`?" in caught.value.message
+    assert step.with_(strategy="selective").strategy == "selective"
+
+
+def test_a_case_made_in_an_expression_is_a_case(program):
+    made = program.eval("ActivationMemory(workload: GPT3_175B, micro_batch: 1)")
+    assert isinstance(made, reckon.Case) and made.scenario == "ActivationMemory"
+    # SELECTIVE_B4 is at micro-batch 4; activations grow linearly in b (Korthikanti et
+    # al. 2022, Sec. 4.1: 34 s b h per layer).
+    assert made.activations("selective").base_value == SELECTIVE_B4 / 4
+    assert made.micro_batch == 1 and "micro_batch" in dir(made)
+    doubled = made.with_(micro_batch=2)
+    assert isinstance(doubled, reckon.Case) and doubled.micro_batch == 2
+    with pytest.raises(reckon.ReckonError) as caught:
+        made.with_(micro_bach=2)
+    assert "did you mean `micro_batch`?" in caught.value.message
+    # A variant of a case is a case of its own, not the case it varies.
+    variant = program.eval("Gpt3ActivationsMicrobatch4 with micro_batch: 8")
+    assert isinstance(variant, reckon.Case) and variant.micro_batch == 8
+    assert program["Gpt3ActivationsMicrobatch4"].micro_batch == 4
+    assert made.explain("micro_batch").startswith("micro_batch = 1")
+
+
 def test_python_values_without_a_reckon_source(program):
     # E0914: a value with no Reckon source (a set, an object, an infinity) cannot be an
     # input.
