@@ -59,7 +59,7 @@ scenario {s} {{
   input devices: GPU = 1024 GPU
   ## Tokens the whole run trains on.
   input training_tokens: token = {tokens}e9 token
-  ## Sustained fraction of the device's 16-bit peak.
+  ## Sustained fraction of the device's headline peak (16-bit for datacenter records).
   input efficiency: number = {efficiency:.2f}
   ## Checkpoint segments (Chen et al.'s optimum by default).
   input checkpoint_segments: count = round(sqrt(workload.layers))
@@ -101,7 +101,7 @@ scenario {s} {{
   training_work: flop = training_flops(workload.params, training_tokens)
 
   ## Wall-clock duration of the run.
-  duration: day = training_time(training_work, devices, device.peak_fp16, efficiency)
+  duration: day = training_time(training_work, devices, device.peak, efficiency)
 
   ## Work per device per token.
   work_per_token: flop/token = training_work / training_tokens

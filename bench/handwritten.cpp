@@ -1,4 +1,4 @@
-// The seed case by hand: the 20 non-method properties of ActivationMemory
+// The seed case by hand: the 21 non-method properties of ActivationMemory
 // (scenarios/training.rk) in plain C++ doubles, the same formulas in the same order as
 // the scenario and its natives (stdlib/physics/memory.cpp, transformer.cpp), as a
 // function of the scenario's 7 inputs. Everything is in Reckon's base units (B, token,
@@ -44,7 +44,7 @@ struct Inputs {
 };
 
 struct Properties {
-  double sequence, per_token_bytes_coefficient, score_bytes_coefficient, score_share,
+  double sequence, positions, per_token_bytes_coefficient, score_bytes_coefficient, score_share,
       per_token_activations, per_sequence_activations, segment_layers, segment_input,
       segment_inputs, live_segment, checkpointed_activations, score_activations,
       projection_activations_per_layer, ffn_activations_per_layer, score_activations_per_layer,
@@ -100,6 +100,7 @@ inline Properties evaluate_inline(const Inputs& in) {
       in.checkpoint_segments ? *in.checkpoint_segments : std::round(std::sqrt(w.layers));
   Properties p;
   p.sequence = in.seq_len ? *in.seq_len : w.context_length;
+  p.positions = p.sequence;  // sequence / token: the number of positions
   p.per_token_bytes_coefficient = korthikanti_per_token_bytes * in.precision_bytes / 2;
   p.score_bytes_coefficient =
       korthikanti_score_bytes * w.heads * p.sequence / w.hidden_dim * in.precision_bytes / 2;
@@ -133,11 +134,12 @@ inline Properties evaluate_inline(const Inputs& in) {
 }
 
 // The same behind a call the optimizer cannot see through (no inlining, cloning or
-// constant propagation): every call computes all 20 properties, like a fresh case.
+// constant propagation): every call computes all 21 properties, like a fresh case.
 [[gnu::noipa]] Properties evaluate(const Inputs& in) { return evaluate_inline(in); }
 
 // The properties in declaration order, and their names.
 constexpr const char* names[] = {"sequence",
+                                 "positions",
                                  "per_token_bytes_coefficient",
                                  "score_bytes_coefficient",
                                  "score_share",
@@ -161,6 +163,7 @@ constexpr std::size_t n_properties = sizeof(names) / sizeof(names[0]);
 
 std::array<double, n_properties> values(const Properties& p) {
   return {p.sequence,
+          p.positions,
           p.per_token_bytes_coefficient,
           p.score_bytes_coefficient,
           p.score_share,
@@ -228,7 +231,7 @@ int main(int argc, char** argv) {
     return acc;
   });
   // The same formulas inlined into a loop over micro_batch: the compiler may hoist what
-  // does not depend on micro_batch (8 of the 20 properties), as a hand-written sweep
+  // does not depend on micro_batch (9 of the 21 properties), as a hand-written sweep
   // would.
   benchmarks.add("handwritten_inlined_loop", [&](long n) {
     double acc = 0;

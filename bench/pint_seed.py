@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The seed case with pint quantities: the Python original's way.
 
-The 20 non-method properties of ActivationMemory (scenarios/training.rk) for GPT-3 175B
+The 21 non-method properties of ActivationMemory (scenarios/training.rk) for GPT-3 175B
 at micro_batch 4, the same formulas in the same order as the scenario and its natives
 (stdlib/physics/memory.cpp, transformer.cpp), as a function of the scenario's 7 inputs,
 with Debian's python3-pint (`apt-get install python3-pint`; run with /usr/bin/python3).
@@ -101,11 +101,12 @@ def activation_memory_scenario(workload: Transformer, micro_batch: int,
                                normalization_per_layer: Optional[pint.Quantity] = None,
                                ffn_multiple: int = 4,
                                checkpoint_segments: Optional[int] = None):
-    """All 20 properties of ActivationMemory, in declaration order."""
+    """All 21 properties of ActivationMemory, in declaration order."""
     if checkpoint_segments is None:
         checkpoint_segments = round(math.sqrt(workload.layers))
     w = workload
     sequence = seq_len if seq_len is not None else w.context_length
+    positions = sequence / TOKEN
     per_token_bytes_coefficient = KORTHIKANTI_PER_TOKEN_BYTES * precision_bytes / 2
     score_bytes_coefficient = (KORTHIKANTI_SCORE_BYTES * w.heads * sequence / w.hidden_dim
                                * precision_bytes / 2)
@@ -143,6 +144,7 @@ def activation_memory_scenario(workload: Transformer, micro_batch: int,
     recompute_forward_equivalents = forward_equivalents * (1 + recompute_overhead)
     return {
         "sequence": sequence,
+        "positions": positions,
         "per_token_bytes_coefficient": per_token_bytes_coefficient,
         "score_bytes_coefficient": score_bytes_coefficient,
         "score_share": score_share,
@@ -167,7 +169,7 @@ def activation_memory_scenario(workload: Transformer, micro_batch: int,
 
 # Reckon's base unit of each property (pint's information units are dimensionless, like
 # its counting units here, so the dimension alone does not tell bytes from tokens).
-BASE_UNIT = {"sequence": "token", "score_share": "", "segment_layers": "",
+BASE_UNIT = {"sequence": "token", "positions": "", "score_share": "", "segment_layers": "",
              "forward_equivalents": "", "recompute_forward_equivalents": "",
              "recompute_overhead": ""}
 

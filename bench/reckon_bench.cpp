@@ -5,6 +5,10 @@
 //
 // Usage: reckon_bench FILE CASE [MILLISECONDS_PER_SAMPLE=200]
 //        reckon_bench FILE CASE --profile N   (N fresh cases, untimed: for perf/callgrind)
+//        reckon_bench FILE CASE --smoke       (the values, then both plans checked against
+//                                              the evaluator bit for bit; no timing; exit 1
+//                                              when a plan is missing or differs: bench/run
+//                                              --smoke)
 // Prints `value NAME BASE_VALUE` per property (the case as written), then
 // `time NAME NS_PER_EVALUATION` lines; `n/a` where a measurement does not exist yet.
 #include <cstdio>
@@ -148,7 +152,8 @@ int main(int argc, char** argv) {
   const std::string file = argv[1];
   const std::string case_name = argv[2];
   const bool profile = argc > 4 && std::string(argv[3]) == "--profile";
-  const double ms = argc > 3 && !profile ? std::atof(argv[3]) : 200;
+  const bool smoke = argc > 3 && std::string(argv[3]) == "--smoke";
+  const double ms = argc > 3 && !profile && !smoke ? std::atof(argv[3]) : 200;
 
   Program p;
   try {
@@ -225,6 +230,11 @@ int main(int argc, char** argv) {
 
   auto over_micro_batch = plan_case(p, *c, false);
   auto every_input = plan_case(p, *c, true);
+  if (smoke) {
+    // Both plans exist today; one that disappears or differs is a regression.
+    reckon::bench::sink = evaluate_fresh(p, *c, micro_batch, 2);
+    return over_micro_batch && every_input ? 0 : 1;
+  }
   const auto per_point = static_cast<double>(planned_block);
   std::vector<const char*> unplanned;
   if (over_micro_batch) {

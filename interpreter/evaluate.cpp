@@ -19,6 +19,7 @@
 #include "interpreter/format.hpp"
 #include "interpreter/operations.hpp"
 #include "interpreter/operator_semantics.hpp"
+#include "interpreter/value_bytes.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon {
@@ -523,6 +524,7 @@ double Evaluator::apply_builtin(const Expr& e, const double* args, std::size_t c
 // default, evaluated at file scope, or none), and then checked.
 Value Evaluator::record(const Expr& e, const Frame& frame) {
   const auto* r = &e.target_as<RecordDecl>();
+  count_built(record_bytes(e.binding.size()), e, "record");
   Value v = Value::adopt(RecordValue::make(r, e.binding.size()));
   std::span<Value> fields = v.record()->fields;
   for (std::size_t i = 0; i < fields.size(); ++i) {

@@ -70,8 +70,9 @@ void Evaluator::count_built(std::uint64_t bytes, const Expr& at, const char* wha
   if (built_bytes_ <= max_built_bytes) [[likely]]
     return;
   throw UserError(at.range, "E0514",
-                  fmt::format("this {} ({} bytes) brings the lists, maps and texts this "
-                              "evaluation has built to {} bytes: the limit is {} ({} GiB)",
+                  fmt::format("this {} ({} bytes) brings the lists, maps, tuples, records and "
+                              "texts this evaluation has built to {} bytes: the limit is {} "
+                              "({} GiB)",
                               what, grouped(bytes), grouped(built_bytes_), grouped(max_built_bytes),
                               max_built_bytes >> 30));
 }

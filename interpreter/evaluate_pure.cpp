@@ -10,6 +10,7 @@
 #include <array>
 
 #include "interpreter/evaluator.hpp"
+#include "interpreter/value_bytes.hpp"
 
 namespace reckon {
 
@@ -71,6 +72,7 @@ Value Evaluator::PerElement::make_record(const Frame& frame, Value* recycle) {
       remake(*old, frame);
       return *recycle;
     }
+  ev_.count_built(record_bytes(fields_.size()), body_, "record");
   Value v = Value::adopt(RecordValue::make(r, fields_.size()));
   std::span<Value> values = v.record()->fields;
   for (std::size_t i = 0; i < fields_.size(); ++i)

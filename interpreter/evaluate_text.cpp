@@ -6,6 +6,7 @@
 #include "interpreter/evaluator.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/text_value.hpp"
+#include "interpreter/value_bytes.hpp"
 #include "syntax/text_format.hpp"
 
 namespace reckon {
@@ -23,7 +24,7 @@ Value Evaluator::built_text_of(const Expr& e, const Frame& frame) {
       check_text_size(out.size(), e.range);
     }
   }
-  count_built(out.size(), e, "text");
+  count_built(text_bytes(out.size()), e, "text");
   return built_text(std::move(out), e.range);
 }
 
@@ -38,7 +39,7 @@ Value Evaluator::joined_text(const Expr& e, const Frame& frame) {
   out.reserve(a.text().size() + b.text().size());
   out += a.text();
   out += b.text();
-  count_built(out.size(), e, "text");
+  count_built(text_bytes(out.size()), e, "text");
   return built_text(std::move(out), e.range);
 }
 

@@ -14,13 +14,16 @@
 #include "interpreter/evaluator.hpp"
 #include "interpreter/lists.hpp"
 #include "interpreter/text_value.hpp"
+#include "interpreter/value_bytes.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon {
 
 namespace {
 
-Value tuple_value(std::vector<Value> items) {
+// A new tuple of `items`, counted against the memory budget as it is made.
+Value new_tuple(const Evaluator& ev, std::vector<Value> items, const Expr& at) {
+  ev.count_built(tuple_bytes(items.size()), at, "tuple");
   return Value::adopt_tuple(ListValue::make(std::move(items)));
 }
 
@@ -38,7 +41,7 @@ Value Evaluator::tuple_literal(const Expr& e, const Frame& frame) {
       v.dim = types[i].dim;
     items.push_back(std::move(v));
   }
-  return tuple_value(std::move(items));
+  return new_tuple(*this, std::move(items), e);
 }
 
 // `p[1]`: the checker saw a literal index within the tuple's arity (check_tuples.cpp).
@@ -52,6 +55,12 @@ Value Evaluator::tuple_builtin(const Expr& e, const Frame& frame) {
   const Value& first = reference(*e.arguments[0].value, frame, first_scratch);
   const ListValue& xs = *first.list();  // read by at(): a packed list stays packed
   std::vector<Value> out;
+  // The list of n tuples: its slots counted before they are taken, and each tuple as it
+  // is made, so that the budget stops the loop before the memory is spent.
+  const auto tuples = [&](std::size_t n) {
+    count_built(n * sizeof(Value), e, "list");
+    out.reserve(n);
+  };
   switch (static_cast<ListBuiltin>(e.slot)) {
     case ListBuiltin::zip: {
       // Lists of different lengths are a mistake more often than not (a missing or an
@@ -67,21 +76,22 @@ Value Evaluator::tuple_builtin(const Expr& e, const Frame& frame) {
                         "`xs[:{}]`, to pair the first {}",
                         xs.size(), xs.size() == 1 ? "" : "s", ys.size(),
                         std::min(xs.size(), ys.size()), std::min(xs.size(), ys.size())));
-      out.reserve(xs.size());
-      for (std::size_t i = 0; i < xs.size(); ++i) out.push_back(tuple_value({xs.at(i), ys.at(i)}));
-      return make_list(std::move(out), e);
+      tuples(xs.size());
+      for (std::size_t i = 0; i < xs.size(); ++i)
+        out.push_back(new_tuple(*this, {xs.at(i), ys.at(i)}, e));
+      return Value::adopt(ListValue::make(std::move(out)));
     }
     case ListBuiltin::pairs:
       // Adjacent elements: n - 1 pairs, none for a list of fewer than two.
-      if (xs.size() > 1) out.reserve(xs.size() - 1);
+      tuples(xs.size() > 1 ? xs.size() - 1 : 0);
       for (std::size_t i = 1; i < xs.size(); ++i)
-        out.push_back(tuple_value({xs.at(i - 1), xs.at(i)}));
-      return make_list(std::move(out), e);
+        out.push_back(new_tuple(*this, {xs.at(i - 1), xs.at(i)}, e));
+      return Value::adopt(ListValue::make(std::move(out)));
     case ListBuiltin::enumerate:
-      out.reserve(xs.size());
+      tuples(xs.size());
       for (std::size_t i = 0; i < xs.size(); ++i)
-        out.push_back(tuple_value({Value::quantity(static_cast<double>(i)), xs.at(i)}));
-      return make_list(std::move(out), e);
+        out.push_back(new_tuple(*this, {Value::quantity(static_cast<double>(i)), xs.at(i)}, e));
+      return Value::adopt(ListValue::make(std::move(out)));
     case ListBuiltin::join: {
       Value separator_scratch;
       const std::string& separator =
@@ -96,6 +106,7 @@ Value Evaluator::tuple_builtin(const Expr& e, const Frame& frame) {
         if (i) text += separator;
         text += xs.items()[i].text();
       }
+      count_built(text_bytes(text.size()), e, "text");
       return built_text(std::move(text), e.range);
     }
     default:

@@ -74,11 +74,13 @@ class Evaluator {
     restart_step_budget();
   }
   bool budget_limited() const { return step_base_ != 0 || byte_base_ != 0; }
-  // Bytes of lists, maps and texts one evaluator may build, in all (E0514): 32 bytes
-  // per element of a list (8 for a packed one) or entry of a map (key and value each), one per byte
-  // of a text. Counted as they are made, not given back when they are freed, like the steps: a
-  // bound on the work, which stops a loop of ever larger lists (a `fold` appending to its
-  // accumulator) long before the system's memory runs out (E0511).
+  // Bytes of lists, maps, tuples, records and texts one evaluator may build, in all (E0514):
+  // 32 bytes per element of a list (8 for a packed one) or entry of a map (key and value
+  // each), and what a tuple, a record or a text takes (tuple_bytes, record_bytes, text_bytes
+  // in value_bytes.hpp: its object, 32 bytes per element or field, one per character). Counted as
+  // they are made, not given back when they are freed, like the steps: a bound on the work, which
+  // stops a loop of ever larger lists (a `fold` appending to its accumulator) long before the
+  // system's memory runs out (E0511).
   static constexpr std::uint64_t max_built_bytes = std::uint64_t{2} << 30;
   // Counts `bytes` of the list, map or text `at` makes, refused beyond max_built_bytes.
   void count_built(std::uint64_t bytes, const Expr& at, const char* what) const;

@@ -1,4 +1,4 @@
-// The seed case with mathjs units: the 20 non-method properties of ActivationMemory
+// The seed case with mathjs units: the 21 non-method properties of ActivationMemory
 // (scenarios/training.rk) for GPT-3 175B at micro_batch 4, the same formulas in the same
 // order as the scenario and its natives (stdlib/physics/memory.cpp, transformer.cpp), as a
 // function of the scenario's 7 inputs.
@@ -81,6 +81,7 @@ function activationMemoryScenario(
   if (checkpointSegments === null) checkpointSegments = Math.round(Math.sqrt(w.layers));
   const oneToken = unit(1, 'token');
   const sequence = seqLen ?? w.context_length;
+  const positions = divide(sequence, oneToken);
   const perTokenBytesCoefficient = divide(multiply(KORTHIKANTI_PER_TOKEN_BYTES, precisionBytes), 2);
   const scoreBytesCoefficient = divide(
     multiply(divide(multiply(multiply(KORTHIKANTI_SCORE_BYTES, w.heads), sequence), w.hidden_dim),
@@ -118,6 +119,7 @@ function activationMemoryScenario(
   const recomputeForwardEquivalents = multiply(forwardEquivalents, add(1, recomputeOverhead));
   return {
     sequence,
+    positions,
     per_token_bytes_coefficient: perTokenBytesCoefficient,
     score_bytes_coefficient: scoreBytesCoefficient,
     score_share: scoreShare,

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The instruction guard tests itself (issue #28): with a budget far below what `reckon eval
+# '1 + 1'` executes it must fail and say so; with a budget above it, pass. Either way it
+# measures for real (bench/guard under callgrind), so a guard that never fails, or always
+# does, fails here.
+# Usage: test_guard.sh PATH/TO/reckon   (run from the repository root; a Release build)
+set -u
+reckon="$1"
+source "$(dirname "$0")/../expect.sh"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# 1 M instructions: start-up alone executes about 50 M (bench/budgets.txt).
+printf 'eval-1+1 1000000 5000000\n' >"$work/too-low.txt"
+expect "the guard fails a budget set too low" 1 "\| eval-1\+1 \| .* \| OVER BUDGET by" -- \
+  bench/guard --budgets "$work/too-low.txt" "$reckon"
+# 10,000 M: far above it.
+printf 'eval-1+1 10000000000 5000000\n' >"$work/high.txt"
+expect "the guard passes a budget above the count" 0 "\| eval-1\+1 \| .* \| ok" -- \
+  bench/guard --budgets "$work/high.txt" "$reckon"
+# A name the guard does not measure is an error, not a silent pass.
+printf 'eval-2+2 10000000000 5000000\n' >"$work/unknown.txt"
+expect "the guard refuses an unknown measurement" 1 "unknown measurement .eval-2\+2." -- \
+  bench/guard --budgets "$work/unknown.txt" "$reckon"
+echo "guard: $passes passed, $failures failed"
+[[ $failures -eq 0 ]]
