@@ -152,8 +152,7 @@ const std::vector<Row> rows = {
     {"and in an enum's body", "enum E {\n  a,\n  b }\n", "enum E {\n  a,\n  b\n}\n"},
     {"and in an exercise's body", "exercise E {\n  about X\n  answer 1 }\n",
      "exercise E {\n  about X\n  answer 1\n}\n"},
-    {"a body on one line keeps its braces there", "record R { x: GB }\n",
-     "record R { x: GB }\n"},
+    {"a body on one line keeps its braces there", "record R { x: GB }\n", "record R { x: GB }\n"},
     {"a list's bracket is not moved", "let l = [1,\n  2]\n", "let l = [1,\n    2]\n"},
     // Issue #27: `step` and `times` are names, not a range's keywords, after an operator,
     // a bracket, a comma, a colon or a dot: the line after one that ends so starts afresh.
