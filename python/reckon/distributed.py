@@ -14,7 +14,7 @@ import os
 
 from ._native import native
 from .errors import ReckonError
-from .program import Case, _set_specs
+from .program import _sweep_target
 from .sweeps import _listed, _vary_spec, frame
 
 
@@ -60,13 +60,7 @@ def sweep(client, path, case=None, vary=None, show=None, where=None, minimize=No
     sweep's, to the last bit (tests/python/test_distributed.py). ``path`` must be
     readable on every worker (a shared file system, or the same checkout)."""
     path = os.path.abspath(str(path))
-    name, changes = "", []
-    if isinstance(case, Case):
-        name, changes = case.name, list(case.changes)
-    elif case is not None:
-        name = case
-    if set:
-        changes += list(_set_specs(None, set))
+    name, changes = _sweep_target(case, set)
     if shards is None:
         shards = max(1, len(client.scheduler_info()["workers"]))
     if not isinstance(shards, int) or shards < 1:

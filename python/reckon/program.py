@@ -157,13 +157,7 @@ class Program:
         expression, numbers in the column's unit (``df.attrs["units"]``), the same
         numbers as ``reckon sweep --format csv``, to the last bit. ``case`` is a case (or
         its name) to vary, or the name of a sweep the file declares (None: its first)."""
-        name, changes = "", []
-        if isinstance(case, Case):
-            name, changes = case.name, list(case.changes)
-        elif case is not None:
-            name = case
-        if set:
-            changes += list(_set_specs(self[name] if name in self else None, set))
+        name, changes = _sweep_target(case, set, self)
         return sweeps.sweep_frame(self.path, name, changes, vary, show, where, minimize,
                                   maximize, jobs, shard, infeasible, skip_errors, self.digits)
 
@@ -188,6 +182,21 @@ def _within(outer, expression):
     if outer is None:
         return expression
     return f"({outer}).{expression}" if expression.isidentifier() else expression
+
+
+def _sweep_target(case, set, program=None):
+    """The case (or sweep) name a sweep varies and its INPUT=VALUE changes (Reckon
+    source): a Case's own changes, then ``set``'s, written for the case's inputs when
+    ``program`` holds it. One place for ``Program.sweep`` and ``reckon.distributed``."""
+    name, changes = "", []
+    if isinstance(case, Case):
+        name, changes = case.name, list(case.changes)
+    elif case is not None:
+        name = case
+    if set:
+        target = program[name] if program is not None and name in program else None
+        changes += list(_set_specs(target, set))
+    return name, changes
 
 
 def _set_specs(case, changes):
