@@ -112,6 +112,18 @@ py::list members(const std::vector<MemberInfo>& ms) {
   return l;
 }
 
+// A case's (or a scenario's) name, docs and members, as cases() and scenario() give them.
+py::dict case_dict(const CaseInfo& c) {
+  py::dict d;
+  d["name"] = c.name;
+  d["scenario"] = c.scenario;
+  d["docs"] = c.docs;
+  d["inputs"] = members(c.inputs);
+  d["properties"] = members(c.properties);
+  d["methods"] = members(c.methods);
+  return d;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_reckon, m) {
@@ -146,31 +158,12 @@ PYBIND11_MODULE(_reckon, m) {
       .def("cases",
            [](const Session& s) {
              py::list out;
-             for (const CaseInfo& c : s.cases()) {
-               py::dict d;
-               d["name"] = c.name;
-               d["scenario"] = c.scenario;
-               d["docs"] = c.docs;
-               d["inputs"] = members(c.inputs);
-               d["properties"] = members(c.properties);
-               d["methods"] = members(c.methods);
-               out.append(d);
-             }
+             for (const CaseInfo& c : s.cases()) out.append(case_dict(c));
              return out;
            })
       .def(
           "scenario",
-          [](const Session& s, const std::string& name) {
-            const CaseInfo c = s.scenario(name);
-            py::dict d;
-            d["name"] = c.name;
-            d["scenario"] = c.scenario;
-            d["docs"] = c.docs;
-            d["inputs"] = members(c.inputs);
-            d["properties"] = members(c.properties);
-            d["methods"] = members(c.methods);
-            return d;
-          },
+          [](const Session& s, const std::string& name) { return case_dict(s.scenario(name)); },
           py::arg("name"), "The members of a scenario, as cases() gives a case's.")
       .def(
           "evaluate",
