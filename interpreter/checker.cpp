@@ -293,14 +293,17 @@ class Checker final : public CheckContext {
     return c;
   }
 
-  Type resolve_type(const TypeExpr& t, std::optional<DisplayUnit>* display = nullptr) {
+  // `written_values`: the type of an input or a record field, whose values a person
+  // writes (DisplayUnit::written_values).
+  Type resolve_type(const TypeExpr& t, std::optional<DisplayUnit>* display = nullptr,
+                    bool written_values = false) {
     Type out;
-    if (t.key) return resolve_map_type(t, display);
+    if (t.key) return resolve_map_type(t, display, written_values);
     if (!t.tuple.empty()) {  // `(count, GB)`: each element shown in its declared unit
       std::vector<Type> elements;
       std::vector<std::optional<DisplayUnit>> shown(t.tuple.size());
       for (std::size_t i = 0; i < t.tuple.size(); ++i) {
-        elements.push_back(resolve_type(t.tuple[i], &shown[i]));
+        elements.push_back(resolve_type(t.tuple[i], &shown[i], written_values));
         if (elements.back().is_error()) return {};
       }
       if (display) *display = DisplayUnit::of_tuple(std::move(shown));
@@ -309,7 +312,7 @@ class Checker final : public CheckContext {
       return out;
     }
     if (t.element) {  // `[T]`: shown in T's unit
-      Type element = resolve_type(*t.element, display);
+      Type element = resolve_type(*t.element, display, written_values);
       if (element.is_error()) return element;
       out = Type::list_of(element);
       out.optional = t.optional;
@@ -356,16 +359,25 @@ class Checker final : public CheckContext {
       auto c = compose(u);
       if (!c) return out;
       out = Type::quantity(c->dim, t.integer);
-      if (display) *display = DisplayUnit{u.text, c->scale};
+      // A declared step of the dimension's ladder lets the ladder choose within its
+      // family (`big: GB` holding 2000 GB shows 2.000 TB, `memory: B/GPU` holding
+      // 80 GiB shows 80 GiB/GPU: format.hpp, fitting_display_unit); a unit off the
+      // ladder shows as declared (`GiB`, `USD/Mtoken`), and so does a calendar unit
+      // (min, h, day, year), declared to read hours, not years. Display rule 1,
+      // docs/language.md.
+      const bool calendar = c->dim.physical() == Dimension::of(Base::time) && c->scale >= 60;
+      const bool ladder = !calendar && ladder_step(c->dim, u.text);
+      if (display) *display = DisplayUnit{u.text, c->scale, ladder, ladder && written_values};
     }
     out.optional = t.optional;
     return out;
   }
 
   // `{K: V}`: keys text or an enumeration's members, values shown in V's unit.
-  Type resolve_map_type(const TypeExpr& t, std::optional<DisplayUnit>* display) {
+  Type resolve_map_type(const TypeExpr& t, std::optional<DisplayUnit>* display,
+                        bool written_values) {
     const Type key = resolve_type(*t.key);
-    const Type value = resolve_type(*t.element, display);
+    const Type value = resolve_type(*t.element, display, written_values);
     if (key.is_error() || value.is_error()) return {};
     if ((key.kind != TypeKind::text && key.kind != TypeKind::enumeration) || key.optional) {
       error(t.key->range, "E0364",
@@ -475,7 +487,7 @@ class Checker final : public CheckContext {
       for (std::size_t j = 0; j < i; ++j)
         if (r.fields[j].name == f.name)
           error(f.range, "E0303", "field `" + f.name + "` appears twice in `" + r.name + "`");
-      f.resolved = resolve_type(f.type, &f.display);
+      f.resolved = resolve_type(f.type, &f.display, true);
     }
   }
 
@@ -499,7 +511,7 @@ class Checker final : public CheckContext {
   // The native's declaration in Reckon must agree with the C++ signature.
   void resolve_native(NativeDecl& d) {
     resolve_parameters(d.parameters);
-    d.resolved = resolve_type(d.result);
+    d.resolved = resolve_type(d.result, &d.display);
     const NativeFunction* f =
         p_.library && p_.library->natives ? p_.library->natives->find(d.name) : nullptr;
     if (!f) {
@@ -577,7 +589,7 @@ class Checker final : public CheckContext {
     };
     for (Input& in : s.inputs) {
       unique(in.name, in.range);
-      in.resolved = resolve_type(in.type, &in.display);
+      in.resolved = resolve_type(in.type, &in.display, true);
     }
     for (Property& prop : s.properties) {
       unique(prop.name, prop.range);

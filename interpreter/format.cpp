@@ -34,13 +34,19 @@ double snap_round_trip(double shown) {
 }
 
 // The same for a number taken into a unit other than its base unit, at more digits than
-// a double holds for certain: the shortest decimal of at most 15 significant digits
+// a double holds for certain: the shortest decimal of at most 12 significant digits
 // within 4 ulps, if there is one (0.12 USD/kWh is 0.11999999999999998 after the round
-// trip through USD/J, and shows as 0.12).
+// trip through USD/J, and shows as 0.12). Twelve, not the 15 a double holds: a decimal
+// of 15 digits lies within 4 ulps of about half of all doubles (they are 1e-13 apart
+// at 42, the ulp 7e-15), so 128/3 day, 42.666666666666664, would read 42.6666666666667;
+// one of 12 digits does so by chance for about one quotient in a thousand, and people
+// write no more digits than that.
 double snap_decimal(double shown) {
   if (shown == 0 || !std::isfinite(shown)) return shown;
-  const double tolerance = 4 * std::numeric_limits<double>::epsilon() * std::fabs(shown);
-  for (int digits = 1; digits <= 15; ++digits) {
+  const double magnitude = std::fabs(shown);
+  const double tolerance =
+      4 * (std::nextafter(magnitude, std::numeric_limits<double>::infinity()) - magnitude);
+  for (int digits = 1; digits <= 12; ++digits) {
     const double d = std::stod(fmt::format("{:.{}e}", shown, digits - 1));
     if (std::fabs(d - shown) <= tolerance) return d;
   }
@@ -77,7 +83,8 @@ struct Plain {
   int decimals = 0;    // fixed
 };
 
-Plain plain_notation(double v, int digits, bool in_full, bool wholes_significant) {
+Plain plain_notation(double v, int digits, bool in_full, bool wholes_significant,
+                     bool plain_decimals = false) {
   if (v == std::trunc(v) && std::fabs(v) < 1e15 &&
       (!wholes_significant || digits > max_meaningful_digits ||
        std::fabs(v) >= std::pow(10.0, digits)))
@@ -97,7 +104,7 @@ Plain plain_notation(double v, int digits, bool in_full, bool wholes_significant
   double a = std::fabs(rounded);
   // A value with more whole digits than significant ones would print made-up zeros
   // (195172490.6 as 195200000): those go to scientific notation (1.952e8).
-  if (a >= 1e-4 && a < 1e15 && magnitude < digits)
+  if (a >= (plain_decimals ? plain_decimals_from : 1e-4) && a < 1e15 && magnitude < digits)
     return {Plain::Kind::fixed, rounded, std::max(0, digits - 1 - magnitude)};
   if (in_full && a >= 1 && a < max_written_in_full) return {Plain::Kind::in_full, rounded};
   return {Plain::Kind::scientific};
@@ -123,7 +130,7 @@ std::string scientific_notation(double v, int digits) {
 }  // namespace
 
 std::string format_number(double v, int digits, bool in_full, bool wholes_significant,
-                          bool all_scientific) {
+                          bool all_scientific, bool plain_decimals) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   if (v == 0) {
@@ -132,8 +139,9 @@ std::string format_number(double v, int digits, bool in_full, bool wholes_signif
     if (!wholes_significant || digits > max_meaningful_digits) return "0";
     return all_scientific ? scientific(0, digits - 1) : fmt::format("{:.{}f}", 0.0, digits - 1);
   }
-  const Plain plain = all_scientific ? Plain{Plain::Kind::scientific}
-                                     : plain_notation(v, digits, in_full, wholes_significant);
+  const Plain plain = all_scientific
+                          ? Plain{Plain::Kind::scientific}
+                          : plain_notation(v, digits, in_full, wholes_significant, plain_decimals);
   switch (plain.kind) {
     case Plain::Kind::whole:
       return fmt::format("{:.0f}", v);
@@ -253,12 +261,48 @@ DisplayOptions collection_options(const ListValue& list, const std::optional<Dis
   return numbers.options();
 }
 
+namespace {
+
+// The significant digits of the shortest text that reads back as `x`, trailing zeros
+// of a whole number aside (80 is 1, 141 is 3, 85.89934592 is 10).
+int digits_written(double x) {
+  std::string s = shortest(x);
+  s = s.substr(0, s.find('e'));
+  std::erase_if(s, [](char c) { return c < '0' || c > '9'; });
+  const auto first = s.find_first_not_of('0'), last = s.find_last_not_of('0');
+  return first == std::string::npos ? 1 : static_cast<int>(last - first + 1);
+}
+
+// A value a person wrote (DisplayUnit::written_values) shown where the ladder chooses
+// from the byte, the first step of the decimal and the binary ladder both (a field or
+// input declared `B` or `B/GPU`): on the binary
+// ladder when its number there is written in fewer digits than on the decimal one, so
+// that the registry's 80 GiB reads 80 GiB/GPU and 256 KiB 256 KiB/GPU, while 141 GB
+// stays 141 GB (a decimal capacity is 131.3 GiB, a binary one 85.90 GB: the shorter
+// number is the one a datasheet wrote). nullopt: the decimal ladder.
+std::optional<DisplayUnit> binary_reading(const Value& v, const DisplayUnit& written, int digits) {
+  if (!written.written_values || !has_alternative_ladders(v.dim) ||
+      alternative_step(v.dim, written.symbol) || alternative_ladder(v.dim, written.symbol) < 0)
+    return std::nullopt;
+  std::string symbol;
+  const double number = snap_round_trip(v.number);
+  const auto binary = readable_alternative_unit(v.dim, written.symbol, number, &symbol, digits);
+  if (!binary || binary->scale == 1) return std::nullopt;  // bytes alone: either ladder
+  const DisplayUnit decimal = default_display_unit(v, digits);
+  if (digits_written(number / binary->scale) >= digits_written(number / decimal.scale))
+    return std::nullopt;
+  return DisplayUnit{symbol, binary->scale};
+}
+
+}  // namespace
+
 DisplayUnit ladder_display_unit(const Value& v, const DisplayUnit& written, int digits) {
   std::string symbol;
   if (alternative_step(v.dim, written.symbol))
     if (const auto step = readable_alternative_unit(v.dim, written.symbol,
                                                     snap_round_trip(v.number), &symbol, digits))
       return DisplayUnit{symbol, step->scale};
+  if (auto binary = binary_reading(v, written, digits)) return *binary;
   return default_display_unit(v, digits);
 }
 
@@ -270,7 +314,8 @@ std::string number_in(const Value& v, const DisplayUnit& chosen, const DisplayOp
   // trip through seconds): a value within a few ulps of a whole number shows as that
   // whole number.
   return format_number(shown_number(v, chosen, options.digits), options.digits,
-                       written_in_full(v.dim), options.wholes_significant, options.all_scientific);
+                       written_in_full(v.dim), options.wholes_significant, options.all_scientific,
+                       options.plain_decimals);
 }
 
 // `[1, 2.5, 4] GB`: every quantity of a list in one unit, `unit` or the one readable for
@@ -329,7 +374,7 @@ std::optional<DisplayUnit> fitting_display_unit(const Value& v,
     if (!std::isfinite(v.number / unit->scale)) return std::nullopt;
     if (unit->ladder && v.number != 0 && alternative_step(v.dim, unit->symbol))
       return ladder_display_unit(v, *unit, digits);
-    if (unit->ladder && v.number != 0) return std::nullopt;
+    if (unit->ladder && v.number != 0) return binary_reading(v, *unit, digits);
   }
   // A tuple's elements are fitted as format_value shows them, one at a time.
   return unit;

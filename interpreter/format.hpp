@@ -34,7 +34,15 @@ struct DisplayOptions {
   // and in texts and messages, so that no message runs past a line because of a record
   // (docs/language.md, "Display"). A record shown alone shows whole.
   bool records_short = false;
+  // Small numbers in plain digits down to plain_decimals_from (0.00008000, not 8.000e-5):
+  // set for a table's cells, which are read down a column against their declared unit,
+  // so that one cell never turns its column scientific (docs/language.md, "Display").
+  bool plain_decimals = false;
 };
+
+// The smallest magnitude a table's cell writes in plain digits (DisplayOptions::
+// plain_decimals): 0.000001234 is still read at a glance; smaller is scientific.
+inline constexpr double plain_decimals_from = 1e-6;
 
 // The one digits rule and notation of the quantities of one collection (a list, a map's
 // values, a table's column) shown in `unit`: wholes at significant digits when one is not
@@ -97,9 +105,9 @@ bool written_in_full(const Dimension& d);
 
 // A base-unit number in a unit of scale `scale`, as a person would write it: the
 // quotient, snapped to a whole number within 4 ulps, else to the shortest decimal of at
-// most 15 significant digits within 4 ulps (1280 us in ms is 1.28, not the
-// 1.2799999999999998 of the division), else the quotient itself. What --json gives as
-// a quantity's `value` (docs/cli.md).
+// most 12 significant digits within 4 ulps (1280 us in ms is 1.28, not the
+// 1.2799999999999998 of the division; 1024 h in day stays 42.666666666666664), else the quotient
+// itself. What --json gives as a quantity's `value` (docs/cli.md).
 double number_in_unit(double base, double scale);
 
 // Whole numbers print exactly (up to 1e15); others to `digits` significant digits,
@@ -109,8 +117,10 @@ double number_in_unit(double base, double scale);
 // `digits` above max_meaningful_digits, the shortest round-trip text (12.5, 0.1). With
 // `wholes_significant`, whole numbers too go by `digits` (1 as 1.000, 2048 as 2048, 0 as
 // 0.000). With `all_scientific`, every number in scientific notation (1 as 1.000e0).
+// With `plain_decimals`, plain notation from plain_decimals_from rather than 1e-4.
 std::string format_number(double v, int digits, bool in_full = false,
-                          bool wholes_significant = false, bool all_scientific = false);
+                          bool wholes_significant = false, bool all_scientific = false,
+                          bool plain_decimals = false);
 
 // Whether format_number writes `v` in scientific notation without `all_scientific`.
 bool shows_scientific(double v, int digits, bool in_full, bool wholes_significant);

@@ -143,15 +143,21 @@ std::string lay_out(const std::vector<Column>& columns, std::size_t rows, const 
   return out;
 }
 
-// The options of column `k`'s numbers: one digits rule and notation for the column, as
-// for a list (CollectionNumbers).
+// The options of column `k`'s numbers: one digits rule for the column, as for a list
+// (CollectionNumbers), and plain decimals: a column keeps its declared unit and its
+// cells read `42.19` and `0.00008000`; a cell that cannot be written in plain digits
+// (past 1e15, below plain_decimals_from, or with made-up zeros) is scientific alone,
+// never the whole column for it (display rule 3, docs/language.md).
 DisplayOptions column_options(const Records& items, std::size_t k,
                               const std::optional<DisplayUnit>& unit,
                               const DisplayOptions& options) {
   if (!unit || unit->is_tuple()) return options;
   CollectionNumbers numbers(*unit, options);
   for (std::size_t r = 0; r < items.size(); ++r) numbers.add(items.field(r, k));
-  return numbers.options();
+  DisplayOptions each = numbers.options();
+  each.all_scientific = false;
+  each.plain_decimals = true;
+  return each;
 }
 
 // Records of one type, a row each, after a column of their keys when `keys` is given (a

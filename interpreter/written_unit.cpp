@@ -286,7 +286,7 @@ class Written {
   // A text that tells distinct units apart, a tuple's elements (interned) included.
   static std::string key_of(const DisplayUnit& u) {
     return u.symbol + '\x1f' + std::to_string(std::bit_cast<std::uint64_t>(u.scale)) +
-           (u.ladder ? 'L' : 'W') + std::to_string(u.tuple);
+           (u.ladder ? 'L' : 'W') + (u.written_values ? 'V' : 'C') + std::to_string(u.tuple);
   }
 
   Unit inner(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params) {
@@ -355,6 +355,10 @@ class Written {
         return s ? property(*s, slot) : std::nullopt;
       case RefKind::parameter:
         return params ? (*params)[slot].display : std::nullopt;
+      case RefKind::constant:  // a native constant in its declared unit
+        return std::holds_alternative<const NativeDecl*>(e.target)
+                   ? e.target_as<NativeDecl>().display
+                   : std::nullopt;
       default:
         return std::nullopt;
     }
@@ -404,6 +408,9 @@ class Written {
       const auto* sc = &e.target_as<ScenarioDecl>();
       return sc ? property(*sc, static_cast<std::size_t>(e.slot)) : std::nullopt;
     }
+    // A native's result in its declared unit (`cost_per_token(...): USD/Mtoken`).
+    if (e.call == CallKind::native && std::holds_alternative<const NativeDecl*>(e.target))
+      return e.target_as<NativeDecl>().display;
     if (e.call != CallKind::builtin || e.arguments.empty()) return std::nullopt;
     auto arg = [&](std::size_t i) { return of(*e.arguments[i].value, s, params); };
     switch (static_cast<Builtin>(e.slot)) {
@@ -612,6 +619,12 @@ std::optional<DisplayUnit> written_unit(const Expr& e, const ScenarioDecl* scena
 std::optional<DisplayUnit> shown_unit(const Expr& e, const ScenarioDecl* scenario,
                                       const std::vector<Parameter>* parameters) {
   return Written().shown(e, scenario, parameters);
+}
+
+std::optional<DisplayUnit> key_unit(const Expr& answer, const ScenarioDecl* scenario) {
+  std::optional<DisplayUnit> u = shown_unit(answer, scenario);
+  if (u && !u->is_tuple()) u->ladder = false;
+  return u;
 }
 
 void settle_written_units(Program& program) {

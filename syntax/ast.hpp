@@ -413,6 +413,7 @@ struct NativeDecl : Decl {
   std::vector<Parameter> parameters;
   TypeExpr result;
   Type resolved;
+  std::optional<DisplayUnit> display;  // the result's declared unit, set by the checker
   const struct NativeFunction* implementation = nullptr;  // set by the checker
   NativeDecl() : Decl(DeclKind::native) {}
 };

@@ -17,7 +17,7 @@ using Elements = std::vector<std::optional<DisplayUnit>>;
 // A text that tells distinct units apart, a tuple's elements (by their entry) included.
 std::string key_of(const DisplayUnit& u) {
   return u.symbol + '\x1f' + std::to_string(std::bit_cast<std::uint64_t>(u.scale)) +
-         (u.ladder ? 'L' : 'W') + std::to_string(u.tuple);
+         (u.ladder ? 'L' : 'W') + (u.written_values ? 'V' : 'C') + std::to_string(u.tuple);
 }
 
 // Shared by every thread that checks a program (the Python package checks in several).

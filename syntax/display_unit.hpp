@@ -20,6 +20,11 @@ struct DisplayUnit {
   // zero is shown in the step the ladder chooses for it (999.97 GB as 1.000 TB), zero in
   // this unit (`300 ms % 100 ms` is 0 ms).
   bool ladder = false;
+  // With `ladder`, the unit of values a person wrote (an input's, a record field's, as a
+  // registry's `memory: B/GPU` holds 80 GiB): where the ladder chooses from the byte, a
+  // value shorter on the binary ladder was written there and shows there (format.hpp,
+  // ladder_display_unit). A property's computed bytes stay on the decimal ladder.
+  bool written_values = false;
   // A tuple's: which interned list of element units it has (0: not a tuple). Each
   // element's unit, or nullopt where an element has none (a text, a quantity shown in a
   // readable unit), so that `p: (text, us)` shows its second element in us and

@@ -17,12 +17,18 @@ std::string_view source_text(const Program& p, SourceRange r) {
   return std::string_view(p.sources.file(r.file).text()).substr(r.begin, r.end - r.begin);
 }
 
-// The unit a column shows its quantities in: the declared one, else the readable unit
-// of the first point's value, else the base unit.
+// The unit a column shows its quantities in: the unit `eval` shows the first point's
+// value in (its declared or written unit, or where that is a step of a ladder, or there
+// is none, the step the ladder chooses for it: format.hpp, fitting_display_unit), else
+// the declared unit, else the base unit.
 DisplayUnit column_unit(const std::optional<DisplayUnit>& declared, const Value* sample,
                         const Dimension& dim) {
+  if (declared && !declared->ladder) return *declared;
+  if (sample && sample->kind == ValueKind::quantity) {
+    if (auto fits = fitting_display_unit(*sample, declared)) return *fits;
+    return default_display_unit(*sample);
+  }
   if (declared) return *declared;
-  if (sample && sample->kind == ValueKind::quantity) return default_display_unit(*sample);
   return DisplayUnit{base_unit_string(dim), 1};
 }
 

@@ -16,6 +16,7 @@
 #include "interpreter/signature.hpp"
 #include "interpreter/sweep/range_value.hpp"
 #include "interpreter/units.hpp"
+#include "interpreter/written_unit.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon::exercise {
@@ -194,10 +195,15 @@ Variant Workbook::variant(const ExerciseDecl& x, int number) {
 }
 
 std::string Workbook::show(const Variant& v, const Expr& e) {
+  return show_in(v, e, Evaluator::declared_unit(e, v.instance.instance()->scenario));
+}
+
+std::string Workbook::show_in(const Variant& v, const Expr& e,
+                              const std::optional<DisplayUnit>& unit) {
   Value value = ev_.evaluate(e, v.frame());
   if (value.kind == ValueKind::text) return value.text();
   if (value.kind == ValueKind::boolean) return value.truthy() ? "yes" : "no";
-  return ev_.show(value, Evaluator::declared_unit(e, v.instance.instance()->scenario));
+  return ev_.show(value, unit);
 }
 
 std::string Workbook::key(const Variant& v) {
@@ -206,13 +212,14 @@ std::string Workbook::key(const Variant& v) {
   // last digit: 5e-4 of it at 4 digits (of 1.000). A tolerance as narrow (`within 0`
   // included) would reject the rounded key, so the key is then shown in full.
   const double rounding = 0.5 * std::pow(10.0, 1 - digits_);
+  // In the unit the prompt asks for (key_unit), the ladder choosing no other step.
+  const std::optional<DisplayUnit> asked = key_unit(*x.answer, v.instance.instance()->scenario);
   if (x.answer->type.kind == TypeKind::boolean || tolerance(x) > rounding)
-    return show(v, *x.answer);
+    return show_in(v, *x.answer, asked);
   Value value = ev_.evaluate(*x.answer, v.frame());
   DisplayOptions options;
   options.digits = max_meaningful_digits + 2;  // the shortest text that reads back exactly
-  auto unit = Evaluator::fitting_unit(
-      value, Evaluator::declared_unit(*x.answer, v.instance.instance()->scenario));
+  auto unit = Evaluator::fitting_unit(value, asked);
   return format_value(value, options, unit ? &*unit : nullptr);
 }
 

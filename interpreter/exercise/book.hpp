@@ -60,6 +60,8 @@ class Workbook {
 
   // A value as a student reads it: text without quotes, a bool as yes or no.
   std::string show(const Variant& v, const Expr& e);
+  // The same in `unit` (an answer key in key_unit).
+  std::string show_in(const Variant& v, const Expr& e, const std::optional<DisplayUnit>& unit);
   // v's answer as the key shows it, and as the grader expects it: like `show`, but when
   // the exercise's tolerance is narrower than the rounding of the digits shown (`within
   // 0`, `within 1e-4` at 4 digits), with every digit it takes to read back the same

@@ -40,20 +40,21 @@ scenario S {
 }
 case C = S()
 RK
-# 1280 us alone is 1.280 ms (a ladder step chooses); declared `us` in the tuple, it stays.
-expect "eval declared" "$("$reckon" eval "$dir/t.rk" 'C.span')" '("a", 1280 us)'
+# 1280 us alone is 1.280 ms (a ladder step chooses); declared `us` in the tuple, a step of
+# the ladder too, the ladder chooses as well (display rule 1): 1.280 ms everywhere.
+expect "eval declared" "$("$reckon" eval "$dir/t.rk" 'C.span')" '("a", 1.280 ms)'
 expect "eval converted" "$("$reckon" eval '(2000 MB -> MB, 1)')" '(2000 MB, 1)'
-expect "eval element" "$("$reckon" eval "$dir/t.rk" 'C.span[1]')" '1280 us'
-expect "eval list element" "$("$reckon" eval "$dir/t.rk" 'C.trace[0]')" '("a", 1280 us)'
+expect "eval element" "$("$reckon" eval "$dir/t.rk" 'C.span[1]')" '1.280 ms'
+expect "eval list element" "$("$reckon" eval "$dir/t.rk" 'C.trace[0]')" '("a", 1.280 ms)'
 run=$("$reckon" run "$dir/t.rk")
-expect "run list" "$run" '[("a", 1280 us), ("b", 3 us)]'
-expect "run table" "$run" '("a", 1280 us)'
+expect "run list" "$run" '[("a", 1.280 ms), ("b", 3 us)]'
+expect "run table" "$run" '("a", 1.280 ms)'
 json=$("$reckon" eval --json "$dir/t.rk" 'C.span')
 got=$(python3 -c 'import json, sys
 j = json.loads(sys.argv[1])
 print([(x["value"], x["unit"]) for x in j["value"]])' "$json")
-expect "json tuple" "$got" "[('a', ''), (1280.0, 'us')]"
-expect "explain tuple" "$("$reckon" explain "$dir/t.rk" 'C.span')" '1280 us'
+expect "json tuple" "$got" "[('a', ''), (1.28, 'ms')]"
+expect "explain tuple" "$("$reckon" explain "$dir/t.rk" 'C.span')" '1.280 ms'
 
 # --- --json numbers: the value as written, not the division's error -------------------
 # 1280 us is 0.00128 s; in ms the division gives 1.2799999999999998, shown as 1.28.
@@ -103,7 +104,9 @@ json=$("$reckon" eval --json "$dir/jobs.rk" 'jobs')
 got=$(python3 -c 'import json, sys
 j = json.loads(sys.argv[1])
 print([(r["value"]["size"]["display"], r["value"]["share"]["display"]) for r in j["value"]])' "$json")
-expect "json column displays" "$got" "[('1.000e12 B', '0.000'), ('2.000e21 B', '2.500')]"
+# A table's column in plain digits where a cell can be (display rule 3): 1e12 B whole,
+# 2e21 B past 1e15 alone scientific.
+expect "json column displays" "$got" "[('1000000000000 B', '0.000'), ('2.000e21 B', '2.500')]"
 # A map of records is a table too (a column of keys, then a column per field): each
 # field in its column's unit and rule, 1 TB as 1e12 B (value 1e12, unit B), not 1 TB.
 cat >> "$dir/jobs.rk" <<'RK'
@@ -114,7 +117,7 @@ got=$(python3 -c 'import json, sys
 j = json.loads(sys.argv[1])
 print([(j["value"][k]["value"]["size"]["display"], j["value"][k]["value"]["size"]["value"],
         j["value"][k]["value"]["share"]["display"]) for k in j["keys"]])' "$json")
-expect "json map of records" "$got" "[('1.000e12 B', 1000000000000.0, '0.000'), ('2.000e21 B', 2e+21, '2.500')]"
+expect "json map of records" "$got" "[('1000000000000 B', 1000000000000.0, '0.000'), ('2.000e21 B', 2e+21, '2.500')]"
 
 # --- a check's tolerance on its line --------------------------------------------------
 cat > "$dir/c.rk" <<'RK'

@@ -100,4 +100,80 @@ first=$(head -1 <<<"$out")
 out=$("$reckon" eval "$dir/req.rk" 'violations(T())' 2>&1 || true)
 expect "violations record" "$out" '["Accelerator \"H100 SXM\" has too little memory"]'
 
+# --- rules 1, 4, 5: a declared ladder step lets the ladder choose; others as declared ---
+# big: 1e6 token * 2e6 B/token = 2e12 B = 2 TB (declared GB); bw 5e10 B/s = 50 GB/s;
+# lat 0.005 s = 5 ms; hours stays in h (a calendar unit); price 3 USD / 1e6 token =
+# 3 USD/Mtoken as declared; cost_per_token(2 USD/GPU/h, 8 GPU, 1000 token/s) =
+# 16 USD/h / 3.6e6 token/h = 4.444e-6 USD/token = 4.444 USD/Mtoken (its declared unit).
+cat > "$dir/rules.rk" <<'RK'
+import "hardware"
+record Step {
+  name: text
+  time: ms
+}
+record Cap {
+  memory: B/GPU
+}
+scenario S {
+  input tokens: token = 1000000 token
+  input bw: B/s = 50000000000 B/s
+  input lat: s = 0.005 s
+  input mem: B = 80 GiB
+  input hours: h = 58993.44 h
+  price: USD/Mtoken = 3 USD / tokens
+  big: GB = tokens * 2000000 B/token
+  steps: [Step] = [Step(name: "a", time: 42.19 ms), Step(name: "b", time: 0.00008 ms),
+      Step(name: "c", time: 3 ms)]
+}
+case C = S()
+sweep W {
+  about C
+  vary tokens in [1000000 token, 2000000 token]
+  show big
+}
+RK
+run=$("$reckon" run "$dir/rules.rk")
+expect "rule 4 bandwidth" "$run" 'bw      50 GB/s'
+expect "rule 4 time" "$run" 'lat     5 ms'
+expect "rule 2 input" "$run" 'mem     80 GiB'
+expect "calendar unit" "$run" 'hours   58990 h'
+expect "rule 1 property" "$run" 'big     2 TB'
+expect "rule 5 property" "$run" 'price   3 USD/Mtoken'
+expect "rule 1 eval" "$("$reckon" eval "$dir/rules.rk" 'C.big')" '2 TB'
+expect "rule 1 text" "$("$reckon" eval "$dir/rules.rk" '"{C.big}"')" '"2 TB"'
+expect "rule 5 native" "$("$reckon" eval 'cost_per_token(2 USD/GPU/h, 8 GPU, 1000 token/s)')" \
+  '4.444 USD/Mtoken'
+# Rule 8: the sweep's column is in the unit eval shows the first point in (2 TB).
+sweep=$("$reckon" sweep "$dir/rules.rk" W --format csv)
+expect "rule 8 sweep column" "$sweep" 'big (TB)'
+expect "rule 8 sweep value" "$sweep" $'\n1000000,2\n'
+
+# --- rule 2: binary stays binary -----------------------------------------------------
+# The registry's H100 memory is written 80 GiB/GPU (85899345920 B): 80 on the binary
+# ladder, 85.89934592 on the decimal one; the Nano's SRAM 256 KiB (262144 B).
+expect "rule 2 registry" "$("$reckon" eval 'H100.memory')" '80 GiB/GPU'
+expect "rule 2 sram" "$("$reckon" eval 'NANO_33_BLE.sram')" '256 KiB/GPU'
+expect "rule 2 record" "$("$reckon" eval 'H100')" 'memory: 80 GiB/GPU'
+# 141 GB written in GB: 141 on the decimal ladder, 131.3... GiB on the binary one;
+# 1536 MiB = 1.5 GiB (1610612736 B = 1.610612736 GB: more digits).
+expect "rule 2 decimal stays" "$("$reckon" eval "$dir/rules.rk" 'Cap(memory: 141 GB/GPU).memory')" '141 GB/GPU'
+expect "rule 2 binary field" "$("$reckon" eval "$dir/rules.rk" 'Cap(memory: 1536 MiB/GPU).memory')" '1.500 GiB/GPU'
+
+# --- rule 3: a table column in plain decimals ----------------------------------------
+# 42.19 ms, 0.00008 ms and 3 ms in one column of ms: one cell below 1e-4 made every cell
+# scientific (`4.219e1`).
+table=$("$reckon" eval "$dir/rules.rk" 'C.steps')
+expect "rule 3 heading" "$table" 'time (ms)'
+expect "rule 3 cell" "$table" '42.19'
+expect "rule 3 small cell" "$table" '0.00008000'
+absent "rule 3 no scientific" "$table" 'e1'
+
+# --- rule 7: the number handed on is the nearest double of the exact conversion ------
+# 1024 h = 3686400 s = 42 2/3 day; the nearest double of 128/3 is 42.666666666666664
+# (Python: repr(128/3)); 1280 us is exactly 1.28 ms.
+num=$("$reckon" eval --json '1024 h -> day' | python3 -c 'import json,sys; print(repr(json.load(sys.stdin)["value"]))')
+expect "rule 7 repeating" "$num" '42.666666666666664'
+num=$("$reckon" eval --json '1280 us -> ms' | python3 -c 'import json,sys; print(repr(json.load(sys.stdin)["value"]))')
+expect "rule 7 decimal" "$num" '1.28'
+
 exit $fail

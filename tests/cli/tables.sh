@@ -111,7 +111,7 @@ expect "interpolation reads the input m" 1 'error\[E0535\]: `N` breaks a constra
 
 # explain never writes a side twice: a text property is its own equation and value.
 expect "explain: a text property once" 0 '^C.label = "uneven"$' -- "$reckon" explain "$file" C.label
-expect "explain: a bool property" 0 '^C.uneven = len\(bw\) % 2 == 0 = len\(\[3350000000000, 2000000000000\] B/s\) % 2 == 0 = true$' -- \
+expect "explain: a bool property" 0 '^C.uneven = len\(bw\) % 2 == 0 = len\(\[3.350, 2.000\] TB/s\) % 2 == 0 = true$' -- \
   "$reckon" explain "$file" C.uneven
 # An enumeration member written as the property's body: `C.balance = uneven`, once (it
 # read `balance = uneven = uneven` in a review).

@@ -74,7 +74,9 @@ expect "eval --set" 0 "^657.1 GB$" -- \
 # seq_len 4096 doubles the linear term at micro-batch 4: 657.13 GB.
 expect "eval --set with a unit" 0 "^657.1 GB$" -- \
   "$reckon" eval "$training" per_token_activations --set "seq_len=4096 token"
-expect "eval --set twice" 0 "^1314 GB$" -- \
+# Twice micro-batch and sequence: 4 * 328.564998144 GB = 1314.26 GB, declared GB, a
+# step of the ladder, which chooses TB (display rule 1).
+expect "eval --set twice" 0 "^1.314 TB$" -- \
   "$reckon" eval "$training" per_token_activations --set micro_batch=8 --set "seq_len=4096 token"
 expect "eval --json value" 0 \
   '"base_unit":"B","base_value":328564998144(\.0)?,"dimension":"information","display":"328.6 GB","expression":"per_token_activations","unit":"GB","value":328.564998144' \

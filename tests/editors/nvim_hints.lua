@@ -7,7 +7,7 @@
 -- Values of tests/editors/hints.rk, worked by hand (values print with 4 significant digits
 -- at most, trailing zeros kept to that precision: docs/language.md, "Display"):
 --   layers = 4 * 8 = 32
---   Small: memory = 7e9 params * 2 B = 14e9 B = 14 GB; per_layer = 14 GB / 32 = 0.4375 GB
+--   Small: memory = 7e9 params * 2 B = 14e9 B = 14 GB; per_layer = 14 GB / 32 = 0.4375 GB = 437.5 MB (declared GB: the ladder chooses)
 --   Large: memory = 70e9 * 4 B = 280e9 B = 280 GB; per_layer = 280 / 32 = 8.75 -> "8.750 GB"
 --   Small with params 13e9: memory = 26 GB; per_layer = 26 / 32 = 0.8125 GB
 -- and of long.rk, written here: line i is `let v<i> = <i> * 3`, so its hint is 3i.
@@ -57,14 +57,14 @@ local function run()
   -- `:ReckonCase` with no name: the file's first case, Small (the server's
   -- workspace/inlayHint/refresh after its reckon.setCase).
   vim.cmd("ReckonCase")
-  expect({ [3] = " ▸ 32", [8] = " ▸ 14 GB", [9] = " ▸ 0.4375 GB" }, "after :ReckonCase")
+  expect({ [3] = " ▸ 32", [8] = " ▸ 14 GB", [9] = " ▸ 437.5 MB" }, "after :ReckonCase")
 
   -- An edit (an incremental change): Small's params 7e9 -> 13e9.
   local l = 12
   local line = vim.api.nvim_buf_get_lines(buf, l - 1, l, false)[1]
   local at = line:find("7000000000", 1, true)
   vim.api.nvim_buf_set_text(buf, l - 1, at - 1, l - 1, at, { "13" })
-  expect({ [3] = " ▸ 32", [8] = " ▸ 26 GB", [9] = " ▸ 0.8125 GB" }, "after an edit")
+  expect({ [3] = " ▸ 32", [8] = " ▸ 26 GB", [9] = " ▸ 812.5 MB" }, "after an edit")
 
   -- A case by name (the edit changed Small only).
   vim.cmd("ReckonCase Large")

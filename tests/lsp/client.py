@@ -451,10 +451,11 @@ def test_hover(reckon, cache):
     # A member read of a case (`Small.memory` in the check): that case's value.
     h = hover_text(c, doc, position_of(text, "Small.memory", offset=7))
     check("`Small`: **350 GB**" in h, h)
-    # The chosen case, by command: Tiny, 1,000 parameters x 2 B = 2,000 B = 2 kB.
+    # The chosen case, by command: Tiny, 1,000 parameters x 2 B = 2,000 B = 2 kB (declared
+    # GB, a step of the ladder, which chooses kB: display rule 1).
     c.request("workspace/executeCommand", {"command": "reckon.setCase", "arguments": ["Tiny"]})
     h = hover_text(c, doc, position_of(text, "memory: GB", offset=2))
-    check("`Tiny`: **2.000e-6 GB**" in h, h)
+    check("`Tiny`: **2 kB**" in h, h)
     # A unit after a number: the catalogue's scale and dimension (1 GB = 10^9 B, SI prefix).
     h = hover_text(c, doc, position_of(text, "100 GB/s", offset=5))
     check("unit GB" in h and "1 GB = 1000000000 B (information)" in h, h)
@@ -717,14 +718,14 @@ def test_hints_and_actions(reckon, cache):
     hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": doc}, "range": part})
     check([h["label"] for h in hints] == ["\u25b8 3.500 s"], hints)
     c.close()
-    # The case chosen by initializationOptions: Tiny, 1,000 x 2 B = 2,000 B, shown in the
-    # declared GB: 2.000e-6 GB.
+    # The case chosen by initializationOptions: Tiny, 1,000 x 2 B = 2,000 B, declared GB,
+    # which lets the ladder choose: 2 kB.
     c = Client(reckon, cache, {"case": "Tiny"})
     doc = c.open(FIXTURE, text)
     c.diagnostics_for(doc, 1)
     hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": doc}, "range": whole})
     got = {h["position"]["line"]: h["label"] for h in hints}
-    check(got[line_of("memory: GB")] == "\u25b8 2.000e-6 GB", got)
+    check(got[line_of("memory: GB")] == "\u25b8 2 kB", got)
     # Code action: the did-you-mean of a misspelt name as an edit.
     pos = position_of(text, "memory * overhead", offset=len("memory * overhe"))
     c.change(doc, 2, [{"range": {"start": pos, "end": {"line": pos["line"],
@@ -742,7 +743,7 @@ def test_hints_and_actions(reckon, cache):
     hints = c.request("textDocument/inlayHint", {"textDocument": {"uri": doc}, "range": whole})
     got = {h["position"]["line"]: h["label"] for h in hints}
     check(set(got) == {line_of("memory: GB"), line_of("transfer:")}, got)
-    check(got[line_of("memory: GB")] == "\u25b8 2.000e-6 GB", got)
+    check(got[line_of("memory: GB")] == "\u25b8 2 kB", got)
     c.close()
 
 

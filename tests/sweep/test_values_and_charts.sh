@@ -123,8 +123,9 @@ RK
 expect "a quantity range without a stride is E0137" 1 \
   "^--vary b:1:1: error\[E0137\]: the range of .b. is of GB \\(information\\) and needs a step or a factor" -- \
   "$reckon" sweep "$tmp/bytes.rk" C --vary 'b=1 GB..4 GB' --show twice --no-progress
-# 1 GB .. 4 GB step 1 GB is 1, 2, 3, 4 GB: twice is 2, 4, 6, 8 GB.
-expect "a quantity range with its step" 0 "^b \\(B\\),twice -> GB \\(GB\\)\|1000000000,2\|2000000000,4\|3000000000,6\|4000000000,8$" -- joined \
+# 1 GB .. 4 GB step 1 GB is 1, 2, 3, 4 GB: twice is 2, 4, 6, 8 GB. `b: B`, a step of the
+# ladder, has its column in the unit eval shows the first point in: GB.
+expect "a quantity range with its step" 0 "^b \\(GB\\),twice -> GB \\(GB\\)\|1,2\|2,4\|3,6\|4,8$" -- joined \
   "$reckon" sweep "$tmp/bytes.rk" C --vary 'b=1 GB..4 GB+1 GB' --show 'twice -> GB' --format csv --no-progress
 
 # --- texts --------------------------------------------------------------------------------

@@ -568,11 +568,12 @@ TEST_CASE("training scenario: Gpt3ActivationsMicrobatch4", "[evaluator][training
       // the context length of GPT-3: 2048 token
       {"Gpt3ActivationsMicrobatch4.sequence", 2048, tokens, "2048 token"},
       // 34 s b h L = 328,564,998,144 B (Korthikanti et al. 2022, Table 2)
-      {"Gpt3ActivationsMicrobatch4.activations(selective)", 34 * sbhl, bytes, "328564998144 B"},
+      // declared `B`, a step of the ladder, which chooses (display rule 1): 328.6 GB
+      {"Gpt3ActivationsMicrobatch4.activations(selective)", 34 * sbhl, bytes, "328.6 GB"},
       // (34 + 5 a s / h) s b h L, 5 * 96 * 2048 / 12288 = 80: 114 * 9,663,676,416
-      {"Gpt3ActivationsMicrobatch4.activations(none)", 114 * sbhl, bytes, "1101659111424 B"},
+      {"Gpt3ActivationsMicrobatch4.activations(none)", 114 * sbhl, bytes, "1.102 TB"},
       // 2 s b h L = 19,327,352,832 B
-      {"Gpt3ActivationsMicrobatch4.activations(full)", 2 * sbhl, bytes, "19327352832 B"},
+      {"Gpt3ActivationsMicrobatch4.activations(full)", 2 * sbhl, bytes, "19.33 GB"},
       // 80 / (34 + 80) = 0.7017543859649122
       {"Gpt3ActivationsMicrobatch4.score_share", 80.0 / 114, none, "0.7018"},
       // 6 P D / 2 P D = 3
