@@ -50,6 +50,7 @@ TEXT = {
     "map": "covered by the text's own display",
 }
 RECORD = {
+    "pandoc": "a record inline in prose: the rules do not say which form it takes",
     "sweep": "a sweep column holds numbers, quantities and bools, not records (E0414)",
     "sweep_jsonl": "a sweep column holds numbers, quantities and bools, not records (E0414)",
     "exercise": "an answer is a number, a quantity or a bool",
@@ -252,6 +253,9 @@ ENTRIES = [
     # one notation): 0.00008 at 4 digits is 0.00008000.
     E("lats", "[42.19, 0.00008000, 3.000] ms", skip=INPUT | COLLECTION),
     E("sizes", "[80, 40] GiB", skip=INPUT | COLLECTION),
+    # sum of a [GiB] list: 80 + 40 = 120 GiB; bytes written in GiB stay binary (the
+    # issue's answer key in MiB under a prompt in GiB).
+    E("total_size", "120 GiB", 120),
     # Each element in a unit of its own: 3000 GiB, and 0.005 s in the declared ms = 5 ms.
     E("pair", "(3000 GiB, 5 ms)", skip=INPUT | COLLECTION),
     # --- text interpolation ---------------------------------------------------------------
@@ -285,8 +289,8 @@ TABLES = [
     # big: GB holds 2000, 1, 500 GB: TB for the largest; 2, 0.001, 0.5 at 4 digits.
     ("Main.devs", "big", "TB", ["2.000", "0.001000", "0.5000"]),
     # n: number; 1234567.8 at 4 digits would be 1235000 (made-up zeros): that cell alone
-    # is scientific; 2.5 is 2.500.
-    ("Main.rows", "n", "", ["1.235e6", "2.500"]),
+    # is scientific; 2.5 is 2.500; 2.5e15 is past 1e15: scientific, that cell alone.
+    ("Main.rows", "n", "", ["1.235e6", "2.500", "2.500e15"]),
     # The registry: memory: B/GPU holds 80 GiB and 256 KiB: GiB/GPU (rule 2);
     # 256 / 2^20 GiB = 0.0002441.
     ("[H100, NANO_33_BLE]", "memory", "GiB/GPU", ["80.00", "0.0002441"]),

@@ -23,6 +23,7 @@ Reckon and asserts that each shows the text and the number written by hand in th
   sweep       `reckon sweep FILE Main --show ...`: the column's unit and cell (rule 8)
   sweep_jsonl the same sweep as JSON lines: `value` and `unit`
   exercise    `reckon exercises build`: the answer key's `Answer: **TEXT**`
+  pandoc      the Pandoc filter (filters/reckon.lua): `EXPR`{.reckon} inline in a page
 
 and the tables (TABLES: a column's heading unit and cells, also from Python) and the
 `require` messages (MESSAGES). An entry leaves a surface out only where corpus.py says why.
@@ -295,6 +296,26 @@ def exercise_surface(reckon, generated):
             expect(e.key, "exercise", e.text, answer.get(e.key, "(no answer)"))
 
 
+def pandoc_surface(reckon, tmp):
+    """The Pandoc filter (filters/reckon.lua): each value inline in a page, one render."""
+    todo = [e for e in ENTRIES if applies(e, "pandoc")]
+    page = ["---", "reckon:", "  files: [corpus.rk]", "---", ""]
+    page += [f"{e.key}: `{e.expression}`{{.reckon}}\n" for e in todo]
+    (tmp / "page.md").write_text("\n".join(page))
+    p = subprocess.run(["pandoc", "--lua-filter", str(ROOT / "filters" / "reckon.lua"),
+                        "-t", "plain", "--wrap=none", str(tmp / "page.md")],
+                       capture_output=True, text=True, timeout=120, cwd=tmp,
+                       env=dict(os.environ, RECKON=reckon))
+    if p.returncode != 0:
+        fail("*", "pandoc", "the page to render", p.stderr[-2000:])
+        return
+    shown = dict(line.split(": ", 1) for line in p.stdout.split("\n") if ": " in line)
+    for e in todo:
+        # A text shows its text, without quotes (docs/documents.md).
+        want = e.value if isinstance(e.value, str) else e.text
+        expect(e.key, "pandoc", want, shown.get(e.key, "(no value)"))
+
+
 # --- Python: one process ----------------------------------------------------------------
 PY = r'''
 import json, sys
@@ -443,6 +464,10 @@ def main():
                     ("exercise", exercise_surface, (reckon, generated)),
                     ("lsp", lsp_surfaces, (reckon, corpus)),
                     ("explain", explain_surface, (reckon, corpus))]
+        if shutil.which("pandoc"):
+            surfaces.append(("pandoc", pandoc_surface, (reckon, tmp)))
+        else:
+            print("the Pandoc filter is not run: pandoc is not installed")
         if module_dir == "none":
             print("the Python surfaces are not run: this build has no Python module")
         else:
