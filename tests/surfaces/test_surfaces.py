@@ -55,7 +55,8 @@ def fail(entry, surface, expected, got):
 
 
 def expect(entry, surface, expected, got):
-    if expected != got:
+    # `True == 1` in Python: a bool matches only a bool.
+    if expected != got or isinstance(expected, bool) != isinstance(got, bool):
         fail(entry, surface, expected, got)
 
 
@@ -162,12 +163,12 @@ def lines_surfaces(reckon, corpus, generated):
             n, u = split_quantity(e.text)
 
             def on_map(got, e=e, n=n, u=u):
-                col = column(table(got), "value") if got else None
+                col = column(table(got), "value") if "\n" in got else got
                 expect(e.key, "map", (u, [n]), col)
             ask(f'{{"v": {e.expression}}}', on_map)
     for expr, name, unit, cells in TABLES:
         def on_table(got, expr=expr, name=name, unit=unit, cells=cells):
-            col = column(table(got), name) if got else None
+            col = column(table(got), name) if "\n" in got else got
             expect(f"table {expr}", f"column {name}", (unit, cells), col)
         ask(expr, on_table)
 
@@ -175,7 +176,8 @@ def lines_surfaces(reckon, corpus, generated):
     out = run([reckon, "eval", "--lines", generated], stdin).stdout
     got = answers(out)
     for i, (_, on_answer) in enumerate(asks):
-        on_answer(got[i] if i < len(got) else "(no answer)")
+        # An expression that fails prints nothing on standard output.
+        on_answer((got[i] or "(nothing: an error)") if i < len(got) else "(no answer)")
 
     # --json: display and value.
     js = [e for e in ENTRIES if applies(e, "json")]
@@ -197,7 +199,8 @@ def lines_surfaces(reckon, corpus, generated):
     out = run([reckon, "repl", corpus], "".join(f"{e.expression}\n{MARK}\n" for e in rp)).stdout
     got = answers(out, skip_first=True)
     for i, e in enumerate(rp):
-        expect(e.key, "repl", e.text, got[i] if i < len(got) else "(no answer)")
+        expect(e.key, "repl", e.text,
+               (got[i] or "(nothing: an error)") if i < len(got) else "(no answer)")
 
     # Failing requires: the message after the scenario's name.
     for expr, message in MESSAGES:
