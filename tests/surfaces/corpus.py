@@ -11,9 +11,9 @@ these (`(TEXT, 1)` in a tuple, `"TEXT"` in a text, `[N] U` in a one-element list
 row `v  N` under `value (U)` in a map) and asserts it.
 
 Rules (docs/language.md, "Display"; numbered as in issue #27 and the lead's brief):
-  1  the declared or written unit wins; a declared step of a ladder (GB, ms, W, B/s, s, B,
-     h, flop) lets the ladder choose within its family; units off a ladder (GiB, week,
-     USD/kWh) show as declared.
+  1  the declared or written unit wins; a declared step of a decimal ladder (GB, ms, W,
+     B/s, s, B, flop) lets the ladder choose within its family; other units (GiB, h,
+     week, USD/kWh) show as declared.
   2  binary stays binary: where the ladder chooses from the bare byte step (a field or
      input declared B, B/GPU, B/s/GPU), the binary ladder is taken when its number needs
      fewer significant digits than the decimal one; a value written in GB stays decimal.
@@ -146,8 +146,9 @@ ENTRIES = [
     # 90000 s = 25 h = 25/24 day = 1.0416666... day; the nearest double of 25/24 is
     # 1.0416666666666667.
     E("dur", "1.042 day", 1.0416666666666667, skip=INPUT),
-    # 36 h = 1.5 day (h is a step of the time ladder: rule 1 lets it choose day).
-    E("hours", "1.500 day", 1.5, skip=INPUT),
+    # 36 h: h is not a decimal step (the time ladder's decimal steps are ps ... s), so the
+    # declared unit stays, as `2 week` does.
+    E("hours", "36 h", 36, skip=INPUT),
     # 2500 kB/token = 2.5 MB/token (a count stays beside its physical part).
     E("per_token", "2.500 MB/token", 2.5, skip=INPUT),
     # 700 W/GPU: W is the ladder's step for 700.
@@ -256,6 +257,9 @@ ENTRIES = [
     # sum of a [GiB] list: 80 + 40 = 120 GiB; bytes written in GiB stay binary (the
     # issue's answer key in MiB under a prompt in GiB).
     E("total_size", "120 GiB", 120),
+    # sum of [0.25 GiB, 0.25 GiB] = 0.5 GiB: the list's one unit, GiB, is off the ladder,
+    # so it stays (rule 1), never `512 MiB` (the issue's answer key in MiB).
+    E("half_total", "0.5000 GiB", 0.5),
     # Each element in a unit of its own: 3000 GiB, and 0.005 s in the declared ms = 5 ms.
     E("pair", "(3000 GiB, 5 ms)", skip=INPUT | COLLECTION),
     # --- text interpolation ---------------------------------------------------------------
