@@ -46,8 +46,10 @@ TEXT = {
     "sweep": "a sweep column holds numbers, quantities and bools, not text (E0414)",
     "sweep_jsonl": "a sweep column holds numbers, quantities and bools, not text (E0414)",
     "exercise": "an answer is a number, a quantity or a bool",
-    "list": "covered by the text's own display: a list of texts quotes each",
-    "map": "covered by the text's own display",
+    "list": "the one-element list is derived for numbers only; a text is tested alone, "
+            "in a tuple and interpolated",
+    "map": "the one-entry map is derived for numbers only; a text is tested alone, "
+           "in a tuple and interpolated",
 }
 RECORD = {
     "pandoc": "a record inline in prose: the rules do not say which form it takes",

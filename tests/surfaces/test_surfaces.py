@@ -6,7 +6,8 @@
 Renders every value of the corpus (corpus.py, over corpus.rk) through every surface of
 Reckon and asserts that each shows the text and the number written by hand in the corpus:
 
-  eval        `reckon eval --lines FILE` (one process for the corpus)
+  eval        `reckon eval --lines FILE` (one process for the corpus); eval_alone:
+              `reckon eval FILE EXPR`, a process each
   json        `reckon eval --json --lines FILE`: `display` and `value`
   run         `reckon run FILE`: the property's row in the case Main
   explain     `reckon explain FILE EXPR`: the result line ends with ` = TEXT`
@@ -226,15 +227,22 @@ def run_surface(reckon, corpus):
             expect(e.key, "run", e.inside, rows.get(e.key, "(no row)"))
 
 
-def explain_surface(reckon, corpus):
-    todo = [e for e in ENTRIES if applies(e, "explain")]
+def one_process_surfaces(reckon, corpus):
+    """`reckon eval FILE EXPR` and `reckon explain FILE EXPR`, a process per expression, as
+    a person types them (the other surfaces are batched)."""
+    todo = [(e, "eval_alone", ["eval"]) for e in ENTRIES if applies(e, "eval")]
+    todo += [(e, "explain", ["explain"]) for e in ENTRIES if applies(e, "explain")]
 
-    def one(e):
-        return run([reckon, "explain", corpus, e.expression]).stdout.split("\n")[0]
+    def one(job):
+        e, _, command = job
+        return run([reckon, *command, corpus, e.expression]).stdout.rstrip("\n")
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        for e, first in zip(todo, pool.map(one, todo)):
-            if not first.endswith(" = " + e.text):
-                fail(e.key, "explain", "... = " + e.text, first)
+        for (e, surface, _), out in zip(todo, pool.map(one, todo)):
+            if surface == "eval_alone":
+                expect(e.key, surface, e.text, out or "(nothing: an error)")
+            elif not out.split("\n")[0].endswith(" = " + e.text):
+                # The result line: `EXPR = DEFINITION = ... = TEXT`.
+                fail(e.key, "explain", "... = " + e.text, out.split("\n")[0])
 
 
 def doc_surface(reckon, corpus):
@@ -466,7 +474,7 @@ def main():
                     ("sweep", sweep_surfaces, (reckon, corpus)),
                     ("exercise", exercise_surface, (reckon, generated)),
                     ("lsp", lsp_surfaces, (reckon, corpus)),
-                    ("explain", explain_surface, (reckon, corpus))]
+                    ("eval and explain alone", one_process_surfaces, (reckon, corpus))]
         if shutil.which("pandoc"):
             surfaces.append(("pandoc", pandoc_surface, (reckon, tmp)))
         else:
