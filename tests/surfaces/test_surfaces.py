@@ -376,7 +376,7 @@ def python_surfaces(corpus, module_dir):
         if name != "value" or expr == "Main.loads":
             asks.append(("column", expr, name))
             checks.append(((expr, name, unit, cells), "python_column"))
-    p = run(["/usr/bin/python3", "-c", PY, corpus, json.dumps(asks),
+    p = run([sys.executable, "-c", PY, corpus, json.dumps(asks),
              str(ROOT / "python"), module_dir])
     if p.returncode != 0:
         fail("*", "python", "the package to run", p.stderr[-2000:])
@@ -490,6 +490,9 @@ def main():
                     job.result()
                 except Exception as x:  # a surface that crashes is a failure of its own
                     fail("*", name, "the surface to answer", f"{type(x).__name__}: {x}")
+    # In the corpus's order, a to-do list: each value's failing surfaces together.
+    order = {e.key: i for i, e in enumerate(ENTRIES)}
+    failures.sort(key=lambda f: (order.get(f[0], len(order)), f[0], f[1]))
     for entry, surface, expected, got in failures:
         print(f"FAIL {entry} [{surface}]\n  expected: {expected!r}\n  got:      {got!r}")
     by_surface = {}
