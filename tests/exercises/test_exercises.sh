@@ -244,8 +244,9 @@ expect "the most variants allowed" 0 "^## Variant 10000$" -- \
 # back, and that answer grades as correct. The key showed 1/3 as 0.3333, which the
 # grader, asked for the exact value, marked wrong: the grader rejected its own key (caught
 # by tests/fuzz/surfaces_fuzzer.cpp's check that the key grades as correct). The shortest decimal that reads back as the double
-# nearest 1/3 has 16 threes (0.3333333333333333, Python's repr(1/3)); 1 GB / 3 is shown in
-# MB as 1e9 / 3 / 1e6 = 333.3333333333333 (repr(1e9 / 3 / 1e6)). 0.3333 stays wrong.
+# nearest 1/3 has 16 threes (0.3333333333333333, Python's repr(1/3)); 1 GB / 3 is keyed in
+# GB, the unit the answer is written in (api::answer_unit: no ladder moves a key to MB),
+# as 1e9 / 3 / 1e9 = 0.3333333333333333 (repr(1e9 / 3 / 1e9)). 0.3333 stays wrong.
 cat >"$tmp/exact.rk" <<'RK'
 scenario Share {
   input parts: number
@@ -260,7 +261,7 @@ RK
 "$reckon" exercises build "$tmp/exact.rk" >"$tmp/exact.md" || fail "exact build exited $?"
 grep -qx 'Answer: \*\*0.3333333333333333\*\*, a plain number, exactly.' "$tmp/exact.md" ||
   fail "the key of an exact exercise is rounded"
-grep -qx 'Answer: \*\*333.3333333333333 MB\*\*, information (a memory size), exactly.' \
+grep -qx 'Answer: \*\*0.3333333333333333 GB\*\*, information (a memory size), exactly.' \
   "$tmp/exact.md" || fail "the key of an exact exercise in a unit is rounded"
 # 4 digits round by up to 5e-4 (0.3333 is 1e-4 off 1/3): a tolerance of 1e-4 gets the
 # key in full too.
