@@ -621,12 +621,6 @@ std::optional<DisplayUnit> shown_unit(const Expr& e, const ScenarioDecl* scenari
   return Written().shown(e, scenario, parameters);
 }
 
-std::optional<DisplayUnit> key_unit(const Expr& answer, const ScenarioDecl* scenario) {
-  std::optional<DisplayUnit> u = shown_unit(answer, scenario);
-  if (u && !u->is_tuple()) u->ladder = false;
-  return u;
-}
-
 void settle_written_units(Program& program) {
   Settler settler;
   for (auto& m : program.modules)

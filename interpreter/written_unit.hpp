@@ -32,11 +32,6 @@ std::optional<DisplayUnit> written_unit(const Expr& e, const ScenarioDecl* scena
 std::optional<DisplayUnit> shown_unit(const Expr& e, const ScenarioDecl* scenario = nullptr,
                                       const std::vector<Parameter>* parameters = nullptr);
 
-// The unit an exercise's answer key is shown in: the answer's shown unit, the ladder not
-// choosing a step (a key reads in the unit its prompt asks for: `kb: kB` holding 0.5 kB
-// is `0.5000 kB`, not `500 B`; a sum of a `[GiB]` list stays in GiB, not MiB).
-std::optional<DisplayUnit> key_unit(const Expr& answer, const ScenarioDecl* scenario);
-
 // The dimension of a unit as written (`TFLOP/s/W`, `kg*m^2`), or nullopt if it names
 // no unit of the catalogue.
 std::optional<Dimension> unit_dimension(std::string_view text);

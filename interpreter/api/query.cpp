@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "grammar/parse.hpp"
+#include "interpreter/api/display.hpp"
 #include "interpreter/api/usage_error.hpp"
 #include "interpreter/constraints.hpp"
 #include "interpreter/pipeline.hpp"
@@ -92,6 +93,8 @@ std::pair<std::size_t, std::unique_ptr<Expr>> parse_override(Program& p, const S
   check_and_compile_binding(p, *e, in.resolved, in.type, "input `" + name + "`");
   return std::make_pair(static_cast<std::size_t>(index), std::move(e));
 }
+
+std::optional<DisplayUnit> Query::unit() const { return expression_unit(*expr, scope.scenario); }
 
 void prepare(Program& p, const QueryRequest& request, Query& q) {
   std::vector<std::string> specs;

@@ -83,9 +83,7 @@ struct Query {
   Evaluator::Frame frame() const { return {instance, nullptr}; }
   Value evaluate() const { return evaluator->evaluate(*expr, frame()); }
   // The unit the expression's value is shown in when it declares or writes one.
-  std::optional<DisplayUnit> declared_unit() const {
-    return Evaluator::declared_unit(*expr, scope.scenario);
-  }
+  std::optional<DisplayUnit> unit() const;
 };
 
 // Prepares `request` in `p` (loaded by `load`): chooses the case, binds the overrides,

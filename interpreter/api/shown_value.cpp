@@ -2,6 +2,7 @@
 
 #include <span>
 
+#include "interpreter/api/display.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/format_table.hpp"
 #include "interpreter/instance.hpp"
@@ -25,7 +26,7 @@ ShownValue shown_record(const Evaluator& ev, const Value& v,
                         const std::vector<DisplayOptions>& columns) {
   ShownValue s;
   s.kind = ShownValue::Kind::record;
-  s.display = ev.show(v, std::nullopt);
+  s.display = display(ev, v, std::nullopt);
   const RecordValue& r = *v.record();
   s.text = r.type->name;
   for (std::size_t k = 0; k < r.fields.size(); ++k) {
@@ -59,7 +60,7 @@ void shown_elements(const Evaluator& ev, std::span<const Value> values,
 ShownValue shown(const Evaluator& ev, const Value& v, const std::optional<DisplayUnit>& unit,
                  const DisplayOptions* within) {
   ShownValue s;
-  s.display = ev.show(v, unit);
+  s.display = display(ev, v, unit);  // the one text every surface shows
   const int digits = ev.digits();
   switch (v.kind) {
     case ValueKind::none:

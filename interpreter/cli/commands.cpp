@@ -13,17 +13,16 @@
 #include <ostream>
 #include <set>
 
+#include "interpreter/api/cases.hpp"
+#include "interpreter/api/display.hpp"
 #include "interpreter/api/query.hpp"
 #include "interpreter/api/shown_value.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/guarded.hpp"
-#include "interpreter/constraints.hpp"
 #include "interpreter/counted.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/failed_check.hpp"
-#include "interpreter/format.hpp"
-#include "interpreter/format_table.hpp"
 #include "interpreter/pipeline.hpp"
 #include "interpreter/units.hpp"
 #include "stdlib/library.hpp"
@@ -46,29 +45,6 @@ std::string_view source_text(const Program& p, SourceRange r) {
   return std::string_view(p.sources.file(r.file).text()).substr(r.begin, r.end - r.begin);
 }
 
-// Records with a `name` field show as that name in tables: `Transformer "GPT-3 175B"`.
-std::string show_compact(const Evaluator& ev, const Value& v, const std::optional<DisplayUnit>& u) {
-  if (v.kind == ValueKind::record) {
-    int index = v.record()->type->field_index("name");
-    if (index >= 0) {
-      const Value& name = v.record()->fields[static_cast<std::size_t>(index)];
-      // Quoted as any text is shown, escapes included.
-      if (name.kind == ValueKind::text) return v.record()->type->name + " " + ev.show(name, u);
-    }
-  }
-  return ev.show(v, u);
-}
-
-// A map or a list of records as a table (format_table), in `unit` if given, its rows
-// elided as the evaluator elides lists.
-std::string table(const Evaluator& ev, const Value& v, const std::optional<DisplayUnit>& unit,
-                  std::string_view indent) {
-  DisplayOptions options;
-  options.digits = ev.digits();
-  options.list_elements = ev.list_elements();
-  return format_table(v, options, unit ? &*unit : nullptr, indent);
-}
-
 // Prints each distinct error once: a property's error is raised again by every
 // property and check that uses it.
 class Reporter {
@@ -89,15 +65,13 @@ class Reporter {
 // false if any of them failed (the errors go to `report`).
 bool print_case(Evaluator& ev, const CaseDecl& c, std::ostream& out, Reporter& report) {
   const ScenarioDecl& s = *c.scenario;
-  Instance* inst = &ev.instance_of(c);
+  Instance* inst = &api::case_instance(ev, c);
   // An infeasible case has no values to show: its broken constraint is the error.
   try {
-    if (const Requirement* broken = first_broken_constraint(ev, *inst)) {
-      report(broken_constraint(ev, *inst, *broken,
-                               {{c.name_range, "case `" + c.name + "` is defined here"}})
-                 .diagnostic());
+    if (const auto broken = api::first_broken(ev, *inst, c)) {
+      report(broken->diagnostic);
       out << fmt::format("{} = {}\n  infeasible: {}\n\n", c.name, s.name,
-                         printable(constraint_message(ev, *inst, *broken)));
+                         printable(broken->message));
       return false;
     }
   } catch (const UserError& e) {
@@ -116,11 +90,16 @@ bool print_case(Evaluator& ev, const CaseDecl& c, std::ostream& out, Reporter& r
     std::string rows;  // a map's entries or a list's records, under its row
     try {
       const Value v = evaluate();
-      if (shown_as_table(v)) {
-        shown = table_summary(v);
-        rows = table(ev, v, unit, "      ");
+      // Records with a `name` field show as that name: `Transformer "GPT-3 175B"`.
+      api::Layout layout;
+      layout.tables = true;
+      layout.indent = "      ";
+      layout.named_records = true;
+      if (api::shows_as_table(v)) {
+        shown = api::table_heading(v);
+        rows = api::display(ev, v, unit, layout);
       } else {
-        shown = show_compact(ev, v, unit);
+        shown = api::display(ev, v, unit, layout);
       }
     } catch (const UserError& e) {
       report(e.diagnostic());
@@ -132,7 +111,8 @@ bool print_case(Evaluator& ev, const CaseDecl& c, std::ostream& out, Reporter& r
   out << fmt::format("{} = {}\n  inputs\n", c.name, s.name);
   for (std::size_t i = 0; i < s.inputs.size(); ++i)
     row(
-        s.inputs[i].name, [&] { return ev.input(*inst, i, c.name_range); }, s.inputs[i].display);
+        s.inputs[i].name, [&] { return ev.input(*inst, i, c.name_range); },
+        api::input_unit(s.inputs[i]));
   out << "  properties\n";
   std::vector<std::string> methods;
   for (std::size_t i = 0; i < s.properties.size(); ++i) {
@@ -145,7 +125,8 @@ bool print_case(Evaluator& ev, const CaseDecl& c, std::ostream& out, Reporter& r
       continue;
     }
     row(
-        prop.name, [&] { return ev.property(*inst, i, c.name_range); }, prop.display);
+        prop.name, [&] { return ev.property(*inst, i, c.name_range); },
+        api::property_unit(prop, s));
   }
   if (!methods.empty()) {
     std::string list;
@@ -306,15 +287,17 @@ int eval(const EvalRequest& request, const Common& common, std::ostream& out, st
   auto print = [&](const api::Query& q, const std::string& text) {
     const Evaluator& ev = *q.evaluator;
     const Value v = q.evaluate();
-    const auto unit = q.declared_unit();
+    const auto unit = q.unit();
     if (request.json) {
       nlohmann::json j = json_of(api::shown_value(ev, v, unit));
       j["expression"] = text;
       out << j.dump() << "\n";
-    } else if (shown_as_table(v)) {
-      out << table(ev, v, unit, "");
+    } else if (api::shows_as_table(v)) {
+      api::Layout table;
+      table.tables = true;
+      out << api::display(ev, v, unit, table);
     } else {
-      out << ev.show(v, unit) << "\n";
+      out << api::display(ev, v, unit) << "\n";
     }
   };
   const ErrorSink sink(err, request.json ? &out : nullptr);

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "interpreter/api/display.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
@@ -142,7 +143,7 @@ class PageWriter {
       const Expr& shown = cond.kind == ExprKind::binary ? *cond.operands[0] : cond;
       Value v = ev_.evaluate(shown, {});
       body += fmt::format("> {}\n{}\n", text(shown.range),
-                          ev_.show(v, Evaluator::declared_unit(shown)));
+                          api::display(ev_, v, api::expression_unit(shown)));
     }
     if (body.empty()) return;
     out += "## Examples\n\nEvaluated when this page was built:\n\n```\n" + body + "```\n\n";
@@ -245,7 +246,7 @@ class PageWriter {
       Value v = ev_.evaluate(*let->value, {});
       rows += fmt::format("| `{}` | {} | `{}` | {} |\n", let->name, cell(let->docs.text),
                           cell(text(let->value->range)),
-                          cell(ev_.show(v, Evaluator::declared_unit(*let->value))));
+                          cell(api::display(ev_, v, api::let_unit(*let))));
     }
     if (!rows.empty())
       out +=

@@ -128,7 +128,7 @@ class SheetWriter {
       out += list(hints);
     }
     out += text("Worked solution:") + "\n\n";
-    auto steps = explain(book_.program(), book_.evaluator(), *x.answer, v.frame(), options_.depth);
+    auto steps = book_.solution(v, options_.depth);
     out += render_explanation(steps, latex() ? ExplainFormat::latex : ExplainFormat::markdown);
     return out + "\n";
   }

@@ -5,6 +5,7 @@
 #include <map>
 #include <ostream>
 
+#include "interpreter/api/display.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
@@ -127,9 +128,9 @@ std::string show_field(const Evaluator& ev, const Value& f) {
   if (const RecordValue* inner = f.record()) {
     const RecordDecl& type = *inner->type;
     for (std::size_t i = 0; i < type.fields.size(); ++i)
-      if (type.fields[i].name == "name") return ev.show(inner->fields[i], std::nullopt);
+      if (type.fields[i].name == "name") return api::display(ev, inner->fields[i], std::nullopt);
   }
-  return ev.show(f, std::nullopt);
+  return api::display(ev, f, std::nullopt);
 }
 
 // One line per record value of a registry: `let NAME = Record(...)`.

@@ -9,14 +9,15 @@
 #include <random>
 
 #include "grammar/parse.hpp"
+#include "interpreter/api/cases.hpp"
+#include "interpreter/api/display.hpp"
 #include "interpreter/checker.hpp"
-#include "interpreter/constraints.hpp"
+#include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/pipeline.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/sweep/range_value.hpp"
 #include "interpreter/units.hpp"
-#include "interpreter/written_unit.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon::exercise {
@@ -110,19 +111,19 @@ std::uint64_t Workbook::distinct_variants(const ExerciseDecl& x) {
 }
 
 Value Workbook::bind(const ExerciseDecl& x, const std::vector<std::size_t>& picks) {
-  Value instance = ev_.new_instance(*x.case_decl);
+  std::vector<api::Binding> bindings;
   for (std::size_t k = 0; k < x.vary.size(); ++k) {
     const Vary& vary = x.vary[k];
-    ev_.bind_input_value(*instance.instance(), static_cast<std::size_t>(vary.input),
-                         values_of(vary)[picks[k]], vary.range);
+    bindings.push_back(
+        {static_cast<std::size_t>(vary.input), values_of(vary)[picks[k]], vary.range});
   }
-  return instance;
+  return api::variant_instance(ev_, *x.case_decl, bindings);
 }
 
 // A variant is handed out only where the scenario's constraints (`require`) and the
 // exercise's filters (`where`) all hold.
-bool Workbook::feasible(const ExerciseDecl& x, const Value& instance) {
-  if (!reckon::feasible(ev_, *instance.instance())) return false;
+bool Workbook::admissible(const ExerciseDecl& x, const Value& instance) {
+  if (!api::holds_constraints(ev_, *instance.instance())) return false;
   for (const auto& e : x.where)
     if (!ev_.evaluate(*e, {instance.instance(), nullptr}).truthy()) return false;
   return true;
@@ -153,7 +154,7 @@ const std::vector<std::size_t>& Workbook::picks_of(const ExerciseDecl& x, int nu
       if (!x.vary.empty() && chosen.used.count(picks)) continue;
       if (chosen.infeasible.count(picks)) continue;
       found = (x.where.empty() && x.case_decl->scenario->requirements.empty()) ||
-              feasible(x, bind(x, picks));
+              admissible(x, bind(x, picks));
       if (!found) chosen.infeasible.insert(picks);
     }
     if (!found) {
@@ -186,24 +187,29 @@ Variant Workbook::variant(const ExerciseDecl& x, int number) {
     const std::size_t pick = picks[k];
     auto index = static_cast<std::size_t>(vary.input);
     // A record or enum member chosen from a list shows as written (LLAMA3_8B).
-    std::string shown = values[pick].kind == ValueKind::quantity || vary.values.empty()
-                            ? ev_.show(values[pick], c.scenario->inputs[index].display)
-                            : std::string(source_text(p_, vary.values[pick]->range));
+    std::string shown =
+        values[pick].kind == ValueKind::quantity || vary.values.empty()
+            ? api::display(ev_, values[pick], api::input_unit(c.scenario->inputs[index]))
+            : std::string(source_text(p_, vary.values[pick]->range));
     v.picks.emplace_back(vary.name, shown);
   }
   return v;
 }
 
-std::string Workbook::show(const Variant& v, const Expr& e) {
-  return show_in(v, e, Evaluator::declared_unit(e, v.instance.instance()->scenario));
-}
-
-std::string Workbook::show_in(const Variant& v, const Expr& e,
-                              const std::optional<DisplayUnit>& unit) {
+std::string Workbook::shown(const Variant& v, const Expr& e,
+                            const std::optional<DisplayUnit>& unit) {
   Value value = ev_.evaluate(e, v.frame());
   if (value.kind == ValueKind::text) return value.text();
   if (value.kind == ValueKind::boolean) return value.truthy() ? "yes" : "no";
-  return ev_.show(value, unit);
+  return api::display(ev_, value, unit);
+}
+
+std::string Workbook::shown(const Variant& v, const Expr& e) {
+  return shown(v, e, api::expression_unit(e, v.instance.instance()->scenario));
+}
+
+std::optional<DisplayUnit> Workbook::answer_unit(const ExerciseDecl& x) {
+  return api::answer_unit(*x.answer, x.case_decl->scenario);
 }
 
 std::string Workbook::key(const Variant& v) {
@@ -212,15 +218,21 @@ std::string Workbook::key(const Variant& v) {
   // last digit: 5e-4 of it at 4 digits (of 1.000). A tolerance as narrow (`within 0`
   // included) would reject the rounded key, so the key is then shown in full.
   const double rounding = 0.5 * std::pow(10.0, 1 - digits_);
-  // In the unit the prompt asks for (key_unit), the ladder choosing no other step.
-  const std::optional<DisplayUnit> asked = key_unit(*x.answer, v.instance.instance()->scenario);
+  // In the answer's unit in every variant, the one its prompt asks in.
   if (x.answer->type.kind == TypeKind::boolean || tolerance(x) > rounding)
-    return show_in(v, *x.answer, asked);
-  Value value = ev_.evaluate(*x.answer, v.frame());
-  DisplayOptions options;
-  options.digits = max_meaningful_digits + 2;  // the shortest text that reads back exactly
-  auto unit = Evaluator::fitting_unit(value, asked);
-  return format_value(value, options, unit ? &*unit : nullptr);
+    return shown(v, *x.answer, answer_unit(x));
+  api::Layout exact;
+  exact.digits = max_meaningful_digits + 2;  // the shortest text that reads back exactly
+  return api::display(ev_, ev_.evaluate(*x.answer, v.frame()), answer_unit(x), exact);
+}
+
+std::vector<ExplainStep> Workbook::solution(const Variant& v, int depth) {
+  const ExerciseDecl& x = *v.exercise;
+  std::vector<ExplainStep> steps = explain(p_, ev_, *x.answer, v.frame(), depth);
+  // The derivation ends in the answer as the key gives it, in the unit the prompt asks in.
+  if (!steps.empty() && steps.front().depth == 0 && x.answer->type.kind != TypeKind::boolean)
+    steps.front().result = shown(v, *x.answer, answer_unit(x));
+  return steps;
 }
 
 std::string Workbook::text(const Variant& v, const std::vector<PromptPiece>& pieces) {
@@ -233,7 +245,7 @@ std::string Workbook::text(const Variant& v, const std::vector<PromptPiece>& pie
     // The piece is a format (`{x}`, `{x:.2f}`), shown as a text expression shows it,
     // except that a prompt answers a question about a bool with yes or no.
     const Expr& value = *piece.expr->operands[0];
-    out += show(v, value.type.kind == TypeKind::boolean ? value : *piece.expr);
+    out += shown(v, value.type.kind == TypeKind::boolean ? value : *piece.expr);
   }
   return out;
 }

@@ -5,12 +5,14 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "interpreter/evaluator.hpp"
+#include "interpreter/explain.hpp"
 #include "interpreter/program.hpp"
 
 namespace reckon::exercise {
@@ -58,15 +60,21 @@ class Workbook {
   // (saturating at UINT64_MAX).
   std::uint64_t distinct_variants(const ExerciseDecl& x);
 
-  // A value as a student reads it: text without quotes, a bool as yes or no.
-  std::string show(const Variant& v, const Expr& e);
-  // The same in `unit` (an answer key in key_unit).
-  std::string show_in(const Variant& v, const Expr& e, const std::optional<DisplayUnit>& unit);
-  // v's answer as the key shows it, and as the grader expects it: like `show`, but when
-  // the exercise's tolerance is narrower than the rounding of the digits shown (`within
-  // 0`, `within 1e-4` at 4 digits), with every digit it takes to read back the same
-  // number (`0.3333333333333333`: `0.3333` is not exact, nor within 1e-4 of 1/3).
+  // A value as a student reads it: text without quotes, a bool as yes or no; in `unit`,
+  // or else in the unit `e` is shown in.
+  std::string shown(const Variant& v, const Expr& e, const std::optional<DisplayUnit>& unit);
+  std::string shown(const Variant& v, const Expr& e);
+  // The unit x's answer is keyed and graded in (api::answer_unit): its written or declared
+  // unit, the same in every variant; nullopt: a readable one.
+  std::optional<DisplayUnit> answer_unit(const ExerciseDecl& x);
+  // v's answer as the key shows it, and as the grader expects it: in answer_unit, and
+  // when the exercise's tolerance is narrower than the rounding of the digits shown
+  // (`within 0`, `within 1e-4` at 4 digits), with every digit it takes to read back the
+  // same number (`0.3333333333333333`: `0.3333` is not exact, nor within 1e-4 of 1/3).
   std::string key(const Variant& v);
+  // The worked solution of v: the derivation of its answer (`reckon explain`), `depth`
+  // levels deep, whose first step shows the answer in answer_unit, as the key does.
+  std::vector<ExplainStep> solution(const Variant& v, int depth);
   // A prompt or a hint with its `{expr}` pieces evaluated.
   std::string text(const Variant& v, const std::vector<PromptPiece>& pieces);
 
@@ -86,7 +94,7 @@ class Workbook {
   const std::vector<std::size_t>& picks_of(const ExerciseDecl& x, int number);
   // A fresh instance of x's case with the values at `picks` bound.
   Value bind(const ExerciseDecl& x, const std::vector<std::size_t>& picks);
-  bool feasible(const ExerciseDecl& x, const Value& instance);
+  bool admissible(const ExerciseDecl& x, const Value& instance);
 
   // The variants chosen so far, per exercise, in order; and every pick tried and found
   // used or infeasible is in `tried`.

@@ -12,7 +12,6 @@
 #include "interpreter/exercise/slips.hpp"
 #include "interpreter/suggest.hpp"
 #include "interpreter/units.hpp"
-#include "interpreter/written_unit.hpp"
 
 namespace reckon::exercise {
 
@@ -153,7 +152,7 @@ const Grader::Expected& Grader::expected(const ExerciseDecl& x, int variant) {
   want.value = book_.answer(v);
   if (want.value.kind == ValueKind::quantity) want.value.dim = x.answer->type.dim;
   want.shown = book_.key(v);
-  auto unit = key_unit(*x.answer, x.case_decl->scenario);
+  auto unit = book_.answer_unit(x);
   want.unit = unit ? unit->symbol : base_unit_string(want.value.dim);
   want.tolerance = book_.tolerance(x);
   return want;

@@ -7,6 +7,8 @@
 #include <variant>
 
 #include "grammar/parse.hpp"
+#include "interpreter/api/cases.hpp"
+#include "interpreter/api/display.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/code.hpp"
 #include "interpreter/failed_check.hpp"
@@ -483,18 +485,7 @@ const ScenarioDecl* Analysis::scenario_at(std::uint32_t offset) const {
 }
 
 const CaseDecl* Analysis::case_for(const std::string& chosen, const ScenarioDecl* scenario) const {
-  if (!parsed()) return nullptr;
-  if (!chosen.empty())
-    if (const Decl* d = program_->find(chosen); d && d->kind == DeclKind::case_) {
-      const auto* c = static_cast<const CaseDecl*>(d);
-      if (!scenario || c->scenario == scenario) return c;
-    }
-  for (const auto& d : program_->main->decls)
-    if (d->kind == DeclKind::case_) {
-      const auto* c = static_cast<const CaseDecl*>(d.get());
-      if (!scenario || c->scenario == scenario) return c;
-    }
-  return nullptr;
+  return parsed() ? api::case_showing(*program_, chosen, scenario) : nullptr;
 }
 
 Evaluator* Analysis::values() {
@@ -618,24 +609,15 @@ std::optional<std::string> Analysis::value_of(const Symbol& original, const Case
   try {
     Evaluator& ev = *values_evaluator;
     ev.restart_step_budget();
-    if (let) {
-      Value v = ev.evaluate(*let->value, {});
-      return ev.show(v,
-                     Evaluator::fitting_unit(
-                         v, let->display ? let->display : Evaluator::declared_unit(*let->value)));
-    }
+    if (let) return api::display(ev, ev.evaluate(*let->value, {}), api::let_unit(*let));
     const auto& scenario = static_cast<const ScenarioDecl&>(*s.owner);
-    Instance& inst = ev.instance_of(*c);
+    Instance& inst = api::case_instance(ev, *c);
     auto i = static_cast<std::size_t>(s.index);
-    if (s.kind == Symbol::Kind::input) {
-      const Value& v = ev.input(inst, i, scenario.inputs[i].range);
-      return ev.show(v, Evaluator::fitting_unit(v, scenario.inputs[i].display));
-    }
+    if (s.kind == Symbol::Kind::input)
+      return api::display(ev, ev.input(inst, i, scenario.inputs[i].range),
+                          api::input_unit(scenario.inputs[i]));
     const Property& prop = scenario.properties[i];
-    const Value& v = ev.property(inst, i, prop.range);
-    return ev.show(
-        v, Evaluator::fitting_unit(
-               v, prop.display ? prop.display : Evaluator::declared_unit(*prop.body, &scenario)));
+    return api::display(ev, ev.property(inst, i, prop.range), api::property_unit(prop, scenario));
   } catch (const UserError& e) {
     return error_label(e.diagnostic().code) + ": " + e.diagnostic().message;
   } catch (const UserErrors& e) {

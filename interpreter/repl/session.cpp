@@ -10,13 +10,12 @@
 #include <sstream>
 
 #include "grammar/parse.hpp"
+#include "interpreter/api/display.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/counted.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
-#include "interpreter/format.hpp"
-#include "interpreter/format_table.hpp"
 #include "interpreter/pipeline.hpp"
 #include "interpreter/type_names.hpp"
 #include "interpreter/type_shown.hpp"
@@ -399,17 +398,13 @@ Reply Session::expression(const std::string& input) {
   return with_expression(input, [&](Program& p, Expr& e, Reply& reply) {
     Evaluator ev(p, digits_);
     Value v = ev.evaluate(e, {});
-    const std::optional<DisplayUnit> written = Evaluator::declared_unit(e);
+    const std::optional<DisplayUnit> written = api::expression_unit(e);
     // A map or a list of records as a table, as `reckon eval` prints it (every row: a
     // session's values are read whole, as on a pipe).
-    if (shown_as_table(v)) {
-      DisplayOptions options;
-      options.digits = digits_;
-      const std::optional<DisplayUnit> unit = Evaluator::fitting_unit(v, written);
-      reply.output = format_table(v, options, unit ? &*unit : nullptr, "");
-    } else {
-      reply.output = ev.show(v, written) + "\n";
-    }
+    api::Layout layout;
+    layout.tables = true;
+    reply.output = api::display(ev, v, written, layout);
+    if (!api::shows_as_table(v)) reply.output += "\n";
     remember_ans(v, input, e, written);
   });
 }
@@ -648,7 +643,7 @@ Reply Session::type_of(const std::string& text) {
   return with_expression(
       // In the unit the value would be shown in: `[TB/s]` for a list declared so.
       text, [](Program&, Expr& e, Reply& reply) {
-        reply.output = describe_shown(e.type, Evaluator::declared_unit(e)) + "\n";
+        reply.output = describe_shown(e.type, api::expression_unit(e)) + "\n";
       });
 }
 

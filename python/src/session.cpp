@@ -6,10 +6,10 @@
 #include <limits>
 #include <stdexcept>
 
+#include "interpreter/api/display.hpp"
 #include "interpreter/api/query.hpp"
 #include "interpreter/api/sweep_run.hpp"
 #include "interpreter/explain.hpp"
-#include "interpreter/format.hpp"
 #include "interpreter/suggest.hpp"
 #include "interpreter/type_names.hpp"
 #include "interpreter/units.hpp"
@@ -141,7 +141,7 @@ api::ShownValue Session::evaluate(const std::string& expression,
   return failing_as_python(p, [&] {
     api::Query q;
     ask(p, path_, expression, case_name, sets, digits, within, q);
-    return api::shown_value(*q.evaluator, q.evaluate(), q.declared_unit());
+    return api::shown_value(*q.evaluator, q.evaluate(), q.unit());
   });
 }
 
@@ -196,7 +196,7 @@ std::pair<double, Dimension> unit_of(const std::string& text) {
 }
 
 std::pair<std::string, double> display_unit_of(double base, const Dimension& dim, int digits) {
-  DisplayUnit u = default_display_unit(Value::quantity(base, dim), digits);
+  DisplayUnit u = api::readable_unit(base, dim, digits);
   return {u.symbol, u.scale};
 }
 

@@ -240,14 +240,51 @@ expect "the most variants allowed" 0 "^## Variant 10000$" -- \
   bash -c 'set -o pipefail; "$0" exercises build "$1" --variants 10000 | grep -x "## Variant 10000"' \
   "$reckon" "$tmp/many.rk"
 
+# A key is in the unit its answer is written in, in every variant: the largest of a
+# `[GiB]` list, under a prompt that shows the list in GiB, was keyed as 512 MiB or 768 MiB
+# for the variants below 1 GiB (the binary ladder moved the key), as 3 GiB for the others.
+# max([0.25, 0.5]) = 0.5 and max([0.5, 0.75]) = 0.75 GiB, at 4 digits 0.5000 and 0.7500;
+# the worked solution ends in the same text.
+cat >"$tmp/shards.rk" <<'RK'
+scenario Shards {
+  input shards: [GiB]
+  biggest = max(shards)
+}
+case Two = Shards(shards: [1 GiB, 2 GiB])
+exercise Biggest {
+  about Two
+  vary shards in [[0.25 GiB, 0.5 GiB], [0.5 GiB, 0.75 GiB]]
+  prompt "The shards hold {shards}. How large is the largest, in GiB?"
+  answer biggest
+}
+RK
+"$reckon" exercises build "$tmp/shards.rk" --variants 2 >"$tmp/shards.md" ||
+  fail "shards build exited $?"
+keys=$(grep -o '^Answer: \*\*[^*]*\*\*' "$tmp/shards.md" | sort | tr '\n' ' ')
+[[ $keys == 'Answer: **0.5000 GiB** Answer: **0.7500 GiB** ' ]] ||
+  fail "the keys over a [GiB] list are not in GiB: $keys"
+solved=$(grep -o '^- `biggest` = .*= `[^`]*`$' "$tmp/shards.md" | grep -o '`[^`]*`$' | sort |
+  tr '\n' ' ')
+[[ $solved == '`0.5000 GiB` `0.7500 GiB` ' ]] ||
+  fail "the worked solutions over a [GiB] list do not end in GiB: $solved"
+grep -q "MiB" "$tmp/shards.md" && fail "a sheet over a [GiB] list shows MiB"
+# Each key, given back as the answer of its variant, is correct, and the grader expects
+# it as the key wrote it.
+sed -n '/===== answers.md/,$p' "$tmp/shards.md" | grep -o '^Answer: \*\*[^*]*\*\*' |
+  sed 's/^Answer: \*\*//; s/\*\*$//' |
+  awk 'BEGIN { print "variant,exercise,answer" } { print NR ",Biggest," $0 }' >"$tmp/shards.csv"
+"$reckon" exercises grade "$tmp/shards.rk" --answers "$tmp/shards.csv" --variants 2 --seed 1 \
+  >"$tmp/shards.grade" 2>&1 || fail "grading the [GiB] keys exited $?"
+[[ $(grep -cE "correct +[0-9.]+ GiB$" "$tmp/shards.grade") == 2 ]] ||
+  fail "the keys over a [GiB] list do not grade as correct in GiB: $(cat "$tmp/shards.grade")"
+
 # An exact exercise (`within 0`): the key shows every digit it takes to read the answer
 # back, and that answer grades as correct. The key showed 1/3 as 0.3333, which the
 # grader, asked for the exact value, marked wrong: the grader rejected its own key (caught
 # by tests/fuzz/surfaces_fuzzer.cpp's check that the key grades as correct). The shortest decimal that reads back as the double
-# nearest 1/3 has 16 threes (0.3333333333333333, Python's repr(1/3)); 1 GB / 3 is shown in
-# GB, the unit it is written in (an answer key reads in the unit of its prompt, the ladder
-# choosing no other step), as 1e9 / 3 / 1e9 = 0.3333333333333333 (repr(1e9 / 3 / 1e9)).
-# 0.3333 stays wrong.
+# nearest 1/3 has 16 threes (0.3333333333333333, Python's repr(1/3)); 1 GB / 3 is keyed in
+# GB, the unit the answer is written in (api::answer_unit: no ladder moves a key to MB),
+# as 1e9 / 3 / 1e9 = 0.3333333333333333 (repr(1e9 / 3 / 1e9)). 0.3333 stays wrong.
 cat >"$tmp/exact.rk" <<'RK'
 scenario Share {
   input parts: number

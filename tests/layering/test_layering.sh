@@ -56,8 +56,52 @@ if out=$(bash "$check" "$scratch/tree") || ! grep -qF "plugins/x.cpp: no layer" 
   failures=$((failures + 1))
 fi
 
+# No surface prepares a case or decides display itself (check_surfaces.sh): the
+# repository passes, and a call planted in a copy of one surface is reported at its line;
+# the same words in a comment or a string are not calls.
+surfaces="$(pwd)/tests/layering/check_surfaces.sh"
+if ! out=$(bash "$surfaces" .); then
+  echo "FAIL: a surface calls a display or case internal:"
+  echo "$out"
+  failures=$((failures + 1))
+fi
+# file to add the call to | the call | the name reported
+bad_calls=(
+  "interpreter/repl/session.cpp|std::string t = ev.show(v, std::nullopt);|show"
+  "interpreter/lsp/analysis.cpp|auto u = Evaluator::declared_unit(*let->value);|declared_unit"
+  "interpreter/lsp/hover.cpp|Instance& i = ev->instance_of(*c);|instance_of"
+  "interpreter/exercise/book.cpp|Value i = ev_.new_instance(*x.case_decl);|new_instance"
+  "interpreter/exercise/grade.cpp|ev.bind_input_value(inst, 0, v, at);|bind_input_value"
+  "interpreter/cli/list.cpp|out << format_value(v, options);|format_value"
+  "interpreter/cli/doc.cpp|out << format_table(v, options, nullptr, \"\");|format_table"
+  "interpreter/cli/commands.cpp|reckon::require_feasible(ev, inst, note);|require_feasible"
+  "python/src/session.cpp|q.evaluator->bind_input(*q.instance, 0, e);|bind_input"
+  "python/src/module.cpp|auto u = default_display_unit(v, 4);|default_display_unit"
+)
+for planted in "${bad_calls[@]}"; do
+  IFS='|' read -r file call name <<<"$planted"
+  rm -rf "$scratch/tree" && mkdir "$scratch/tree"
+  cp -r interpreter python "$scratch/tree/"
+  {
+    echo "// ev.show(v, u) and format_value(v) in a comment are no call"
+    echo "const char* said = \"instance_of(c) in a string is no call\";"
+    echo "$call"
+  } >>"$scratch/tree/$file"
+  line=$(wc -l <"$scratch/tree/$file")
+  out=$(bash "$surfaces" "$scratch/tree") && status=0 || status=$?
+  if ((status == 0)); then
+    echo "FAIL: $file calling $name passed the surface check"
+    failures=$((failures + 1))
+  elif ! grep -qF "$file:$line: calls $name " <<<"$out" ||
+       [[ $(wc -l <<<"$out") != 1 ]]; then
+    echo "FAIL: $file calling $name was not reported at $file:$line alone; got:"
+    echo "$out"
+    failures=$((failures + 1))
+  fi
+done
+
 if ((failures)); then
   echo "$failures layering test(s) failed"
   exit 1
 fi
-echo "layering: the repository passes, and ${#bad_arrows[@]} wrong arrows are caught"
+echo "layering: the repository passes, ${#bad_arrows[@]} wrong arrows and ${#bad_calls[@]} surface calls are caught"

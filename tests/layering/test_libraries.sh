@@ -22,12 +22,17 @@ bad=(
   's@^reckon_core|\([^|]*\)|@reckon_core|\1|reckon_charts @|reckon_core links reckon_charts'
   's@^reckon_syntax|\([^|]*\)|@reckon_syntax|\1|reckon_grammar @|reckon_syntax links reckon_grammar'
   's@^reckon_stdlib|\([^|]*\)|@reckon_stdlib|\1|reckon_cli @|reckon_stdlib links reckon_cli'
+  's@^_reckon|\([^|]*\)|@_reckon|\1|reckon_cli @|_reckon links reckon_cli'
+  's@^_reckon|@_reckon|interpreter/cli/commands.cpp @|_reckon is built from interpreter/cli/commands.cpp'
+  '/^reckon_cli|/d|describes 5 of the 6 layer libraries'
 )
 scratch=$(mktemp)
 trap 'rm -f "$scratch"' EXIT
 for entry in "${bad[@]}"; do
   edit=${entry%|*}
   expected=${entry##*|}
+  # A build without the Python module (no pybind11) has no _reckon line to break.
+  [[ $edit == *_reckon* ]] && ! grep -q '^_reckon|' "$list" && continue
   sed "$edit" "$list" >"$scratch"
   if out=$(bash "$check" "$scratch" "$source_dir" "$binary_dir") ||
      ! grep -qF "$expected" <<<"$out"; then
