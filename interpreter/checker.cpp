@@ -362,11 +362,9 @@ class Checker final : public CheckContext {
       // A declared step of the dimension's ladder lets the ladder choose within its
       // family (`big: GB` holding 2000 GB shows 2.000 TB, `memory: B/GPU` holding
       // 80 GiB shows 80 GiB/GPU: format.hpp, fitting_display_unit); a unit off the
-      // ladder shows as declared (`GiB`, `USD/Mtoken`), and so does a calendar unit
-      // (min, h, day, year), declared to read hours, not years. Display rule 1,
+      // ladder shows as declared (`GiB`, `USD/Mtoken`, `h`). Display rule 1,
       // docs/language.md.
-      const bool calendar = c->dim.physical() == Dimension::of(Base::time) && c->scale >= 60;
-      const bool ladder = !calendar && ladder_step(c->dim, u.text);
+      const bool ladder = ladder_step(c->dim, u.text);
       if (display) *display = DisplayUnit{u.text, c->scale, ladder, ladder && written_values};
     }
     out.optional = t.optional;

@@ -50,7 +50,11 @@ void Evaluator::append_formatted(std::string& out, const Expr& format, const Fra
     return;
   }
   std::optional<DisplayUnit> unit;
-  if (format.unit) unit = DisplayUnit{format.unit->text, format.unit_scale, format.number != 0};
+  // Settled as written_unit.cpp's settle_format keeps it: 0 as written, 1 the ladder
+  // choosing, 2 the ladder choosing for a person's written values too.
+  if (format.unit)
+    unit =
+        DisplayUnit{format.unit->text, format.unit_scale, format.number != 0, format.number == 2};
   const auto digits = parse_digits_format(format.text);
   if (!digits || v.kind != ValueKind::quantity) {  // records by their short names
     out +=

@@ -387,7 +387,9 @@ bool ladder_step(const Dimension& d, std::string_view symbol) {
   for (const Ladder& l : ladders())
     if (l.dim == physical)
       for (const auto& step : l.steps)
-        if (step.first == symbol) return true;
+        // The calendar's steps (min, h, day, year) are not prefixes of the second: a value
+        // written or declared in hours reads in hours (58990 h, not 6.730 year).
+        if (step.first == symbol) return !(physical == time_d && step.second >= 60);
   return false;
 }
 

@@ -186,10 +186,13 @@ class Written {
     if (t.kind != TypeKind::quantity || !has_alternative_ladders(t.dim)) return std::nullopt;
     Unit found;
     int ladder = -1;
+    mixed_ = false;
     if (!binary_written(e, s, params, found, ladder) || !found) return std::nullopt;
     // Written in units of another dimension (`1 GiB / 2 s`): no step of the value's.
     if (!alternative_step(t.dim, found->symbol)) return std::nullopt;
-    found->ladder = true;
+    // One binary unit written throughout (`sum(xs)` of a `[GiB]` list) stays in it, as
+    // one value written in it does; units that disagree let the ladder choose.
+    found->ladder = mixed_;
     return found;
   }
 
@@ -205,7 +208,12 @@ class Written {
       const int on = alternative_ladder(d, u->symbol);
       if (on < 0 || (ladder >= 0 && on != ladder)) return false;
       ladder = on;
-      if (!found && alternative_step(d, u->symbol)) found = DisplayUnit{u->symbol, u->scale};
+      if (alternative_step(d, u->symbol)) {
+        if (!found)
+          found = DisplayUnit{u->symbol, u->scale};
+        else if (found->symbol != u->symbol)
+          mixed_ = true;
+      }
       return true;
     };
     switch (e.kind) {
@@ -441,6 +449,7 @@ class Written {
 
  private:
   std::uintptr_t stack_base_ = 0;
+  bool mixed_ = false;  // binary_written met two binary steps (binary_ladder)
   // Properties' and lets' written units, and the units they show in, in `distinct_`.
   std::unordered_map<const void*, const Unit*> known_;
   std::unordered_map<const void*, const Unit*> known_shown_;
@@ -489,7 +498,7 @@ class Settler {
     e.unit = std::make_unique<UnitExpr>();
     e.unit->text = u->symbol;
     e.unit_scale = u->scale;
-    e.number = u->ladder ? 1 : 0;
+    e.number = !u->ladder ? 0 : u->written_values ? 2 : 1;  // evaluate_text.cpp reads it
   }
 
   void each(ExprPtr& e, const ScenarioDecl* s, const std::vector<Parameter>* params = nullptr) {

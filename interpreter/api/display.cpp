@@ -55,6 +55,8 @@ std::optional<DisplayUnit> answer_unit(const Expr& answer, const ScenarioDecl* s
   return unit;
 }
 
+double number_in(double base, double scale) { return number_in_unit(base, scale); }
+
 DisplayUnit readable_unit(double base, const Dimension& dim, int digits) {
   return default_display_unit(Value::quantity(base, dim), digits);
 }

@@ -23,8 +23,8 @@ struct Layout {
   // (what `eval`, `run` and the REPL print); otherwise inline, on one line.
   bool tables = false;
   std::string indent;
-  // A record with a `name` text as its type and name (`Transformer "GPT-3 175B"`), as a
-  // row of `reckon run` names a registry's entry; other records in full.
+  // A record named short (format.hpp, short_record: `Transformer "GPT-3 175B"`, else its
+  // type and first field), as a row of `reckon run` among many names it.
   bool named_records = false;
   // Significant digits instead of the evaluator's (0: the evaluator's). Above
   // max_meaningful_digits, the shortest text that reads back exactly (an answer key).
@@ -59,5 +59,9 @@ std::optional<DisplayUnit> answer_unit(const Expr& answer, const ScenarioDecl* s
 // declared or written, chosen at `digits` significant digits: what a value made outside a
 // program (the Python package's arithmetic) is shown in.
 DisplayUnit readable_unit(double base, const Dimension& dim, int digits);
+
+// A base-unit number in a unit of scale `scale`: the number every surface hands on
+// (`--json`'s `value`, Python's `.value`, sweep columns), format.hpp's number_in_unit.
+double number_in(double base, double scale);
 
 }  // namespace reckon::api

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/format.hpp"
 #include "interpreter/sweep/sweep.hpp"
 
 namespace reckon::api {
@@ -52,7 +53,7 @@ class SweepCells {
   // A quantity cell's number in its column's unit: what CSV, JSON lines and Python hold.
   double number_in_column_unit(const Column& c, const std::vector<std::size_t>& at,
                                const double* values) const {
-    return number(c, at, values) / c.unit.scale;
+    return number_in_unit(number(c, at, values), c.unit.scale);
   }
   // Whether the cell is an optional input's `none` (written `none`, an empty CSV cell,
   // JSON null, NaN or None in Python).

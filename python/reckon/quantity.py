@@ -7,7 +7,6 @@ dimension and refuses to add or compare different ones (error E0910), as the lan
 does.
 """
 
-import math
 import numbers
 
 from . import _stdlib, display, pint_units
@@ -18,16 +17,9 @@ _DIMENSIONLESS = (0,) * len(BASE_UNITS)
 
 
 def _in_unit(base, scale):
-    """`base` in a unit of `scale`, as the shortest decimal that gives `base` back (0.12,
-    not the 0.11999999999999998 of a plain division), as `reckon eval --json` does."""
-    divided = base / scale
-    if scale == 1 or not math.isfinite(divided):
-        return divided
-    for digits in range(1, 18):
-        candidate = float(f"{divided:.{digits - 1}e}")
-        if candidate * scale == base:
-            return candidate
-    return divided
+    """`base` in a unit of `scale`, as every surface of Reckon hands it on (0.12, not the
+    0.11999999999999998 of a plain division): the interpreter's own conversion."""
+    return native.number_in_unit(base, scale)
 
 
 def _base_unit_text(dim):

@@ -7,6 +7,7 @@
 
 #include <cmath>
 
+#include "interpreter/api/display.hpp"
 #include "python/src/session.hpp"
 #include "syntax/diagnostics.hpp"
 
@@ -203,6 +204,9 @@ PYBIND11_MODULE(_reckon, m) {
         return py::make_tuple(u.first, dimension_tuple(u.second));
       },
       py::arg("text"), "The scale to base units and the dimension of a unit as written.");
+  m.def("number_in_unit", &reckon::api::number_in, py::arg("base"), py::arg("scale"),
+        "A base-unit number in a unit of `scale`, as every surface hands it on (1.28 for "
+        "1280 us in ms, 42.666666666666664 for 1024 h in day).");
   m.def(
       "display_unit_of",
       [](double base, const py::sequence& exponents, int digits) {
