@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bitset>
+#include <cstdint>
 #include <filesystem>
 
 #include "grammar/parse.hpp"
@@ -39,6 +41,7 @@ class Loader {
   // sources (and so their file ids) where the eager load gives them, unparsed.
   void reserve_prelude(const LazyStdlib& lazy) {
     lazy_ = &lazy;
+    for (const DeclaredName& d : lib_.declarations) declared_hashes_.set(hash_of(d.name));
     for (const std::string& name : lib_.prelude) reserve(name);
   }
 
@@ -48,6 +51,7 @@ class Loader {
     bool everything = false;
     auto visit = [&](std::string_view word) {
       if (word == "every") everything = true;
+      if (!may_be_declared(word)) return;
       auto [first, last] =
           std::ranges::equal_range(lib_.declarations, word, std::less<>{}, &DeclaredName::name);
       for (; first != last; ++first)
@@ -127,11 +131,21 @@ class Loader {
     std::string name;
     FileId file;
     std::size_t rank = 0;  // where the eager load puts its module: after its imports
+    bool loaded = false;
   };
 
   std::string display_name(const std::string& name) const {
     return lib_.module_display_name ? lib_.module_display_name(name) : "<stdlib>/" + name + ".rk";
   }
+
+  // A program's words are mostly its own names: a bit per hash of the library's names
+  // turns nearly all of them away before a search of the index.
+  static std::size_t hash_of(std::string_view word) {
+    std::uint32_t h = 2166136261u;  // FNV-1a
+    for (char c : word) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+    return h % declared_hash_bits;
+  }
+  bool may_be_declared(std::string_view word) const { return declared_hashes_[hash_of(word)]; }
 
   std::optional<std::size_t> find_reserved(std::string_view name) const {
     for (std::size_t i = 0; i < reserved_.size(); ++i)
@@ -161,8 +175,10 @@ class Loader {
   }
 
   void load_reserved(std::size_t index) {
+    if (reserved_[index].loaded) return;
     const Reserved r = reserved_[index];
     load_text("stdlib:" + r.name, display_name(r.name), {}, std::nullopt, nullptr, r.file);
+    reserved_[index].loaded = true;  // after: an import cycle is met in load_text
   }
 
   // The eager load's order of modules: the reserved ones first, as it loads them (the
@@ -225,6 +241,8 @@ class Loader {
   ParseCaches* caches_;
   const LazyStdlib* lazy_ = nullptr;
   std::vector<Reserved> reserved_;
+  static constexpr std::size_t declared_hash_bits = 1 << 14;
+  std::bitset<declared_hash_bits> declared_hashes_;
   std::size_t next_rank_ = 0;
 };
 
