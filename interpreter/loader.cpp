@@ -4,12 +4,15 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bitset>
+#include <cstdint>
 #include <filesystem>
 
 #include "grammar/parse.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/input_file.hpp"
 #include "interpreter/program.hpp"
+#include "interpreter/stdlib_names.hpp"
 #include "interpreter/suggest.hpp"
 #include "syntax/diagnostics.hpp"
 
@@ -34,8 +37,38 @@ class Loader {
     for (const std::string& name : lib_.prelude) load_stdlib(name, std::nullopt);
   }
 
+  // The lazy counterpart of load_prelude (LazyStdlib): the prelude's modules get their
+  // sources (and so their file ids) where the eager load gives them, unparsed.
+  void reserve_prelude(const LazyStdlib& lazy) {
+    lazy_ = &lazy;
+    for (const DeclaredName& d : lib_.declarations) declared_hashes_.set(hash_of(d.name));
+    for (const std::string& name : lib_.prelude) reserve(name);
+  }
+
+  // Parses the reserved modules that what is loaded (or `also_named`) names, and those
+  // that they name in turn, then puts the modules in the eager load's order.
+  void load_named() {
+    bool everything = false;
+    auto visit = [&](std::string_view word) {
+      if (word == "every") everything = true;
+      if (!may_be_declared(word)) return;
+      auto [first, last] =
+          std::ranges::equal_range(lib_.declarations, word, std::less<>{}, &DeclaredName::name);
+      for (; first != last; ++first)
+        if (auto index = find_reserved(first->module)) load_reserved(*index);
+    };
+    for_each_word(lazy_->also_named, visit);
+    for (std::size_t scanned = 0; scanned < p_.modules.size() && !everything; ++scanned)
+      for_each_word(p_.sources.file(p_.modules[scanned]->file).text(), visit);
+    if (everything)  // `every(R)` gathers the lets of R in every module
+      for (std::size_t i = 0; i < reserved_.size(); ++i) load_reserved(i);
+    std::stable_sort(p_.modules.begin(), p_.modules.end(),
+                     [&](const auto& a, const auto& b) { return eager_rank(*a) < eager_rank(*b); });
+  }
+
   const Module* load_text(std::string key, std::string display, std::string text,
-                          std::optional<SourceRange> imported_at, ParseCache* cache = nullptr) {
+                          std::optional<SourceRange> imported_at, ParseCache* cache = nullptr,
+                          std::optional<FileId> reserved = std::nullopt) {
     if (auto it = loaded_.find(key); it != loaded_.end()) return it->second;
     for (std::size_t i = 0; i < stack_.size(); ++i) {
       if (stack_[i].key != key) continue;
@@ -48,7 +81,7 @@ class Loader {
       throw UserError(*imported_at, "E0203",
                       "imports nest deeper than " + std::to_string(max_import_depth) + " files");
     if (text.size() > max_input_bytes) too_large(display, text.size(), imported_at);
-    FileId id = p_.sources.add(display, std::move(text));
+    FileId id = reserved ? *reserved : p_.sources.add(display, std::move(text));
     if (!cache && caches_) {
       auto& kept = (*caches_)[key];
       if (!kept) kept = std::make_unique<ParseCache>();
@@ -92,7 +125,82 @@ class Loader {
   }
 
  private:
-  void load_stdlib(const std::string& name, std::optional<SourceRange> imported_at) {
+  // A stdlib module of a lazy load: its source added, its parse left until a program
+  // names one of its declarations.
+  struct Reserved {
+    std::string name;
+    FileId file;
+    std::size_t rank = 0;  // where the eager load puts its module: after its imports
+    bool loaded = false;
+  };
+
+  std::string display_name(const std::string& name) const {
+    return lib_.module_display_name ? lib_.module_display_name(name) : "<stdlib>/" + name + ".rk";
+  }
+
+  // A program's words are mostly its own names: a bit per hash of the library's names
+  // turns nearly all of them away before a search of the index.
+  static std::size_t hash_of(std::string_view word) {
+    std::uint32_t h = 2166136261u;  // FNV-1a
+    for (char c : word) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+    return h % declared_hash_bits;
+  }
+  bool may_be_declared(std::string_view word) const { return declared_hashes_[hash_of(word)]; }
+
+  std::optional<std::size_t> find_reserved(std::string_view name) const {
+    for (std::size_t i = 0; i < reserved_.size(); ++i)
+      if (reserved_[i].name == name) return i;
+    return std::nullopt;
+  }
+
+  // Adds the source of stdlib module `name` and, first, of the modules it imports (their
+  // `import` lines start at column 0), as the eager load would meet them.
+  void reserve(const std::string& name) {
+    if (find_reserved(name)) return;
+    auto text = lib_.module_source ? lib_.module_source(name) : std::nullopt;
+    if (!text) return;  // imported, it fails as the eager load's does
+    const FileId id = p_.sources.add(display_name(name), std::string(*text));
+    const std::size_t index = reserved_.size();
+    reserved_.push_back({name, id});
+    const std::string_view source = p_.sources.file(id).text();
+    constexpr std::string_view keyword = "import \"";
+    for (std::size_t at = source.find(keyword); at != std::string_view::npos;
+         at = source.find(keyword, at + 1)) {
+      if (at > 0 && source[at - 1] != '\n') continue;
+      const std::size_t begin = at + keyword.size();
+      const std::size_t end = source.find('"', begin);
+      if (end != std::string_view::npos) reserve(std::string(source.substr(begin, end - begin)));
+    }
+    reserved_[index].rank = next_rank_++;
+  }
+
+  void load_reserved(std::size_t index) {
+    if (reserved_[index].loaded) return;
+    const Reserved r = reserved_[index];
+    load_text("stdlib:" + r.name, display_name(r.name), {}, std::nullopt, nullptr, r.file);
+    reserved_[index].loaded = true;  // after: an import cycle is met in load_text
+  }
+
+  // The eager load's order of modules: the reserved ones first, as it loads them (the
+  // prelude before the program; a program's imports of registries before the program),
+  // then the others in the order they were loaded.
+  std::size_t eager_rank(const Module& m) const {
+    for (const Reserved& r : reserved_)
+      if (r.file == m.file) return r.rank;
+    return reserved_.size();
+  }
+
+  void load_stdlib(const std::string& name, std::optional<SourceRange> imported_at,
+                   bool from_program = false) {
+    if (lazy_) {
+      // A program's import of a module the load may be lazy about only reserves it; a
+      // stdlib module's imports are loaded with it.
+      const bool lazy_about =
+          find_reserved(name) ||
+          (lazy_->registries && std::ranges::find(lib_.registries, name) != lib_.registries.end());
+      if (lazy_about && from_program) return reserve(name);
+      if (auto index = find_reserved(name)) return load_reserved(*index);
+    }
     auto text = lib_.module_source ? lib_.module_source(name) : std::nullopt;
     if (!text) {
       std::vector<std::string> names;
@@ -106,16 +214,18 @@ class Loader {
                             " needs a `/` or the `.rk` ending)";
       throw UserError(*imported_at, "E0204", message);
     }
-    std::string display =
-        lib_.module_display_name ? lib_.module_display_name(name) : "<stdlib>/" + name + ".rk";
-    load_text("stdlib:" + name, display, std::string(*text), imported_at);
+    load_text("stdlib:" + name, display_name(name), std::string(*text), imported_at);
   }
 
   void import(const ImportDecl& d, const std::string& importer_key) {
     const std::string& target = d.path;
     bool is_file =
         target.find('/') != std::string::npos || (target.size() > 3 && target.ends_with(".rk"));
-    if (!is_file) return load_stdlib(target, d.range);
+    // The REPL's session module imports the registries for the user, as a file would.
+    const bool from_program =
+        importer_key.starts_with("file:") ||
+        (!lib_.session_module.empty() && importer_key == "stdlib:" + lib_.session_module);
+    if (!is_file) return load_stdlib(target, d.range, from_program);
     if (!importer_key.starts_with("file:"))
       throw UserError(d.range, "E0205", "a standard library module cannot import a file");
     fs::path base = fs::path(importer_key.substr(5)).parent_path();
@@ -129,6 +239,11 @@ class Loader {
   std::vector<Pending> stack_;
   std::unordered_map<std::string, const Module*> loaded_;
   ParseCaches* caches_;
+  const LazyStdlib* lazy_ = nullptr;
+  std::vector<Reserved> reserved_;
+  static constexpr std::size_t declared_hash_bits = 1 << 14;
+  std::bitset<declared_hash_bits> declared_hashes_;
+  std::size_t next_rank_ = 0;
 };
 
 }  // namespace
@@ -203,29 +318,40 @@ constexpr std::size_t max_salvaged_bytes = 1 << 20;
 
 }  // namespace
 
-void load_program(Program& program, const Library& library, const std::string& path) {
+void load_program(Program& program, const Library& library, const std::string& path,
+                  const LazyStdlib* lazy) {
   program.library = &library;
   Loader loader(program, library);
-  loader.load_prelude();
+  if (lazy)
+    loader.reserve_prelude(*lazy);
+  else
+    loader.load_prelude();
   try {
     program.main = loader.load_file(path, path, std::nullopt);
+    if (lazy) loader.load_named();
   } catch (const UserError& e) {
     const Diagnostic& d = e.diagnostic();
-    if (d.range && program.sources.file(d.range->file).name() == path)
+    // A lazy load that fails is done again whole (api::load_lazily), which reports these.
+    if (!lazy && d.range && program.sources.file(d.range->file).name() == path)
       throw_with_earlier_units(program, library, path, e);
     throw;
   }
 }
 
 void load_program_text(Program& program, const Library& library, const std::string& name,
-                       std::string text, ParseCache* cache, ParseCaches* module_caches) {
+                       std::string text, ParseCache* cache, ParseCaches* module_caches,
+                       const LazyStdlib* lazy) {
   program.library = &library;
   Loader loader(program, library, module_caches);
-  loader.load_prelude();
+  if (lazy)
+    loader.reserve_prelude(*lazy);
+  else
+    loader.load_prelude();
   // Imports of files resolve relative to the current directory.
   std::error_code ec;
   std::string key = "file:" + (fs::current_path(ec) / name).string();
   program.main = loader.load_text(key, name, std::move(text), std::nullopt, cache);
+  if (lazy) loader.load_named();
 }
 
 }  // namespace reckon

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -19,6 +20,12 @@ namespace reckon {
 
 class ParseCache;
 
+// A top-level name a module of a standard library declares.
+struct DeclaredName {
+  std::string_view name;
+  std::string_view module;
+};
+
 // What the interpreter needs from a standard library, so that interpreter/ does not
 // depend on stdlib/.
 struct Library {
@@ -26,6 +33,9 @@ struct Library {
   // The text of a module imported by bare name (`import "models"`), if it exists.
   std::function<std::optional<std::string_view>(std::string_view)> module_source;
   std::function<std::vector<std::string>()> module_names;
+  // The names its modules declare, sorted by name (what a lazy load, LazyStdlib, parses
+  // by). Empty: a lazy load parses what the program imports and nothing of the prelude.
+  std::span<const DeclaredName> declarations;
   // How a module is named in messages; default "<stdlib>/NAME.rk".
   std::function<std::string(std::string_view)> module_display_name;
   // Modules every program sees without importing them (the native functions).
@@ -110,10 +120,27 @@ struct Program {
   }
 };
 
+// A load that parses only the standard library modules a program names (docs/
+// performance.md, "Start-up"). The prelude's modules, and with `registries` the
+// library's registries that the program imports, are parsed when a word of the program,
+// of a module loaded or of `also_named` (text to be checked in the program later: an
+// eval's expression) is a name one of them declares, with the modules they import and
+// name in turn; a program that writes `every` gets them all. Sources, file ids and the
+// order of modules are the eager load's, so a program that checks computes what it
+// would with the whole library. Its errors may not be the same (a did-you-mean lists
+// the names loaded): a caller retries a load, check or question that failed with the
+// whole library (api::load_lazily), so every message is the eager load's.
+struct LazyStdlib {
+  bool registries = false;
+  std::string_view also_named;
+};
+
 // Reads, parses and imports into `program` (which owns the sources, so errors can
 // be printed after a throw). Throws UserError (a missing file, a syntax error, an
-// import cycle) located where it happened.
-void load_program(Program& program, const Library& library, const std::string& path);
+// import cycle) located where it happened. The whole prelude, or with `lazy`, what the
+// program names of it.
+void load_program(Program& program, const Library& library, const std::string& path,
+                  const LazyStdlib* lazy = nullptr);
 // Parse caches of the modules a program imports, by the loader's key of each module
 // (`stdlib:NAME`, `file:PATH`).
 using ParseCaches = std::unordered_map<std::string, std::unique_ptr<ParseCache>>;
@@ -124,6 +151,6 @@ using ParseCaches = std::unordered_map<std::string, std::unique_ptr<ParseCache>>
 // `module_caches`, the prelude's and the imported modules are too.
 void load_program_text(Program& program, const Library& library, const std::string& name,
                        std::string text, ParseCache* cache = nullptr,
-                       ParseCaches* module_caches = nullptr);
+                       ParseCaches* module_caches = nullptr, const LazyStdlib* lazy = nullptr);
 
 }  // namespace reckon

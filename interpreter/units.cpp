@@ -341,6 +341,10 @@ double round_significant(double value, int digits) {
 bool decimal_binary_twins(std::string_view a, std::string_view b) {
   static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> twins = {
       {{"k", "Ki"}, {"M", "Mi"}, {"G", "Gi"}, {"T", "Ti"}, {"P", "Pi"}, {"E", "Ei"}}};
+  // A binary prefix is one letter longer than its decimal twin, so units whose lengths do
+  // not differ by one are no twins: the checker asks this of every literal bound to a
+  // declared type, almost always of two equal units, and needs no strings built for it.
+  if (a.size() + 1 != b.size() && b.size() + 1 != a.size()) return false;
   for (int pass = 0; pass < 2; ++pass, std::swap(a, b))
     for (const auto& [decimal, binary] : twins)
       for (std::string_view unit : {"B", "bit"}) {

@@ -5,6 +5,8 @@
 #include <span>
 #include <string_view>
 
+#include "interpreter/program.hpp"
+
 namespace reckon::stdlib {
 
 struct EmbeddedModule {
@@ -13,5 +15,7 @@ struct EmbeddedModule {
 };
 
 std::span<const EmbeddedModule> embedded_modules();
+// The top-level names the modules declare, each with its module, sorted by name.
+std::span<const DeclaredName> embedded_declarations();
 
 }  // namespace reckon::stdlib

@@ -39,6 +39,7 @@ const Library& standard_library() {
       for (const EmbeddedModule& m : embedded_modules()) names.emplace_back(m.name);
       return names;
     };
+    lib.declarations = embedded_declarations();
     lib.prelude = {"memory",      "transformer", "performance", "communication",  "serving",
                    "reliability", "economics",   "networks",    "sustainability", "scaling"};
     lib.registries = {"models", "hardware", "fabrics", "clusters", "regions", "cloud"};

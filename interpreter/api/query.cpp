@@ -23,6 +23,29 @@ void load(Program& p, const Library& library, const std::string& file) {
   check_and_compile(p);
 }
 
+void load_lazily(Program& p, const Library& library, const std::string& file,
+                 std::string_view also_named, const std::function<void()>& then,
+                 const std::function<void()>& forget) {
+  const LazyStdlib lazy{.registries = file.empty(), .also_named = also_named};
+  try {
+    if (file.empty())
+      load_program_text(p, library, "<stdlib>", registry_imports(library), nullptr, nullptr, &lazy);
+    else
+      load_program(p, library, file, &lazy);
+    then();
+    return;
+  } catch (const UserError&) {
+  } catch (const UserErrors&) {
+  }
+  if (forget) forget();
+  p = Program{};
+  if (file.empty())
+    load_program_text(p, library, "<stdlib>", registry_imports(library));
+  else
+    load_program(p, library, file);
+  then();
+}
+
 std::string program_name(const std::string& file) {
   return file.empty() ? "the standard library" : file;
 }

@@ -8,9 +8,11 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -24,6 +26,16 @@ namespace reckon::api {
 // `file` loaded, checked and compiled into `p`; an empty `file` is the standard library
 // with its registries imported (`reckon eval` without a file).
 void load(Program& p, const Library& library, const std::string& file);
+
+// `file` (or the standard library) loaded into `p` parsing only the standard library
+// modules that the program or `also_named` (what `then` checks in it: an eval's
+// expression and overrides) names (LazyStdlib), then `then` (checking it, and what the
+// caller asks). When any of it throws the user's error, `forget` drops what `then` made
+// of `p`, `p` is emptied, and all of it runs again with the whole library, so the
+// messages (a did-you-mean over the library's names) are the eager load's.
+void load_lazily(Program& p, const Library& library, const std::string& file,
+                 std::string_view also_named, const std::function<void()>& then,
+                 const std::function<void()>& forget = {});
 
 // How messages name what `load` loaded: the file, or "the standard library".
 std::string program_name(const std::string& file);

@@ -144,7 +144,7 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
   std::unique_ptr<Evaluator> evaluator;
   Program& p = *program;
   const int code = guarded(p, err, [&] {
-    api::load(p, stdlib::standard_library(), file);
+    api::load_lazily(p, stdlib::standard_library(), file, "", [&] { check_and_compile(p); });
     evaluator = std::make_unique<Evaluator>(p, common.digits);
     Evaluator& ev = *evaluator;
     if (elides_lists(out)) ev.elide_lists(terminal_list_elements);
@@ -273,9 +273,18 @@ api::QueryRequest question(const EvalRequest& request, const std::string& expres
 }
 
 void ask(const EvalRequest& request, const Common& common, bool on_terminal, Asked& asked) {
-  api::load(asked.program, stdlib::standard_library(), request.file);
-  api::prepare(asked.program, question(request, request.expression, common, on_terminal),
-               asked.query);
+  // The standard library parsed as far as the program, the expression and the overrides
+  // name it (the case's name is one of the program's).
+  std::string named = request.expression;
+  for (const std::string& spec : request.sets) named += "\n" + spec;
+  api::load_lazily(
+      asked.program, stdlib::standard_library(), request.file, named,
+      [&] {
+        check_and_compile(asked.program);
+        api::prepare(asked.program, question(request, request.expression, common, on_terminal),
+                     asked.query);
+      },
+      [&] { asked.query = api::Query{}; });
 }
 
 }  // namespace
@@ -344,10 +353,9 @@ int explain(const EvalRequest& request, const ExplainOptions& options, const Com
 int check(const std::string& file, std::ostream& out, std::ostream& err) {
   Program p;
   return guarded(p, err, [&] {
-    load_program(p, stdlib::standard_library(), file);
     // Only the check: `check` evaluates nothing, so compiled code would be memory spent
     // for nothing (the compiler reports no errors of its own; docs/performance.md).
-    check_program(p);
+    api::load_lazily(p, stdlib::standard_library(), file, "", [&] { check_program(p); });
     out << fmt::format("{}: ok ({}, {}, {})\n", file,
                        counted(p.main_decls<ScenarioDecl>(DeclKind::scenario).size(), "scenario"),
                        counted(p.main_decls<CaseDecl>(DeclKind::case_).size(), "case"),

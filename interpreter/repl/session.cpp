@@ -231,11 +231,11 @@ std::string Session::session_text() const {
   return text;
 }
 
-void Session::build(Program& program, const std::string& extra) const {
+void Session::build(Program& program, const std::string& extra, const LazyStdlib* lazy) const {
   // The input comes first so that its line numbers are its own.
   std::string text = extra + "\nimport \"session\"\n";
   for (const std::string& f : files_) text += "import " + quoted(f) + "\n";
-  load_program_text(program, library_, "<input>", text);
+  load_program_text(program, library_, "<input>", text, nullptr, nullptr, lazy);
   check_and_compile(program);
 }
 
@@ -383,10 +383,28 @@ Reply Session::with_expression(const std::string& text,
   Reply reply;
   Program p;
   try {
-    build(p, "");
-    FileId f = p.sources.add("<input>", text);
-    ExprPtr e = parse_expression(p.sources, f);
-    check_and_compile_expression(p, *e, {});
+    // First with the stdlib modules the session and the input name; when that fails,
+    // again with all of them, so the message is the whole library's (a did-you-mean).
+    ExprPtr e;
+    auto prepare = [&](const LazyStdlib* lazy) {
+      build(p, "", lazy);
+      FileId f = p.sources.add("<input>", text);
+      e = parse_expression(p.sources, f);
+      check_and_compile_expression(p, *e, {});
+    };
+    const LazyStdlib lazy{.registries = true, .also_named = text};
+    auto again = [&] {
+      e.reset();  // before the program its names point into
+      p = Program{};
+      prepare(nullptr);
+    };
+    try {
+      prepare(&lazy);
+    } catch (const UserError&) {
+      again();
+    } catch (const UserErrors&) {
+      again();
+    }
     use(p, *e, reply);
   } catch (...) {
     reply.errors = render_errors(p, std::current_exception());

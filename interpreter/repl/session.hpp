@@ -46,7 +46,9 @@ class Session {
   };
 
   // A program of everything accepted so far, plus `extra` as the main file's text.
-  void build(Program& program, const std::string& extra) const;
+  // With `lazy`, only the stdlib modules the session, its files, `extra` and
+  // `lazy->also_named` name are parsed (LazyStdlib).
+  void build(Program& program, const std::string& extra, const LazyStdlib* lazy = nullptr) const;
   std::string session_text() const;
   Reply declaration(const std::string& input);
   // Builds the session's program, checks `text` as an expression in it and hands both
