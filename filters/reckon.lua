@@ -218,8 +218,30 @@ end
 
 -- The text a `--json` answer shows: a text as its text, without the quotes Reckon
 -- writes around it; anything else as its display.
+-- Whether the answer's value itself is a text: its keys are sorted, so the top-level
+-- `"unit":"","value":"` comes right after the expression's string (a text inside a
+-- tuple or a record has its own, further in, and is not the value).
+local function is_text_answer(answer)
+  local at = answer:find('"expression":"', 1, true)
+  if at == nil then
+    return false
+  end
+  local i = at + #'"expression":"'
+  while i <= #answer do
+    local c = answer:sub(i, i)
+    if c == "\\" then
+      i = i + 2
+    elseif c == '"' then
+      break
+    else
+      i = i + 1
+    end
+  end
+  return answer:sub(i + 1, i + #',"unit":"","value":"') == ',"unit":"","value":"'
+end
+
 local function shown(answer)
-  if answer:find('"unit":"","value":"', 1, true) then
+  if is_text_answer(answer) then
     return json_string(answer, "value")
   end
   return json_string(answer, "display")

@@ -572,7 +572,8 @@ std::vector<Diagnostic> Analysis::failed_checks() {
   return out;
 }
 
-std::optional<std::string> Analysis::value_of(const Symbol& original, const CaseDecl* c) {
+std::optional<std::string> Analysis::value_of(const Symbol& original, const CaseDecl* c,
+                                              bool short_records) {
   if (!original || !parsed()) return std::nullopt;
   bool member = original.kind == Symbol::Kind::input || original.kind == Symbol::Kind::property;
   bool is_let = original.kind == Symbol::Kind::decl && original.owner->kind == DeclKind::let;
@@ -609,15 +610,18 @@ std::optional<std::string> Analysis::value_of(const Symbol& original, const Case
   try {
     Evaluator& ev = *values_evaluator;
     ev.restart_step_budget();
-    if (let) return api::display(ev, ev.evaluate(*let->value, {}), api::let_unit(*let));
+    api::Layout layout;
+    layout.named_records = short_records;
+    if (let) return api::display(ev, ev.evaluate(*let->value, {}), api::let_unit(*let), layout);
     const auto& scenario = static_cast<const ScenarioDecl&>(*s.owner);
     Instance& inst = api::case_instance(ev, *c);
     auto i = static_cast<std::size_t>(s.index);
     if (s.kind == Symbol::Kind::input)
       return api::display(ev, ev.input(inst, i, scenario.inputs[i].range),
-                          api::input_unit(scenario.inputs[i]));
+                          api::input_unit(scenario.inputs[i]), layout);
     const Property& prop = scenario.properties[i];
-    return api::display(ev, ev.property(inst, i, prop.range), api::property_unit(prop, scenario));
+    return api::display(ev, ev.property(inst, i, prop.range), api::property_unit(prop, scenario),
+                        layout);
   } catch (const UserError& e) {
     return error_label(e.diagnostic().code) + ": " + e.diagnostic().message;
   } catch (const UserErrors& e) {

@@ -113,7 +113,10 @@ class Analysis {
   // symbol has no single value, or it depends on an error the checker found: values
   // that do not are computed in the program without it, salvage.hpp). Compiles on
   // first use.
-  std::optional<std::string> value_of(const Symbol& s, const CaseDecl* c);
+  // `short_records`: a record named short (an inlay hint, one line among the code's);
+  // whole otherwise (a hover).
+  std::optional<std::string> value_of(const Symbol& s, const CaseDecl* c,
+                                      bool short_records = false);
   // The main file's checks that do not hold (E0509, the left and right sides as notes,
   // as `reckon run` reports them), and the run-time errors met evaluating them, in
   // file order; the checks that depend on an error the checker found are skipped.

@@ -42,7 +42,7 @@ json inlay_hints(Workspace& w, const json& params) {
     if (d->kind == DeclKind::let) {
       const auto& let = static_cast<const LetDecl&>(*d);
       if (!let.value || let.value->range.end < from || d->range.begin > to) continue;
-      if (auto v = a->value_of({Symbol::Kind::decl, d.get(), -1}, nullptr))
+      if (auto v = a->value_of({Symbol::Kind::decl, d.get(), -1}, nullptr, true))
         hint(let.value->range.end, *v);
     }
     if (d->kind != DeclKind::scenario || !c || c->scenario != d.get()) continue;
@@ -51,7 +51,7 @@ json inlay_hints(Workspace& w, const json& params) {
       const Property& prop = s.properties[i];
       if (prop.is_method || !prop.body) continue;
       if (prop.body->range.end < from || prop.range.begin > to) continue;
-      if (auto v = a->value_of({Symbol::Kind::property, &s, static_cast<int>(i)}, c))
+      if (auto v = a->value_of({Symbol::Kind::property, &s, static_cast<int>(i)}, c, true))
         hint(prop.body->range.end, *v);
     }
   }

@@ -93,6 +93,12 @@ BOOL = {
     "python": "Python gives a bool: python_value covers it",
     "exercise": "an answer key words a bool as yes or no (`Answer: **yes**.`)",
 }
+# An answer key reads in the answer's declared or written unit in every variant, the
+# ladder choosing no step (docs/exercises.md): a prompt asks in that unit.
+LADDER = {
+    "exercise": "an answer key is in the answer's declared unit, the ladder choosing no "
+                "step (docs/exercises.md): 2000 GB is keyed `2000 GB` under a prompt in GB",
+}
 CASE = {
     "python": "a case comes back as reckon.Case, whose str is not a display",
     "python_list": "a list of cases: not part of the corpus",
@@ -251,10 +257,11 @@ ENTRIES = [
     # 2000 GB + 500 GB = 2.5e12 B = 2.5 TB, in a variant made in an expression.
     E("variant_big", "2.500 TB", 2.5, expr="(Main with big: 2500 GB).big", skip=NOT_A_PROPERTY),
     # --- collections of declared units ----------------------------------------------------
-    # One unit for the list, chosen for the largest (42.19 ms: ms); plain decimals as in a
-    # table column (rule 3; docs/language.md gives lists and columns one digits rule and
-    # one notation): 0.00008 at 4 digits is 0.00008000.
-    E("lats", "[42.19, 0.00008000, 3.000] ms", skip=INPUT | COLLECTION),
+    # One unit for the list, chosen for the largest (42.19 ms: ms). A list shares one
+    # notation (docs/language.md, "Display"): 0.00008 alone is scientific at 4 digits
+    # (below 1e-4), so every element is; plain decimals are a table column's (rule 3,
+    # the `devs` lat column below).
+    E("lats", "[4.219e1, 8.000e-5, 3.000e0] ms", skip=INPUT | COLLECTION),
     E("sizes", "[80, 40] GiB", skip=INPUT | COLLECTION),
     # sum of a [GiB] list: 80 + 40 = 120 GiB; bytes written in GiB stay binary (the
     # issue's answer key in MiB under a prompt in GiB).
@@ -310,3 +317,14 @@ MESSAGES = [
     ("Tight().x", "kv 57 GiB too big"),
     ("Small().x", 'Accelerator "H100 SXM" has too little memory'),
 ]
+
+
+# The entries whose declared unit is a step of a ladder that chooses another for the
+# value (rule 1, 2, 4): an answer key keeps the declared unit (LADDER).
+_LADDER_CHOOSES = {"big", "big_frac", "small", "lat", "bw", "watts", "milliwatts", "dur",
+                   "per_token", "buf", "hbm", "mem", "sram_or_zero", "h200_mem", "coral_mem",
+                   "a100_bw", "h100_bw", "trainium_bw", "dev_cap", "dev_lat", "dev_bw",
+                   "dev_big"}
+for _entry in ENTRIES:
+    if _entry.key in _LADDER_CHOOSES:
+        _entry.skip = {**_entry.skip, **LADDER}
