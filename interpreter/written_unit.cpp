@@ -186,21 +186,22 @@ class Written {
     if (t.kind != TypeKind::quantity || !has_alternative_ladders(t.dim)) return std::nullopt;
     Unit found;
     int ladder = -1;
-    mixed_ = false;
-    if (!binary_written(e, s, params, found, ladder) || !found) return std::nullopt;
+    bool mixed = false;
+    if (!binary_written(e, s, params, found, ladder, mixed) || !found) return std::nullopt;
     // Written in units of another dimension (`1 GiB / 2 s`): no step of the value's.
     if (!alternative_step(t.dim, found->symbol)) return std::nullopt;
     // One binary unit written throughout (`sum(xs)` of a `[GiB]` list) stays in it, as
     // one value written in it does; units that disagree let the ladder choose.
-    found->ladder = mixed_;
+    found->ladder = mixed;
     return found;
   }
 
   // Whether every unit with alternative ladders written in `e` (its literals, conversions
   // and the shown units of the names it uses) is a step of one alternative ladder,
-  // `ladder`; `found` is the first of them that the decimal ladder lacks.
+  // `ladder`; `found` is the first of them that the decimal ladder lacks, and `mixed` whether
+  // they disagree (two binary steps, or a name shown on the binary ladder).
   bool binary_written(const Expr& e, const ScenarioDecl* s, const std::vector<Parameter>* params,
-                      Unit& found, int& ladder) {
+                      Unit& found, int& ladder, bool& mixed) {
     auto on_ladder = [&](const Unit& u, const Dimension& d) {
       if (!u || u->is_tuple() || !has_alternative_ladders(d)) return true;  // not bytes
       // The byte is the first step of the binary ladder and the decimal one: `[512 B,
@@ -209,10 +210,9 @@ class Written {
       if (on < 0 || (ladder >= 0 && on != ladder)) return false;
       ladder = on;
       if (alternative_step(d, u->symbol)) {
-        if (!found)
-          found = DisplayUnit{u->symbol, u->scale};
-        else if (found->symbol != u->symbol)
-          mixed_ = true;
+        // Two binary steps, or a name shown on the binary ladder (its own disagree).
+        if (u->ladder || (found && found->symbol != u->symbol)) mixed = true;
+        if (!found) found = DisplayUnit{u->symbol, u->scale};
       }
       return true;
     };
@@ -229,11 +229,11 @@ class Written {
         break;
     }
     for (const ExprPtr& x : e.operands)
-      if (x && !binary_written(*x, s, params, found, ladder)) return false;
+      if (x && !binary_written(*x, s, params, found, ladder, mixed)) return false;
     // A builtin's arguments too: `sum([1 KiB, 1 KiB])`, `first(xs)`, `sort(xs)` show
     // as their list does.
     for (const Argument& a : e.arguments)
-      if (a.value && !binary_written(*a.value, s, params, found, ladder)) return false;
+      if (a.value && !binary_written(*a.value, s, params, found, ladder, mixed)) return false;
     return true;
   }
 
@@ -449,7 +449,6 @@ class Written {
 
  private:
   std::uintptr_t stack_base_ = 0;
-  bool mixed_ = false;  // binary_written met two binary steps (binary_ladder)
   // Properties' and lets' written units, and the units they show in, in `distinct_`.
   std::unordered_map<const void*, const Unit*> known_;
   std::unordered_map<const void*, const Unit*> known_shown_;

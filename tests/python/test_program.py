@@ -277,12 +277,16 @@ def test_a_list_of_records_shows_as_an_html_table():
 
 
 def test_a_tuple_element_keeps_its_declared_unit(tmp_path):
-    # `span: (text, us)`: 1280 us stays 1280 us (alone it shows as 1.280 ms).
+    # `span: (text, us, GiB)`: GiB, off the ladder, stays (3000 GiB); us, a step of the
+    # time ladder, lets the ladder choose as everywhere (display rule 1): 1280 us is
+    # 1.28 ms, exactly (1280 / 1000).
     f = tmp_path / "t.rk"
-    f.write_text('scenario S {\n  input span: (text, us) = ("a", 1280 us)\n}\ncase C = S()\n')
+    f.write_text('scenario S {\n  input span: (text, us, GiB) = ("a", 1280 us, 3000 GiB)\n}\n'
+                 'case C = S()\n')
     span = reckon.load(str(f))["C"].span
     assert span[0] == "a"
-    assert span[1].unit == "us" and span[1].value == 1280
+    assert span[1].unit == "ms" and span[1].value == 1.28
+    assert span[2].unit == "GiB" and span[2].value == 3000
 
 
 def test_elements_show_as_they_read_in_their_collection():
