@@ -36,6 +36,10 @@ std::string resolved(const Type& t) {
     if (name == base) return "base unit " + base + none;
     return fmt::format("{} (base unit {}){}", name, base, none);
   }
+  // A list of quantities by its elements' dimension: `[ms]` read `type [s]`, as if
+  // declared in seconds.
+  if (t.is_list() && t.element().kind == TypeKind::quantity && !t.element().dim.is_dimensionless())
+    return "list of " + resolved(t.element());
   return "type " + describe(t);
 }
 

@@ -497,6 +497,15 @@ def test_hover(reckon, cache):
     check("information (base unit B), or none" in h, h)
     h = hover_text(c, odoc, position_of(otext, "y: GB"))
     check("information (base unit B)" in h and "or none" not in h, h)
+    # A list of quantities is named by its elements' dimension, never as a list declared
+    # in base units (`[ms]` read `type [s]`).
+    lpath = cache / "lists.rk"
+    ltext = "scenario S {\n  input lats: [ms] = [1 ms, 2 ms]\n}\ncase C = S()\n"
+    ldoc = c.open(lpath, ltext)
+    check(c.diagnostics_for(ldoc, 1) == [], "lists.rk checks")
+    h = hover_text(c, ldoc, position_of(ltext, "lats:"))
+    check("input S.lats: [ms]" in h and "list of time (base unit s)" in h
+          and "type [s]" not in h, h)
     c.close()
 
 
