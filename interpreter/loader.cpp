@@ -52,8 +52,14 @@ class Loader {
     auto visit = [&](std::string_view word) {
       if (word == "every") everything = true;
       if (!may_be_declared(word)) return;
+      // std::equal_range, not std::ranges': clang's sanitizer build cannot instantiate the
+      // latter over a span with libstdc++ 12.
+      struct ByName {
+        bool operator()(const DeclaredName& d, std::string_view w) const { return d.name < w; }
+        bool operator()(std::string_view w, const DeclaredName& d) const { return w < d.name; }
+      };
       auto [first, last] =
-          std::ranges::equal_range(lib_.declarations, word, std::less<>{}, &DeclaredName::name);
+          std::equal_range(lib_.declarations.begin(), lib_.declarations.end(), word, ByName{});
       for (; first != last; ++first)
         if (auto index = find_reserved(first->module)) load_reserved(*index);
     };
@@ -197,7 +203,8 @@ class Loader {
       // stdlib module's imports are loaded with it.
       const bool lazy_about =
           find_reserved(name) ||
-          (lazy_->registries && std::ranges::find(lib_.registries, name) != lib_.registries.end());
+          (lazy_->registries && std::find(lib_.registries.begin(), lib_.registries.end(), name) !=
+                                    lib_.registries.end());
       if (lazy_about && from_program) return reserve(name);
       if (auto index = find_reserved(name)) return load_reserved(*index);
     }
