@@ -275,11 +275,11 @@ int digits_written(double x) {
 
 // A value a person wrote (DisplayUnit::written_values) shown where the ladder chooses
 // from the byte, the first step of the decimal and the binary ladder both (a field or
-// input declared `B` or `B/GPU`): on the binary
-// ladder when its number there is written in fewer digits than on the decimal one, so
-// that the registry's 80 GiB reads 80 GiB/GPU and 256 KiB 256 KiB/GPU, while 141 GB
-// stays 141 GB (a decimal capacity is 131.3 GiB, a binary one 85.90 GB: the shorter
-// number is the one a datasheet wrote). nullopt: the decimal ladder.
+// input declared `B` or `B/GPU`): on the binary ladder when its number there is written
+// in fewer digits than on the decimal one, so that the registry's 80 GiB reads
+// 80 GiB/GPU and 256 KiB 256 KiB/GPU, while 141 GB stays 141 GB (a decimal capacity is
+// 131.3 GiB, a binary one 85.90 GB: the shorter number is the one a datasheet wrote).
+// Display rule 2. nullopt: the decimal ladder.
 std::optional<DisplayUnit> binary_reading(const Value& v, const DisplayUnit& written, int digits) {
   if (!written.written_values || !has_alternative_ladders(v.dim) ||
       alternative_step(v.dim, written.symbol) || alternative_ladder(v.dim, written.symbol) < 0)

@@ -139,7 +139,9 @@ std::optional<DisplayUnit> fitting_display_unit(const Value& v,
 
 // The step a ladder chooses for `v` when it is shown in `written`, a step of a ladder
 // (DisplayUnit::ladder): the binary ladder of bytes for a binary step (KiB, GiB: a list
-// written in several binary units), the dimension's own ladder otherwise.
+// written in several binary units), and for a written value declared in the byte that is
+// shorter there (DisplayUnit::written_values: `80 GiB/GPU`); the dimension's own ladder
+// otherwise.
 DisplayUnit ladder_display_unit(const Value& v, const DisplayUnit& written, int digits);
 
 // The unit a record's field `field` shows `v` in wherever the record shows (inline, in a
