@@ -57,6 +57,10 @@ std::optional<DisplayUnit> answer_unit(const Expr& answer, const ScenarioDecl* s
 
 double number_in(double base, double scale) { return number_in_unit(base, scale); }
 
+std::optional<DisplayUnit> field_unit(const Field& field, const Value& value, int digits) {
+  return field_display_unit(field, value, digits);
+}
+
 DisplayUnit readable_unit(double base, const Dimension& dim, int digits) {
   return default_display_unit(Value::quantity(base, dim), digits);
 }

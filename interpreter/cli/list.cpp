@@ -124,13 +124,15 @@ void list_units(bool markdown, std::ostream& out) {
 
 // A field of a listed record. A record inside it (a cluster's accelerator, a cloud price's
 // device) is another registry's entry, listed there: shown by its `name`, not spelled out.
-std::string show_field(const Evaluator& ev, const Value& f) {
+// A field `field` holding `f` as `eval` shows it inside its record (its declared unit, a
+// ladder step choosing: `memory: 80 GiB/GPU`), a record in it by its name.
+std::string show_field(const Evaluator& ev, const Field& field, const Value& f) {
   if (const RecordValue* inner = f.record()) {
     const RecordDecl& type = *inner->type;
     for (std::size_t i = 0; i < type.fields.size(); ++i)
       if (type.fields[i].name == "name") return api::display(ev, inner->fields[i], std::nullopt);
   }
-  return api::display(ev, f, std::nullopt);
+  return api::display(ev, f, api::field_unit(field, f, ev.digits()));
 }
 
 // One line per record value of a registry: `let NAME = Record(...)`.
@@ -147,7 +149,7 @@ void list_registry(const Program& p, std::string_view record, std::ostream& out)
     for (std::size_t i = 0; i < r.fields.size(); ++i) {
       const Value& f = v.record()->fields[i];
       if (f.is_none() || r.fields[i].name == "source" || r.fields[i].name == "name") continue;
-      out << " " << r.fields[i].name << ": " << show_field(ev, f) << ";";
+      out << " " << r.fields[i].name << ": " << show_field(ev, r.fields[i], f) << ";";
     }
     out << "\n";
   }

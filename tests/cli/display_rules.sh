@@ -154,6 +154,11 @@ expect "rule 8 sweep value" "$sweep" $'\n1000000,2\n'
 expect "rule 2 registry" "$("$reckon" eval 'H100.memory')" '80 GiB/GPU'
 expect "rule 2 sram" "$("$reckon" eval 'NANO_33_BLE.sram')" '256 KiB/GPU'
 expect "rule 2 record" "$("$reckon" eval 'H100')" 'memory: 80 GiB/GPU'
+# `reckon list hardware` shows each field as eval does inside the record (it showed
+# `memory: 85.90 GB/GPU`, fields in no unit of their own).
+listed=$("$reckon" list hardware)
+expect "rule 2 list" "$(grep -A1 '^H100$' <<<"$listed")" 'memory: 80 GiB/GPU;'
+expect "rule 2 list sram" "$(grep -A1 '^NANO_33_BLE$' <<<"$listed")" 'sram: 256 KiB/GPU;'
 # 141 GB written in GB: 141 on the decimal ladder, 131.3... GiB on the binary one;
 # 1536 MiB = 1.5 GiB (1610612736 B = 1.610612736 GB: more digits).
 expect "rule 2 decimal stays" "$("$reckon" eval "$dir/rules.rk" 'Cap(memory: 141 GB/GPU).memory')" '141 GB/GPU'
