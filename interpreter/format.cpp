@@ -422,9 +422,8 @@ std::optional<DisplayUnit> field_display_unit(const Field& field, const Value& v
   if (!field.display) return std::nullopt;
   if (field.display->is_tuple()) return field.display;  // each element as declared
   if (v.kind != ValueKind::quantity) return std::nullopt;
-  DisplayUnit declared = *field.display;
-  declared.ladder = ladder_step(v.dim, declared.symbol);
-  return fitting_display_unit(v, declared, digits);
+  // Marked for its ladder where it was declared (the checker), as every declared unit.
+  return fitting_display_unit(v, field.display, digits);
 }
 
 std::string format_value(const Value& v, const DisplayOptions& options, const DisplayUnit* unit) {

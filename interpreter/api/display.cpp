@@ -15,7 +15,7 @@ std::string display(const Evaluator& ev, const Value& v, const std::optional<Dis
     const std::optional<DisplayUnit> fits = fitting_display_unit(v, unit, ev.digits());
     return format_table(v, options, fits ? &*fits : nullptr, layout.indent);
   }
-  if (layout.named_records && v.kind == ValueKind::record) {  // a row of many: short
+  if (layout.short_records && v.kind == ValueKind::record) {  // a row of many: short
     DisplayOptions options;
     options.digits = ev.digits();
     return short_record(*v.record(), options);

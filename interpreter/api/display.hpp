@@ -25,7 +25,7 @@ struct Layout {
   std::string indent;
   // A record named short (format.hpp, short_record: `Transformer "GPT-3 175B"`, else its
   // type and first field), as a row of `reckon run` among many names it.
-  bool named_records = false;
+  bool short_records = false;
   // Significant digits instead of the evaluator's (0: the evaluator's). Above
   // max_meaningful_digits, the shortest text that reads back exactly (an answer key).
   int digits = 0;

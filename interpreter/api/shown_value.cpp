@@ -7,7 +7,6 @@
 #include "interpreter/format_table.hpp"
 #include "interpreter/instance.hpp"
 #include "interpreter/maps.hpp"
-#include "interpreter/units.hpp"
 
 namespace reckon::api {
 
@@ -30,11 +29,9 @@ ShownValue shown_record(const Evaluator& ev, const Value& v,
   const RecordValue& r = *v.record();
   s.text = r.type->name;
   for (std::size_t k = 0; k < r.fields.size(); ++k) {
-    std::optional<DisplayUnit> field_unit = units.empty() ? r.type->fields[k].display : units[k];
-    // A declared step of a ladder lets the ladder choose (docs/language.md, "Display").
-    if (units.empty() && field_unit && r.fields[k].kind == ValueKind::quantity &&
-        ladder_step(r.fields[k].dim, field_unit->symbol))
-      field_unit->ladder = true;
+    // A declared field's unit is marked for its ladder where it is declared (the checker).
+    const std::optional<DisplayUnit> field_unit =
+        units.empty() ? r.type->fields[k].display : units[k];
     s.names.push_back(r.type->fields[k].name);
     s.items.push_back(shown(ev, r.fields[k], field_unit, columns.empty() ? nullptr : &columns[k]));
   }

@@ -94,7 +94,7 @@ bool print_case(Evaluator& ev, const CaseDecl& c, std::ostream& out, Reporter& r
       api::Layout layout;
       layout.tables = true;
       layout.indent = "      ";
-      layout.named_records = true;
+      layout.short_records = true;
       if (api::shows_as_table(v)) {
         shown = api::table_heading(v);
         rows = api::display(ev, v, unit, layout);

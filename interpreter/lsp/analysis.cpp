@@ -611,7 +611,7 @@ std::optional<std::string> Analysis::value_of(const Symbol& original, const Case
     Evaluator& ev = *values_evaluator;
     ev.restart_step_budget();
     api::Layout layout;
-    layout.named_records = short_records;
+    layout.short_records = short_records;
     if (let) return api::display(ev, ev.evaluate(*let->value, {}), api::let_unit(*let), layout);
     const auto& scenario = static_cast<const ScenarioDecl&>(*s.owner);
     Instance& inst = api::case_instance(ev, *c);
