@@ -517,7 +517,7 @@ double Evaluator::apply_builtin(const Expr& e, const double* args, std::size_t c
   }
   const ops::Need need = ops::need_of(b);
   domain(ops::holds(need, x), ops::need_text(need));
-  return finite(e, ops::unary_builtin(b, x, e.operand_scales[0]));
+  return finite(e, ops::unary_builtin(b, x, e.operand_scales[0], e.operand_scales[1] != 0));
 }
 
 // The fields are evaluated into the record itself, in order (a field left out is its

@@ -51,10 +51,23 @@ inline double in_unit(double x, double s, double step = 1) {
   return s == 1 ? x : snap(x / s, step);
 }
 
-inline double floor_in(double x, double s) { return std::floor(in_unit(x, s)) * s; }
-inline double ceil_in(double x, double s) { return std::ceil(in_unit(x, s)) * s; }
+// floor, ceil and round take x in the unit of scale s. When x is a quotient `a / b`
+// (`floor(300 ms / 100 ms)`), it is taken as the written numbers divide, as `//` takes
+// it: 0.3 s / 0.1 s is 2.9999999999999996 in binary, and within a few ulps of a whole
+// number (a half, for round) the quotient is that number, even in a base unit.
+inline double taken_in(double x, double s, bool quotient, double step = 1) {
+  return quotient ? snap(x / s, step) : in_unit(x, s, step);
+}
+inline double floor_in(double x, double s, bool quotient = false) {
+  return std::floor(taken_in(x, s, quotient)) * s;
+}
+inline double ceil_in(double x, double s, bool quotient = false) {
+  return std::ceil(taken_in(x, s, quotient)) * s;
+}
 // Halves round away from zero (round(2.5 kWh) is 3 kWh).
-inline double round_in(double x, double s) { return std::round(in_unit(x, s, 0.5)) * s; }
+inline double round_in(double x, double s, bool quotient = false) {
+  return std::round(taken_in(x, s, quotient, 0.5)) * s;
+}
 
 struct DivMod {
   double quotient;   // floor(a / b), whole

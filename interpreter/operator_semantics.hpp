@@ -85,19 +85,20 @@ inline Need need_of(Builtin b) {
 }
 
 // A builtin of one argument (all but min and max), with s the scale of the unit round,
-// floor and ceil take their argument in.
-inline double unary_builtin(Builtin b, double x, double s) {
+// floor and ceil take their argument in, and `quotient` whether it is a quotient `a / b`
+// (operations.hpp, taken_in).
+inline double unary_builtin(Builtin b, double x, double s, bool quotient) {
   switch (b) {
     case Builtin::sqrt:
       return square_root(x);
     case Builtin::abs:
       return absolute(x);
     case Builtin::round:
-      return round_in(x, s);
+      return round_in(x, s, quotient);
     case Builtin::floor:
-      return floor_in(x, s);
+      return floor_in(x, s, quotient);
     case Builtin::ceil:
-      return ceil_in(x, s);
+      return ceil_in(x, s, quotient);
     case Builtin::log2:
       return log_2(x);
     case Builtin::log10:

@@ -480,7 +480,8 @@ class Settler {
       auto b = static_cast<Builtin>(e.slot);
       if (b == Builtin::floor || b == Builtin::ceil || b == Builtin::round) {
         const Expr& x = *e.arguments[0].value;
-        e.operand_scales = {scale(x, written_.of(x, s, params)), 1};
+        const bool quotient = x.kind == ExprKind::binary && x.op == Op::div;
+        e.operand_scales = {scale(x, written_.of(x, s, params)), quotient ? 1.0 : 0.0};
       }
     }
   }

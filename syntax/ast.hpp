@@ -222,7 +222,9 @@ struct Expr {
 
   Target target;  // resolved declaration for globals, calls and members, set by the checker
   // `//` and `%`: the scales of the units their left and right operands are taken in;
-  // floor, ceil and round: [0], their argument's (interpreter/operations.hpp). The
+  // floor, ceil and round: [0], their argument's, and [1] 1 when the argument is a
+  // quotient `a / b`, taken as the written numbers divide, else 0
+  // (interpreter/operations.hpp, taken_in). The
   // written units of the operands (written_unit.hpp), 1 for base units; set after
   // checking.
   std::array<double, 2> operand_scales{1, 1};

@@ -122,10 +122,16 @@ class Compiler {
   // Pure operations on the same registers are computed once (`elements(w)` called with
   // two widths multiplies micro_batch by sequence for each): the same operation on the
   // same operands gives the same bits.
-  std::uint16_t op(Code code, std::uint16_t a, std::uint16_t b = 0) {
-    auto key = std::make_tuple(code, a, b);
+  std::uint16_t op(Code code, std::uint16_t a, std::uint16_t b = 0, std::uint8_t aux = 0) {
+    auto key = std::make_tuple(code, aux, a, b);
     if (auto it = computed_.find(key); it != computed_.end()) return it->second;
-    return computed_[key] = emit({code, 0, new_register(0), a, b});
+    return computed_[key] = emit({code, aux, new_register(0), a, b});
+  }
+  // round, floor and ceil: b is the scale of the argument's unit, aux 1 when the
+  // argument is a quotient (ast.hpp, operand_scales).
+  std::uint16_t rounding(Code code, const Expr& e, std::uint16_t argument) {
+    return op(code, argument, constant_register(e.operand_scales[0]),
+              e.operand_scales[1] != 0 ? 1 : 0);
   }
   std::uint16_t pooled(Code code, const std::vector<std::uint16_t>& args, std::uint16_t b = 0) {
     auto at = plan_.pool_.size();
@@ -490,12 +496,12 @@ class Compiler {
         return Operand::in(op(Code::sqrt, regs[0]));
       case Builtin::abs:
         return Operand::in(op(Code::abs, regs[0]));
-      case Builtin::round:  // b: the scale of the argument's unit
-        return Operand::in(op(Code::round, regs[0], constant_register(e.operand_scales[0])));
+      case Builtin::round:
+        return Operand::in(rounding(Code::round, e, regs[0]));
       case Builtin::floor:
-        return Operand::in(op(Code::floor, regs[0], constant_register(e.operand_scales[0])));
+        return Operand::in(rounding(Code::floor, e, regs[0]));
       case Builtin::ceil:
-        return Operand::in(op(Code::ceil, regs[0], constant_register(e.operand_scales[0])));
+        return Operand::in(rounding(Code::ceil, e, regs[0]));
       case Builtin::log2:
         return Operand::in(op(Code::log2, regs[0]));
       case Builtin::log10:
@@ -571,7 +577,7 @@ class Compiler {
   std::vector<std::shared_ptr<std::vector<Value>>> held_values_;
   int nesting_ = 0;
   std::uint64_t unique_ = 0;
-  std::map<std::tuple<Code, std::uint16_t, std::uint16_t>, std::uint16_t> computed_;
+  std::map<std::tuple<Code, std::uint8_t, std::uint16_t, std::uint16_t>, std::uint16_t> computed_;
   std::set<std::uint16_t> known_whole_;
 };
 

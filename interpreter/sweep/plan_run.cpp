@@ -97,13 +97,13 @@ bool Plan::run(double* r) const {
           d = ops::absolute(r[in.a]);
           break;
         case Code::round:
-          d = finite(ops::round_in(r[in.a], r[in.b]));
+          d = finite(ops::round_in(r[in.a], r[in.b], in.aux != 0));
           break;
         case Code::floor:
-          d = finite(ops::floor_in(r[in.a], r[in.b]));
+          d = finite(ops::floor_in(r[in.a], r[in.b], in.aux != 0));
           break;
         case Code::ceil:
-          d = finite(ops::ceil_in(r[in.a], r[in.b]));
+          d = finite(ops::ceil_in(r[in.a], r[in.b], in.aux != 0));
           break;
         case Code::log2:
           ok &= ops::holds(ops::Need::positive, r[in.a]);
@@ -275,15 +275,18 @@ bool Plan::run_batch(double* r, std::size_t n) const {
         case Code::abs:
           each_plain(in, [](double x, double) { return ops::absolute(x); });
           break;
-        case Code::round:
-          each(in, [](double x, double y) { return ops::round_in(x, y); });
-          break;
-        case Code::floor:
-          each(in, [](double x, double y) { return ops::floor_in(x, y); });
-          break;
-        case Code::ceil:
-          each(in, [](double x, double y) { return ops::ceil_in(x, y); });
-          break;
+        case Code::round: {
+          const bool quotient = in.aux != 0;
+          each(in, [quotient](double x, double y) { return ops::round_in(x, y, quotient); });
+        } break;
+        case Code::floor: {
+          const bool quotient = in.aux != 0;
+          each(in, [quotient](double x, double y) { return ops::floor_in(x, y, quotient); });
+        } break;
+        case Code::ceil: {
+          const bool quotient = in.aux != 0;
+          each(in, [quotient](double x, double y) { return ops::ceil_in(x, y, quotient); });
+        } break;
         case Code::log2:
           each(in, [](double x, double) { return ops::log_2(x); });
           break;
@@ -365,6 +368,8 @@ std::string Plan::listing() const {
         if (in.code <= Code::pow || (in.code >= Code::logical_and && in.code <= Code::ne_exact) ||
             in.code == Code::round || in.code == Code::floor || in.code == Code::ceil)
           args += fmt::format(" r{}", in.b);
+        if ((in.code == Code::round || in.code == Code::floor || in.code == Code::ceil) && in.aux)
+          args += " quotient";
     }
     bool writes = in.code != Code::whole && in.code != Code::fail;
     out += writes ? fmt::format("r{} = {}{}\n", in.dst, names[code], args)
