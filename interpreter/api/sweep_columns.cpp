@@ -140,9 +140,12 @@ std::string SweepCells::text(const Column& c, const std::vector<std::size_t>& at
       return x != 0 ? "true" : "false";
     case ValueKind::enumeration:
       return c.enumeration->members.at(static_cast<std::size_t>(x));
-    case ValueKind::quantity:
-      return exact ? fmt::format("{}", x / c.unit.scale)
-                   : format_number(x / c.unit.scale, digits_, c.in_full);
+    case ValueKind::quantity: {
+      // The nearest double of the exact conversion (display rule 7): 0.7 s is 700 ms in
+      // every format, not 699.9999999999999.
+      const double shown = number_in_unit(x, c.unit.scale);
+      return exact ? fmt::format("{}", shown) : format_number(shown, digits_, c.in_full);
+    }
     default:
       return format_value(value_at(c, at), DisplayOptions{digits_});
   }
