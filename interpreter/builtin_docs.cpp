@@ -15,9 +15,15 @@ constexpr BuiltinDoc docs[] = {
     {"sqrt", "sqrt(x)",
      "Square root; the dimension's exponents must be even (sqrt(4 m^2) is 2 m)."},
     {"abs", "abs(x)", "Absolute value, in x's dimension."},
-    {"round", "round(x)", "The nearest whole number of x's base unit, in x's dimension."},
-    {"floor", "floor(x)", "The largest whole number of x's base unit not above x."},
-    {"ceil", "ceil(x)", "The smallest whole number of x's base unit not below x."},
+    {"round", "round(x)",
+     "The nearest whole number of x's written unit, halves away from zero; a quotient a / b "
+     "as the written numbers divide (round(0.3 s / 0.2 s) is 2)."},
+    {"floor", "floor(x)",
+     "The largest whole number of x's written unit not above x; a quotient a / b as the "
+     "written numbers divide (floor(300 ms / 100 ms) is 3)."},
+    {"ceil", "ceil(x)",
+     "The smallest whole number of x's written unit not below x; a quotient a / b as the "
+     "written numbers divide (ceil(2.1 / 0.3) is 7)."},
     {"min", "min(a, b, ...), min(xs)",
      "The smallest of one or more compatible quantities; with one list argument, its least "
      "element, in the elements' unit (an empty list is E0545)."},
@@ -76,6 +82,21 @@ constexpr BuiltinDoc docs[] = {
      "Each element with its index, [(0, x0), (1, x1), ...], the index a count from 0."},
     {"join", "join(texts, sep)",
      "One text: the texts of a [text] with sep between them; \"\" for an empty list."},
+    // Seeded randomness: CPython's `random.Random(seed)`, bit for bit.
+    {"random_uniform", "random_uniform(seed: s, n: n, low: a, high: b)",
+     "n values drawn uniformly between a and b, as CPython's random.Random(s).uniform(a, b) "
+     "draws them one after another; the same call gives the same list."},
+    {"random_gauss", "random_gauss(seed: s, n: n, mean: m, stddev: d)",
+     "n values from the normal distribution of mean m and standard deviation d, as CPython's "
+     "random.Random(s).gauss(m, d) draws them (two at a time, the second kept)."},
+    {"random_choice", "random_choice(xs, seed: s, n: n)",
+     "n elements of xs chosen at random, with repeats, as CPython's random.Random(s).choice "
+     "draws them (an empty xs is E0545)."},
+    {"random_shuffle", "random_shuffle(xs, seed: s)",
+     "The elements of xs in a random order, as CPython's random.Random(s).shuffle leaves them."},
+    {"random_sample", "random_sample(xs, seed: s, n: n)",
+     "n distinct positions of xs chosen at random, their elements in the order drawn, as "
+     "CPython's random.Random(s).sample(xs, n) (n past len(xs) is E0547)."},
     // Builtins over maps.
     {"keys", "keys(m)", "The keys of a map, as a list, in the order written."},
     {"values", "values(m)", "The values of a map, as a list, in the order of its keys."},

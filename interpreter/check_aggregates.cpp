@@ -56,6 +56,11 @@ std::string_view usage(ListBuiltin b) {
     case ListBuiltin::pairs:
     case ListBuiltin::enumerate:
     case ListBuiltin::join:
+    case ListBuiltin::random_uniform:
+    case ListBuiltin::random_gauss:
+    case ListBuiltin::random_choice:
+    case ListBuiltin::random_shuffle:
+    case ListBuiltin::random_sample:
       break;
   }
   return "`len(xs)`";
@@ -118,6 +123,11 @@ class AggregateCheck {
       case ListBuiltin::pairs:
       case ListBuiltin::enumerate:
       case ListBuiltin::join:
+      case ListBuiltin::random_uniform:
+      case ListBuiltin::random_gauss:
+      case ListBuiltin::random_choice:
+      case ListBuiltin::random_shuffle:
+      case ListBuiltin::random_sample:
         break;
     }
     return {};

@@ -306,6 +306,7 @@ Type check_list_operation(CheckContext& c, Expr& e, const Type& a, const Type& b
 Type check_list_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s) {
   e.call = CallKind::list_builtin;
   e.slot = static_cast<int>(b);
+  if (b >= ListBuiltin::random_uniform) return check_random_builtin(c, e, b, s);
   if (b >= ListBuiltin::zip) return check_tuple_builtin(c, e, b, s);  // check_tuples.cpp
   if (b != ListBuiltin::len && b != ListBuiltin::every)
     return check_aggregate(c, e, b, s);  // check_aggregates.cpp

@@ -250,6 +250,11 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
     case ListBuiltin::pairs:
     case ListBuiltin::enumerate:
     case ListBuiltin::join:
+    case ListBuiltin::random_uniform:
+    case ListBuiltin::random_gauss:
+    case ListBuiltin::random_choice:
+    case ListBuiltin::random_shuffle:
+    case ListBuiltin::random_sample:
       break;
   }
   throw std::logic_error("unknown aggregate");

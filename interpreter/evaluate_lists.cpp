@@ -32,7 +32,9 @@ std::string grouped(std::size_t n) {
   return out;
 }
 
-[[noreturn]] void too_long(const Expr& at, double count) {
+}  // namespace
+
+[[noreturn]] void list_too_long(const Expr& at, double count) {
   throw UserError(at.range, "E0522",
                   fmt::format("this list would have {} elements: a list may have at most {} (the "
                               "limit; each element takes 32 bytes)",
@@ -41,18 +43,16 @@ std::string grouped(std::size_t n) {
                               grouped(max_list_length)));
 }
 
-}  // namespace
-
 Value Evaluator::make_list(std::vector<Value> items, const Expr& at) const {
   if (items.size() > max_list_length) [[unlikely]]
-    too_long(at, static_cast<double>(items.size()));
+    list_too_long(at, static_cast<double>(items.size()));
   count_built(items.size() * sizeof(Value), at, "list");
   return Value::adopt(ListValue::make(std::move(items)));
 }
 
 Value Evaluator::make_list(ListBuilder& built, const Expr& at) const {
   if (built.size() > max_list_length) [[unlikely]]
-    too_long(at, static_cast<double>(built.size()));
+    list_too_long(at, static_cast<double>(built.size()));
   count_built(built.bytes(), at, "list");
   return Value::adopt(built.make());
 }
@@ -60,7 +60,7 @@ Value Evaluator::make_list(ListBuilder& built, const Expr& at) const {
 Value Evaluator::make_packed_list(std::vector<double> numbers, const Dimension& dim,
                                   const Expr& at) const {
   if (numbers.size() > max_list_length) [[unlikely]]
-    too_long(at, static_cast<double>(numbers.size()));
+    list_too_long(at, static_cast<double>(numbers.size()));
   count_built(numbers.size() * sizeof(double), at, "list");
   return Value::adopt(ListValue::make_packed(std::move(numbers), dim));
 }
@@ -183,10 +183,10 @@ Value Evaluator::range(const Expr& e, const Frame& frame) {
       throw UserError(from_at.range, "E0524",
                       "a range with `times` must start above zero, not at " + shown(from));
     const double count = std::floor(std::log(to / from) / std::log(factor) + 1e-9) + 1;
-    if (count > static_cast<double>(max_list_length)) too_long(e, count);
+    if (count > static_cast<double>(max_list_length)) list_too_long(e, count);
     for (double x = from; x <= to * (1 + 1e-12);
          x = sweep::geometric_value(from, factor, out.size()).value_or(x * factor)) {
-      if (out.size() >= max_list_length) too_long(e, static_cast<double>(out.size() + 1));
+      if (out.size() >= max_list_length) list_too_long(e, static_cast<double>(out.size() + 1));
       out.push_back(x);
     }
   } else {
@@ -196,7 +196,7 @@ Value Evaluator::range(const Expr& e, const Frame& frame) {
       throw UserError(step_at->range, "E0524",
                       "the step of a range must be positive, not " + shown(step));
     const double count = std::floor((to - from) / step + 1e-9) + 1;
-    if (count > static_cast<double>(max_list_length)) too_long(e, count);
+    if (count > static_cast<double>(max_list_length)) list_too_long(e, count);
     const sweep::ArithmeticRange values(from, step);
     out.reserve(static_cast<std::size_t>(count));
     for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i) out.push_back(values[i]);
@@ -211,7 +211,8 @@ Value Evaluator::join(const Expr& e, const Frame& frame) {
   const Value& right = reference(*e.operands[1], frame, right_scratch);
   const ListValue& a = *left.list();
   const ListValue& b = *right.list();
-  if (a.size() + b.size() > max_list_length) too_long(e, static_cast<double>(a.size() + b.size()));
+  if (a.size() + b.size() > max_list_length)
+    list_too_long(e, static_cast<double>(a.size() + b.size()));
   // Packed when both are (of one dimension: the checker saw one element type).
   if (a.packed() && b.packed() && a.dimension() == b.dimension()) {
     std::vector<double> out;
@@ -264,6 +265,12 @@ Value Evaluator::list_builtin(const Expr& e, const Frame& frame) {
     case ListBuiltin::enumerate:
     case ListBuiltin::join:
       return tuple_builtin(e, frame);  // evaluate_tuples.cpp
+    case ListBuiltin::random_uniform:
+    case ListBuiltin::random_gauss:
+    case ListBuiltin::random_choice:
+    case ListBuiltin::random_shuffle:
+    case ListBuiltin::random_sample:
+      return random_builtin(e, frame);  // evaluate_random.cpp
     default:
       return aggregate(e, frame);
   }

@@ -404,6 +404,8 @@ class Evaluator {
   Value tuple_literal(const Expr& e, const Frame& frame);
   Value tuple_item(const Expr& e, const Value& tuple, const Frame& frame);
   Value tuple_builtin(const Expr& e, const Frame& frame);
+  // random_uniform ... random_sample (evaluate_random.cpp).
+  Value random_builtin(const Expr& e, const Frame& frame);
   // Comprehensions over lists, lists of tuples and maps, in one loop
   // (evaluate_comprehension.cpp): `bind(i, locals)` binds the pattern's names to element
   // i of `count`.
