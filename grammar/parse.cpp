@@ -84,8 +84,8 @@ struct Selection {
 };
 
 template <typename Rule>
-std::unique_ptr<Node> run(const SourceManager& sources, FileId file, std::uint32_t begin,
-                          std::uint32_t end, DeclSink* sink = nullptr);
+tree::ParsedTree run(const SourceManager& sources, FileId file, std::uint32_t begin,
+                     std::uint32_t end, DeclSink* sink = nullptr);
 
 class Converter {
  public:
@@ -1072,8 +1072,8 @@ std::optional<std::uint32_t> unclosed_bracket_at_end(std::string_view text, std:
 // Parses the bytes [begin, end) of a file with Rule; positions stay those of the file.
 // Each declaration parsed goes to `sink` (which the rule `file` needs).
 template <typename Rule>
-std::unique_ptr<Node> run(const SourceManager& sources, FileId file, std::uint32_t begin,
-                          std::uint32_t end, DeclSink* sink) {
+tree::ParsedTree run(const SourceManager& sources, FileId file, std::uint32_t begin,
+                     std::uint32_t end, DeclSink* sink) {
   const SourceFile& f = sources.file(file);
   LineColumn start = f.position(begin);
   // Lazy tracking: lines and columns are counted only for an error's position.
@@ -1133,7 +1133,9 @@ std::unique_ptr<Module> parse_module(const SourceManager& sources, FileId file) 
   Converter convert(sources, file);
   auto m = std::make_unique<Module>();
   m->file = file;
-  DeclSink sink{[&](std::unique_ptr<Node>& decl) { m->decls.push_back(convert.decl(*decl)); }};
+  DeclSink sink{[&](Node& decl, std::unique_ptr<tree::NodeArena>&) {
+    m->decls.push_back(convert.decl(decl));
+  }};
   run<g::file>(sources, file, 0, text_size(sources, file), &sink);
   return m;
 }
@@ -1185,8 +1187,9 @@ struct Resynced {
 
 struct ParseCache::State {
   struct Kept {
-    std::uint32_t begin = 0, end = 0;  // the declaration's bytes in `text`
-    std::unique_ptr<Node> tree;
+    std::uint32_t begin = 0, end = 0;        // the declaration's bytes in `text`
+    std::unique_ptr<tree::NodeArena> arena;  // where the tree's nodes are
+    Node* tree = nullptr;
   };
   bool holds = false;       // a version parsed: `text` and `decls` are it
   std::string text;         // that version's text
@@ -1207,12 +1210,12 @@ void parse_keeping(const SourceManager& sources, FileId file, std::uint32_t from
                    Converter& convert, Module& m, std::vector<Kept>& fresh,
                    const std::function<void(std::uint32_t)>& resync) {
   const char* origin = sources.file(file).text().data();
-  DeclSink sink{[&](std::unique_ptr<Node>& decl) {
-    m.decls.push_back(convert.decl(*decl));
-    auto begin = static_cast<std::uint32_t>(decl->m_begin.data - origin);
-    auto end = static_cast<std::uint32_t>(decl->m_end.data - origin);
-    stash_offsets(*decl, decl->m_begin.data);
-    fresh.push_back({begin, end, std::move(decl)});
+  DeclSink sink{[&](Node& decl, std::unique_ptr<tree::NodeArena>& arena) {
+    m.decls.push_back(convert.decl(decl));
+    auto begin = static_cast<std::uint32_t>(decl.m_begin.data - origin);
+    auto end = static_cast<std::uint32_t>(decl.m_end.data - origin);
+    stash_offsets(decl, decl.m_begin.data);
+    fresh.push_back({begin, end, std::move(arena), &decl});
     resync(end);
   }};
   run<g::file>(sources, file, from, text_size(sources, file), &sink);

@@ -21,6 +21,7 @@
 #include <iterator>
 #include <memory>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <tao/pegtl.hpp>
@@ -43,7 +44,33 @@ struct RuleName {
   static constexpr std::string_view name = pegtl::demangle<Rule>();
 };
 
-// A matched selected rule: its bytes in the text and the selected rules it holds.
+class NodeArena;
+struct Node;
+
+// A node's children: an array in its arena.
+class Children {
+ public:
+  Children() = default;
+  Children(Node* const* first, std::uint32_t count) : first_(first), count_(count) {}
+  std::size_t size() const { return count_; }
+  bool empty() const { return count_ == 0; }
+  Node* operator[](std::size_t i) const { return first_[i]; }
+  Node* at(std::size_t i) const {
+    if (i >= count_) throw std::out_of_range("a parse tree node has fewer children");
+    return first_[i];
+  }
+  Node* front() const { return at(0); }
+  Node* back() const { return at(count_ - 1); }
+  Node* const* begin() const { return first_; }
+  Node* const* end() const { return first_ + count_; }
+
+ private:
+  Node* const* first_ = nullptr;
+  std::uint32_t count_ = 0;
+};
+
+// A matched selected rule: its bytes in the text and the selected rules it holds. Nodes
+// live in a NodeArena and are never destroyed one by one.
 struct Node {
   // Where the bytes are, and (ParseCache only) their offsets from the first byte of the
   // declaration the node is kept in, while its text is another version's.
@@ -51,16 +78,9 @@ struct Node {
     const char* data = nullptr;
     std::size_t byte = 0;
   };
-  std::vector<std::unique_ptr<Node>> children;
+  Children children;
   const std::string_view* type = nullptr;  // RuleName<Rule>::name; nullptr for the root
   At m_begin, m_end;                       // m_end.data is nullptr for the root
-
-  Node() = default;
-  Node(const Node&) = delete;
-  Node& operator=(const Node&) = delete;
-
-  static void* operator new(std::size_t size);
-  static void operator delete(void* at, std::size_t size);
 
   template <typename Rule>
   bool is_type() const noexcept {
@@ -72,130 +92,82 @@ struct Node {
   }
   std::string string() const { return std::string(string_view()); }
 };
+static_assert(std::is_trivially_destructible_v<Node>);
 
-// Nodes come from a free list, refilled in slabs; the slabs go back when the last node of
-// a parse is gone, and, between declarations, `trim` gives back every slab whose nodes are
-// all free. Without it the pool stayed at the size of the largest declaration for the
-// whole parse: 210 MB for a scenario of 100,000 properties, held while the rest of a
-// 16 MiB file was read (docs/performance.md).
-class NodePool {
+// The memory of one declaration's nodes (or of one expression's), taken from chunks and
+// given back all at once. The parser converts each declaration as soon as it is parsed
+// and then clears the arena, keeping one chunk for the next: the tree of a large file
+// never exists whole, and after a large declaration (a scenario of 100,000 properties)
+// its memory goes back. A ParseCache keeps each declaration's arena with its tree.
+class NodeArena {
  public:
-  static void* take(std::size_t size) {
-    Pool& p = pool();
-    if (size != p.node_size) return ::operator new(size);
-    ++p.live;
-    if (p.free) {
-      Free* f = p.free;
-      p.free = f->next;
-      --p.free_count;
-      return f;
-    }
-    if (p.slabs.empty() || p.used == slab_nodes) {
-      p.slabs.push_back(new_slab());
-      p.used = 0;
-    }
-    return node_at(p.slabs.back(), p.used++);
-  }
-  static void give(void* at, std::size_t size) {
-    Pool& p = pool();
-    if (size != p.node_size) return ::operator delete(at);
-    auto* f = static_cast<Free*>(at);
-    f->next = p.free;
-    p.free = f;
-    ++p.free_count;
-    if (--p.live == 0) {  // every node of the parse is gone: release the memory
-      p.free = nullptr;
-      p.free_count = 0;
-      for (Slab* s : p.slabs) delete_slab(s);
-      p.slabs.clear();
-      p.used = 0;
-      p.trimmed_at = 0;
-    }
-  }
+  NodeArena() = default;
+  NodeArena(const NodeArena&) = delete;
+  NodeArena& operator=(const NodeArena&) = delete;
 
-  // Gives back the slabs (but the one being filled) whose nodes are all on the free list.
-  // Called after each declaration; it walks the free list only once that has doubled
-  // since the last walk, so its cost is bounded by the allocations that filled it.
-  static void trim() {
-    Pool& p = pool();
-    if (p.free_count < 4 * slab_nodes || p.free_count < 2 * p.trimmed_at) return;
-    for (Slab* s : p.slabs) s->free_nodes = 0;
-    for (Free* f = p.free; f; f = f->next) ++slab_of(f)->free_nodes;
-    const Slab* filling = p.slabs.back();
-    auto empty = [&](const Slab* s) { return s != filling && s->free_nodes == slab_nodes; };
-    Free** link = &p.free;
-    while (*link) {
-      if (empty(slab_of(*link))) {
-        *link = (*link)->next;
-        --p.free_count;
-      } else {
-        link = &(*link)->next;
-      }
+  Node* node() { return ::new (allocate(sizeof(Node))) Node; }
+  Node** pointers(std::size_t count) {
+    return static_cast<Node**>(allocate(count * sizeof(Node*)));
+  }
+  // Gives back every chunk but the last, if that is not too large to keep.
+  void clear() {
+    if (chunks_.empty()) return;
+    Chunk last = std::move(chunks_.back());
+    chunks_.clear();
+    if (last.size > kept_bytes) {
+      at_ = end_ = nullptr;
+      return;
     }
-    std::erase_if(p.slabs, [&](Slab* s) {
-      if (!empty(s)) return false;
-      delete_slab(s);
-      return true;
-    });
-    p.trimmed_at = p.free_count;
+    at_ = last.bytes.get();
+    end_ = at_ + last.size;
+    chunks_.push_back(std::move(last));
   }
 
  private:
-  struct Free {
-    Free* next;
-  };
-  static constexpr std::size_t node_bytes = sizeof(Node);
-  struct Slot {
-    alignas(std::max_align_t) unsigned char bytes[node_bytes];
-  };
-  // A slab is aligned to its size, so a node finds its slab by masking its address.
-  struct Slab {
-    std::size_t free_nodes = 0;  // counted by trim
-  };
-  static constexpr std::size_t slab_bytes = std::size_t{1} << 19;
-  static constexpr std::size_t slots_offset = sizeof(Slot);  // the header's slot
-  static constexpr std::size_t slab_nodes = slab_bytes / sizeof(Slot) - 1;
-  static_assert(sizeof(Slab) <= slots_offset);
+  static constexpr std::size_t first_bytes = std::size_t{1} << 10;
+  static constexpr std::size_t largest_bytes = std::size_t{1} << 18;  // when growing
+  static constexpr std::size_t kept_bytes = std::size_t{1} << 18;     // by clear
+  static_assert(alignof(Node) <= alignof(Node*) && alignof(Node*) == sizeof(Node*));
 
-  static Slab* new_slab() {
-    void* at = ::operator new (slab_bytes, std::align_val_t{slab_bytes});  // not zeroed
-    return ::new (at) Slab;
+  void* allocate(std::size_t bytes) {
+    bytes = (bytes + sizeof(Node*) - 1) & ~(sizeof(Node*) - 1);
+    if (static_cast<std::size_t>(end_ - at_) < bytes) grow(bytes);
+    void* at = at_;
+    at_ += bytes;
+    return at;
   }
-  static void delete_slab(Slab* s) {
-    s->~Slab();
-    // Unsized: clang enables sized deallocation only with -fsized-deallocation.
-    ::operator delete (s, std::align_val_t{slab_bytes});
-  }
-  static void* node_at(Slab* s, std::size_t i) {
-    return reinterpret_cast<unsigned char*>(s) + slots_offset + i * sizeof(Slot);
-  }
-  static Slab* slab_of(const void* node) {
-    return reinterpret_cast<Slab*>(reinterpret_cast<std::uintptr_t>(node) & ~(slab_bytes - 1));
+  void grow(std::size_t bytes) {
+    std::size_t size =
+        chunks_.empty() ? first_bytes : std::min(2 * chunks_.back().size, largest_bytes);
+    size = std::max(size, bytes);
+    // Not zeroed: every node and array is written before it is read.
+    chunks_.push_back({std::unique_ptr<unsigned char[]>(new unsigned char[size]), size});
+    at_ = chunks_.back().bytes.get();
+    end_ = at_ + size;
   }
 
-  struct Pool {
-    std::size_t node_size = node_bytes;
-    std::vector<Slab*> slabs;
-    std::size_t used = 0;  // nodes of the last slab handed out
-    Free* free = nullptr;
-    std::size_t free_count = 0;
-    std::size_t live = 0;
-    std::size_t trimmed_at = 0;  // free_count after the last trim
+  struct Chunk {
+    std::unique_ptr<unsigned char[]> bytes;
+    std::size_t size = 0;
   };
-  static Pool& pool() {
-    thread_local Pool p;
-    return p;
-  }
+  std::vector<Chunk> chunks_;
+  unsigned char* at_ = nullptr;
+  unsigned char* end_ = nullptr;
 };
 
-inline void* Node::operator new(std::size_t size) { return NodePool::take(size); }
-inline void Node::operator delete(void* at, std::size_t size) { NodePool::give(at, size); }
+// A parse's root (the nodes outside every declaration) and the arena its nodes are in.
+struct ParsedTree {
+  std::unique_ptr<NodeArena> arena;
+  Node* root = nullptr;
+  Node& operator*() const { return *root; }
+  Node* operator->() const { return root; }
+};
 
-// Each declaration is handed over as soon as it is parsed (parse.cpp converts it to the
-// AST and frees its subtree, or keeps it: ParseCache), so the tree of a large file never
-// exists whole.
+// Each declaration is handed over as soon as it is parsed, with the arena that holds
+// its nodes (parse.cpp converts it to the AST, or keeps it by taking the arena:
+// ParseCache), so the tree of a large file never exists whole.
 struct DeclSink {
-  std::function<void(std::unique_ptr<Node>&)> take;
+  std::function<void(Node& decl, std::unique_ptr<NodeArena>& arena)> take;
 };
 
 // What a selected rule's node becomes when the rule matches.
@@ -244,23 +216,22 @@ inline constexpr Shape shape_of = Selection::template shape<Rule> != Shape::none
 // The parse state: the nodes waiting for their parent, and where declarations go.
 class TreeBuilder {
  public:
-  // `long_string` is called for a string_body node longer than the limit; a declaration
-  // is given to `sink` (may be null where the rule parsed holds no declaration).
+  // `long_string` is called for a tree holding a string_body node longer than the limit
+  // (before a declaration is given to `sink`); `sink` may be null where the rule parsed
+  // holds no declaration.
   TreeBuilder(DeclSink* sink, std::function<void(const Node&)> long_string)
-      : sink_(sink), long_string_(std::move(long_string)) {}
+      : sink_(sink), long_string_(std::move(long_string)), arena_(std::make_unique<NodeArena>()) {}
 
-  std::size_t height() const { return pending_.size(); }
-  // Drops what a failed attempt built.
-  void drop_from(std::size_t mark) {
-    pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(mark), pending_.end());
-  }
+  std::size_t height() const { return pending_.size; }
+  // Drops what a failed attempt built (its nodes stay in the arena until it is cleared).
+  void drop_from(std::size_t mark) { pending_.size = mark; }
 
   template <typename Rule, Shape shape>
   void matched(std::size_t mark, const char* begin, const char* end) {
     if constexpr (shape == Shape::fold) {
-      if (pending_.size() - mark == 1) return;  // the level is its one operand
+      if (pending_.size - mark == 1) return;  // the level is its one operand
     }
-    auto n = std::unique_ptr<Node>(new Node);
+    Node* n = arena_->node();
     n->type = &RuleName<Rule>::name;
     n->m_begin.data = begin;
     n->m_end.data = end;
@@ -275,34 +246,55 @@ class TreeBuilder {
         long_strings_ = false;
         long_string_(*n);
       }
-      sink_->take(n);
-      n.reset();
-      NodePool::trim();
+      // Every node in the arena is the declaration's, or garbage of failed attempts.
+      if (pending_.size != 0) throw std::logic_error("a declaration inside a parse tree node");
+      sink_->take(*n, arena_);
+      if (arena_)
+        arena_->clear();
+      else
+        arena_ = std::make_unique<NodeArena>();
     } else {
-      pending_.push_back(std::move(n));
+      pending_.push_back(n);
     }
   }
 
   // The root of a parse: the nodes left, in order.
-  std::unique_ptr<Node> root() {
-    auto r = std::unique_ptr<Node>(new Node);
+  ParsedTree root() {
+    Node* r = arena_->node();
     adopt(*r, 0);
     if (long_strings_) long_string_(*r);
-    return r;
+    return {std::move(arena_), r};
   }
 
  private:
   void adopt(Node& n, std::size_t mark) {
-    const auto first = pending_.begin() + static_cast<std::ptrdiff_t>(mark);
-    if (first == pending_.end()) return;
-    n.children.reserve(static_cast<std::size_t>(pending_.end() - first));
-    std::move(first, pending_.end(), std::back_inserter(n.children));
-    pending_.erase(first, pending_.end());
+    const std::size_t count = pending_.size - mark;
+    if (count == 0) return;
+    Node** children = arena_->pointers(count);
+    for (std::size_t i = 0; i < count; ++i) children[i] = pending_.at[mark + i];
+    n.children = Children(children, static_cast<std::uint32_t>(count));
+    pending_.size = mark;
   }
 
-  std::vector<std::unique_ptr<Node>> pending_;
+  // A stack that a failed attempt cuts back by setting its size: that happens after most
+  // rules, so it is kept to a store.
+  struct Pending {
+    std::unique_ptr<Node*[]> at;
+    std::size_t size = 0, capacity = 0;
+    void push_back(Node* n) {
+      if (size == capacity) {
+        capacity = std::max<std::size_t>(64, 2 * capacity);
+        auto more = std::make_unique<Node*[]>(capacity);
+        std::copy(at.get(), at.get() + size, more.get());
+        at = std::move(more);
+      }
+      at[size++] = n;
+    }
+  };
+  Pending pending_;
   DeclSink* sink_;
   std::function<void(const Node&)> long_string_;
+  std::unique_ptr<NodeArena> arena_;
   bool long_strings_ = false;  // a string_body over the limit was built since the last check
 };
 
