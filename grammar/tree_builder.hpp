@@ -213,8 +213,9 @@ inline constexpr Shape shape_of = Selection::template shape<Rule> != Shape::none
                                   : may_hold_selected<Selection, Rule, 12>() ? Shape::inside
                                                                              : Shape::none;
 
-// The parse state: the nodes waiting for their parent, and where declarations go.
-class TreeBuilder {
+// The parse state: the nodes waiting for their parent, and where declarations go (and
+// the layout last read: grammar::sep).
+class TreeBuilder : public grammar::LayoutMemo {
  public:
   // `long_string` is called for a tree holding a string_body node longer than the limit
   // (before a declaration is given to `sink`); `sink` may be null where the rule parsed
