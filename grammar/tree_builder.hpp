@@ -1,16 +1,17 @@
 // The parse tree that grammar/parse.cpp converts into the AST, built while the grammar
-// runs: a node for each *selected* rule that matched (parse.cpp's `Selection` says which), and
-// nothing at all for the rules in between or for an attempt that fails.
+// runs: a node for each *selected* rule that matched (parse.cpp's `Selection` says
+// which), and nothing at all for the rules in between or for an attempt that fails.
 //
-// How: a PEGTL control (`build_control`) wraps each rule's match. The nodes made so far
-// and not yet given to a parent wait on one stack (`TreeBuilder::pending`). A rule that
-// may hold selected rules remembers the height of that stack when it starts, in its own
-// stack frame; if it fails, the stack is cut back to that height (what the failed attempt
-// built is dropped); if a selected rule succeeds, the nodes above its mark become its
-// children and it takes their place. A rule that can hold no selected rule costs nothing.
-// The tree is the one a parse tree with the same selection would have (PEGTL's
-// `parse_tree` made and destroyed a node for every rule it tried between the selected
-// ones, and for every failed attempt: most of the time of parsing a large file).
+// How: a PEGTL control (`building<Selection>::control`) wraps each rule's match. The
+// nodes made so far and not yet given to a parent wait on one stack
+// (`TreeBuilder::pending_`). A rule that may hold selected rules remembers the height of
+// that stack when it starts, in its own stack frame; if it fails, the stack is cut back to
+// that height (what the failed attempt built is dropped); if a selected rule succeeds,
+// the nodes above its mark become its children and it takes their place. A rule that can
+// hold no selected rule costs nothing. The tree is the one a parse tree with the same
+// selection would have (PEGTL's `parse_tree` made and destroyed a node for every rule it
+// tried between the selected ones, and for every failed attempt: most of the time of
+// parsing a large file). Nodes live in an arena per declaration.
 // Included by grammar/parse.cpp only.
 #pragma once
 
@@ -18,7 +19,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <iterator>
 #include <memory>
 #include <new>
 #include <stdexcept>
@@ -170,7 +170,7 @@ struct DeclSink {
   std::function<void(Node& decl, std::unique_ptr<NodeArena>& arena)> take;
 };
 
-// What a selected rule's node becomes when the rule matches.
+// What a rule makes in the tree when it matches.
 enum class Shape {
   none,    // not selected, and holds no selected rule: nothing to do
   inside,  // not selected, but may hold selected rules: its failure drops what they built
