@@ -68,9 +68,11 @@
 #include <charconv>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <tao/pegtl.hpp>
+#include <type_traits>
 
 #include "grammar/number_list.hpp"
 
@@ -111,13 +113,132 @@ struct nesting_limited {
 };
 
 // --- layout -----------------------------------------------------------------
-struct comment : seq<one<'#'>, not_at<one<'#'>>, until<eolf>> {};
-struct sep : star<sor<space, comment>> {};
+// The bytes Cs, compared in place (PEGTL's `string` calls memcmp, which after every
+// operand of every expression was 4 % of checking a large file).
+template <char... Cs>
+struct chars {
+  using rule_t = chars;
+  using subs_t = empty_list;
+  static_assert(((Cs != '\n') && ...), "bumped within a line");
+
+  template <typename ParseInput>
+  static bool match(ParseInput& in) noexcept(noexcept(in.size(0))) {
+    if (in.size(sizeof...(Cs)) < sizeof...(Cs)) return false;
+    const char* at = in.current();
+    std::size_t i = 0;
+    if (!((at[i++] == Cs) && ...)) return false;
+    in.bump_in_this_line(sizeof...(Cs));
+    return true;
+  }
+};
+// The rest of the line, its line break included (or the rest of the text): what
+// `until<eolf>` matches, found with memchr rather than trying a line break at each byte.
+struct rest_of_line {
+  using rule_t = rest_of_line;
+  using subs_t = empty_list;
+
+  template <typename ParseInput>
+  static bool match(ParseInput& in) {
+    const char* at = in.current();
+    const auto left = static_cast<std::size_t>(in.end() - at);
+    const void* line_break = std::memchr(at, '\n', left);
+    in.bump(line_break ? static_cast<std::size_t>(static_cast<const char*>(line_break) - at) + 1
+                       : left);
+    return true;
+  }
+};
+// Where the last layout read started and ended. A parse state that is one (the parse
+// tree's builder) spares `sep` reading the same layout again: it runs after every operand
+// at every precedence level, from the same place each time.
+struct LayoutMemo {
+  const char* from = nullptr;
+  const char* to = nullptr;
+};
+
+// Layout: `star<sor<space, comment>>` with `comment := seq<one<'#'>, not_at<one<'#'>>,
+// rest_of_line>` (`##` starts a doc line), in one loop.
+struct sep {
+  using rule_t = sep;
+  using subs_t = empty_list;
+
+  template <apply_mode A, rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&... st) {
+    const char* const begin = in.current();
+    if constexpr ((std::is_base_of_v<LayoutMemo, States> || ...)) {
+      LayoutMemo& memo = memo_of(st...);
+      if (memo.from != begin) memo = {begin, skip(begin, in.end())};
+      in.bump(static_cast<std::size_t>(memo.to - begin));
+    } else {
+      in.bump(static_cast<std::size_t>(skip(begin, in.end()) - begin));
+    }
+    return true;
+  }
+
+ private:
+  static const char* skip(const char* at, const char* end) {
+    while (at != end) {
+      const char c = *at;
+      if (c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f') {
+        ++at;
+      } else if (c == '#' && (at + 1 == end || at[1] != '#')) {  // a comment, not a doc line
+        const void* line_break = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
+        at = line_break ? static_cast<const char*>(line_break) + 1 : end;
+      } else {
+        break;
+      }
+    }
+    return at;
+  }
+  template <typename State, typename... States>
+  static LayoutMemo& memo_of(State& first, States&... rest) {
+    if constexpr (std::is_base_of_v<LayoutMemo, State>)
+      return first;
+    else
+      return memo_of(rest...);
+  }
+};
 struct hsep : star<blank> {};
 
 // --- tokens -----------------------------------------------------------------
 template <typename Key>
-struct keyword : seq<Key, not_at<identifier_other>> {};
+struct keyword;
+template <char... Cs>
+struct keyword<ascii::string<Cs...>> : seq<chars<Cs...>, not_at<identifier_other>> {
+  // Whether the word (a run of identifier_other) [at, at + size) is this keyword.
+  static constexpr bool is(const char* at, std::size_t size) {
+    std::size_t i = 0;
+    return size == sizeof...(Cs) && ((at[i++] == Cs) && ...);
+  }
+};
+
+// The run of identifier_other characters (letters, digits, `_`) at `at`, up to `end`.
+inline std::size_t word_length(const char* at, const char* end) {
+  const char* p = at;
+  while (p != end && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                      (*p >= '0' && *p <= '9') || *p == '_'))
+    ++p;
+  return static_cast<std::size_t>(p - at);
+}
+
+// `sor<Keywords...>`: one of the keywords, not followed by a letter, digit or `_`; as a
+// keyword consists of such characters, that is the word here being one of them, which is
+// read once rather than once per keyword.
+template <typename... Keywords>
+struct any_keyword {
+  using rule_t = any_keyword;
+  using subs_t = empty_list;
+
+  static bool is(const char* at, std::size_t size) { return (Keywords::is(at, size) || ...); }
+
+  template <typename ParseInput>
+  static bool match(ParseInput& in) {
+    const std::size_t size = word_length(in.current(), in.end());
+    if (size == 0 || !is(in.current(), size)) return false;
+    in.bump_in_this_line(size);
+    return true;
+  }
+};
 #define RK_KEY(name, text) \
   struct name : keyword<TAO_PEGTL_STRING(text)> {}
 RK_KEY(kw_import, "import");
@@ -162,10 +283,25 @@ RK_KEY(kw_for, "for");
 RK_KEY(kw_require, "require");
 #undef RK_KEY
 
-struct reserved : sor<kw_import, kw_record, kw_enum, kw_scenario, kw_input, kw_case, kw_check,
-                      kw_let, kw_native, kw_with, kw_within, kw_if, kw_then, kw_else, kw_and, kw_or,
-                      kw_not, kw_true, kw_false, kw_none, kw_for> {};
-struct name : seq<not_at<reserved>, identifier> {};
+struct reserved : any_keyword<kw_import, kw_record, kw_enum, kw_scenario, kw_input, kw_case,
+                              kw_check, kw_let, kw_native, kw_with, kw_within, kw_if, kw_then,
+                              kw_else, kw_and, kw_or, kw_not, kw_true, kw_false, kw_none, kw_for> {
+};
+// `seq<not_at<reserved>, identifier>`: a word that starts with a letter or `_` and is not
+// reserved (a name is read at every operand, so the word is read once).
+struct name {
+  using rule_t = name;
+  using subs_t = empty_list;
+
+  template <typename ParseInput>
+  static bool match(ParseInput& in) {
+    const char* at = in.current();
+    const std::size_t size = word_length(at, in.end());
+    if (size == 0 || (*at >= '0' && *at <= '9') || reserved::is(at, size)) return false;
+    in.bump_in_this_line(size);
+    return true;
+  }
+};
 
 struct digits : plus<digit> {};
 struct exponent_part : seq<one<'e', 'E'>, opt<one<'+', '-'>>, must<digits>> {};
@@ -219,8 +355,9 @@ struct expr;
 
 // No unit is named like an exercise's or a sweep's keywords: `8 step 1`, `8 times 2` and
 // `answer 1 hint "..."`.
-struct exercise_word : sor<kw_about, kw_vary, kw_step, kw_times, kw_prompt, kw_answer, kw_hint,
-                           kw_show, kw_where, kw_minimize, kw_maximize, kw_for, kw_in> {};
+struct exercise_word
+    : any_keyword<kw_about, kw_vary, kw_step, kw_times, kw_prompt, kw_answer, kw_hint, kw_show,
+                  kw_where, kw_minimize, kw_maximize, kw_for, kw_in> {};
 struct quantity : seq<number, opt<hsep, not_at<exercise_word>, unit_expr>> {};
 
 // Refuses input that matches Rule (a literal that reads one way and means another) with
@@ -400,7 +537,7 @@ struct stray_arrow_hint {
            "`(acc, x) => acc + x`";
   }
 };
-struct stray_arrow : seq<sep, refuse<string<'=', '>'>, stray_arrow_hint>> {};
+struct stray_arrow : seq<sep, refuse<chars<'=', '>'>, stray_arrow_hint>> {};
 struct argument : sor<seq<arg_name, sep, must<nested_expr>, opt<stray_arrow>>,
                       seq<nested_expr, opt<stray_arrow>>> {};
 struct arguments : opt<list<argument, seq<sep, one<','>, sep>>, opt<sep, one<','>>> {};
@@ -426,7 +563,7 @@ struct op_neg : seq<one<'-'>, not_at<one<'>'>>> {};
 struct negation : seq<op_neg, sep, must<nested_unary>> {};
 struct unary : sor<negation, power> {};
 
-struct op_floordiv : string<'/', '/'> {};
+struct op_floordiv : chars<'/', '/'> {};
 struct op_mul : one<'*'> {};
 struct op_div : one<'/'> {};
 struct op_mod : one<'%'> {};
@@ -438,13 +575,13 @@ struct op_sub : seq<one<'-'>, not_at<one<'>'>>> {};
 struct add_op : sor<op_add, op_sub> {};
 struct sum : seq<product, star<sep, add_op, sep, must<product>>> {};
 
-struct op_coalesce : string<'?', '?'> {};
+struct op_coalesce : chars<'?', '?'> {};
 struct coalesce : seq<sum, star<sep, op_coalesce, sep, must<sum>>> {};
 
-struct op_eq : string<'=', '='> {};
-struct op_ne : string<'!', '='> {};
-struct op_le : string<'<', '='> {};
-struct op_ge : string<'>', '='> {};
+struct op_eq : chars<'=', '='> {};
+struct op_ne : chars<'!', '='> {};
+struct op_le : chars<'<', '='> {};
+struct op_ge : chars<'>', '='> {};
 struct op_lt : one<'<'> {};
 struct op_gt : one<'>'> {};
 struct cmp_op : sor<op_eq, op_ne, op_le, op_ge, op_lt, op_gt> {};
@@ -459,7 +596,7 @@ struct logical_and : seq<logical_not, star<sep, op_and, sep, must<logical_not>>>
 struct op_or : kw_or {};
 struct logical_or : seq<logical_and, star<sep, op_or, sep, must<logical_and>>> {};
 
-struct conversion : seq<logical_or, opt<sep, string<'-', '>'>, sep, must<unit_expr>>> {};
+struct conversion : seq<logical_or, opt<sep, chars<'-', '>'>, sep, must<unit_expr>>> {};
 
 struct conditional : seq<kw_if, sep, must<nested_expr>, sep, must<kw_then>, sep, must<nested_expr>,
                          sep, must<kw_else>, sep, must<nested_expr>> {};
@@ -467,7 +604,7 @@ struct conditional : seq<kw_if, sep, must<nested_expr>, sep, must<kw_then>, sep,
 // Parsed wherever an expression is, so that one elsewhere is a checker's located error
 // (E0370) rather than a puzzling parse error. Whether an expression is one is looked at
 // ahead, without building nodes, as most expressions that start with a name are not.
-struct lambda_arrow : string<'=', '>'> {};
+struct lambda_arrow : chars<'=', '>'> {};
 struct lambda_param : name {};
 struct lambda_params
     : sor<seq<one<'('>, sep, lambda_param, star<sep, one<','>, sep, lambda_param>, sep, one<')'>>,
@@ -476,7 +613,7 @@ struct lambda_body : nested_expr {};
 struct lambda : seq<lambda_ahead<seq<lambda_params, sep, lambda_arrow>>, lambda_params, sep,
                     lambda_arrow, sep, must<lambda_body>> {};
 // `1 .. 8`, `0 s .. 10 s step 2 s`, `1 KiB .. 1 GiB times 2`: a list, inclusive.
-struct range_dots : string<'.', '.'> {};
+struct range_dots : chars<'.', '.'> {};
 struct list_range_end : conversion {};
 struct list_range_step : conversion {};
 struct list_range_factor : conversion {};
@@ -499,8 +636,8 @@ struct variant : seq<range_expr, star<sep, kw_with, sep, must<with_overrides>>> 
 struct expr : sor<lambda, conditional, variant> {};
 
 // --- declarations ---------------------------------------------------------------
-struct doc_text : until<eolf> {};
-struct doc_line : seq<string<'#', '#'>, doc_text> {};
+struct doc_text : rest_of_line {};
+struct doc_line : seq<chars<'#', '#'>, doc_text> {};
 struct meta_key : identifier {};
 struct metadata : seq<one<'@'>, must<meta_key>, hsep, must<string_literal>> {};
 struct preamble : star<sor<doc_line, metadata>, sep> {};

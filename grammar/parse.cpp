@@ -16,219 +16,76 @@
 #include <new>
 #include <stdexcept>
 #include <string>
-#include <tao/pegtl/contrib/parse_tree.hpp>
+#include <tao/pegtl.hpp>
 #include <utility>
 #include <vector>
 
 #include "grammar/errors.hpp"
 #include "grammar/grammar.hpp"
+#include "grammar/tree_builder.hpp"
 #include "syntax/diagnostics.hpp"
 #include "syntax/text_format.hpp"
 
 namespace reckon {
 namespace g = grammar;
-namespace pt = tao::pegtl::parse_tree;
 
 namespace {
 
-// A precedence level that matched a single operand (most do: a lone literal passes
-// through every level) is replaced by that operand as soon as it succeeds, so the tree
-// stays small; levels with an operator keep their content.
-struct fold_single : pt::apply<fold_single> {
-  template <typename N, typename... States>
-  static void transform(std::unique_ptr<N>& n, States&&...) noexcept {
-    if (n->children.size() == 1) n = std::move(n->children.front());
-  }
-};
+using tree::DeclSink;
+using tree::Node;
+using tree::Shape;
 
-// Each declaration is converted to the AST as soon as it is parsed, and its subtree
-// freed: the parse tree of a large file never exists whole (parse_module passes the sink
-// as parse state; other parses never reach a `decl`).
-void trim_node_pool();
-
-// The sink may also keep the subtree (moving it out of `n`: ParseCache).
-struct DeclSink {
-  std::function<void(std::unique_ptr<struct Node>&)> take;
-};
-struct convert_decl : pt::apply<convert_decl> {
-  template <typename N>
-  static void transform(std::unique_ptr<N>& n, DeclSink& sink) {
-    sink.take(n);
-    n.reset();
-    trim_node_pool();
-  }
+// The rules the converter reads, and what each makes in the tree (tree_builder.hpp).
+struct Selection {
+  // A precedence level that matched a single operand (most do: a lone literal passes
+  // through every level) is that operand: no node for the level.
+  using folded =
+      tree::rules<g::postfix, g::power, g::product, g::sum, g::coalesce, g::comparison,
+                  g::logical_and, g::logical_or, g::conversion, g::range_expr, g::variant>;
+  using stored = tree::rules<
+      // expressions
+      g::quantity, g::number, g::unit_expr, g::unit_factor, g::unit_mul, g::unit_div,
+      g::string_literal, g::string_body, g::true_literal, g::false_literal, g::none_literal,
+      g::name_ref, g::call_suffix, g::member_suffix, g::member_name, g::argument, g::arg_name,
+      g::negation, g::logical_not, g::conditional, g::paren,
+      // lists
+      g::list_literal, g::number_list, g::comprehension_tail, g::binder, g::tuple_pattern,
+      g::comprehension_if, g::index_suffix, g::list_type, g::element_type, g::slice, g::slice_from,
+      g::slice_to, g::list_range_step_by, g::list_range_times,
+      // lambdas
+      g::lambda, g::lambda_param, g::with_overrides, g::override_item, g::require_decl,
+      g::require_message,
+      // maps
+      g::map_literal, g::map_entry, g::map_type, g::map_key_type, g::map_value_type,
+      // tuples
+      g::tuple_rest, g::tuple_type, g::tuple_element_type,
+      // Operators are not stored: after every operand the parser tries each level's
+      // operators, and a stored rule costs a node per attempt. The converter reads
+      // an operator from the text between its operands instead (operator_at).
+      // types and declarations
+      g::type_expr, g::int_mark, g::optional_mark, g::name, g::doc_line, g::metadata, g::meta_key,
+      g::import_decl, g::record_decl, g::field, g::default_value, g::enum_decl, g::enum_member,
+      g::scenario_decl, g::member, g::input_decl, g::property_decl, g::parameters, g::parameter,
+      g::declared_type, g::case_decl, g::case_base, g::case_call, g::case_with, g::check_decl,
+      g::tolerance, g::let_decl, g::native_decl, g::native_constant, g::native_function,
+      // exercises
+      g::exercise_decl, g::exercise_about, g::about_case, g::exercise_vary, g::vary_name,
+      g::vary_list, g::vary_range, g::exercise_prompt, g::exercise_answer, g::exercise_within,
+      g::exercise_hint,
+      // sweeps and the command line's sweep options
+      g::sweep_decl, g::sweep_vary, g::sweep_range, g::range_step_by, g::range_times, g::sweep_show,
+      g::show_list, g::sweep_where, g::sweep_minimize, g::sweep_maximize, g::spec_range,
+      g::spec_list, g::spec_times, g::spec_step, g::spec_quantity, g::spec_unit>;
+  template <typename Rule>
+  static constexpr Shape shape = std::is_same_v<Rule, g::decl> ? Shape::decl
+                                 : folded::has<Rule>           ? Shape::fold
+                                 : stored::has<Rule>           ? Shape::node
+                                                               : Shape::none;
 };
 
 template <typename Rule>
-using selector = pt::selector<
-    Rule, convert_decl::on<g::decl>,
-    fold_single::on<g::postfix, g::power, g::product, g::sum, g::coalesce, g::comparison,
-                    g::logical_and, g::logical_or, g::conversion, g::range_expr, g::variant>,
-    pt::store_content::on<
-        // expressions
-        g::quantity, g::number, g::unit_expr, g::unit_factor, g::unit_mul, g::unit_div,
-        g::string_literal, g::string_body, g::true_literal, g::false_literal, g::none_literal,
-        g::name_ref, g::call_suffix, g::member_suffix, g::member_name, g::argument, g::arg_name,
-        g::negation, g::logical_not, g::conditional, g::paren,
-        // lists
-        g::list_literal, g::number_list, g::comprehension_tail, g::binder, g::tuple_pattern,
-        g::comprehension_if, g::index_suffix, g::list_type, g::element_type, g::slice,
-        g::slice_from, g::slice_to, g::list_range_step_by, g::list_range_times,
-        // lambdas
-        g::lambda, g::lambda_param, g::with_overrides, g::override_item, g::require_decl,
-        g::require_message,
-        // maps
-        g::map_literal, g::map_entry, g::map_type, g::map_key_type, g::map_value_type,
-        // tuples
-        g::tuple_rest, g::tuple_type, g::tuple_element_type,
-        // Operators are not stored: after every operand the parser tries each level's
-        // operators, and a stored rule costs a node per attempt. The converter reads
-        // an operator from the text between its operands instead (operator_at).
-        // types and declarations
-        g::type_expr, g::int_mark, g::optional_mark, g::name, g::doc_line, g::metadata, g::meta_key,
-        g::import_decl, g::record_decl, g::field, g::default_value, g::enum_decl, g::enum_member,
-        g::scenario_decl, g::member, g::input_decl, g::property_decl, g::parameters, g::parameter,
-        g::declared_type, g::case_decl, g::case_base, g::case_call, g::case_with, g::check_decl,
-        g::tolerance, g::let_decl, g::native_decl, g::native_constant, g::native_function,
-        // exercises
-        g::exercise_decl, g::exercise_about, g::about_case, g::exercise_vary, g::vary_name,
-        g::vary_list, g::vary_range, g::exercise_prompt, g::exercise_answer, g::exercise_within,
-        g::exercise_hint,
-        // sweeps and the command line's sweep options
-        g::sweep_decl, g::sweep_vary, g::sweep_range, g::range_step_by, g::range_times,
-        g::sweep_show, g::show_list, g::sweep_where, g::sweep_minimize, g::sweep_maximize,
-        g::spec_range, g::spec_list, g::spec_times, g::spec_step, g::spec_quantity, g::spec_unit>>;
-
-// PEGTL's parse tree creates a node for every rule it tries, selected or not, and
-// destroys most of them at once: with the global allocator that was most of the time of
-// parsing a large file. Nodes come from a free list instead, refilled in slabs; the
-// slabs go back when the last node of a parse is gone, and, between declarations,
-// `trim` gives back every slab whose nodes are all free. Without it the pool stayed at
-// the size of the largest declaration for the whole parse: 210 MB for a scenario of
-// 100,000 properties, held while the rest of a 16 MiB file was read (docs/performance.md).
-class NodePool {
- public:
-  static void* take(std::size_t size) {
-    Pool& p = pool();
-    if (size != p.node_size) return ::operator new(size);
-    ++p.live;
-    if (p.free) {
-      Free* f = p.free;
-      p.free = f->next;
-      --p.free_count;
-      return f;
-    }
-    if (p.slabs.empty() || p.used == slab_nodes) {
-      p.slabs.push_back(new_slab());
-      p.used = 0;
-    }
-    return node_at(p.slabs.back(), p.used++);
-  }
-  static void give(void* at, std::size_t size) {
-    Pool& p = pool();
-    if (size != p.node_size) return ::operator delete(at);
-    auto* f = static_cast<Free*>(at);
-    f->next = p.free;
-    p.free = f;
-    ++p.free_count;
-    if (--p.live == 0) {  // every node of the parse is gone: release the memory
-      p.free = nullptr;
-      p.free_count = 0;
-      for (Slab* s : p.slabs) delete_slab(s);
-      p.slabs.clear();
-      p.used = 0;
-      p.trimmed_at = 0;
-    }
-  }
-
-  // Gives back the slabs (but the one being filled) whose nodes are all on the free list.
-  // Called after each declaration; it walks the free list only once that has doubled
-  // since the last walk, so its cost is bounded by the allocations that filled it.
-  static void trim() {
-    Pool& p = pool();
-    if (p.free_count < 4 * slab_nodes || p.free_count < 2 * p.trimmed_at) return;
-    for (Slab* s : p.slabs) s->free_nodes = 0;
-    for (Free* f = p.free; f; f = f->next) ++slab_of(f)->free_nodes;
-    const Slab* filling = p.slabs.back();
-    auto empty = [&](const Slab* s) { return s != filling && s->free_nodes == slab_nodes; };
-    Free** link = &p.free;
-    while (*link) {
-      if (empty(slab_of(*link))) {
-        *link = (*link)->next;
-        --p.free_count;
-      } else {
-        link = &(*link)->next;
-      }
-    }
-    std::erase_if(p.slabs, [&](Slab* s) {
-      if (!empty(s)) return false;
-      delete_slab(s);
-      return true;
-    });
-    p.trimmed_at = p.free_count;
-  }
-
- private:
-  struct Free {
-    Free* next;
-  };
-  static constexpr std::size_t node_bytes = sizeof(pt::basic_node<pt::node>);
-  struct Slot {
-    alignas(std::max_align_t) unsigned char bytes[node_bytes];
-  };
-  // A slab is aligned to its size, so a node finds its slab by masking its address.
-  struct Slab {
-    std::size_t free_nodes = 0;  // counted by trim
-  };
-  static constexpr std::size_t slab_bytes = std::size_t{1} << 19;
-  static constexpr std::size_t slots_offset = sizeof(Slot);  // the header's slot
-  static constexpr std::size_t slab_nodes = slab_bytes / sizeof(Slot) - 1;
-  static_assert(sizeof(Slab) <= slots_offset);
-
-  static Slab* new_slab() {
-    void* at = ::operator new (slab_bytes, std::align_val_t{slab_bytes});  // not zeroed
-    return ::new (at) Slab;
-  }
-  static void delete_slab(Slab* s) {
-    s->~Slab();
-    // Unsized: clang enables sized deallocation only with -fsized-deallocation.
-    ::operator delete (s, std::align_val_t{slab_bytes});
-  }
-  static void* node_at(Slab* s, std::size_t i) {
-    return reinterpret_cast<unsigned char*>(s) + slots_offset + i * sizeof(Slot);
-  }
-  static Slab* slab_of(const void* node) {
-    return reinterpret_cast<Slab*>(reinterpret_cast<std::uintptr_t>(node) & ~(slab_bytes - 1));
-  }
-
-  struct Pool {
-    std::size_t node_size = node_bytes;
-    std::vector<Slab*> slabs;
-    std::size_t used = 0;  // nodes of the last slab handed out
-    Free* free = nullptr;
-    std::size_t free_count = 0;
-    std::size_t live = 0;
-    std::size_t trimmed_at = 0;  // free_count after the last trim
-  };
-  static Pool& pool() {
-    thread_local Pool p;
-    return p;
-  }
-};
-
-void trim_node_pool() { NodePool::trim(); }
-
-struct Node : pt::basic_node<Node> {
-  // Members are set by start() and success(); zeroing every node first (what value
-  // initialization of an aggregate-like node does) cost a tenth of parsing.
-  Node() {}  // NOLINT(modernize-use-equals-default): `= default` would zero-initialize
-  static void* operator new(std::size_t size) { return NodePool::take(size); }
-  static void operator delete(void* at, std::size_t size) { NodePool::give(at, size); }
-};
-
-template <typename Rule, typename... States>
-std::unique_ptr<Node> run(const SourceManager& sources, FileId file, std::uint32_t begin,
-                          std::uint32_t end, States&... states);
+tree::ParsedTree run(const SourceManager& sources, FileId file, std::uint32_t begin,
+                     std::uint32_t end, DeclSink* sink = nullptr);
 
 class Converter {
  public:
@@ -325,7 +182,8 @@ class Converter {
       return finish(std::move(e));
     }
     if (is_chain(n)) return chain(n);
-    throw std::logic_error("parse tree node not converted: " + std::string(n.type));
+    throw std::logic_error("parse tree node not converted: " +
+                           std::string(n.type ? *n.type : "the root"));
   }
 
   // `(1/3) GB`: the parenthesized expression times one of the unit written after it.
@@ -1212,19 +1070,22 @@ std::optional<std::uint32_t> unclosed_bracket_at_end(std::string_view text, std:
 }
 
 // Parses the bytes [begin, end) of a file with Rule; positions stay those of the file.
-template <typename Rule, typename... States>
-std::unique_ptr<Node> run(const SourceManager& sources, FileId file, std::uint32_t begin,
-                          std::uint32_t end, States&... states) {
+// Each declaration parsed goes to `sink` (which the rule `file` needs).
+template <typename Rule>
+tree::ParsedTree run(const SourceManager& sources, FileId file, std::uint32_t begin,
+                     std::uint32_t end, DeclSink* sink) {
   const SourceFile& f = sources.file(file);
   LineColumn start = f.position(begin);
   // Lazy tracking: lines and columns are counted only for an error's position.
   tao::pegtl::memory_input<tao::pegtl::tracking_mode::lazy> in(
       f.text().data() + begin, f.text().data() + end, f.name(), begin, start.line, start.column);
   try {
-    auto root = pt::parse<Rule, Node, selector, tao::pegtl::nothing, g::control>(in, states...);
-    if (!root) throw UserError(SourceRange{file, 0, 0}, "E0135", "could not parse the input");
-    check_strings(*root, file, f.text().data());
-    return root;
+    tree::TreeBuilder builder(sink,
+                              [&](const Node& n) { check_strings(n, file, f.text().data()); });
+    if (!tao::pegtl::parse<Rule, tao::pegtl::nothing, tree::building<Selection>::control>(in,
+                                                                                          builder))
+      throw UserError(SourceRange{file, 0, 0}, "E0135", "could not parse the input");
+    return builder.root();
   } catch (const tao::pegtl::parse_error& e) {
     auto at = static_cast<std::uint32_t>(e.positions().front().byte);
     std::string message(e.message());
@@ -1272,12 +1133,10 @@ std::unique_ptr<Module> parse_module(const SourceManager& sources, FileId file) 
   Converter convert(sources, file);
   auto m = std::make_unique<Module>();
   m->file = file;
-  const char* origin = sources.file(file).text().data();
-  DeclSink sink{[&](std::unique_ptr<Node>& decl) {
-    check_strings(*decl, file, origin);
-    m->decls.push_back(convert.decl(*decl));
+  DeclSink sink{[&](Node& decl, std::unique_ptr<tree::NodeArena>&) {
+    m->decls.push_back(convert.decl(decl));
   }};
-  run<g::file>(sources, file, 0, text_size(sources, file), sink);
+  run<g::file>(sources, file, 0, text_size(sources, file), &sink);
   return m;
 }
 
@@ -1312,11 +1171,10 @@ void stash_offsets(Node& n, const char* decl_begin) {
   for (auto& c : n.children) stash_offsets(*c, decl_begin);
 }
 
-void point_into(Node& n, const char* decl_begin, std::string_view source) {
-  n.source = source;
+void point_into(Node& n, const char* decl_begin) {
   n.m_begin.data = decl_begin + n.m_begin.byte;
   n.m_end.data = n.m_end.byte == no_content ? nullptr : decl_begin + n.m_end.byte;
-  for (auto& c : n.children) point_into(*c, decl_begin, source);
+  for (auto& c : n.children) point_into(*c, decl_begin);
 }
 
 // Thrown by the sink to end a parse that has met the old declarations again: `next` is
@@ -1329,8 +1187,9 @@ struct Resynced {
 
 struct ParseCache::State {
   struct Kept {
-    std::uint32_t begin = 0, end = 0;  // the declaration's bytes in `text`
-    std::unique_ptr<Node> tree;
+    std::uint32_t begin = 0, end = 0;        // the declaration's bytes in `text`
+    std::unique_ptr<tree::NodeArena> arena;  // where the tree's nodes are
+    Node* tree = nullptr;
   };
   bool holds = false;       // a version parsed: `text` and `decls` are it
   std::string text;         // that version's text
@@ -1351,16 +1210,15 @@ void parse_keeping(const SourceManager& sources, FileId file, std::uint32_t from
                    Converter& convert, Module& m, std::vector<Kept>& fresh,
                    const std::function<void(std::uint32_t)>& resync) {
   const char* origin = sources.file(file).text().data();
-  DeclSink sink{[&](std::unique_ptr<Node>& decl) {
-    check_strings(*decl, file, origin);
-    m.decls.push_back(convert.decl(*decl));
-    auto begin = static_cast<std::uint32_t>(decl->m_begin.data - origin);
-    auto end = static_cast<std::uint32_t>(decl->m_end.data - origin);
-    stash_offsets(*decl, decl->m_begin.data);
-    fresh.push_back({begin, end, std::move(decl)});
+  DeclSink sink{[&](Node& decl, std::unique_ptr<tree::NodeArena>& arena) {
+    m.decls.push_back(convert.decl(decl));
+    auto begin = static_cast<std::uint32_t>(decl.m_begin.data - origin);
+    auto end = static_cast<std::uint32_t>(decl.m_end.data - origin);
+    stash_offsets(decl, decl.m_begin.data);
+    fresh.push_back({begin, end, std::move(arena), &decl});
     resync(end);
   }};
-  run<g::file>(sources, file, from, text_size(sources, file), sink);
+  run<g::file>(sources, file, from, text_size(sources, file), &sink);
 }
 
 // The new version through the old one's kept trees, or nullptr where that path does
@@ -1392,7 +1250,7 @@ std::unique_ptr<Module> reparse(const SourceManager& sources, FileId file, Parse
   Converter convert(sources, file);
   for (std::size_t i = 0; i < keep; ++i) {
     Kept& k = old.decls[i];
-    point_into(*k.tree, text.data() + k.begin, f.name());
+    point_into(*k.tree, text.data() + k.begin);
     m->decls.push_back(convert.decl(*k.tree));
   }
   std::vector<Kept> fresh;
@@ -1418,7 +1276,7 @@ std::unique_ptr<Module> reparse(const SourceManager& sources, FileId file, Parse
   }
   for (std::size_t j = resumed; j < count; ++j) {
     Kept& k = old.decls[j];
-    point_into(*k.tree, text.data() + (static_cast<std::int64_t>(k.begin) + delta), f.name());
+    point_into(*k.tree, text.data() + (static_cast<std::int64_t>(k.begin) + delta));
     m->decls.push_back(convert.decl(*k.tree));
   }
   // It parsed: the cache holds this version.

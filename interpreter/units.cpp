@@ -345,20 +345,28 @@ bool decimal_binary_twins(std::string_view a, std::string_view b) {
   // not differ by one are no twins: the checker asks this of every literal bound to a
   // declared type, almost always of two equal units, and needs no strings built for it.
   if (a.size() + 1 != b.size() && b.size() + 1 != a.size()) return false;
+  // Compared in place: the needle `d` (decimal prefix and unit) is looked for in `a`, and
+  // `b` must be `a` with that one factor written with the binary prefix.
+  auto needle_at = [](std::string_view text, std::size_t at, std::string_view prefix,
+                      std::string_view unit) {
+    return text.substr(at, prefix.size()) == prefix &&
+           text.substr(at + prefix.size(), unit.size()) == unit;
+  };
   for (int pass = 0; pass < 2; ++pass, std::swap(a, b))
     for (const auto& [decimal, binary] : twins)
       for (std::string_view unit : {"B", "bit"}) {
-        const std::string d = std::string(decimal) + std::string(unit);
-        const std::string bi = std::string(binary) + std::string(unit);
-        // The same text but for this one factor, at the start or after `*` or `/`.
-        for (std::size_t at = a.find(d); at != std::string_view::npos; at = a.find(d, at + 1)) {
+        const std::size_t length = decimal.size() + unit.size();
+        if (a.size() < length || b.size() != a.size() + 1) continue;
+        for (std::size_t at = 0; at + length <= a.size(); ++at) {
+          if (!needle_at(a, at, decimal, unit)) continue;
+          // The same text but for this one factor, at the start or after `*` or `/`.
           const bool starts = at == 0 || a[at - 1] == '*' || a[at - 1] == '/';
-          const std::size_t end = at + d.size();
+          const std::size_t end = at + length;
           const bool ends = end == a.size() || a[end] == '*' || a[end] == '/' || a[end] == '^';
           if (!starts || !ends) continue;
-          std::string swapped(a);
-          swapped.replace(at, d.size(), bi);
-          if (swapped == b) return true;
+          if (b.substr(0, at) == a.substr(0, at) && needle_at(b, at, binary, unit) &&
+              b.substr(at + binary.size() + unit.size()) == a.substr(end))
+            return true;
         }
       }
   return false;

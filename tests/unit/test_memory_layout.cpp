@@ -3,7 +3,7 @@
 // allocation size class each node takes (jemalloc's classes run 192, 224, 256, 320, 384),
 // so a field added to Expr or LetDecl is a measurable cost; these tests make it a
 // decision. And the two pieces of machinery the savings rest on: CompactVector, and the
-// parser's node pool giving slabs back between declarations.
+// parser's node arena giving its chunks back between declarations.
 #include <catch2/catch.hpp>
 #include <memory>
 #include <string>
@@ -66,10 +66,11 @@ TEST_CASE("CompactVector keeps its elements through growth, moves and copies", "
   CHECK((from_vector.size() == 3 && from_vector[2] == 3));
 }
 
-TEST_CASE("a scenario larger than many node slabs parses, and what follows it", "[memory]") {
-  // 20,000 properties make about 200,000 parse nodes in one declaration (over 40 slabs of
-  // the parser's pool); after it the pool gives back the empty slabs while the lets
-  // after it are parsed from what is left. p_k = k + 1 tokens, so p_19999 is 20,000.
+TEST_CASE("a scenario larger than many node chunks parses, and what follows it", "[memory]") {
+  // 20,000 properties make over 100,000 parse-tree nodes in one declaration (many chunks
+  // of the parser's arena, the largest 256 KiB); after it the arena gives back all but
+  // one chunk, and the lets after it are parsed in that one. p_k = k + 1 tokens, so
+  // p_19999 is 20,000.
   const std::size_t n = 20000;
   std::string text = "scenario Chain {\n  input start: token = 1 token\n  p0: token = start\n";
   for (std::size_t i = 1; i < n; ++i)
