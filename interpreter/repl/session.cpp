@@ -218,8 +218,6 @@ Session::Session(const Library& library) : library_(library) {
   };
 }
 
-Session::~Session() = default;
-
 bool Session::user_defines_ans() const {
   return std::any_of(definitions_.begin(), definitions_.end(), [](const Definition& d) {
     return std::find(d.names.begin(), d.names.end(), "ans") != d.names.end();

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "grammar/parse.hpp"
 #include "interpreter/program.hpp"
 
 namespace reckon::repl {
