@@ -26,9 +26,6 @@ struct Reply {
 class Session {
  public:
   explicit Session(const Library& library);
-  ~Session();                        // where ParseCache is complete
-  Session(const Session&) = delete;  // library_'s module_source points at this session
-  Session& operator=(const Session&) = delete;
 
   // One complete input: an expression, a declaration, or a `:command`.
   Reply submit(const std::string& input);
