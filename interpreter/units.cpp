@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <unordered_map>
 
@@ -339,36 +341,35 @@ double round_significant(double value, int digits) {
 }  // namespace
 
 bool decimal_binary_twins(std::string_view a, std::string_view b) {
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> twins = {
-      {{"k", "Ki"}, {"M", "Mi"}, {"G", "Gi"}, {"T", "Ti"}, {"P", "Pi"}, {"E", "Ei"}}};
-  // A binary prefix is one letter longer than its decimal twin, so units whose lengths do
-  // not differ by one are no twins: the checker asks this of every literal bound to a
-  // declared type, almost always of two equal units, and needs no strings built for it.
-  if (a.size() + 1 != b.size() && b.size() + 1 != a.size()) return false;
-  // Compared in place: the needle `d` (decimal prefix and unit) is looked for in `a`, and
-  // `b` must be `a` with that one factor written with the binary prefix.
-  auto needle_at = [](std::string_view text, std::size_t at, std::string_view prefix,
-                      std::string_view unit) {
-    return text.substr(at, prefix.size()) == prefix &&
-           text.substr(at + prefix.size(), unit.size()) == unit;
-  };
-  for (int pass = 0; pass < 2; ++pass, std::swap(a, b))
-    for (const auto& [decimal, binary] : twins)
-      for (std::string_view unit : {"B", "bit"}) {
-        const std::size_t length = decimal.size() + unit.size();
-        if (a.size() < length || b.size() != a.size() + 1) continue;
-        for (std::size_t at = 0; at + length <= a.size(); ++at) {
-          if (!needle_at(a, at, decimal, unit)) continue;
-          // The same text but for this one factor, at the start or after `*` or `/`.
-          const bool starts = at == 0 || a[at - 1] == '*' || a[at - 1] == '/';
-          const std::size_t end = at + length;
-          const bool ends = end == a.size() || a[end] == '*' || a[end] == '/' || a[end] == '^';
-          if (!starts || !ends) continue;
-          if (b.substr(0, at) == a.substr(0, at) && needle_at(b, at, binary, unit) &&
-              b.substr(at + binary.size() + unit.size()) == a.substr(end))
-            return true;
-        }
-      }
+  static constexpr std::array<std::pair<char, std::string_view>, 6> twins = {
+      {{'k', "Ki"}, {'M', "Mi"}, {'G', "Gi"}, {'T', "Ti"}, {'P', "Pi"}, {'E', "Ei"}}};
+  // A binary prefix is one letter longer than its decimal twin: `a` is to be the decimal
+  // one, `b` the binary one, one letter longer. The checker asks this of every literal
+  // bound to a declared type (hundreds per registry), so no string is built for it.
+  if (a.size() > b.size()) std::swap(a, b);
+  if (a.size() + 1 != b.size()) return false;
+  // The texts are the same but for one prefix, at the start or after `*` or `/`, of a B
+  // or a bit that ends the text or is followed by `*`, `/` or `^`. A decimal prefix and
+  // its binary twin differ at their first letter (k, Ki) or their second (G, Gi), so the
+  // prefix starts at the first byte that differs or the one before it.
+  std::size_t differ = 0;
+  while (differ < a.size() && a[differ] == b[differ]) ++differ;
+  for (std::size_t at : {differ, differ - 1}) {
+    if (at > differ || at >= a.size()) continue;  // differ - 1 of 0 wraps round
+    const bool starts = at == 0 || a[at - 1] == '*' || a[at - 1] == '/';
+    const std::string_view rest = a.substr(at + 1);
+    if (!starts || rest != b.substr(at + 2) || a.substr(0, at) != b.substr(0, at)) continue;
+    const bool twin = std::any_of(twins.begin(), twins.end(), [&](const auto& t) {
+      return t.first == a[at] && t.second == b.substr(at, 2);
+    });
+    if (!twin) continue;
+    for (std::string_view unit : {"B", "bit"}) {
+      if (!rest.starts_with(unit)) continue;
+      const std::size_t end = unit.size();
+      if (end == rest.size() || rest[end] == '*' || rest[end] == '/' || rest[end] == '^')
+        return true;
+    }
+  }
   return false;
 }
 

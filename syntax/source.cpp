@@ -6,27 +6,34 @@
 namespace reckon {
 
 SourceFile::SourceFile(std::string name, std::string text)
-    : name_(std::move(name)), text_(std::move(text)) {
-  line_starts_.push_back(0);
-  // memchr, which reads many bytes at a time: a pasted trace is a 1.4 MB line.
-  const char* const begin = text_.data();
-  const char* const end = begin + text_.size();
-  for (const char* p = begin;
-       (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p))));)
-    line_starts_.push_back(static_cast<std::uint32_t>(++p - begin));
+    : name_(std::move(name)), text_(std::move(text)) {}
+
+const std::vector<std::uint32_t>& SourceFile::line_starts() const {
+  std::call_once(indexed_, [this] {
+    line_starts_.push_back(0);
+    // memchr, which reads many bytes at a time: a pasted trace is a 1.4 MB line.
+    const char* const begin = text_.data();
+    const char* const end = begin + text_.size();
+    for (const char* p = begin;
+         (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p))));)
+      line_starts_.push_back(static_cast<std::uint32_t>(++p - begin));
+  });
+  return line_starts_;
 }
 
 LineColumn SourceFile::position(std::uint32_t offset) const {
-  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
-  auto line = static_cast<std::uint32_t>(it - line_starts_.begin());
-  return {line, offset - line_starts_[line - 1] + 1};
+  const std::vector<std::uint32_t>& starts = line_starts();
+  auto it = std::upper_bound(starts.begin(), starts.end(), offset);
+  auto line = static_cast<std::uint32_t>(it - starts.begin());
+  return {line, offset - starts[line - 1] + 1};
 }
 
 std::string_view SourceFile::line_text(std::uint32_t line) const {
-  if (line == 0 || line > line_starts_.size()) return {};
-  std::uint32_t begin = line_starts_[line - 1];
-  std::uint32_t end = line < line_starts_.size() ? line_starts_[line] - 1
-                                                 : static_cast<std::uint32_t>(text_.size());
+  const std::vector<std::uint32_t>& starts = line_starts();
+  if (line == 0 || line > starts.size()) return {};
+  std::uint32_t begin = starts[line - 1];
+  std::uint32_t end =
+      line < starts.size() ? starts[line] - 1 : static_cast<std::uint32_t>(text_.size());
   std::string_view view(text_);
   view = view.substr(begin, end - begin);
   if (!view.empty() && view.back() == '\r') view.remove_suffix(1);

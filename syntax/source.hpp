@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,9 +34,14 @@ class SourceFile {
   std::string_view line_text(std::uint32_t line) const;
 
  private:
+  // Where each line starts, indexed when a position is first asked for: most texts (the
+  // standard library's modules, loaded by every program) are never shown in a message.
+  const std::vector<std::uint32_t>& line_starts() const;
+
   std::string name_;
   std::string text_;
-  std::vector<std::uint32_t> line_starts_;
+  mutable std::once_flag indexed_;  // positions may be asked from several threads
+  mutable std::vector<std::uint32_t> line_starts_;
 };
 
 // Owns every text the interpreter has read, so ranges stay valid for the whole run.

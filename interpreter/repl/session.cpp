@@ -235,7 +235,7 @@ void Session::build(Program& program, const std::string& extra, const LazyStdlib
   // The input comes first so that its line numbers are its own.
   std::string text = extra + "\nimport \"session\"\n";
   for (const std::string& f : files_) text += "import " + quoted(f) + "\n";
-  load_program_text(program, library_, "<input>", text, nullptr, nullptr, lazy);
+  load_program_text(program, library_, "<input>", text, nullptr, &parse_caches_, lazy);
   check_and_compile(program);
 }
 

@@ -1,7 +1,9 @@
 // A REPL session. Each input is a transaction: the session keeps only the source of
 // what was accepted (loaded files, definitions, `ans`), and every input is checked in a
 // fresh program built from that source plus the input. An input with an error leaves no
-// trace, and no error can end the session.
+// trace, and no error can end the session. What the session keeps across inputs besides
+// is the parse of each module it has loaded (ParseCache), so that a stdlib module is
+// parsed once per session, not once per input.
 #pragma once
 
 #include <functional>
@@ -10,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "grammar/parse.hpp"
 #include "interpreter/program.hpp"
 
 namespace reckon::repl {
@@ -72,7 +75,11 @@ class Session {
 
   bool user_defines_ans() const;  // a `let ans` among the definitions hides the session's
 
-  Library library_;                 // the standard library, plus the session's own module
+  Library library_;  // the standard library, plus the session's own module
+  // The parses of the modules and texts the session's programs loaded, by the loader's
+  // key (`stdlib:hardware`, `file:PATH`): each build converts them again, and parses
+  // only what changed (the input, the session's definitions, an edited file).
+  mutable ParseCaches parse_caches_;
   std::vector<std::string> files_;  // as imported: relative to the current directory
   std::vector<Definition> definitions_;
   std::string ans_;  // `let ans = ...` for the last value, or ""

@@ -10,7 +10,7 @@ source "$(dirname "$0")/../expect.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# 1 M instructions: start-up alone executes about 50 M (bench/budgets.txt).
+# 1 M instructions: start-up alone executes about 3 M (bench/budgets.txt).
 printf 'eval-1+1 1000000 5000000\n' >"$work/too-low.txt"
 expect "the guard fails a budget set too low" 1 "\| eval-1\+1 \| .* \| OVER BUDGET by" -- \
   bench/guard --budgets "$work/too-low.txt" "$reckon"
@@ -18,6 +18,12 @@ expect "the guard fails a budget set too low" 1 "\| eval-1\+1 \| .* \| OVER BUDG
 printf 'eval-1+1 10000000000 5000000\n' >"$work/high.txt"
 expect "the guard passes a budget above the count" 0 "\| eval-1\+1 \| .* \| ok" -- \
   bench/guard --budgets "$work/high.txt" "$reckon"
+# A REPL input after the first, by the difference of two sessions: 1,000 instructions is
+# far below what checking `H100.memory * 8` in the session's program takes.
+printf 'repl-input 1000 1000000\n' >"$work/repl-too-low.txt"
+expect "the guard fails a REPL input's budget set too low" 1 \
+  "\| repl-input \| .* \| OVER BUDGET by" -- \
+  bench/guard --budgets "$work/repl-too-low.txt" "$reckon"
 # A name the guard does not measure is an error, not a silent pass.
 printf 'eval-2+2 10000000000 5000000\n' >"$work/unknown.txt"
 expect "the guard refuses an unknown measurement" 1 "unknown measurement .eval-2\+2." -- \

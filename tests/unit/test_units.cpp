@@ -818,3 +818,30 @@ TEST_CASE("did you mean: letter case is no distance") {
   // Nothing close stays nothing.
   CHECK(reckon::did_you_mean("XYZW", V{"h100"}).empty());
 }
+
+TEST_CASE("decimal_binary_twins: one decimal prefix of a B or bit against its binary twin",
+          "[units]") {
+  struct Row {
+    const char *a, *b;
+    bool twins;
+  };
+  // Twins differ by exactly one prefix (k/Ki, M/Mi, ... E/Ei) of a `B` or a `bit` that
+  // stands alone as a factor; the rest of the two texts is the same.
+  const Row rows[] = {
+      {"GB", "GiB", true},      {"GiB", "GB", true},  // either order
+      {"kB", "KiB", true},      {"Mbit", "Mibit", true}, {"EB/s", "EiB/s", true},
+      {"W*GB", "W*GiB", true},  {"GB^2", "GiB^2", true}, {"GB*TB", "GB*TiB", true},
+      {"GB", "GB", false},       // the same unit
+      {"GB", "TiB", false},      // another prefix
+      {"KB", "KiB", false},      // `KB` is not the decimal kilo (`kB`)
+      {"Gs", "Gis", false},      // a prefix of neither B nor bit
+      {"GBs", "GiBs", false},    // B does not end the factor
+      {"xGB", "xGiB", false},    // the prefix does not start a factor
+      {"GB/s", "GiB/h", false},  // and something else differs
+      {"B", "iB", false},       {"", "i", false},
+  };
+  for (const Row& r : rows) {
+    INFO(r.a << " against " << r.b);
+    CHECK(decimal_binary_twins(r.a, r.b) == r.twins);
+  }
+}
