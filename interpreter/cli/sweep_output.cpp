@@ -95,6 +95,38 @@ class TableWriter : public SweepWriter {
   std::vector<bool> left_;  // per column: left-aligned (not a number)
 };
 
+// A column's heading in CSV and TSV: its name, then its unit in brackets.
+std::string heading(const Column& c) {
+  return c.unit.symbol.empty() ? c.name : c.name + " (" + c.unit.symbol + ")";
+}
+
+// The table's cells, tab-separated: each as the aligned table shows it (so a document
+// made from it reads as `reckon sweep` does: the Pandoc filter), without the padding. No
+// cell holds a tab or a newline: escape_controls writes them as `\t` and `\n`.
+class TsvWriter : public SweepWriter {
+ public:
+  TsvWriter(Cells cells, bool header, std::ostream& out) : cells_(std::move(cells)), out_(out) {
+    if (!header) return;
+    std::string line;
+    for (const Column& c : cells_.columns())
+      line += (line.empty() ? "" : "\t") + escape_controls(heading(c));
+    out_ << line << "\n";
+  }
+  void row(const std::vector<std::size_t>& at, const double* values) override {
+    std::string line;
+    bool first = true;
+    for (const Column& c : cells_.columns()) {
+      line += (first ? "" : "\t") + escape_controls(cells_.text(c, at, values, false));
+      first = false;
+    }
+    out_ << line << "\n";
+  }
+
+ private:
+  Cells cells_;
+  std::ostream& out_;
+};
+
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
   std::string q = "\"";
@@ -107,10 +139,8 @@ class CsvWriter : public SweepWriter {
   CsvWriter(Cells cells, bool header, std::ostream& out) : cells_(std::move(cells)), out_(out) {
     if (!header) return;
     std::string line;
-    for (const Column& c : cells_.columns()) {
-      std::string name = c.unit.symbol.empty() ? c.name : c.name + " (" + c.unit.symbol + ")";
-      line += (line.empty() ? "" : ",") + csv_field(name);
-    }
+    for (const Column& c : cells_.columns())
+      line += (line.empty() ? "" : ",") + csv_field(heading(c));
     out_ << line << "\n";
   }
   void row(const std::vector<std::size_t>& at, const double* values) override {
@@ -301,6 +331,8 @@ std::unique_ptr<SweepWriter> make_writer(const OutputOptions& options, const swe
   Cells cells(space, std::move(columns), options.digits);
   if (options.format == "csv")
     return std::make_unique<CsvWriter>(std::move(cells), options.header, out);
+  if (options.format == "tsv")
+    return std::make_unique<TsvWriter>(std::move(cells), options.header, out);
   if (options.format == "jsonl") return std::make_unique<JsonLinesWriter>(std::move(cells), out);
   if (options.format == "svg") return std::make_unique<SvgWriter>(std::move(cells), space, out);
   return std::make_unique<TableWriter>(std::move(cells), options.digits, options.header, out);
