@@ -38,5 +38,26 @@ expect "tsv cells are the table's cells" 0 '' -- test "$table_cells" = "$tsv_cel
 expect "tsv: a tab in a text is escaped" 0 $'^label\tn\tt \\(ms\\)\\|a\\\\tb\t1\t42\\.19$' -- joined \
   "$reckon" sweep "$tmp/tiny.rk" c --vary 'label="a\tb"' --vary n=1 --show t --format tsv --no-progress
 
+# A cell wider than its heading widens its column: 1000 x 123456789 USD is written in
+# full (money up to 1e12: 123456789000, 12 characters) and 0.000001234 in plain decimals
+# (11), both wider than the 10 a number at 4 digits is given. Every line has the same
+# width, and the heading ends where the cells end.
+cat >"$tmp/wide.rk" <<'RK'
+scenario S {
+  input n: count = 1
+  cost: USD = n * 123456789 USD
+  x = 0.000001234 / n
+}
+case c = S()
+RK
+wide=("$reckon" sweep "$tmp/wide.rk" c --vary n=1,1000 --no-progress)
+expect "a wide cell widens its column" 0 \
+  '^         n          cost            x\|                     USD\|         1     123456789  0\.000001234\|      1000  123456789000     1\.234e-9$' \
+  -- joined "${wide[@]}"
+expect "every line as wide as the others" 0 '^1$' -- bash -c '"$@" | awk "NR != 2 { print length }" | sort -u | wc -l' _ "${wide[@]}"
+# The best point alone: as wide as its cells too.
+expect "an objective's row lines up" 0 '^         n          cost\|                     USD\|      1000  123456789000$' \
+  -- joined "${wide[@]}" --show cost --maximize cost
+
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]
