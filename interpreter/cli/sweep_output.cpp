@@ -263,7 +263,7 @@ class SvgWriter : public SweepWriter {
       std::vector<std::size_t> at(space_.axes.size(), 0);
       for (std::size_t i = 0; i < values.size(); ++i) {
         if (!categorical) {
-          xs.push_back(number_in_unit(values[i].number, c.unit.scale));
+          xs.push_back(Cells::in_column_unit(c, values[i].number));
           continue;
         }
         at[k] = i;
@@ -287,7 +287,7 @@ class SvgWriter : public SweepWriter {
           y.name += (y.name.empty() ? "" : ", ") + shown_[s]->name;
           sweep::LineSeries series{shown_[s]->name, {}, g == 1};
           for (std::size_t i = 0; i < chart.xs.size(); ++i)
-            series.y.push_back(number_in_unit(grid_[i * shown_.size() + s], unit_of.unit.scale));
+            series.y.push_back(Cells::in_column_unit(unit_of, grid_[i * shown_.size() + s]));
           all.insert(all.end(), series.y.begin(), series.y.end());
           chart.series.push_back(std::move(series));
         }
@@ -308,7 +308,7 @@ class SvgWriter : public SweepWriter {
     map.z = {shown_.front()->name, shown_.front()->unit.symbol, false};
     // Points are numbered with the last axis fastest: row = first axis, column = second.
     for (std::size_t i = 0; i < map.xs.size() * map.ys.size(); ++i)
-      map.z_values.push_back(number_in_unit(grid_[i * shown_.size()], shown_.front()->unit.scale));
+      map.z_values.push_back(Cells::in_column_unit(*shown_.front(), grid_[i * shown_.size()]));
     // Values over two decades and more are coloured on a log scale, so that the small
     // ones are not all the darkest colour.
     map.z.log_scale = sweep::ChartAxis::wants_log(map.z_values);

@@ -14,7 +14,8 @@ joined() {
 }
 
 # t = 42.19 ms / n and cost = 0.00008 USD/Mtoken * n: at n = 1, 42.19 and 0.00008000 (4
-# significant digits), at n = 100000, 0.0004219 and 8.000.
+# significant digits), at n = 100000, 0.0004219 and 8 (0.00008 x 100000 is 8 exactly; the
+# cell's number is the nearest double of that, display rule 7, and whole: `8`).
 cat >"$tmp/tiny.rk" <<'RK'
 scenario S {
   input n: count = 1
@@ -27,7 +28,7 @@ RK
 tiny=("$reckon" sweep "$tmp/tiny.rk" c --vary n=1,10,1000,100000 --show t,cost --no-progress)
 expect "a tiny value in plain decimals" 0 '^         1       42\.19  0\.00008000$' -- "${tiny[@]}"
 expect "no cell of the column turns scientific" 1 '' -- bash -c '"$@" | grep -q e-' _ "${tiny[@]}"
-expect "the last row" 0 '^    100000   0\.0004219       8\.000$' -- "${tiny[@]}"
+expect "the last row" 0 '^    100000   0\.0004219           8$' -- "${tiny[@]}"
 # TSV: the same cells, a tab between them, CSV's header.
 expect "tsv: the header and the tiny value" 0 \
   $'^n\t(t \\(ms\\))\tcost \\(USD/Mtoken\\)\\|1\t42\\.19\t0\\.00008000\\|' -- joined "${tiny[@]}" --format tsv
