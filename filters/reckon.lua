@@ -13,8 +13,9 @@
 -- Blocks:  ```{.reckon}           one expression per line: a table of values (caption=)
 --          ```{.reckon .explain}  one expression: its derivation (case=, depth=)
 --          ```{.reckon .sweep}    a sweep table (or chart=FILE.svg): case=, vary=, show=,
---                                 where=, minimize=, maximize=, digits= (4: numbers to
---                                 4 significant digits, whole ones exactly), caption=;
+--                                 where=, minimize=, maximize=, digits= (reckon's
+--                                 --digits, 4 unless given), caption=; every cell
+--                                 as `reckon sweep` shows it in its table;
 --                                 several `vary` are separated by `;`, and lines of the
 --                                 body add more
 --
@@ -398,28 +399,27 @@ local function split(text, separator)
   return parts
 end
 
--- A CSV number as `reckon sweep`'s table shows it: whole numbers exactly, others to
--- `digits` significant digits (0.42857142857142855 as 0.4286, 1.952e8 rather than
--- 1.952e+08); a cell that is not a number as it is.
-local function shown_number(cell, digits)
-  local x = tonumber(cell)
-  if x == nil then
-    return cell
+-- The fields of one line of `reckon sweep --format tsv`, empty ones included. No cell
+-- holds a tab: Reckon writes it escaped, as its table does.
+local function tab_fields(line)
+  local fields = {}
+  for field in (line .. "\t"):gmatch("(.-)\t") do
+    table.insert(fields, field)
   end
-  if x == math.floor(x) and math.abs(x) < 1e15 then
-    return string.format("%d", x)
-  end
-  local text = string.format("%." .. digits .. "g", x)
-  return (text:gsub("e%+?(%-?)0*(%d)", "e%1%2"))
+  return fields
 end
 
-local function sweep_table(csv, digits, caption)
-  local lines = split(csv, "\n")
+-- The sweep's table from `reckon sweep --format tsv`: every cell's text is the one
+-- `reckon sweep` shows in its table (numbers to --digits significant digits), decided by
+-- Reckon's display, not here.
+local function sweep_table(tsv, caption)
   local header, aligns, rows = {}, {}, {}
-  for index, line in ipairs(lines) do
+  local index = 0
+  for line in tsv:gmatch("([^\n]*)\n") do
+    index = index + 1
     local cells = {}
-    for i, cell in ipairs(split(line, ",")) do
-      cells[i] = { pandoc.Str(index > 1 and shown_number(cell, digits) or cell) }
+    for i, cell in ipairs(tab_fields(line)) do
+      cells[i] = { pandoc.Str(cell) }
     end
     if index == 1 then
       header = cells
@@ -477,8 +477,10 @@ local function sweep(element)
     return { pandoc.Para({ pandoc.Image(caption, a.chart, a.caption and "fig:" or "") }) }
   end
   table.insert(args, "--format")
-  table.insert(args, "csv")
-  return sweep_table(run(args, "cannot sweep " .. (a.case or file)), tonumber(a.digits or "4"), a.caption)
+  table.insert(args, "tsv")
+  table.insert(args, "--digits")
+  table.insert(args, a.digits or "4")
+  return sweep_table(run(args, "cannot sweep " .. (a.case or file)), a.caption)
 end
 
 function CodeBlock(element)

@@ -81,7 +81,7 @@ Type check_comprehension(CheckContext& c, Expr& e, const Scope& s);
 Type check_comprehension_body(CheckContext& c, Expr& e, const Scope& inner);
 Type check_index(CheckContext& c, Expr& e, const Scope& s);
 Type check_slice(CheckContext& c, Expr& e, const Scope& s);
-Type check_range(CheckContext& c, Expr& e, const Scope& s);
+Type check_range(CheckContext& c, Expr& e, const Scope& s, const Type* expected);
 // A binary operator with a list on either side (`a` and `b`, already checked): `xs + ys`
 // joins two lists; anything else is an error.
 Type check_list_operation(CheckContext& c, Expr& e, const Type& a, const Type& b);

@@ -10,6 +10,7 @@
 #include "interpreter/lists.hpp"
 #include "interpreter/maps.hpp"
 #include "interpreter/type_names.hpp"
+#include "interpreter/units.hpp"
 
 namespace reckon {
 
@@ -214,8 +215,10 @@ Type check_slice(CheckContext& c, Expr& e, const Scope& s) {
 }
 
 // `a .. b`, `a .. b step s`, `a .. b times f`: quantities of one dimension (a factor
-// is a plain number); a range of numbers may leave out its step (1).
-Type check_range(CheckContext& c, Expr& e, const Scope& s) {
+// is a plain number); a range of numbers may leave out its step (1). Where a list type is
+// declared (`input sizes: [KiB] = 1 kB .. 1 MB times 2`), a literal start, end or step
+// in the decimal twin of its elements' unit is E0418, as an element of a list literal is.
+Type check_range(CheckContext& c, Expr& e, const Scope& s, const Type* expected) {
   const bool geometric = e.operands.size() > 2 && e.op == Op::mul;
   Type parts[3];
   bool failed = false;
@@ -247,6 +250,22 @@ Type check_range(CheckContext& c, Expr& e, const Scope& s) {
     }
   }
   if (failed) return {};
+  const TypeExpr* written = expected && expected->is_list() ? c.written_type(expected) : nullptr;
+  if (const TypeExpr* written_element = written && !written->key ? written->element.get() : nullptr;
+      written_element && expected->element().is_quantity()) {
+    for (std::size_t k = 0; k < e.operands.size(); ++k) {
+      Expr& x = *e.operands[k];
+      // Only a literal in the twin unit is looked at again (its check is its type's, so
+      // nothing else is reported twice); a factor is a plain number.
+      if ((k == 2 && geometric) || x.kind != ExprKind::number || !x.unit ||
+          !decimal_binary_twins(x.unit->text, written_element->unit.text))
+        continue;
+      const char* what = k == 0   ? "the start of the range"
+                         : k == 1 ? "the end of the range"
+                                  : "the step of the range";
+      c.expect_as_written(x, s, expected->element(), what, written_element);
+    }
+  }
   Type element = parts[0];
   element.dim = parts[0].dim.is_dimensionless() ? parts[1].dim : parts[0].dim;
   if (e.operands.size() == 2) {

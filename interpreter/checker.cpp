@@ -1119,7 +1119,7 @@ class Checker final : public CheckContext {
       case ExprKind::slice:
         return check_slice(*this, e, s);
       case ExprKind::range:
-        return check_range(*this, e, s);
+        return check_range(*this, e, s, expected);
       case ExprKind::lambda:  // the builtins that take one check it (check_lambda)
         return misplaced_lambda(*this, e);
       case ExprKind::variant:

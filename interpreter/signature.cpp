@@ -52,6 +52,31 @@ std::string signature(const Property& prop) {
   return s + ")";
 }
 
+namespace {
+
+// `Name(a: T = d, ...)` of fields or inputs (both have a name, a type and a default).
+template <typename Parameters>
+std::string constructor_signature(const Program& p, const std::string& name,
+                                  const Parameters& parameters) {
+  std::string s = name + "(";
+  for (std::size_t i = 0; i < parameters.size(); ++i) {
+    const auto& prm = parameters[i];
+    s += (i ? ", " : "") + prm.name + ": " + type_text(prm.type);
+    if (prm.default_value) s += " = " + one_line(source_text(p, prm.default_value->range));
+  }
+  return s + ")";
+}
+
+}  // namespace
+
+std::string signature(const Program& p, const RecordDecl& r) {
+  return constructor_signature(p, r.name, r.fields);
+}
+
+std::string signature(const Program& p, const ScenarioDecl& s) {
+  return constructor_signature(p, s.name, s.inputs);
+}
+
 std::string metadata(const Docs& d, std::string_view key) {
   for (const auto& [k, v] : d.metadata)
     if (k == key) return v;

@@ -23,6 +23,12 @@ std::string signature(const Program& program, const NativeDecl& native);
 // `name(param: type, ...)` of a method, `name` of a property.
 std::string signature(const Property& property);
 
+// A constructor's: `Name(field: type = default, ...)` of a record, its fields in order,
+// and `Name(input: type = default, ...)` of a scenario, its inputs (what a call of it
+// takes), each default on one line as written.
+std::string signature(const Program& program, const RecordDecl& record);
+std::string signature(const Program& program, const ScenarioDecl& scenario);
+
 // The value of a metadata key (`@source "..."`), or "".
 std::string metadata(const Docs& docs, std::string_view key);
 

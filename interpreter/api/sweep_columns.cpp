@@ -142,9 +142,12 @@ std::string SweepCells::text(const Column& c, const std::vector<std::size_t>& at
       return c.enumeration->members.at(static_cast<std::size_t>(x));
     case ValueKind::quantity: {
       // The nearest double of the exact conversion (display rule 7): 0.7 s is 700 ms in
-      // every format, not 699.9999999999999.
+      // every format, not 699.9999999999999. A column of a table: plain decimals, a cell
+      // scientific alone only where it cannot be written in plain digits (display rule 3,
+      // docs/language.md).
       const double shown = number_in_unit(x, c.unit.scale);
-      return exact ? fmt::format("{}", shown) : format_number(shown, digits_, c.in_full);
+      return exact ? fmt::format("{}", shown)
+                   : format_number(shown, digits_, c.in_full, false, false, true);
     }
     default:
       return format_value(value_at(c, at), DisplayOptions{digits_});

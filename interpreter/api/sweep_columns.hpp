@@ -53,7 +53,11 @@ class SweepCells {
   // A quantity cell's number in its column's unit: what CSV, JSON lines and Python hold.
   double number_in_column_unit(const Column& c, const std::vector<std::size_t>& at,
                                const double* values) const {
-    return number_in_unit(number(c, at, values), c.unit.scale);
+    return in_column_unit(c, number(c, at, values));
+  }
+  // A number in base units (a chart's point) in column `c`'s unit, as the cells hold it.
+  static double in_column_unit(const Column& c, double base) {
+    return number_in_unit(base, c.unit.scale);
   }
   // Whether the cell is an optional input's `none` (written `none`, an empty CSV cell,
   // JSON null, NaN or None in Python).

@@ -127,7 +127,7 @@ struct SweepRequest {
   std::vector<std::string> where;  // bool expressions, all must hold
   std::optional<std::string> minimize, maximize;
   std::vector<std::string> sets;  // INPUT=VALUE
-  std::string format = "table";   // table, csv, jsonl or svg
+  std::string format = "table";   // table, tsv, csv, jsonl or svg
   std::string output;             // a file, or "" for standard output
   int jobs = 0;                   // 0: every core
   std::string shard = "1/1";      // I/N

@@ -227,8 +227,8 @@ int run_command(int argc, char** argv) {
   sweep->add_option("--set", sweep_request.sets, "Override an input of the case: INPUT=VALUE")
       ->type_name("INPUT=VALUE")
       ->allow_extra_args(false);
-  sweep->add_option("--format", sweep_request.format, "table, csv, jsonl or svg")
-      ->check(CLI::IsMember({"table", "csv", "jsonl", "svg"}))
+  sweep->add_option("--format", sweep_request.format, "table, tsv, csv, jsonl or svg")
+      ->check(CLI::IsMember({"table", "tsv", "csv", "jsonl", "svg"}))
       ->capture_default_str();
   sweep->add_option("-o,--output", sweep_request.output, "Write to FILE instead of stdout");
   sweep->add_option("--jobs", sweep_request.jobs, "Threads (default: every core)")

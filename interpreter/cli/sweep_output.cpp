@@ -40,14 +40,17 @@ std::string escape_controls(const std::string& s) {
   return out;
 }
 
-// An aligned table: names, then units, then one row per point. Widths depend only on
-// the columns (an enumeration's members, the labels a varied record or text takes; never
-// on the values computed), so shards align when concatenated. As in format_table,
-// numbers are right-aligned so that their digits line up, other values left-aligned.
+// An aligned table: names, then units, then one row per point, each column as wide as its
+// widest cell or heading. Rows are held until the end (or until max_held_rows of them),
+// so that a wide number widens its column rather than pushing its row out of line. The
+// least widths depend only on the columns (an enumeration's members, the labels a varied
+// record or text takes, a number at the digits asked), so the tables of shards line up
+// when no cell is wider. As in format_table, numbers are right-aligned so that their
+// digits line up, other values left-aligned.
 class TableWriter : public SweepWriter {
  public:
   TableWriter(Cells cells, int digits, bool header, std::ostream& out)
-      : cells_(std::move(cells)), out_(out) {
+      : cells_(std::move(cells)), out_(out), header_(header) {
     for (const Column& c : cells_.columns()) {
       std::size_t w = std::max<std::size_t>(c.name.size(), c.unit.symbol.size());
       if (c.kind == ValueKind::enumeration) {
@@ -60,23 +63,50 @@ class TableWriter : public SweepWriter {
       widths_.push_back(w);
       left_.push_back(c.kind != ValueKind::quantity);
     }
-    if (!header) return;
-    std::string names, units;
-    for (std::size_t i = 0; i < widths_.size(); ++i) {
-      const Column& c = cells_.columns()[i];
-      names += cell(i, c.name);
-      units += cell(i, c.unit.symbol);
-    }
-    out_ << trimmed(names) << "\n" << trimmed(units) << "\n";
   }
   void row(const std::vector<std::size_t>& at, const double* values) override {
-    std::string line;
-    for (std::size_t i = 0; i < widths_.size(); ++i)
-      line += cell(i, escape_controls(cells_.text(cells_.columns()[i], at, values, false)));
-    out_ << trimmed(line) << "\n";
+    std::vector<std::string> texts;
+    for (std::size_t i = 0; i < widths_.size(); ++i) {
+      texts.push_back(escape_controls(cells_.text(cells_.columns()[i], at, values, false)));
+      if (!written_) widths_[i] = std::max(widths_[i], texts.back().size());
+    }
+    if (written_) {
+      write(texts);
+      return;
+    }
+    held_.push_back(std::move(texts));
+    if (held_.size() == max_held_rows) write_held();
+  }
+  void finish() override {
+    if (!written_) write_held();
   }
 
+  // The most rows held to measure their columns: past them, the table is written with
+  // the widths so far and the rest streamed, so that a long sweep's table does not grow
+  // in memory (a wider cell after them pushes its row out).
+  static constexpr std::size_t max_held_rows = 100'000;
+
  private:
+  void write_held() {
+    written_ = true;
+    if (header_) {
+      std::string names, units;
+      for (std::size_t i = 0; i < widths_.size(); ++i) {
+        const Column& c = cells_.columns()[i];
+        names += cell(i, c.name);
+        units += cell(i, c.unit.symbol);
+      }
+      out_ << trimmed(names) << "\n" << trimmed(units) << "\n";
+    }
+    for (const auto& texts : held_) write(texts);
+    held_.clear();
+    held_.shrink_to_fit();
+  }
+  void write(const std::vector<std::string>& texts) {
+    std::string line;
+    for (std::size_t i = 0; i < texts.size(); ++i) line += cell(i, texts[i]);
+    out_ << trimmed(line) << "\n";
+  }
   // Column i's text padded to its width, after the two spaces between columns.
   std::string cell(std::size_t i, const std::string& text) const {
     const char* gap = i ? "  " : "";
@@ -91,8 +121,43 @@ class TableWriter : public SweepWriter {
 
   Cells cells_;
   std::ostream& out_;
+  bool header_;
   std::vector<std::size_t> widths_;
-  std::vector<bool> left_;  // per column: left-aligned (not a number)
+  std::vector<bool> left_;                      // per column: left-aligned (not a number)
+  std::vector<std::vector<std::string>> held_;  // rows not yet written
+  bool written_ = false;                        // the header and held rows are out
+};
+
+// A column's heading in CSV and TSV: its name, then its unit in brackets.
+std::string heading(const Column& c) {
+  return c.unit.symbol.empty() ? c.name : c.name + " (" + c.unit.symbol + ")";
+}
+
+// The table's cells, tab-separated: each as the aligned table shows it (so a document
+// made from it reads as `reckon sweep` does: the Pandoc filter), without the padding. No
+// cell holds a tab or a newline: escape_controls writes them as `\t` and `\n`.
+class TsvWriter : public SweepWriter {
+ public:
+  TsvWriter(Cells cells, bool header, std::ostream& out) : cells_(std::move(cells)), out_(out) {
+    if (!header) return;
+    std::string line;
+    for (const Column& c : cells_.columns())
+      line += (line.empty() ? "" : "\t") + escape_controls(heading(c));
+    out_ << line << "\n";
+  }
+  void row(const std::vector<std::size_t>& at, const double* values) override {
+    std::string line;
+    bool first = true;
+    for (const Column& c : cells_.columns()) {
+      line += (first ? "" : "\t") + escape_controls(cells_.text(c, at, values, false));
+      first = false;
+    }
+    out_ << line << "\n";
+  }
+
+ private:
+  Cells cells_;
+  std::ostream& out_;
 };
 
 std::string csv_field(const std::string& s) {
@@ -107,10 +172,8 @@ class CsvWriter : public SweepWriter {
   CsvWriter(Cells cells, bool header, std::ostream& out) : cells_(std::move(cells)), out_(out) {
     if (!header) return;
     std::string line;
-    for (const Column& c : cells_.columns()) {
-      std::string name = c.unit.symbol.empty() ? c.name : c.name + " (" + c.unit.symbol + ")";
-      line += (line.empty() ? "" : ",") + csv_field(name);
-    }
+    for (const Column& c : cells_.columns())
+      line += (line.empty() ? "" : ",") + csv_field(heading(c));
     out_ << line << "\n";
   }
   void row(const std::vector<std::size_t>& at, const double* values) override {
@@ -200,7 +263,7 @@ class SvgWriter : public SweepWriter {
       std::vector<std::size_t> at(space_.axes.size(), 0);
       for (std::size_t i = 0; i < values.size(); ++i) {
         if (!categorical) {
-          xs.push_back(number_in_unit(values[i].number, c.unit.scale));
+          xs.push_back(Cells::in_column_unit(c, values[i].number));
           continue;
         }
         at[k] = i;
@@ -224,7 +287,7 @@ class SvgWriter : public SweepWriter {
           y.name += (y.name.empty() ? "" : ", ") + shown_[s]->name;
           sweep::LineSeries series{shown_[s]->name, {}, g == 1};
           for (std::size_t i = 0; i < chart.xs.size(); ++i)
-            series.y.push_back(number_in_unit(grid_[i * shown_.size() + s], unit_of.unit.scale));
+            series.y.push_back(Cells::in_column_unit(unit_of, grid_[i * shown_.size() + s]));
           all.insert(all.end(), series.y.begin(), series.y.end());
           chart.series.push_back(std::move(series));
         }
@@ -245,7 +308,7 @@ class SvgWriter : public SweepWriter {
     map.z = {shown_.front()->name, shown_.front()->unit.symbol, false};
     // Points are numbered with the last axis fastest: row = first axis, column = second.
     for (std::size_t i = 0; i < map.xs.size() * map.ys.size(); ++i)
-      map.z_values.push_back(number_in_unit(grid_[i * shown_.size()], shown_.front()->unit.scale));
+      map.z_values.push_back(Cells::in_column_unit(*shown_.front(), grid_[i * shown_.size()]));
     // Values over two decades and more are coloured on a log scale, so that the small
     // ones are not all the darkest colour.
     map.z.log_scale = sweep::ChartAxis::wants_log(map.z_values);
@@ -301,6 +364,8 @@ std::unique_ptr<SweepWriter> make_writer(const OutputOptions& options, const swe
   Cells cells(space, std::move(columns), options.digits);
   if (options.format == "csv")
     return std::make_unique<CsvWriter>(std::move(cells), options.header, out);
+  if (options.format == "tsv")
+    return std::make_unique<TsvWriter>(std::move(cells), options.header, out);
   if (options.format == "jsonl") return std::make_unique<JsonLinesWriter>(std::move(cells), out);
   if (options.format == "svg") return std::make_unique<SvgWriter>(std::move(cells), space, out);
   return std::make_unique<TableWriter>(std::move(cells), options.digits, options.header, out);

@@ -1,4 +1,5 @@
-// How `reckon sweep` writes its points: an aligned table, CSV, JSON lines or an SVG
+// How `reckon sweep` writes its points: an aligned table, its cells tab-separated, CSV,
+// JSON lines or an SVG
 // chart, of the columns of interpreter/api/sweep_columns.hpp.
 #pragma once
 
@@ -18,7 +19,7 @@ using api::Column;
 using api::sweep_columns;
 
 struct OutputOptions {
-  std::string format = "table";  // table, csv, jsonl or svg
+  std::string format = "table";  // table, tsv, csv, jsonl or svg
   int digits = 4;
   bool header = true;  // false for every shard but the first
 };

@@ -1,8 +1,8 @@
 // textDocument/signatureHelp: inside the brackets of a call, the callee's signature and
 // which parameter the cursor is at. The signatures are those hover shows: a builtin's
-// from interpreter/builtin_docs (every form it has), a native's and a method's from
-// interpreter/signature. The call is found in the text as typed (which need not parse),
-// its callee in the last analysis that parsed.
+// from interpreter/builtin_docs (every form it has), a native's, a method's and a
+// constructor's (a record's fields, a scenario's inputs) from interpreter/signature. The call is
+// found in the text as typed (which need not parse), its callee in the last analysis that parsed.
 #include <optional>
 
 #include "interpreter/builtin_docs.hpp"
@@ -102,6 +102,11 @@ json signature_of(const std::string& label, const std::string& documentation) {
     std::size_t start = open + 1;
     for (std::size_t i = open; i < label.size(); ++i) {
       const char c = label[i];
+      if (c == '"') {  // a default's text, whose commas and brackets are its own
+        for (++i; i < label.size() && label[i] != '"'; ++i)
+          if (label[i] == '\\') ++i;
+        continue;
+      }
       if (c == '(' || c == '[' || c == '{') ++depth;
       bool close = c == ')' || c == ']' || c == '}';
       if ((c == ',' && depth == 1) || (close && depth == 1)) {
@@ -179,6 +184,12 @@ json signature_help(Workspace& w, const json& params) {
   } else if (declared && declared->kind == DeclKind::native) {
     const auto& native = static_cast<const NativeDecl&>(*declared);
     signatures.push_back(signature_of(signature(a->program(), native), native.docs.text));
+  } else if (declared && declared->kind == DeclKind::record) {
+    const auto& record = static_cast<const RecordDecl&>(*declared);
+    signatures.push_back(signature_of(signature(a->program(), record), record.docs.text));
+  } else if (declared && declared->kind == DeclKind::scenario) {
+    const auto& scenario = static_cast<const ScenarioDecl&>(*declared);
+    signatures.push_back(signature_of(signature(a->program(), scenario), scenario.docs.text));
   } else if (const BuiltinDoc* doc = call->qualified ? nullptr : find_builtin_doc(call->name)) {
     for (const std::string& form : forms_of(doc->signature))
       signatures.push_back(signature_of(form, std::string(doc->text)));

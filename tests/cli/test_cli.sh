@@ -176,6 +176,8 @@ cat >"$gib" <<'RK'
 scenario Node {
   input hbm: GiB = 80 GiB
   input tiers: [GiB] = [1 GiB]
+  input by_rack: {text: GiB} = {"r1": 1 GiB}
+  input link: (GiB, count) = (1 GiB, 2)
   left: GiB = hbm - sum(tiers)
 }
 case H100 = Node()
@@ -184,6 +186,13 @@ expect "--set GB for GiB" 1 "^--set hbm:1:1: error\[E0418\]: input .hbm. is decl
   -- "$reckon" eval "$gib" left --set "hbm=80 GB"
 expect "--set GB for GiB in a list" 1 "^--set tiers:1:9: error\[E0418\]: element 1 of the list is declared in GiB but given 2 GB" \
   -- "$reckon" eval "$gib" left --set "tiers=[1 GiB, 2 GB]"
+# ... in a list's range, a map's value and a tuple's element too.
+expect "--set GB for GiB in a list's range" 1 "^--set tiers:1:10: error\[E0418\]: the end of the range is declared in GiB but given 4 GB \(3.725 GiB\)" \
+  -- "$reckon" eval "$gib" left --set "tiers=1 GiB .. 4 GB step 1 GiB"
+expect "--set GB for GiB in a map" 1 '^--set by_rack:1:8: error\[E0418\]: the value of "r1" is declared in GiB but given 8 GB' \
+  -- "$reckon" eval "$gib" left --set 'by_rack={"r1": 8 GB}'
+expect "--set GB for GiB in a tuple" 1 "^--set link:1:2: error\[E0418\]: element 0 of the tuple is declared in GiB but given 8 GB" \
+  -- "$reckon" eval "$gib" left --set "link=(8 GB, 2)"
 expect "--set GB converted to GiB on purpose" 0 "^73.51 GiB$" \
   -- "$reckon" eval "$gib" left --set "hbm=80 GB -> GiB"
 rm -f "$gib"

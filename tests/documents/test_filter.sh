@@ -31,14 +31,12 @@ expect "inline count with its unit" 0 'sequence 2048 token' -- cat "$rendered"
 expect "value table row" 0 'Gpt3ActivationsMicrobatch8.per_token_activations`[[:space:]]+657\.1 GB' -- cat "$rendered"
 expect "value table row with a conversion" 0 'activations\(none\) -> TB`[[:space:]]+1\.102 TB' -- cat "$rendered"
 expect "explanation" 0 'activation_memory\(96, 2048 token, 4, 12288, 96, 2 B, selective\)' -- cat "$rendered"
-# The sweep table holds the rows of `reckon sweep --format csv`, each number to 4
-# significant digits (Python's `%.4g` of the CSV's double; 82.141249536 GB is 82.14).
-while IFS=, read -r batch memory; do
-  [[ $batch == micro_batch ]] && continue
-  shown=$(python3 -c "print('%.4g' % $memory)")
-  expect "sweep row $batch" 0 "^ +$batch +${shown//./\\.}\$" -- cat "$rendered"
+# The sweep table holds the rows `reckon sweep` shows in its own table, cell for cell
+# (the filter formats no number itself).
+while read -r batch memory; do
+  expect "sweep row $batch" 0 "^ +$batch +${memory//./\\.}\$" -- cat "$rendered"
 done < <("$reckon" sweep scenarios/training.rk Gpt3ActivationsMicrobatch4 --vary micro_batch=1,2,4 \
-  --show per_token_activations --format csv --no-progress)
+  --show per_token_activations --no-progress | tail -n +3)
 expect "no code block is left" 1 '' -- grep -q 'reckon' "$rendered"
 
 # A misspelled name: the render fails with Reckon's located error and a caret.
@@ -81,6 +79,36 @@ expect "an expression against the stdlib" 0 '85\.90 GB' -- pandoc --lua-filter "
 printf '```{.reckon .sweep vary="x=1,2"}\n```\n' > "$work/sweep.md"
 expect "a sweep without a file" 1 'a sweep needs a scenario file' \
   -- pandoc --lua-filter "$filter" -t plain "$work/sweep.md"
+
+# A column with one tiny value reads as `reckon sweep`'s table reads it: plain decimals,
+# not a column turned scientific by one cell (display rule 3, docs/language.md). At n = 1
+# the cost is 0.00008 USD/Mtoken (4 significant digits: 0.00008000), at 100000 it is
+# 8 USD/Mtoken exactly (whole: 8, display rule 7); t = 42.19 ms / n: 42.19 and 0.0004219.
+cat >"$work/tiny.rk" <<'RK'
+scenario S {
+  input n: count = 1
+  t: ms = 42.19 ms / n
+  cost: USD/Mtoken = 0.00008 USD/Mtoken * n
+}
+case c = S()
+RK
+printf -- '---\nreckon:\n  files: [%s/tiny.rk]\n---\n\n```{.reckon .sweep case=c vary="n=1,10,1000,100000"}\n```\n' \
+  "$work" >"$work/tiny.md"
+pandoc --lua-filter "$filter" -t plain "$work/tiny.md" -o "$work/tiny.txt"
+expect "the tiny value in plain decimals" 0 '^ +1 +42\.19 +0\.00008000$' -- cat "$work/tiny.txt"
+expect "the large value at 4 digits" 0 '^ +100000 +0\.0004219 +8$' -- cat "$work/tiny.txt"
+expect "no cell in scientific notation" 1 '' -- grep -q 'e-' "$work/tiny.txt"
+expect "the units in the heading" 0 'cost \(USD/Mtoken\)' -- cat "$work/tiny.txt"
+rows=0
+while read -r n t cost; do
+  rows=$((rows + 1))
+  expect "tiny row $n as reckon sweep shows it" 0 "^ +$n +${t//./\\.} +${cost//./\\.}\$" -- cat "$work/tiny.txt"
+done < <("$reckon" sweep "$work/tiny.rk" c --vary n=1,10,1000,100000 --no-progress | tail -n +3)
+expect "every row of reckon sweep's table" 0 '^4$' -- echo "$rows"
+# digits= is reckon's --digits.
+printf -- '---\nreckon:\n  files: [%s/tiny.rk]\n---\n\n```{.reckon .sweep case=c vary="n=1" digits=2}\n```\n' \
+  "$work" >"$work/tiny2.md"
+expect "digits=2" 0 '^ +1 +42 +0\.000080$' -- pandoc --lua-filter "$filter" -t plain "$work/tiny2.md"
 
 # Two files: names of both are in scope.
 printf -- '---\nreckon:\n  files: [%s/scenarios/training.rk, %s/scenarios/regional_carbon.rk]\n---\n\n`Gpt3OnOneA100.workload.layers`{.reckon} and `east.it_energy`{.reckon}\n' \
@@ -131,6 +159,20 @@ expect "the value is shown as text" 0 '&lt;script&gt;alert\(1\)&lt;/script&gt;' 
 expect "the caption is shown as text" 0 '&lt;img src=x onerror=alert\(2\)&gt;' -- cat "$work/hostile.html"
 expect "the table's value is shown as text" 0 '&lt;img src=y onerror=alert\(3\)&gt;' -- cat "$work/hostile.html"
 expect "the explanation is shown as text" 0 '&lt;b onmouseover=alert\(4\)&gt;' -- cat "$work/hostile.html"
+
+# A sweep's text cell too: a varied text holding markup is a cell's text.
+cat >"$work/hostile.rk" <<'RK'
+scenario S {
+  input label: text = "a"
+  n = 1
+}
+case c = S()
+RK
+printf -- '---\nreckon:\n  files: [%s/hostile.rk]\n---\n\n```{.reckon .sweep case=c show=n}\nvary: label="<img src=z onerror=alert(5)>"\n```\n' \
+  "$work" >"$work/hostile-sweep.md"
+expect "a hostile sweep renders" 0 '' -- pandoc --lua-filter "$filter" -t html "$work/hostile-sweep.md" -o "$work/hostile-sweep.html"
+expect "no element with an onerror attribute in the sweep" 1 '' -- grep -qiE '<[a-z]+[^>]* onerror=' "$work/hostile-sweep.html"
+expect "the sweep's text cell is shown as text" 0 '&lt;img src=z onerror=alert\(5\)&gt;' -- cat "$work/hostile-sweep.html"
 
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]

@@ -180,5 +180,79 @@ else
   echo "vim is not installed: its highlighting is not checked"
 fi
 
+# Vim and Neovim, headless: a declared name that is also a unit's symbol is a name
+# (reckonDeclaredName) where it is declared, and one before `:` (an override, a named
+# argument) too (reckonName); a unit after a number or a colon stays a unit; the
+# keywords before the names keep their groups. The same lines as TextMate's above.
+cat >"$tmp/names.rk" <<'RK'
+scenario S {
+  input s: count = 3
+  input h: number
+  s: GB
+  s = 2 * h
+  s: s = 1 s
+  total = 3 h
+  y = f(h: 1 h, s: 2)
+  check s == 1
+}
+let h = 2
+case c = S with s: 2, h: 3
+RK
+cat >"$tmp/names.vim" <<'VIM'
+set runtimepath^=editors/vim
+filetype on
+syntax on
+execute 'edit ' . $NAMES_RK
+let s:out = []
+" [line, word, which occurrence of it as a whole word (1 = first)]
+for [s:line, s:word, s:nth] in [[2, 'input', 1], [2, 's', 1], [2, 'count', 1], [3, 'h', 1],
+      \ [4, 's', 1], [4, 'GB', 1], [5, 's', 1], [6, 's', 1], [6, 's', 2], [6, 's', 3],
+      \ [7, 'total', 1], [7, 'h', 1], [8, 'h', 1], [8, 'h', 2], [8, 's', 1],
+      \ [11, 'let', 1], [11, 'h', 1], [12, 'with', 1], [12, 's', 1], [12, 'h', 1]]
+  let s:col = 0
+  for s:k in range(s:nth)
+    let s:col = match(getline(s:line), '\<' . s:word . '\>', s:col == 0 ? 0 : s:col) + 1
+  endfor
+  call add(s:out, s:line . ' ' . s:word . ' ' . s:nth . ' ' . synIDattr(synID(s:line, s:col, 1), 'name'))
+endfor
+call writefile(s:out, $PROBE_OUT)
+qall!
+VIM
+names_want='2 input 1 reckonKeyword
+2 s 1 reckonDeclaredName
+2 count 1 reckonType
+3 h 1 reckonDeclaredName
+4 s 1 reckonDeclaredName
+4 GB 1 reckonUnit
+5 s 1 reckonDeclaredName
+6 s 1 reckonDeclaredName
+6 s 2 reckonUnit
+6 s 3 reckonUnit
+7 total 1 reckonDeclaredName
+7 h 1 reckonUnit
+8 h 1 reckonName
+8 h 2 reckonUnit
+8 s 1 reckonName
+11 let 1 reckonDeclaration
+11 h 1 reckonDeclaredName
+12 with 1 reckonKeyword
+12 s 1 reckonName
+12 h 1 reckonName'
+for editor in vim nvim; do
+  if ! command -v "$editor" >/dev/null; then
+    echo "$editor is not installed: its highlighting of names is not checked"
+    continue
+  fi
+  rm -f "$tmp/names.out"
+  if [[ $editor == vim ]]; then
+    NAMES_RK="$tmp/names.rk" PROBE_OUT="$tmp/names.out" vim -u NONE -N -es -S "$tmp/names.vim" </dev/null >/dev/null 2>&1
+  else
+    NAMES_RK="$tmp/names.rk" PROBE_OUT="$tmp/names.out" timeout 60 nvim --headless -u NONE -n \
+      -c "source $tmp/names.vim" </dev/null >/dev/null 2>&1
+  fi
+  got=$(cat "$tmp/names.out" 2>/dev/null)
+  [[ $got == "$names_want" ]] || { fail "$editor's groups for names that are units"; diff <(echo "$names_want") <(echo "$got"); }
+done
+
 echo "$passes passed, $failures failed"
 exit $((failures > 0))

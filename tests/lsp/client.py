@@ -1216,6 +1216,47 @@ def test_signature(reckon, cache):
     check(s["signatures"][0]["label"] == "activations(strategy: Recompute)" and
           s["activeParameter"] == 0, s)
     check("recomputation strategy" in s["signatures"][0]["documentation"]["value"], s)
+    # A scenario's call: its inputs as parameters, with their types and defaults, the
+    # active one by name (`micro_batch: ` is the second input of ActivationMemory).
+    s = help_at(tdoc, position_of(ttext, "4)\n\n## The same with twice"))
+    sig = s["signatures"][s["activeSignature"]]
+    check(sig["label"].startswith("ActivationMemory(workload: Transformer, micro_batch: count, "
+                                  "seq_len: token? = none, precision_bytes: B = 2 B, "), sig)
+    check(s["activeParameter"] == 1, s)
+    b, e = sig["parameters"][1]["label"]
+    check(sig["label"][b:e] == "micro_batch: count", sig)
+    check(len(sig["parameters"]) == 7, sig)  # its seven inputs, not its properties
+    b, e = sig["parameters"][6]["label"]
+    check(sig["label"][b:e] == "checkpoint_segments: count = round(sqrt(workload.layers))", sig)
+    check("activation" in sig["documentation"]["value"].lower(), sig)
+    # A record's constructor, typed and unfinished (training.rk imports models): its
+    # fields as parameters, a default text's quotes kept whole, and the argument at the
+    # cursor by name, after a text argument holding a comma and a bracket of its own.
+    tline = ttext.count("\n")
+    typed3 = 'let t = Transformer(name: "a, (b", params: '
+    c.change(tdoc, 2, [{"range": {"start": {"line": tline, "character": 0},
+                                  "end": {"line": tline, "character": 0}}, "text": typed3}])
+    c.diagnostics_for(tdoc, 2)
+    s = help_at(tdoc, {"line": tline, "character": len(typed3)})
+    sig = s["signatures"][s["activeSignature"]]
+    check(sig["label"] == "Transformer(name: text, params: param, layers: count, "
+                         "hidden_dim: count, heads: count, kv_heads: count, head_dim: count, "
+                         "context_length: token, vocab_size: count? = none, "
+                         "active_params: param? = none, experts: count = 1, "
+                         'experts_per_token: count = 1, source: text = "")', sig)
+    parts = [sig["label"][b:e] for b, e in (p["label"] for p in sig["parameters"])]
+    check(len(parts) == 13 and parts[1] == "params: param" and
+          parts[12] == 'source: text = ""', parts)
+    check(s["activeParameter"] == 1, s)
+    check("transformer" in sig["documentation"]["value"].lower(), sig)
+    # By position when no name is written: the third argument.
+    typed4 = 'let t = Transformer("a", 1 param, '
+    c.change(tdoc, 3, [{"range": {"start": {"line": tline, "character": 0},
+                                  "end": {"line": tline, "character": len(typed3)}},
+                        "text": typed4}])
+    c.diagnostics_for(tdoc, 3)
+    s = help_at(tdoc, {"line": tline, "character": len(typed4)})
+    check(s["signatures"][0]["label"].startswith("Transformer(") and s["activeParameter"] == 2, s)
     c.close()
 
 

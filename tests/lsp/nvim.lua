@@ -129,6 +129,14 @@ local function run()
   local dl = line_of("activations(strategy: Recompute)")
   md = md[1] or md
   assert(md.uri == uri and md.range.start.line == dl, "method definition: " .. vim.inspect(md))
+
+  -- Signature help in a scenario's call: its inputs as parameters, at `micro_batch: `.
+  local cl, cc = line_of("ActivationMemory(workload: GPT3_175B, micro_batch: 4)")
+  local ch = request("textDocument/signatureHelp", { textDocument = { uri = uri },
+    position = { line = cl, character = cc + #"ActivationMemory(workload: GPT3_175B, micro_batch: " } })
+  local csig = ch.signatures[ch.activeSignature + 1]
+  assert(csig.label:find("ActivationMemory(workload: Transformer, micro_batch: count, ", 1, true) == 1
+    and ch.activeParameter == 1 and #csig.parameters == 7, "constructor signature help: " .. vim.inspect(ch))
 end
 
 local ok, err = pcall(run)

@@ -185,6 +185,8 @@ cat >"$gib" <<'RK'
 scenario Node {
   input hbm: GiB = 80 GiB
   input tiers: [GiB] = [1 GiB]
+  input by_rack: {text: GiB} = {"r1": 1 GiB}
+  input link: (GiB, count) = (1 GiB, 2)
   left: GiB = hbm - sum(tiers)
 }
 case H100 = Node()
@@ -195,6 +197,12 @@ expect "--vary GB for GiB at a range's start" 1 "^--vary hbm:1:1: error\[E0418\]
   -- "$reckon" sweep "$gib" H100 --vary "hbm=40 GB..80 GiB+8 GiB" --show left
 expect "--vary GB for GiB at a range's step" 1 "^--vary hbm:1:16: error\[E0418\]: the step of the range of .hbm. is declared in GiB but given 8 GB" \
   -- "$reckon" sweep "$gib" H100 --vary "hbm=40 GiB..80 GiB+8 GB" --show left
+expect "--vary GB for GiB in a list input's range" 1 "^--vary tiers:1:19: error\[E0418\]: the end of the range is declared in GiB but given 4 GB" \
+  -- "$reckon" sweep "$gib" H100 --vary "tiers=[1 GiB],(1 GiB .. 4 GB step 1 GiB)" --show left
+expect "--vary GB for GiB in a map input" 1 '^--vary by_rack:1:22: error\[E0418\]: the value of "r1" is declared in GiB but given 8 GB' \
+  -- "$reckon" sweep "$gib" H100 --vary 'by_rack={"r1": 8 GiB},{"r1": 8 GB}' --show left
+expect "--vary GB for GiB in a tuple input" 1 "^--vary link:1:2: error\[E0418\]: element 0 of the tuple is declared in GiB but given 8 GB" \
+  -- "$reckon" sweep "$gib" H100 --vary "link=(8 GB, 2)" --show left
 expect "--vary GB for GiB in a list input" 1 "^--vary tiers:1:10: error\[E0418\]: element 0 of the list is declared in GiB but given 2 GB" \
   -- "$reckon" sweep "$gib" H100 --vary "tiers=[1 GiB],[2 GB]" --show left
 expect "no --vary and no sweep" 2 "error\[E0802\]: a sweep needs at least one --vary" -- \

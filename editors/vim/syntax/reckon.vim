@@ -7,10 +7,13 @@ endif
 
 syntax iskeyword @,48-57,_
 syntax keyword reckonConstant false none true
-syntax keyword reckonDeclaration case check enum exercise import let native record scenario sweep
+syntax keyword reckonDeclaration case check enum exercise import native record scenario sweep
 syntax keyword reckonOperatorWord and not or
-syntax keyword reckonKeyword about answer else for hint if in input int maximize minimize prompt
-syntax keyword reckonKeyword require show step then times vary where with within
+syntax keyword reckonKeyword about answer else for hint if in int maximize minimize prompt require
+syntax keyword reckonKeyword show step then times vary where within
+syntax keyword reckonKeyword input nextgroup=reckonDeclaredName skipwhite
+syntax keyword reckonDeclaration let nextgroup=reckonDeclaredName skipwhite
+syntax keyword reckonKeyword with nextgroup=reckonName skipwhite
 syntax keyword reckonType bool count number text
 syntax keyword reckonUnit B EB EFLOP EHz EJ EW EWh Ebit Eflop Eg EiB Eibit
 syntax keyword reckonUnit Eiteration Elayer Em Eparam Erequest Esample Etoken FLOP GB GFLOP GHz GJ
@@ -27,6 +30,10 @@ syntax keyword reckonUnit layer layers m mJ mL mW mg min mm month ms nJ
 syntax keyword reckonUnit nW ng nm ns pJ pW param params pg pm ps request
 syntax keyword reckonUnit requests s sample samples t tCO2e token tokens uJ uW ug um
 syntax keyword reckonUnit us week year
+syntax match reckonDeclaredName contained "\h\w*"
+syntax match reckonMember "^\s\+\h\w*\ze\s*\(:\|=[=>]\@!\)" contains=reckonDeclaredName
+syntax match reckonName contained "\h\w*\ze\s*:"
+syntax match reckonArgument "[(,]\s*\h\w*\ze\s*:" contains=reckonName
 syntax match reckonNumber "\<\d\+\(\.\d\+\)\=\([eE][+-]\=\d\+\)\="
 syntax match reckonMetadata "@\h\w*"
 syntax match reckonComment "#.*$" contains=@Spell
@@ -35,6 +42,8 @@ syntax match reckonEscape contained "\\[\"\\nt]\|{{\|}}"
 syntax region reckonInterpolation contained matchgroup=reckonDelimiter start="{\ze[^{]" end="}" contains=reckonNumber,reckonUnit,reckonKeyword,reckonOperatorWord,reckonConstant
 syntax region reckonString start=+"+ skip=+\\\\\|\\"+ end=+"+ end=+$+ contains=reckonEscape,reckonInterpolation
 
+highlight default link reckonDeclaredName Identifier
+highlight default link reckonName Identifier
 highlight default link reckonConstant Constant
 highlight default link reckonDeclaration Structure
 highlight default link reckonOperatorWord Operator
