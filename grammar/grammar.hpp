@@ -614,9 +614,11 @@ struct lambda : seq<lambda_ahead<seq<lambda_params, sep, lambda_arrow>>, lambda_
                     lambda_arrow, sep, must<lambda_body>> {};
 // `1 .. 8`, `0 s .. 10 s step 2 s`, `1 KiB .. 1 GiB times 2`: a list, inclusive.
 struct range_dots : chars<'.', '.'> {};
-struct list_range_end : conversion {};
-struct list_range_step : conversion {};
-struct list_range_factor : conversion {};
+// Each holds a conversion (not is one), so that `1 .. 2 -> kg` gives its end one node,
+// a conversion, rather than a number and a unit beside it (which read as a stride).
+struct list_range_end : seq<conversion> {};
+struct list_range_step : seq<conversion> {};
+struct list_range_factor : seq<conversion> {};
 struct list_range_step_by : seq<kw_step, sep, must<list_range_step>> {};
 struct list_range_times : seq<kw_times, sep, must<list_range_factor>> {};
 struct range_expr : seq<conversion, opt<sep, range_dots, sep, must<list_range_end>,
