@@ -81,7 +81,7 @@ std::optional<double> literal_number(const Expr& e) {
 class AggregateCheck {
  public:
   AggregateCheck(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s)
-      : c_(c), e_(e), b_(b), s_(s), name_(list_builtin_names[static_cast<std::size_t>(b)]) {}
+      : c_(c), e_(e), b_(b), s_(s), name_(builtin_name(b)) {}
 
   Type run() {
     if (!names_ok()) return {};

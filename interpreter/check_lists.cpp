@@ -329,7 +329,7 @@ Type check_list_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s)
   if (b >= ListBuiltin::zip) return check_tuple_builtin(c, e, b, s);  // check_tuples.cpp
   if (b != ListBuiltin::len && b != ListBuiltin::every)
     return check_aggregate(c, e, b, s);  // check_aggregates.cpp
-  const std::string name(list_builtin_names[static_cast<std::size_t>(b)]);
+  const std::string name(builtin_name(b));
   bool failed = false;
   for (Argument& a : e.arguments) {
     if (a.name) {

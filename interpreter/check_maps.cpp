@@ -248,7 +248,7 @@ Type check_map_comprehension(CheckContext& c, Expr& e, const Scope& s, const Typ
 Type check_map_builtin(CheckContext& c, Expr& e, MapBuiltin b, const Scope& s) {
   e.call = CallKind::map_builtin;
   e.slot = static_cast<int>(b);
-  const std::string name(map_builtin_names[static_cast<std::size_t>(b)]);
+  const std::string name(builtin_name(b));
   bool failed = false;
   for (Argument& a : e.arguments) {
     if (a.name) {

@@ -3,8 +3,8 @@
 // position and then by name, and the list each makes.
 #include <fmt/format.h>
 
-#include <array>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -17,39 +17,32 @@ namespace reckon {
 
 namespace {
 
-// What a random builtin takes: `xs` (a list, first) or not, and the names of the rest.
-struct RandomSignature {
-  bool takes_list;
-  std::array<std::string_view, 4> names;  // parameters in order, "" past the last
-  std::string_view usage;
-};
-
-RandomSignature signature_of(ListBuiltin b) {
+// How a call of each is written, for messages; what it takes is the builtin's row
+// (builtins.hpp): its parameters' names, `xs` first when it takes a list.
+std::string_view usage_of(ListBuiltin b) {
   switch (b) {
     case ListBuiltin::random_uniform:
-      return {false,
-              {"seed", "n", "low", "high"},
-              "`random_uniform(seed: 1, n: 100, low: 0 ms, high: 5 ms)`"};
+      return "`random_uniform(seed: 1, n: 100, low: 0 ms, high: 5 ms)`";
     case ListBuiltin::random_gauss:
-      return {false,
-              {"seed", "n", "mean", "stddev"},
-              "`random_gauss(seed: 1, n: 100, mean: 10 ms, stddev: 2 ms)`"};
+      return "`random_gauss(seed: 1, n: 100, mean: 10 ms, stddev: 2 ms)`";
     case ListBuiltin::random_choice:
-      return {true, {"xs", "seed", "n"}, "`random_choice(xs, seed: 1, n: 10)`"};
+      return "`random_choice(xs, seed: 1, n: 10)`";
     case ListBuiltin::random_shuffle:
-      return {true, {"xs", "seed"}, "`random_shuffle(xs, seed: 1)`"};
+      return "`random_shuffle(xs, seed: 1)`";
     default:
-      return {true, {"xs", "seed", "n"}, "`random_sample(xs, seed: 1, n: 3)`"};
+      return "`random_sample(xs, seed: 1, n: 3)`";
   }
 }
 
 }  // namespace
 
 Type check_random_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s) {
-  const std::string_view name = list_builtin_names[static_cast<std::size_t>(b)];
-  const RandomSignature sig = signature_of(b);
-  std::size_t count = 0;
-  while (count < sig.names.size() && !sig.names[count].empty()) ++count;
+  const BuiltinInfo& info = builtin_info(b);
+  const std::string_view name = info.name;
+  const std::span<const std::string_view> names = info.parameters;
+  const std::string_view usage = usage_of(b);
+  const bool takes_list = names[0] == "xs";
+  const std::size_t count = names.size();
   // Parameter i's argument index, as calls bind theirs (Expr::binding).
   e.binding.assign(count, -1);
   bool failed = false;
@@ -60,10 +53,10 @@ Type check_random_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& 
     if (a.name) {
       named_seen = true;
       for (std::size_t i = 0; i < count; ++i)
-        if (sig.names[i] == *a.name) index = i;
+        if (names[i] == *a.name) index = i;
       if (!index) {
         c.error(a.name_range, "E0314",
-                fmt::format("`{}` has no parameter `{}`: {}", name, *a.name, sig.usage));
+                fmt::format("`{}` has no parameter `{}`: {}", name, *a.name, usage));
         failed = true;
         continue;
       }
@@ -73,14 +66,14 @@ Type check_random_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& 
       continue;
     } else if (k >= count) {
       c.error(a.value->range, "E0311",
-              fmt::format("`{}` takes {} arguments: {}", name, count, sig.usage));
+              fmt::format("`{}` takes {} arguments: {}", name, count, usage));
       failed = true;
       continue;
     } else {
       index = k;
     }
     if (e.binding[*index] >= 0) {
-      c.error(a.value->range, "E0310", fmt::format("`{}` is given twice", sig.names[*index]));
+      c.error(a.value->range, "E0310", fmt::format("`{}` is given twice", names[*index]));
       failed = true;
       continue;
     }
@@ -93,8 +86,7 @@ Type check_random_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& 
   for (std::size_t i = 0; i < count; ++i)
     if (e.binding[i] < 0) {
       for (Argument& a : e.arguments) c.check(*a.value, s, nullptr);
-      c.error(e.range, "E0312",
-              fmt::format("`{}` needs argument `{}`: {}", name, sig.names[i], sig.usage));
+      c.error(e.range, "E0312", fmt::format("`{}` needs argument `{}`: {}", name, names[i], usage));
       return {};
     }
   auto argument = [&](std::size_t i) -> Expr& {
@@ -104,9 +96,9 @@ Type check_random_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& 
   // program runs: E0503).
   const Type whole = Type::quantity({}, true);
   for (std::size_t i = 0; i < count; ++i)
-    if (sig.names[i] == "seed" || sig.names[i] == "n")
-      c.expect(argument(i), s, whole, fmt::format("`{}` of `{}`", sig.names[i], name));
-  if (!sig.takes_list) {
+    if (names[i] == "seed" || names[i] == "n")
+      c.expect(argument(i), s, whole, fmt::format("`{}` of `{}`", names[i], name));
+  if (!takes_list) {
     // Two bounds (low, high) or a mean and a spread, of one dimension: the values are
     // of that dimension.
     Expr& x = argument(2);
@@ -115,18 +107,18 @@ Type check_random_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& 
     const Type t = c.check(y, s, nullptr);
     if (a.is_error() || t.is_error()) return {};
     for (const auto& [arg, type, what] :
-         {std::tuple{&x, &a, sig.names[2]}, std::tuple{&y, &t, sig.names[3]}}) {
+         {std::tuple{&x, &a, names[2]}, std::tuple{&y, &t, names[3]}}) {
       if (!type->is_quantity() || type->optional) {
         c.error(arg->range, "E0337",
                 fmt::format("`{}` of `{}` must be a number or quantity, not {}: {}", what, name,
-                            describe(*type), sig.usage));
+                            describe(*type), usage));
         return {};
       }
     }
     if (!a.dim.compatible(t.dim)) {
       c.error(y.range, "E0401",
-              fmt::format("`{}` and `{}` of `{}` must be of one dimension, not {} and {}",
-                          sig.names[2], sig.names[3], name, describe(a), describe(t)));
+              fmt::format("`{}` and `{}` of `{}` must be of one dimension, not {} and {}", names[2],
+                          names[3], name, describe(a), describe(t)));
       return {};
     }
     return Type::list_of(Type::quantity(a.dim));
@@ -136,7 +128,7 @@ Type check_random_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& 
   if (list.is_error()) return {};
   if (!list.is_list()) {
     c.error(xs.range, "E0337",
-            fmt::format("`{}` needs a list, not {}: {}", name, describe(list), sig.usage));
+            fmt::format("`{}` needs a list, not {}: {}", name, describe(list), usage));
     return {};
   }
   if (list.optional) {

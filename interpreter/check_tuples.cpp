@@ -137,7 +137,7 @@ Type check_tuple_comprehension(CheckContext& c, Expr& e, const Scope& s, const T
 }
 
 Type check_tuple_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s) {
-  const std::string_view name = list_builtin_names[static_cast<std::size_t>(b)];
+  const std::string_view name = builtin_name(b);
   const std::size_t wanted = b == ListBuiltin::zip || b == ListBuiltin::join ? 2 : 1;
   bool failed = false;
   for (Argument& a : e.arguments) {

@@ -62,16 +62,10 @@ void check_requirements(ScenarioDecl& s, const CheckHooks& hooks) {
   }
 }
 
-std::optional<ConstraintBuiltin> find_constraint_builtin(std::string_view name) {
-  for (std::size_t i = 0; i < std::size(constraint_builtin_names); ++i)
-    if (constraint_builtin_names[i] == name) return static_cast<ConstraintBuiltin>(i);
-  return std::nullopt;
-}
-
 Type check_constraint_call(Expr& e, ConstraintBuiltin b, const CheckHooks& hooks) {
   e.call = CallKind::constraint;
   e.slot = static_cast<int>(b);
-  const std::string name(constraint_builtin_names[static_cast<std::size_t>(b)]);
+  const std::string name(builtin_name(b));
   std::vector<Type> args;
   for (Argument& a : e.arguments) {
     if (a.name) hooks.error(a.name_range, "E0313", "`" + name + "` takes no named arguments", {});

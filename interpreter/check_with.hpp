@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "interpreter/builtins.hpp"
 #include "syntax/ast.hpp"
 #include "syntax/diagnostics.hpp"
 
@@ -36,12 +37,8 @@ Type check_variant(Expr& e, const CheckHooks& hooks);
 // the scenario's scope (the hooks' `check`).
 void check_requirements(ScenarioDecl& s, const CheckHooks& hooks);
 
-// The builtins on constraints, by name (callers look up the user's names first).
-// `violations(x)` (the messages of the broken constraints, a list of texts) waits for
-// list types: the hook is ConstraintBuiltin and Evaluator::broken_constraints.
-enum class ConstraintBuiltin { feasible, violations };
-inline constexpr std::string_view constraint_builtin_names[] = {"feasible", "violations"};
-std::optional<ConstraintBuiltin> find_constraint_builtin(std::string_view name);
+// The builtins on constraints (ConstraintBuiltin, builtins.hpp), called by name (callers
+// look up the user's names first).
 // `feasible(x)`: one argument, an instance; the result is a bool.
 Type check_constraint_call(Expr& e, ConstraintBuiltin b, const CheckHooks& hooks);
 

@@ -2,11 +2,11 @@
 // gives every expression a type, so that unit errors are found before evaluation.
 #pragma once
 
-#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "interpreter/builtins.hpp"
 #include "interpreter/program.hpp"
 
 namespace reckon {
@@ -45,12 +45,5 @@ void check_binding(Program& program, Expr& expr, const Type& expected, const Typ
                    const std::string& what);
 // Checks a sweep that is not part of the program (one the command line assembled).
 void check_sweep(Program& program, SweepDecl& sweep);
-
-// Builtin functions that work on any dimension (sqrt, min, ...), implemented by the
-// evaluator. Indexed by Expr::slot of a builtin call.
-enum class Builtin { sqrt, abs, round, floor, ceil, min, max, log2, log10, ln, exp };
-inline constexpr std::array<std::string_view, 11> numeric_builtin_names = {
-    "sqrt", "abs", "round", "floor", "ceil", "min", "max", "log2", "log10", "ln", "exp"};
-std::string_view builtin_name(Builtin b);
 
 }  // namespace reckon

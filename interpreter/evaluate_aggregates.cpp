@@ -92,7 +92,7 @@ double quantile_of(std::vector<double> xs, double q) {
 
 Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
   const auto b = static_cast<ListBuiltin>(e.slot);
-  const std::string_view name = list_builtin_names[static_cast<std::size_t>(b)];
+  const std::string_view name = builtin_name(b);
   Value scratch;
   const Value& list = reference(*e.arguments[0].value, frame, scratch);
   // Read by size(), at() and number_at(): a packed list is never made into Values here.

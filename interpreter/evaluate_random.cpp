@@ -18,7 +18,7 @@ namespace reckon {
 
 Value Evaluator::random_builtin(const Expr& e, const Frame& frame) {
   const auto b = static_cast<ListBuiltin>(e.slot);
-  const std::string_view name = list_builtin_names[static_cast<std::size_t>(b)];
+  const std::string_view name = builtin_name(b);
   const bool takes_list = b >= ListBuiltin::random_choice;
   auto argument = [&](std::size_t i) -> const Expr& {
     return *e.arguments[static_cast<std::size_t>(e.binding[i])].value;

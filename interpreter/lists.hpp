@@ -8,6 +8,7 @@
 #include <optional>
 #include <string_view>
 
+#include "interpreter/builtins.hpp"
 #include "interpreter/evaluator.hpp"
 
 namespace reckon {
@@ -17,80 +18,10 @@ namespace reckon {
 inline constexpr std::size_t max_list_length = 10'000'000;
 
 // Builtins over lists, called by name (`len(xs)`): a call to one has CallKind::list_builtin
-// and its slot is the ListBuiltin. New ones go at the end of both the enum and the
-// names, with a case in check_list_builtin (check_lists.cpp) and in
-// Evaluator::list_builtin (evaluate_lists.cpp).
-// From `sum` to `scan` they are aggregates.hpp's: checked in check_aggregates.cpp, evaluated
-// in evaluate_aggregates.cpp. From `zip` on they make or take tuples and texts: checked in
-// check_tuples.cpp, evaluated in evaluate_tuples.cpp. From `random_uniform` on they draw
-// seeded random values: checked in check_random.cpp, evaluated in evaluate_random.cpp.
-enum class ListBuiltin {
-  len,
-  every,
-  sum,
-  product,
-  min,
-  max,
-  mean,
-  count,
-  any,
-  all,
-  sort,
-  argmin,
-  argmax,
-  quantile,
-  first,
-  last,
-  fold,
-  scan,
-  zip,
-  pairs,
-  enumerate,
-  join,
-  random_uniform,
-  random_gauss,
-  random_choice,
-  random_shuffle,
-  random_sample
-};
-inline constexpr std::string_view list_builtin_names[] = {"len",
-                                                          "every",
-                                                          "sum",
-                                                          "product",
-                                                          "min",
-                                                          "max",
-                                                          "mean",
-                                                          "count",
-                                                          "any",
-                                                          "all",
-                                                          "sort",
-                                                          "argmin",
-                                                          "argmax",
-                                                          "quantile",
-                                                          "first",
-                                                          "last",
-                                                          "fold",
-                                                          "scan",
-                                                          "zip",
-                                                          "pairs",
-                                                          "enumerate",
-                                                          "join",
-                                                          "random_uniform",
-                                                          "random_gauss",
-                                                          "random_choice",
-                                                          "random_shuffle",
-                                                          "random_sample"};
-static_assert(std::size(list_builtin_names) ==
-              static_cast<std::size_t>(ListBuiltin::random_sample) + 1);
+// and its slot is the ListBuiltin (builtins.hpp).
 
 // E0522: a list of `count` elements would be longer than max_list_length.
 [[noreturn]] void list_too_long(const Expr& at, double count);
-
-inline std::optional<ListBuiltin> find_list_builtin(std::string_view name) {
-  for (std::size_t i = 0; i < std::size(list_builtin_names); ++i)
-    if (list_builtin_names[i] == name) return static_cast<ListBuiltin>(i);
-  return std::nullopt;
-}
 
 // The locals of an expression that binds `count` names (a comprehension's pattern, a
 // lambda's parameters) below the `outer_count` locals already in scope around it (the

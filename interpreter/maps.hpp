@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "interpreter/builtins.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/value.hpp"
@@ -16,15 +17,7 @@
 namespace reckon {
 
 // Builtins over maps, called by name (`keys(m)`): a call to one has CallKind::map_builtin
-// and its slot is the MapBuiltin.
-enum class MapBuiltin { keys, values };
-inline constexpr std::string_view map_builtin_names[] = {"keys", "values"};
-
-inline std::optional<MapBuiltin> find_map_builtin(std::string_view name) {
-  for (std::size_t i = 0; i < std::size(map_builtin_names); ++i)
-    if (map_builtin_names[i] == name) return static_cast<MapBuiltin>(i);
-  return std::nullopt;
-}
+// and its slot is the MapBuiltin (builtins.hpp).
 
 // The type of a map's keys: text, or the enumeration the map type names.
 Type map_key_type(const Type& map);

@@ -6,7 +6,7 @@
 #include <cctype>
 #include <set>
 
-#include "interpreter/builtin_docs.hpp"
+#include "interpreter/builtins.hpp"
 #include "interpreter/lsp/kinds.hpp"
 #include "interpreter/lsp/paths.hpp"
 #include "interpreter/lsp/workspace.hpp"
@@ -174,7 +174,7 @@ json completion(Workspace& w, const json& params) {
       detail = "case of " + static_cast<const CaseDecl&>(*d).scenario->name;
     items.add(name, kinds_of(d->kind).completion, detail);
   }
-  for (const BuiltinDoc& b : builtin_docs())
+  for (const BuiltinInfo& b : builtin_docs())
     items.add(std::string(b.name), function_kind.completion, std::string(b.signature));
   return items.done();
 }

@@ -2,7 +2,7 @@
 // metadata, and, when a case is in scope, its value for that case, computed only now.
 #include <fmt/format.h>
 
-#include "interpreter/builtin_docs.hpp"
+#include "interpreter/builtins.hpp"
 #include "interpreter/lsp/workspace.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/type_names.hpp"
@@ -112,9 +112,9 @@ std::string describe_symbol(const Program& p, const Symbol& s) {
 // A builtin's signature and text, over the name of its call (`sum` in `sum(xs)`).
 json builtin_hover(Workspace& w, Analysis& a, std::uint32_t offset) {
   auto call = a.builtin_at(offset);
-  const BuiltinDoc* doc = call ? find_builtin_doc(call->name) : nullptr;
+  const BuiltinInfo* doc = call ? find_builtin_doc(call->name) : nullptr;
   if (!doc) return nullptr;
-  std::string text = code(std::string(doc->signature)) + "\nbuiltin\n\n" + std::string(doc->text);
+  std::string text = code(std::string(doc->signature)) + "\nbuiltin\n\n" + std::string(doc->doc);
   return {{"contents", {{"kind", "markdown"}, {"value", text}}},
           {"range", w.range(a, call->place)}};
 }

@@ -5,7 +5,7 @@
 // found in the text as typed (which need not parse), its callee in the last analysis that parsed.
 #include <optional>
 
-#include "interpreter/builtin_docs.hpp"
+#include "interpreter/builtins.hpp"
 #include "interpreter/lsp/workspace.hpp"
 #include "interpreter/signature.hpp"
 
@@ -190,9 +190,9 @@ json signature_help(Workspace& w, const json& params) {
   } else if (declared && declared->kind == DeclKind::scenario) {
     const auto& scenario = static_cast<const ScenarioDecl&>(*declared);
     signatures.push_back(signature_of(signature(a->program(), scenario), scenario.docs.text));
-  } else if (const BuiltinDoc* doc = call->qualified ? nullptr : find_builtin_doc(call->name)) {
+  } else if (const BuiltinInfo* doc = call->qualified ? nullptr : find_builtin_doc(call->name)) {
     for (const std::string& form : forms_of(doc->signature))
-      signatures.push_back(signature_of(form, std::string(doc->text)));
+      signatures.push_back(signature_of(form, std::string(doc->doc)));
   }
   if (signatures.empty()) return nullptr;
   // The parameter: the one named, else by position; a form that has that many.

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "grammar/parse.hpp"
-#include "interpreter/builtin_docs.hpp"
+#include "interpreter/builtins.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/repl/session.hpp"
 #include "interpreter/signature.hpp"
@@ -217,8 +217,8 @@ Reply Session::doc(const std::string& name) {
   std::string member = name.find('.') == std::string::npos ? "" : name.substr(name.find('.') + 1);
   Decl* d = p.find(head);
   if (!d && member.empty())
-    if (const BuiltinDoc* b = find_builtin_doc(head)) {
-      std::string text = wrapped(b->text, 86);
+    if (const BuiltinInfo* b = find_builtin_doc(head)) {
+      std::string text = wrapped(b->doc, 86);
       text.pop_back();  // indent() adds the last newline
       reply.output = std::string(b->signature) + " (builtin)\n" + indent(text);
       return reply;
@@ -374,7 +374,7 @@ std::vector<std::string> Session::completions(const std::string& line, std::size
     break;
   }
   for (const auto& [name, decl] : p.globals) offer(name);
-  for (const BuiltinDoc& b : builtin_docs()) offer(std::string(b.name));
+  for (const BuiltinInfo& b : builtin_docs()) offer(std::string(b.name));
   return {candidates.begin(), candidates.end()};
 }
 

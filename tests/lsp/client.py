@@ -464,7 +464,7 @@ def test_hover(reckon, cache):
     check("unit B" in h, h)
     # Nothing under the cursor: null.
     check(hover_text(c, doc, {"line": 0, "character": 0}) is None, "no hover in a comment")
-    # A builtin's name in a call: its signature and documentation (interpreter/builtin_docs),
+    # A builtin's name in a call: its signature and documentation (interpreter/builtins.cpp),
     # on the builtins over lists of scenarios/dense_network.rk.
     dense = ROOT / "scenarios" / "dense_network.rk"
     dtext = dense.read_text()

@@ -1,57 +1,69 @@
-// The builtin documentation table (interpreter/builtin_docs.hpp) against the names the
-// checker resolves: a builtin added to the checker without an entry fails here, so the
-// REPL's `:doc` and the language server's hover never answer "nothing is named" for it.
+// The builtin table (interpreter/builtins.hpp) against the enums the checker and the
+// evaluators dispatch on: every member of every family has one row, named as the checker
+// resolves it, and every name is documented once, so the REPL's `:doc` and the language
+// server's hover never answer "nothing is named" for a builtin.
 #include <catch2/catch.hpp>
 #include <set>
 #include <string>
 #include <string_view>
-#include <vector>
 
-#include "interpreter/builtin_docs.hpp"
-#include "interpreter/check_with.hpp"
-#include "interpreter/checker.hpp"
-#include "interpreter/lists.hpp"
-#include "interpreter/maps.hpp"
+#include "interpreter/builtins.hpp"
 
 namespace {
 
 using namespace reckon;
 
-// Every name the checker treats as a builtin call: the numeric builtins (checker.cpp),
-// the builtins over lists (check_lists.cpp, check_aggregates.cpp, check_tuples.cpp), over
-// maps (check_maps.cpp) and on constraints (check_with.cpp).
-std::vector<std::string_view> checker_builtins() {
-  std::vector<std::string_view> names(numeric_builtin_names.begin(), numeric_builtin_names.end());
-  for (auto n : list_builtin_names) names.push_back(n);
-  for (auto n : map_builtin_names) names.push_back(n);
-  for (auto n : constraint_builtin_names) names.push_back(n);
-  return names;
+// Every member of a family's enum, by its row: found again by name in that family.
+template <class Member>
+void check_family(int members, BuiltinFamily family) {
+  for (int m = 0; m < members; ++m) {
+    const BuiltinInfo& b = builtin_info(static_cast<Member>(m));
+    INFO(b.name);
+    CHECK(b.family == family);
+    CHECK(b.member == m);
+    CHECK(find_builtin(b.name, family) == &b);
+    const BuiltinInfo* doc = find_builtin_doc(b.name);
+    REQUIRE(doc != nullptr);
+    CHECK(doc->signature.starts_with(std::string(b.name) + "("));
+    CHECK(!doc->doc.empty());
+  }
 }
 
 }  // namespace
 
-TEST_CASE("every builtin has documentation") {
-  for (std::string_view name : checker_builtins()) {
-    INFO(name);
-    const BuiltinDoc* doc = find_builtin_doc(name);
-    REQUIRE(doc != nullptr);
-    CHECK(doc->signature.starts_with(std::string(name) + "("));
-    CHECK(!doc->text.empty());
-  }
+TEST_CASE("every builtin has a row and documentation") {
+  check_family<Builtin>(static_cast<int>(Builtin::exp) + 1, BuiltinFamily::numeric);
+  check_family<ListBuiltin>(static_cast<int>(ListBuiltin::random_sample) + 1, BuiltinFamily::list);
+  check_family<MapBuiltin>(static_cast<int>(MapBuiltin::values) + 1, BuiltinFamily::map);
+  check_family<ConstraintBuiltin>(static_cast<int>(ConstraintBuiltin::violations) + 1,
+                                  BuiltinFamily::constraint);
+  // 11 numeric + 27 over lists + 2 over maps + 2 on constraints.
+  CHECK(builtins().size() == 42);
 }
 
-TEST_CASE("the builtin documentation names only builtins, each once") {
-  const auto known = checker_builtins();
-  const std::set<std::string_view> names(known.begin(), known.end());
+TEST_CASE("the builtin documentation names each builtin once") {
   std::set<std::string_view> seen;
-  for (const BuiltinDoc& doc : builtin_docs()) {
+  for (const BuiltinInfo& doc : builtin_docs()) {
     INFO(doc.name);
-    CHECK(names.contains(doc.name));
     CHECK(seen.insert(doc.name).second);
   }
+  std::set<std::string_view> all;
+  for (const BuiltinInfo& b : builtins()) all.insert(b.name);
+  CHECK(seen == all);
   // min and max are both numeric builtins and list builtins: one entry, both forms.
-  CHECK(names.size() == builtin_docs().size());
+  CHECK(builtin_docs().size() == builtins().size() - 2);
   CHECK(find_builtin_doc("min")->signature == "min(a, b, ...), min(xs)");
   CHECK(find_builtin_doc("max")->signature == "max(a, b, ...), max(xs)");
   CHECK(find_builtin_doc("no_such_builtin") == nullptr);
+  CHECK(find_list_builtin("min") == ListBuiltin::min);
+  CHECK(find_numeric_builtin("min") == Builtin::min);
+  CHECK(find_numeric_builtin("len") == std::nullopt);
+}
+
+TEST_CASE("the seeded random builtins name their parameters") {
+  const BuiltinInfo& choice = builtin_info(ListBuiltin::random_choice);
+  REQUIRE(choice.parameters.size() == 3);
+  CHECK(choice.parameters[0] == "xs");
+  CHECK(choice.parameters[2] == "n");
+  CHECK(builtin_info(ListBuiltin::sum).parameters.empty());
 }
