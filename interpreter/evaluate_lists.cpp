@@ -167,41 +167,31 @@ Value Evaluator::range(const Expr& e, const Frame& frame) {
   const double to = number(to_at, frame);
   const Dimension dim = e.type.element().dim;
   auto shown = [&](double x) { return show(Value::quantity(x, dim), std::nullopt); };
-  if (to < from)
-    throw UserError(to_at.range, "E0523",
-                    fmt::format("the range is empty: it ends ({}) before it starts ({})", shown(to),
-                                shown(from)));
-  std::vector<double> out;
-  if (e.operands.size() > 2 && e.op == Op::mul) {
-    const Expr& factor_at = *e.operands[2];
-    const double factor = number(factor_at, frame);
-    if (!(factor > 1))
+  const bool geometric = e.operands.size() > 2 && e.op == Op::mul;
+  const Expr* by_at = e.operands.size() > 2 ? e.operands[2].get() : nullptr;
+  const double by = by_at ? number(*by_at, frame) : 1;
+  sweep::ExpandedRange range = sweep::expand_range(from, to, by, geometric, max_list_length);
+  switch (range.problem) {
+    case sweep::RangeProblem::none:
+      break;
+    case sweep::RangeProblem::empty:
+      throw UserError(to_at.range, "E0523",
+                      fmt::format("the range is empty: it ends ({}) before it starts ({})",
+                                  shown(to), shown(from)));
+    case sweep::RangeProblem::step:
+      throw UserError(by_at->range, "E0524",
+                      "the step of a range must be positive, not " + shown(by));
+    case sweep::RangeProblem::factor:
       throw UserError(
-          factor_at.range, "E0524",
-          fmt::format("the factor of a range (`times`) must be greater than 1, not {}", factor));
-    if (!(from > 0))
+          by_at->range, "E0524",
+          fmt::format("the factor of a range (`times`) must be greater than 1, not {}", by));
+    case sweep::RangeProblem::start:
       throw UserError(from_at.range, "E0524",
                       "a range with `times` must start above zero, not at " + shown(from));
-    const double count = std::floor(std::log(to / from) / std::log(factor) + 1e-9) + 1;
-    if (count > static_cast<double>(max_list_length)) list_too_long(e, count);
-    for (double x = from; x <= to * (1 + 1e-12);
-         x = sweep::geometric_value(from, factor, out.size()).value_or(x * factor)) {
-      if (out.size() >= max_list_length) list_too_long(e, static_cast<double>(out.size() + 1));
-      out.push_back(x);
-    }
-  } else {
-    const Expr* step_at = e.operands.size() > 2 ? e.operands[2].get() : nullptr;
-    const double step = step_at ? number(*step_at, frame) : 1;
-    if (!(step > 0))
-      throw UserError(step_at->range, "E0524",
-                      "the step of a range must be positive, not " + shown(step));
-    const double count = std::floor((to - from) / step + 1e-9) + 1;
-    if (count > static_cast<double>(max_list_length)) list_too_long(e, count);
-    const sweep::ArithmeticRange values(from, step);
-    out.reserve(static_cast<std::size_t>(count));
-    for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i) out.push_back(values[i]);
+    case sweep::RangeProblem::too_many:
+      list_too_long(e, range.count);
   }
-  return make_packed_list(std::move(out), dim, e);
+  return make_packed_list(std::move(range.values), dim, e);
 }
 
 // `xs + ys`: the elements of xs, then those of ys.

@@ -277,22 +277,26 @@ const std::vector<Value>& Workbook::values_of(const Vary& vary) {
   std::vector<Value> out;  // stored only when complete: an error leaves no entry
   for (const auto& e : vary.values) out.push_back(ev_.evaluate(*e, {}));
   if (!vary.from) return values_[&vary] = std::move(out);
-  Value from = ev_.evaluate(*vary.from, {});
-  Value to = ev_.evaluate(*vary.to, {});
-  Value step = ev_.evaluate(*vary.step, {});
-  if (!(step.number > 0))
-    throw UserError(vary.step->range, "E0702", "the step of a range must be positive");
-  if (to.number < from.number)
-    throw UserError(vary.to->range, "E0702", "the range is empty: it ends before it starts");
-  double count = std::floor((to.number - from.number) / step.number + 1e-9) + 1;
-  if (count > static_cast<double>(max_range_values))
-    throw UserError(vary.step->range, "E0702",
-                    fmt::format("the range has more than {} values; "
-                                "choose a larger step",
-                                max_range_values));
-  const sweep::ArithmeticRange range(from.number, step.number);
-  for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
-    out.push_back(Value::quantity(range[i], from.dim));
+  const Value from = ev_.evaluate(*vary.from, {});
+  const Value to = ev_.evaluate(*vary.to, {});
+  const double step = ev_.evaluate(*vary.step, {}).number;
+  sweep::ExpandedRange range =
+      sweep::expand_range(from.number, to.number, step, false, max_range_values);
+  switch (range.problem) {
+    case sweep::RangeProblem::none:
+      break;
+    case sweep::RangeProblem::empty:
+      throw UserError(vary.to->range, "E0702", "the range is empty: it ends before it starts");
+    case sweep::RangeProblem::step:
+    case sweep::RangeProblem::factor:
+    case sweep::RangeProblem::start:
+      throw UserError(vary.step->range, "E0702", "the step of a range must be positive");
+    case sweep::RangeProblem::too_many:
+      throw UserError(
+          vary.step->range, "E0702",
+          fmt::format("the range has more than {} values; choose a larger step", max_range_values));
+  }
+  for (double x : range.values) out.push_back(Value::quantity(x, from.dim));
   return values_[&vary] = std::move(out);
 }
 

@@ -125,4 +125,38 @@ std::optional<double> geometric_value(double start, double factor, std::uint64_t
   return std::strtod(fmt::format("{}e{}", digits, exponent).c_str(), nullptr);
 }
 
+ExpandedRange expand_range(double from, double to, double by, bool geometric, std::size_t limit) {
+  ExpandedRange out;
+  auto fail = [&](RangeProblem p, double count = 0) {
+    out.values.clear();
+    out.problem = p;
+    out.count = count;
+    return out;
+  };
+  if (to < from) return fail(RangeProblem::empty);
+  if (geometric) {
+    if (!(by > 1)) return fail(RangeProblem::factor);
+    if (!(from > 0)) return fail(RangeProblem::start);
+    // Counted from logarithms before any value is made, with the loop's tolerance: a
+    // factor close to 1 (1.0000001 over 1 .. 1e300 is some 6.9e9 values) may be far
+    // over the limit.
+    const double count = std::floor(std::log(to / from) / std::log(by) + 1e-9) + 1;
+    if (count > static_cast<double>(limit)) return fail(RangeProblem::too_many, count);
+    for (double x = from; x <= to * (1 + 1e-12);
+         x = geometric_value(from, by, out.values.size()).value_or(x * by)) {
+      if (out.values.size() >= limit)  // rounding beyond the count above
+        return fail(RangeProblem::too_many, static_cast<double>(out.values.size() + 1));
+      out.values.push_back(x);
+    }
+    return out;
+  }
+  if (!(by > 0)) return fail(RangeProblem::step);
+  const double count = std::floor((to - from) / by + 1e-9) + 1;
+  if (count > static_cast<double>(limit)) return fail(RangeProblem::too_many, count);
+  const ArithmeticRange values(from, by);
+  out.values.reserve(static_cast<std::size_t>(count));
+  for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i) out.values.push_back(values[i]);
+  return out;
+}
+
 }  // namespace reckon::sweep

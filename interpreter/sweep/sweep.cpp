@@ -55,55 +55,38 @@ std::vector<Value> expand(Evaluator& ev, const Vary& vary, const Input& input) {
     require_whole(out.back(), input, e->range);
   }
   if (!vary.from) return out;
-  Value from = ev.evaluate(*vary.from, {});
-  Value to = ev.evaluate(*vary.to, {});
-  if (to.number < from.number)
-    throw UserError(vary.to->range, "E0702", "the range is empty: it ends before it starts");
+  const Value from = ev.evaluate(*vary.from, {});
+  const Value to = ev.evaluate(*vary.to, {});
+  // The command line's `a..b` steps by 1.
+  const Expr* by_at = vary.factor ? vary.factor.get() : vary.step.get();
+  const double by = by_at ? ev.evaluate(*by_at, {}).number : 1;
   // One input may take fewer values (max_axis_values) than a sweep may have points
   // (max_points), so a range is held to the first limit, never reaching the second.
   static_assert(max_axis_values <= max_points);
-  auto axis_too_long = [&](const Expr& at, double count) {
-    return UserError(at.range, "E0805",
-                     fmt::format("the range has {:.0f} values: one varied input may take at most "
-                                 "{} (the limit; each value is held in memory); vary another "
-                                 "input too, or split the range into several sweeps",
-                                 count, max_axis_values));
-  };
-  if (vary.factor) {
-    Value factor = ev.evaluate(*vary.factor, {});
-    if (!(factor.number > 1))
-      throw UserError(vary.factor->range, "E0702",
+  sweep::ExpandedRange range =
+      sweep::expand_range(from.number, to.number, by, vary.factor != nullptr, max_axis_values);
+  switch (range.problem) {
+    case RangeProblem::none:
+      break;
+    case RangeProblem::empty:
+      throw UserError(vary.to->range, "E0702", "the range is empty: it ends before it starts");
+    case RangeProblem::step:
+      throw UserError(by_at->range, "E0702", "the step of a range must be positive");
+    case RangeProblem::factor:
+      throw UserError(by_at->range, "E0702",
                       "the factor of a geometric range must be greater than 1");
-    if (!(from.number > 0))
+    case RangeProblem::start:
       throw UserError(vary.from->range, "E0702",
                       "a geometric range (`times`) must start above zero");
-    // Counted from logarithms before any value is made, with the loop's tolerance: a
-    // factor close to 1 (1.0000001 over 1 .. 1e300 is some 6.9e9 values) may be far
-    // over the limit.
-    const double count =
-        std::floor(std::log(to.number / from.number) / std::log(factor.number) + 1e-9) + 1;
-    if (count > static_cast<double>(max_axis_values)) throw axis_too_long(*vary.factor, count);
-    // The end is included when the value lands within rounding of it.
-    for (double x = from.number; x <= to.number * (1 + 1e-12);
-         x = geometric_value(from.number, factor.number, out.size()).value_or(x * factor.number)) {
-      if (out.size() >= max_axis_values)  // rounding beyond the count above
-        throw axis_too_long(*vary.factor, static_cast<double>(out.size() + 1));
-      out.push_back(Value::quantity(x, from.dim));
-    }
-  } else {
-    double step = 1;  // the command line's `a..b`
-    if (vary.step) step = ev.evaluate(*vary.step, {}).number;
-    const Expr& step_at = vary.step ? *vary.step : *vary.to;
-    if (!(step > 0))
-      throw UserError(step_at.range, "E0702", "the step of a range must be positive");
-    // As exercises count a range (cli/exercises.cpp): the end is included within 1e-9 steps.
-    double count = std::floor((to.number - from.number) / step + 1e-9) + 1;
-    if (count > static_cast<double>(max_axis_values)) throw axis_too_long(step_at, count);
-    const ArithmeticRange range(from.number, step);
-    out.reserve(static_cast<std::size_t>(count));
-    for (std::size_t i = 0; i < static_cast<std::size_t>(count); ++i)
-      out.push_back(Value::quantity(range[i], from.dim));
+    case RangeProblem::too_many:
+      throw UserError((by_at ? *by_at : *vary.to).range, "E0805",
+                      fmt::format("the range has {:.0f} values: one varied input may take at "
+                                  "most {} (the limit; each value is held in memory); vary "
+                                  "another input too, or split the range into several sweeps",
+                                  range.count, max_axis_values));
   }
+  out.reserve(out.size() + range.values.size());
+  for (double x : range.values) out.push_back(Value::quantity(x, from.dim));
   for (const Value& v : out) require_whole(v, input, vary.from->range);
   return out;
 }

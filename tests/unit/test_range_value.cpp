@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "interpreter/sweep/range_value.hpp"
 
@@ -86,4 +87,29 @@ TEST_CASE("a range's values agree with strtod of the decimal, value by value") {
     }
   }
   CHECK(mixed[99999] == read("79022667e-3"));  // 123456 + 789 * 99999 = 79022667
+}
+
+// expand_range is the one expansion of list ranges, sweeps' and exercises' `vary`s: each
+// problem in the order the rules are tried, and the end included within rounding.
+TEST_CASE("expand_range: the values, the end within rounding, and each problem") {
+  using reckon::sweep::expand_range;
+  using reckon::sweep::RangeProblem;
+  // 0.1 .. 0.3 step 0.1: 0.1 + 2 * 0.1 in binary is 0.30000000000000004, above the end;
+  // the count (0.3 - 0.1) / 0.1 = 1.9999999999999998, + 1e-9, floored, + 1 is 3.
+  auto r = expand_range(0.1, 0.3, 0.1, false, 100);
+  CHECK(r.problem == RangeProblem::none);
+  CHECK(r.values == std::vector<double>{0.1, 0.2, 0.3});
+  // 1 .. 1000 times 10: 1, 10, 100, 1000 (log(1000) / log(10) = 2.9999999999999996).
+  CHECK(expand_range(1, 1000, 10, true, 100).values == std::vector<double>{1, 10, 100, 1000});
+  CHECK(expand_range(5, 1, 1, false, 100).problem == RangeProblem::empty);
+  // An empty range is reported before a bad step.
+  CHECK(expand_range(5, 1, 0, false, 100).problem == RangeProblem::empty);
+  CHECK(expand_range(1, 5, 0, false, 100).problem == RangeProblem::step);
+  CHECK(expand_range(1, 5, 1, true, 100).problem == RangeProblem::factor);
+  CHECK(expand_range(0, 5, 2, true, 100).problem == RangeProblem::start);
+  // 1 .. 1000 step 1 has 1000 values, over a limit of 999: counted, none made.
+  auto many = expand_range(1, 1000, 1, false, 999);
+  CHECK(many.problem == RangeProblem::too_many);
+  CHECK(many.count == 1000);
+  CHECK(many.values.empty());
 }
