@@ -10,6 +10,7 @@
 #include "interpreter/code.hpp"
 #include "interpreter/native.hpp"
 #include "interpreter/program.hpp"
+#include "syntax/walk.hpp"
 
 namespace reckon {
 
@@ -653,72 +654,11 @@ std::shared_ptr<const EveryValue> every_value(const ScenarioDecl& s) {
   return all;
 }
 
-void compile_if(ExprPtr& e) {
-  if (e) compile_tree(*e);
-}
-
-void compile_vary(std::vector<Vary>& vary) {
-  for (Vary& v : vary) {
-    for (ExprPtr& x : v.values) compile_if(x);
-    compile_if(v.from);
-    compile_if(v.to);
-    compile_if(v.step);
-    compile_if(v.factor);
-  }
-}
-
 void compile_decl(Decl& d) {
-  switch (d.kind) {
-    case DeclKind::record:
-      for (Field& f : static_cast<RecordDecl&>(d).fields) compile_if(f.default_value);
-      return;
-    case DeclKind::scenario: {
-      auto& s = static_cast<ScenarioDecl&>(d);
-      for (Input& in : s.inputs) compile_if(in.default_value);
-      for (Property& p : s.properties) {
-        compile_if(p.body);
-        for (Parameter& param : p.parameters) compile_if(param.default_value);
-      }
-      s.every_value = every_value(s);
-      return;
-    }
-    case DeclKind::case_:
-      for (Argument& a : static_cast<CaseDecl&>(d).arguments) compile_if(a.value);
-      return;
-    case DeclKind::check: {
-      auto& c = static_cast<CheckDecl&>(d);
-      compile_if(c.condition);
-      compile_if(c.tolerance);
-      return;
-    }
-    case DeclKind::let:
-      compile_if(static_cast<LetDecl&>(d).value);
-      return;
-    case DeclKind::native:
-      for (Parameter& param : static_cast<NativeDecl&>(d).parameters)
-        compile_if(param.default_value);
-      return;
-    case DeclKind::exercise: {
-      auto& x = static_cast<ExerciseDecl&>(d);
-      compile_vary(x.vary);
-      for (PromptPiece& piece : x.prompt) compile_if(piece.expr);
-      for (auto& hint : x.hints)
-        for (PromptPiece& piece : hint) compile_if(piece.expr);
-      compile_if(x.answer);
-      compile_if(x.tolerance);
-      return;
-    }
-    case DeclKind::sweep: {
-      auto& s = static_cast<SweepDecl&>(d);
-      compile_vary(s.vary);
-      for (ExprPtr& x : s.show) compile_if(x);
-      for (ExprPtr& x : s.where) compile_if(x);
-      compile_if(s.objective);
-      return;
-    }
-    case DeclKind::import:
-    case DeclKind::enumeration:
-      return;
+  for_each_expression(d, [](ExprPtr& e, const ExprPlace&) { compile_tree(*e); });
+  if (d.kind == DeclKind::scenario) {
+    auto& s = static_cast<ScenarioDecl&>(d);
+    s.every_value = every_value(s);
   }
 }
 

@@ -11,6 +11,7 @@
 #include "interpreter/checker.hpp"
 #include "interpreter/program.hpp"
 #include "interpreter/units.hpp"
+#include "syntax/walk.hpp"
 
 namespace reckon {
 
@@ -501,86 +502,23 @@ class Settler {
     e.number = !u->ladder ? 0 : u->written_values ? 2 : 1;  // evaluate_text.cpp reads it
   }
 
-  void each(ExprPtr& e, const ScenarioDecl* s, const std::vector<Parameter>* params = nullptr) {
-    if (e) expression(*e, s, params);
-  }
-
-  void vary(std::vector<Vary>& all) {
-    for (Vary& v : all) {
-      for (ExprPtr& x : v.values) each(x, nullptr);
-      for (ExprPtr* x : {&v.from, &v.to, &v.step, &v.factor}) each(*x, nullptr);
-    }
-  }
-
-  void sweep(SweepDecl& x) {
-    const ScenarioDecl* s = x.case_decl ? x.case_decl->scenario : nullptr;
-    vary(x.vary);
-    for (ExprPtr& e : x.show) each(e, s);
-    for (ExprPtr& e : x.where) each(e, s);
-    each(x.objective, s);
-  }
-
   void declaration(Decl& d) {
-    switch (d.kind) {
-      case DeclKind::record:
-        for (Field& f : static_cast<RecordDecl&>(d).fields) each(f.default_value, nullptr);
-        return;
-      case DeclKind::scenario: {
-        auto& s = static_cast<ScenarioDecl&>(d);
-        for (std::size_t i = 0; i < s.properties.size(); ++i) {
-          Property& p = s.properties[i];
-          if (!p.declared && !p.display && !p.resolved.is_error())
-            p.display = written_.shown_property(s, i);
-        }
-        for (Input& in : s.inputs) each(in.default_value, &s);
-        // A `require`'s message interpolates as any text does (`"kv {kv} too big"` in
-        // kv's declared unit).
-        for (Requirement& r : s.requirements) {
-          each(r.condition, &s);
-          for (PromptPiece& piece : r.message) each(piece.expr, &s);
-        }
-        for (Property& p : s.properties) {
-          each(p.body, &s, &p.parameters);
-          for (Parameter& param : p.parameters) each(param.default_value, &s);
-        }
-        return;
+    // What a property or let without a declared type shows in, before its uses settle.
+    if (d.kind == DeclKind::scenario) {
+      auto& s = static_cast<ScenarioDecl&>(d);
+      for (std::size_t i = 0; i < s.properties.size(); ++i) {
+        Property& p = s.properties[i];
+        if (!p.declared && !p.display && !p.resolved.is_error())
+          p.display = written_.shown_property(s, i);
       }
-      case DeclKind::case_:
-        for (Argument& a : static_cast<CaseDecl&>(d).arguments) each(a.value, nullptr);
-        return;
-      case DeclKind::check: {
-        auto& c = static_cast<CheckDecl&>(d);
-        each(c.condition, nullptr);
-        each(c.tolerance, nullptr);
-        return;
-      }
-      case DeclKind::let: {
-        auto& l = static_cast<LetDecl&>(d);
-        if (!l.declared && !l.display && !l.resolved.is_error()) l.display = written_.shown_let(l);
-        each(l.value, nullptr);
-        return;
-      }
-      case DeclKind::native:
-        for (Parameter& p : static_cast<NativeDecl&>(d).parameters) each(p.default_value, nullptr);
-        return;
-      case DeclKind::exercise: {
-        auto& x = static_cast<ExerciseDecl&>(d);
-        const ScenarioDecl* s = x.case_decl ? x.case_decl->scenario : nullptr;
-        vary(x.vary);
-        for (PromptPiece& piece : x.prompt) each(piece.expr, s);
-        for (auto& hint : x.hints)
-          for (PromptPiece& piece : hint) each(piece.expr, s);
-        each(x.answer, s);
-        each(x.tolerance, nullptr);
-        return;
-      }
-      case DeclKind::sweep:
-        sweep(static_cast<SweepDecl&>(d));
-        return;
-      case DeclKind::import:
-      case DeclKind::enumeration:
-        return;
+    } else if (d.kind == DeclKind::let) {
+      auto& l = static_cast<LetDecl&>(d);
+      if (!l.declared && !l.display && !l.resolved.is_error()) l.display = written_.shown_let(l);
     }
+    // Every expression, a `require`'s interpolated message included (`"kv {kv} too big"`
+    // in kv's declared unit).
+    for_each_expression(
+        d, [&](ExprPtr& e, const ExprPlace& at) { expression(*e, at.scenario, at.parameters); });
   }
 
  private:
@@ -641,6 +579,6 @@ void settle_written_units(Expr& e, const ScenarioDecl* scenario,
   Settler().expression(e, scenario, parameters);
 }
 
-void settle_written_units(SweepDecl& sweep) { Settler().sweep(sweep); }
+void settle_written_units(SweepDecl& sweep) { Settler().declaration(sweep); }
 
 }  // namespace reckon
