@@ -97,6 +97,39 @@ constexpr BuiltinInfo table[] = {
      {},
      "exp(x)",
      "e to the power of a plain number."},
+    {"bit_and",
+     BuiltinFamily::numeric,
+     member(Builtin::bit_and),
+     {},
+     "bit_and(a, b)",
+     "The bits set in both of two whole numbers from 0 to 2^53 (counts of one unit, or plain "
+     "numbers): bit_and(12, 10) is 8."},
+    {"bit_or",
+     BuiltinFamily::numeric,
+     member(Builtin::bit_or),
+     {},
+     "bit_or(a, b)",
+     "The bits set in either of two whole numbers from 0 to 2^53: bit_or(12, 10) is 14."},
+    {"bit_xor",
+     BuiltinFamily::numeric,
+     member(Builtin::bit_xor),
+     {},
+     "bit_xor(a, b)",
+     "The bits set in exactly one of two whole numbers from 0 to 2^53: bit_xor(12, 10) is 6."},
+    {"shift_left",
+     BuiltinFamily::numeric,
+     member(Builtin::shift_left),
+     {},
+     "shift_left(a, n)",
+     "The whole number a with its bits moved n places up, a * 2^n, in a's unit; a result "
+     "past 2^53 is E0508."},
+    {"shift_right",
+     BuiltinFamily::numeric,
+     member(Builtin::shift_right),
+     {},
+     "shift_right(a, n)",
+     "The whole number a with its bits moved n places down, the whole part of a / 2^n, in "
+     "a's unit."},
     // Builtins over lists.
     {"len",
      BuiltinFamily::list,
@@ -306,7 +339,7 @@ constexpr std::array<std::uint8_t, N> rows_of(BuiltinFamily family) {
   return rows;
 }
 
-constexpr auto numeric_rows = rows_of<member(Builtin::exp) + 1>(BuiltinFamily::numeric);
+constexpr auto numeric_rows = rows_of<member(Builtin::shift_right) + 1>(BuiltinFamily::numeric);
 constexpr auto list_rows = rows_of<member(ListBuiltin::random_sample) + 1>(BuiltinFamily::list);
 constexpr auto map_rows = rows_of<member(MapBuiltin::values) + 1>(BuiltinFamily::map);
 constexpr auto constraint_rows =

@@ -20,8 +20,26 @@ namespace reckon {
 // CallKind::constraint (check_with.cpp, constraints.cpp).
 enum class BuiltinFamily : std::uint8_t { numeric, list, map, constraint };
 
-// The numeric builtins, which work on any dimension (sqrt, min, ...). A call's Expr::slot.
-enum class Builtin { sqrt, abs, round, floor, ceil, min, max, log2, log10, ln, exp };
+// The numeric builtins, which work on any dimension (sqrt, min, ...), and from `bit_and` on
+// the bitwise ones, on whole counts and plain numbers. A call's Expr::slot.
+enum class Builtin {
+  sqrt,
+  abs,
+  round,
+  floor,
+  ceil,
+  min,
+  max,
+  log2,
+  log10,
+  ln,
+  exp,
+  bit_and,
+  bit_or,
+  bit_xor,
+  shift_left,
+  shift_right
+};
 
 // The builtins over lists. From `sum` to `scan` they are aggregates.hpp's: checked in
 // check_aggregates.cpp, evaluated in evaluate_aggregates.cpp. From `zip` on they make or

@@ -175,6 +175,7 @@ Type Checker::builtin(Expr& e, Builtin b, const Scope& s) {
     if (!require_quantity(*e.arguments[i].value, args[i], name)) return {};
   }
   bool variadic = b == Builtin::min || b == Builtin::max;
+  if (b >= Builtin::bit_and) return bitwise(e, b, args);
   if ((variadic && args.empty()) || (!variadic && args.size() != 1)) {
     error(e.range, "E0311",
           "`" + name + "` takes " + (variadic ? "one or more arguments" : "one argument"));
@@ -306,6 +307,38 @@ State& Checker::let_state(const LetDecl& d) {
     let_state_.resize(std::max<std::size_t>(p_.let_count, d.memo_slot + std::size_t{1}),
                       State::unvisited);
   return let_state_[d.memo_slot];
+}
+
+// `bit_and(a, b)`, ..., `shift_left(a, n)`: two whole numbers without a physical unit (they
+// are checked whole and in range when the program runs: E0508). The bitwise three take
+// two of one counting unit, or plain numbers; a shift takes a count or number and a plain
+// number of places. The result is of the first's type.
+Type Checker::bitwise(Expr& e, Builtin b, const std::vector<Type>& args) {
+  const std::string name(builtin_name(b));
+  const bool shift = b == Builtin::shift_left || b == Builtin::shift_right;
+  if (args.size() != 2) {
+    error(e.range, "E0311",
+          "`" + name + "` takes two arguments: `" + name + (shift ? "(a, n)`" : "(a, b)`"));
+    return {};
+  }
+  for (std::size_t i = 0; i < 2; ++i)
+    if (!args[i].dim.physical().is_dimensionless()) {
+      error(e.arguments[i].value->range, "E0405",
+            "`" + name + "` needs whole numbers or counts, not " + describe(args[i]));
+      return {};
+    }
+  if (shift && !args[1].dim.is_dimensionless()) {
+    error(e.arguments[1].value->range, "E0405",
+          "`" + name + "` shifts by a plain number of places, not " + describe(args[1]));
+    return {};
+  }
+  if (!shift && !args[0].dim.compatible(args[1].dim)) {
+    fit_error(e.arguments[1].value->range, "E0401",
+              "`" + name + "` of " + describe(args[0]) + " and " + describe(args[1]), args[1].dim,
+              args[0].dim, "this argument");
+    return {};
+  }
+  return Type::quantity(shift ? args[0].dim : merge(args[0].dim, args[1].dim), true);
 }
 
 }  // namespace reckon::checking

@@ -39,8 +39,13 @@ void unconditional_uses(const Expr& e, std::vector<Link>& out) {
     case ExprKind::comprehension:
       if (!e.operands.empty()) follow(e.operands[0]);
       return;
+    case ExprKind::variant:  // a record's is made at once; an instance's inputs wait
+      if (e.type.kind == TypeKind::record) {
+        follow(e.operands[0]);
+        for (const Argument& a : e.arguments) follow(a.value);
+      }
+      return;
     case ExprKind::lambda:
-    case ExprKind::variant:
       return;
     case ExprKind::call:
       switch (e.call) {

@@ -450,16 +450,20 @@ Type Checker::equality(Expr& e, const Scope& s) {
   }
   if (a.is_error() || b.is_error()) return Type::of(TypeKind::boolean);
   bool ok = false;
-  if (a.kind == TypeKind::none || b.kind == TypeKind::none)
+  // `x == none` asks whether an optional of any type (an enumeration member, a record, an
+  // instance, a list...) is absent; nothing else of the two sides is compared.
+  const bool with_none = a.kind == TypeKind::none || b.kind == TypeKind::none;
+  if (with_none)
     ok = a.optional || b.optional || (a.kind == TypeKind::none && b.kind == TypeKind::none);
   else if (a.kind == b.kind)
     ok = a.kind != TypeKind::quantity || a.dim.compatible(b.dim);
-  if (ok && a.kind == TypeKind::enumeration) ok = a.enumeration == b.enumeration;
-  if (ok && a.kind == TypeKind::record) ok = a.record == b.record;
-  if (ok && a.kind == TypeKind::instance) ok = false;
-  if (ok && a.kind == TypeKind::list) ok = assignable(a, b, true) && assignable(b, a, true);
-  if (ok && a.kind == TypeKind::map) ok = assignable(a, b, true) && assignable(b, a, true);
-  if (ok && a.kind == TypeKind::tuple) ok = assignable(a, b, true) && assignable(b, a, true);
+  if (ok && !with_none) {
+    if (a.kind == TypeKind::enumeration) ok = a.enumeration == b.enumeration;
+    if (a.kind == TypeKind::record) ok = a.record == b.record;
+    if (a.kind == TypeKind::instance) ok = false;
+    if (a.kind == TypeKind::list || a.kind == TypeKind::map || a.kind == TypeKind::tuple)
+      ok = assignable(a, b, true) && assignable(b, a, true);
+  }
   if (!ok && a.is_quantity() && b.is_quantity())
     meet_error(e.name_range, "E0408", "cannot compare " + describe(a) + " and " + describe(b),
                a.dim, b.dim);

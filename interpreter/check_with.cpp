@@ -2,9 +2,47 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "interpreter/suggest.hpp"
 #include "interpreter/type_names.hpp"
 
 namespace reckon {
+
+namespace {
+
+// `r with field: value, ...`: each override names a field of r's record once and is
+// assignable to it; e.binding is per field, as a constructor call's. The type is r's.
+Type check_record_with(Expr& e, const Type& base, const CheckHooks& hooks) {
+  const RecordDecl& r = *base.record;
+  e.binding.assign(r.fields.size(), -1);
+  for (std::size_t k = 0; k < e.arguments.size(); ++k) {
+    Argument& a = e.arguments[k];
+    auto field = std::find_if(r.fields.begin(), r.fields.end(),
+                              [&](const Field& f) { return f.name == *a.name; });
+    if (field == r.fields.end()) {
+      std::vector<std::string> names;
+      for (const Field& f : r.fields) names.push_back(f.name);
+      hooks.error(a.name_range, "E0309",
+                  "`" + r.name + "` has no field `" + *a.name + "`" + did_you_mean(*a.name, names),
+                  {});
+      hooks.check(*a.value);
+      continue;
+    }
+    const auto i = static_cast<std::size_t>(field - r.fields.begin());
+    if (e.binding[i] >= 0)
+      hooks.error(
+          a.name_range, "E0310", "field `" + field->name + "` is given twice",
+          {{e.arguments[static_cast<std::size_t>(e.binding[i])].name_range, "first given here"}});
+    e.binding[i] = static_cast<int>(k);
+    hooks.expect(*a.value, field->resolved, "field `" + field->name + "`", &field->type);
+  }
+  return base;
+}
+
+}  // namespace
 
 Type check_variant(Expr& e, const CheckHooks& hooks) {
   Type base = hooks.check(*e.operands[0]);
@@ -13,11 +51,12 @@ Type check_variant(Expr& e, const CheckHooks& hooks) {
     return Type{};
   };
   if (base.is_error()) return overrides_alone();
+  if (base.kind == TypeKind::record && !base.optional) return check_record_with(e, base, hooks);
   if (base.kind != TypeKind::instance || base.optional) {
-    hooks.error(
-        e.operands[0]->range, "E0355",
-        "`with` makes a variant of a case or a scenario's instance, not of " + describe(base),
-        {{e.name_range, "the overrides start here"}});
+    hooks.error(e.operands[0]->range, "E0355",
+                "`with` makes a variant of a case, a scenario's instance or a record, not of " +
+                    describe(base),
+                {{e.name_range, "the overrides start here"}});
     return overrides_alone();
   }
   const ScenarioDecl& s = *base.scenario;

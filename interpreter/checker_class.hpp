@@ -275,6 +275,8 @@ class Checker final : public CheckContext {
 
   Type builtin(Expr& e, Builtin b, const Scope& s);
 
+  Type bitwise(Expr& e, Builtin b, const std::vector<Type>& args);
+
   Type member(Expr& e, const Scope& s);
 
   bool shadowed(const std::string& n, const Scope& s);

@@ -161,6 +161,7 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
     case ExprKind::lambda:  // called by the builtin it is given to (evaluate_aggregates.cpp)
       break;
     case ExprKind::variant:
+      if (e.type.kind == TypeKind::record) return record_with(e, frame);
       return make_variant(*this, e, frame);
   }
   throw std::logic_error("unknown expression kind");
@@ -515,6 +516,21 @@ double Evaluator::apply_builtin(const Expr& e, const double* args, std::size_t c
       best = b == Builtin::min ? ops::smaller(best, args[i]) : ops::larger(best, args[i]);
     return best;
   }
+  if (ops::is_bitwise(b)) {
+    for (std::size_t i = 0; i < 2; ++i)
+      if (const char* problem = ops::bitwise_operand_problem(b, i, args[i]))
+        throw UserError(e.arguments[i].value->range, "E0508",
+                        fmt::format("`{}` {}, but this argument is {}", builtin_name(b), problem,
+                                    show(Value::quantity(args[i], e.arguments[i].value->type.dim),
+                                         std::nullopt)));
+    const double result = ops::bitwise(b, x, args[1]);
+    if (result > ops::max_whole)
+      throw UserError(e.range, "E0508",
+                      fmt::format("`{}` of {} by {} places is past 2^53, the largest whole number "
+                                  "a number holds exactly",
+                                  builtin_name(b), x, args[1]));
+    return result;
+  }
   const ops::Need need = ops::need_of(b);
   domain(ops::holds(need, x), ops::need_text(need));
   return finite(e, ops::unary_builtin(b, x, e.operand_scales[0], e.operand_scales[1] != 0));
@@ -536,6 +552,26 @@ Value Evaluator::record(const Expr& e, const Frame& frame) {
   }
   for (std::size_t i = 0; i < fields.size(); ++i)
     require_whole_at(fields[i], r->fields[i].resolved, e, i, "field ", r->fields[i].name);
+  return v;
+}
+
+// `r with field: value`: a new record, r's fields but those named (e.binding, per field),
+// which are checked whole as a constructor's are. r itself is unchanged.
+Value Evaluator::record_with(const Expr& e, const Frame& frame) {
+  const Value base = evaluate(*e.operands[0], frame);
+  const RecordValue& b = *base.record();
+  count_built(record_bytes(b.fields.size()), e, "record");
+  Value v = Value::adopt(RecordValue::make(b.type, b.fields.size()));
+  std::span<Value> fields = v.record()->fields;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    const int k = e.binding[i];
+    if (k < 0) {
+      fields[i] = b.fields[i];
+      continue;
+    }
+    fields[i] = evaluate(*e.arguments[static_cast<std::size_t>(k)].value, frame);
+    require_whole_at(fields[i], b.type->fields[i].resolved, e, i, "field ", b.type->fields[i].name);
+  }
   return v;
 }
 

@@ -381,6 +381,7 @@ class Evaluator {
   void integer_arguments(const Expr& e, const NativeFunction& f, Argument argument) const;
   double apply_builtin(const Expr& e, const double* args, std::size_t count) const;
   Value record(const Expr& e, const Frame& frame);
+  Value record_with(const Expr& e, const Frame& frame);
   // Lists (evaluate_lists.cpp).
   Value list_literal(const Expr& e, const Frame& frame);
   Value number_list(const Expr& e) const;

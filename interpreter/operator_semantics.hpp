@@ -4,9 +4,12 @@
 // functions (sweep/plan_run.cpp), so an operator's meaning is written once.
 #pragma once
 
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 
-#include "interpreter/checker.hpp"
+#include "interpreter/builtins.hpp"
 #include "interpreter/operations.hpp"
 #include "syntax/ast.hpp"
 #include "syntax/diagnostics.hpp"
@@ -107,11 +110,47 @@ inline double unary_builtin(Builtin b, double x, double s, bool quotient) {
       return natural_log(x);
     case Builtin::exp:
       return exponential(x);
-    case Builtin::min:
-    case Builtin::max:
+    default:
       break;
   }
   throw std::logic_error("not a builtin of one argument");
+}
+
+inline bool is_bitwise(Builtin b) { return b >= Builtin::bit_and; }
+
+// The largest whole number a double holds with every smaller one: the bitwise builtins'
+// operands and results stay at or below it.
+inline constexpr double max_whole = 9007199254740992.0;  // 2^53
+
+// Why `x` cannot be an operand of a bitwise builtin (its `index`-th), or null when it can:
+// a whole number from 0 to 2^53, and a shift by 0 to 53 places.
+inline const char* bitwise_operand_problem(Builtin b, std::size_t index, double x) {
+  if (x != std::trunc(x)) return "needs whole numbers";
+  if (x < 0) return "needs numbers that are not negative";
+  if (index == 1 && (b == Builtin::shift_left || b == Builtin::shift_right))
+    return x <= 53 ? nullptr : "shifts by at most 53 places";
+  return x <= max_whole ? nullptr : "needs numbers at most 2^53";
+}
+
+// A bitwise builtin of two operands that bitwise_operand_problem accepts; the result of
+// shift_left may pass 2^53 (the caller refuses it).
+inline double bitwise(Builtin b, double x, double y) {
+  const auto a = static_cast<std::uint64_t>(x);
+  const auto n = static_cast<std::uint64_t>(y);
+  switch (b) {
+    case Builtin::bit_and:
+      return static_cast<double>(a & n);
+    case Builtin::bit_or:
+      return static_cast<double>(a | n);
+    case Builtin::bit_xor:
+      return static_cast<double>(a ^ n);
+    case Builtin::shift_left:
+      return std::ldexp(x, static_cast<int>(n));
+    case Builtin::shift_right:
+      return static_cast<double>(a >> n);
+    default:
+      throw std::logic_error("not a bitwise builtin");
+  }
 }
 
 }  // namespace reckon::ops

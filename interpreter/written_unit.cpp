@@ -427,6 +427,11 @@ class Written {
       case Builtin::floor:
       case Builtin::ceil:
       case Builtin::round:
+      case Builtin::bit_and:
+      case Builtin::bit_or:
+      case Builtin::bit_xor:
+      case Builtin::shift_left:
+      case Builtin::shift_right:
         return arg(0);
       case Builtin::min:
       case Builtin::max: {

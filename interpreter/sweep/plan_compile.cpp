@@ -514,6 +514,12 @@ class Compiler {
         return Operand::in(pooled(Code::min, regs));
       case Builtin::max:
         return Operand::in(pooled(Code::max, regs));
+      case Builtin::bit_and:
+      case Builtin::bit_or:
+      case Builtin::bit_xor:
+      case Builtin::shift_left:
+      case Builtin::shift_right:
+        throw Unplannable("a bitwise operation");
     }
     throw Unplannable("an unknown builtin");
   }
