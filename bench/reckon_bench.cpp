@@ -5,6 +5,8 @@
 //
 // Usage: reckon_bench FILE CASE [MILLISECONDS_PER_SAMPLE=200]
 //        reckon_bench FILE CASE --profile N   (N fresh cases, untimed: for perf/callgrind)
+//        reckon_bench FILE CASE --profile-sweep N   (N blocks of the planned sweep over
+//                                                    micro_batch, one thread, untimed)
 //        reckon_bench FILE CASE --smoke       (the values, then both plans checked against
 //                                              the evaluator bit for bit; no timing; exit 1
 //                                              when a plan is missing or differs: bench/run
@@ -152,8 +154,9 @@ int main(int argc, char** argv) {
   const std::string file = argv[1];
   const std::string case_name = argv[2];
   const bool profile = argc > 4 && std::string(argv[3]) == "--profile";
+  const bool profile_sweep = argc > 4 && std::string(argv[3]) == "--profile-sweep";
   const bool smoke = argc > 3 && std::string(argv[3]) == "--smoke";
-  const double ms = argc > 3 && !profile && !smoke ? std::atof(argv[3]) : 200;
+  const double ms = argc > 3 && !profile && !profile_sweep && !smoke ? std::atof(argv[3]) : 200;
 
   Program p;
   try {
@@ -229,6 +232,11 @@ int main(int argc, char** argv) {
                  reckon::bench::Clock::wall);
 
   auto over_micro_batch = plan_case(p, *c, false);
+  if (profile_sweep) {
+    if (!over_micro_batch) return 1;
+    reckon::bench::sink = planned_body(over_micro_batch.get(), 1)(std::atol(argv[4]));
+    return 0;
+  }
   auto every_input = plan_case(p, *c, true);
   if (smoke) {
     // Both plans exist today; one that disappears or differs is a regression.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <memory>
 
 #include "interpreter/constraints.hpp"
@@ -176,6 +177,8 @@ Runner::Runner(const Program& program, const Space& space)
       }
       axes_.insert(axes_.begin(), std::move(a));
     }
+    for (std::size_t t = 0; t < targets_.size(); ++t)
+      target_registers_.push_back(plan.target_register(t));
     plan_ = std::move(plan);
   } catch (const Unplannable& e) {
     why_unplanned_ = e.what();
@@ -242,6 +245,44 @@ void Runner::lazily(std::uint64_t point, double* values, Status& status,
   }
 }
 
+namespace {
+
+// Two doubles in one vector register (SSE2 on x86-64, NEON on AArch64): GCC's and
+// Clang's vector extension, no intrinsics.
+using Pair = double __attribute__((vector_size(16)));
+
+// Lanes of a batch register file (register r of lane j at [r * Plan::batch + j]) to rows
+// of `width` targets (target t of lane j at [j * width + t]): a transposition, two
+// targets of two lanes at a time.
+void rows_from_lanes(const double* batch, const std::uint16_t* registers, std::size_t width,
+                     std::size_t lanes, double* rows) {
+  constexpr std::size_t stride = Plan::batch;
+  std::size_t lane = 0;
+  for (; lane + 2 <= lanes; lane += 2) {
+    double* row0 = rows + lane * width;
+    double* row1 = row0 + width;
+    std::size_t t = 0;
+    for (; t + 2 <= width; t += 2) {
+      Pair a, b;
+      std::memcpy(&a, batch + registers[t] * stride + lane, sizeof a);
+      std::memcpy(&b, batch + registers[t + 1] * stride + lane, sizeof b);
+      const Pair first = __builtin_shufflevector(a, b, 0, 2);
+      const Pair second = __builtin_shufflevector(a, b, 1, 3);
+      std::memcpy(row0 + t, &first, sizeof first);
+      std::memcpy(row1 + t, &second, sizeof second);
+    }
+    for (; t < width; ++t) {
+      row0[t] = batch[registers[t] * stride + lane];
+      row1[t] = batch[registers[t] * stride + lane + 1];
+    }
+  }
+  for (; lane < lanes; ++lane)
+    for (std::size_t t = 0; t < width; ++t)
+      rows[lane * width + t] = batch[registers[t] * stride + lane];
+}
+
+}  // namespace
+
 void Runner::run_part(std::uint64_t begin, std::size_t count, Block& out,
                       std::optional<std::pair<std::uint64_t, Diagnostic>>& error) const {
   const std::size_t width = targets_.size();
@@ -255,6 +296,8 @@ void Runner::run_part(std::uint64_t begin, std::size_t count, Block& out,
   // Points run a batch at a time (Plan::run_batch); a batch with an unsure lane runs
   // each lane alone, and a lane still unsure is evaluated lazily.
   constexpr std::size_t lanes_max = Plan::batch;
+  // Without filters or constraints every point the plan is sure of is kept.
+  const bool judged = !space_.where.empty() || !space_.require.empty();
   std::vector<double> batch = plan_->batch_registers();
   std::vector<double> single = plan_->registers();
   for (std::size_t first = 0; first < count; first += lanes_max) {
@@ -262,11 +305,12 @@ void Runner::run_part(std::uint64_t begin, std::size_t count, Block& out,
     set_lanes(begin + first, lanes, batch.data());
     double* v = values + first * width;
     if (plan_->run_batch(batch.data(), lanes)) {
-      for (std::size_t lane = 0; lane < lanes; ++lane) {
-        for (std::size_t t = 0; t < width; ++t)
-          v[lane * width + t] = batch[plan_->target_register(t) * lanes_max + lane];
-        status[first + lane] = judge(v + lane * width);
-      }
+      rows_from_lanes(batch.data(), target_registers_.data(), width, lanes, v);
+      if (judged)
+        for (std::size_t lane = 0; lane < lanes; ++lane)
+          status[first + lane] = judge(v + lane * width);
+      else
+        std::fill_n(status + first, lanes, Status::kept);
       continue;
     }
     for (std::size_t lane = 0; lane < lanes; ++lane) {

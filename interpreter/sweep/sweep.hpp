@@ -136,6 +136,7 @@ class Runner {
     std::size_t size = 0;          // its values
   };
   std::vector<AxisRegisters> axes_;
+  std::vector<std::uint16_t> target_registers_;  // the plan's, per target
   mutable std::unique_ptr<Workers> workers_;
 };
 

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "interpreter/checker.hpp"
@@ -139,6 +140,49 @@ TEST_CASE("planned sweeps equal the lazy evaluator to the last bit on random poi
   // Most random points are valid; the comparison must have happened at scale.
   CHECK(tally.planned_cases >= 15);
   CHECK(tally.compared >= 600);
+}
+
+// A batch's targets are copied into the block's rows two lanes by two targets at a time
+// (Runner::run_part): an odd number of targets, and an odd number of points in a block and
+// in each thread's part, leave a last target and a last lane to copy alone.
+TEST_CASE("planned sweep rows hold every target of every point at odd widths and counts") {
+  Program p;
+  load_program_text(p, stdlib::standard_library(), "rows.rk",
+                    "scenario Rows {\n"
+                    "  input x: number = 1\n"
+                    "  a = x * 2\n"
+                    "  b = x + 0.5\n"
+                    "  c = 3 - x\n"
+                    "}\n"
+                    "case C = Rows()\n");
+  check_and_compile(p);
+  const auto* c = static_cast<const CaseDecl*>(p.find("C"));
+  REQUIRE(c);
+  std::vector<ExprPtr> keep;
+  sweep::Space space;
+  space.case_decl = c;
+  std::vector<Value> xs;
+  for (int i = 0; i < 131; ++i) xs.push_back(Value::quantity(i));  // x = 0 .. 130
+  space.axes.push_back({"x", 0, c->name_range, xs});
+  space.show = shown(p, *c->scenario, keep);
+  sweep::Runner runner(p, space);
+  REQUIRE(runner.planned());
+  REQUIRE(runner.target_count() == 3);
+  // Points [begin, begin + count) on one and two threads: 131 (two batches of 64 and 3
+  // lanes), 67 from point 5 (parts of 33 and 34 on two threads).
+  for (auto [begin, count, jobs] : {std::tuple{0, 131, 1u}, {0, 131, 2u}, {5, 67, 2u}}) {
+    sweep::Block block;
+    runner.run(begin, count, jobs, block);
+    for (int k = 0; k < count; ++k) {
+      // Point i has x = i: a = 2i, b = i + 0.5, c = 3 - i, all exact in binary.
+      const double x = begin + k;
+      INFO("begin " << begin << ", jobs " << jobs << ", point " << x);
+      CHECK(block.status[k] == sweep::Status::kept);
+      CHECK(block.values[k * 3 + 0] == 2 * x);
+      CHECK(block.values[k * 3 + 1] == x + 0.5);
+      CHECK(block.values[k * 3 + 2] == 3 - x);
+    }
+  }
 }
 
 TEST_CASE("planned sweeps find the infeasible points the lazy evaluator finds") {
