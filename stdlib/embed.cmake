@@ -14,9 +14,9 @@ foreach(path IN LISTS MODULES)
   if(NOT clash EQUAL -1)
     message(FATAL_ERROR "${path} contains the raw-string terminator")
   endif()
-  # Each text is an array whose size gives its length: a string_view of the literal alone
-  # would need its length computed, which for texts this long GCC leaves to a static
-  # initializer (over the constant evaluator's step limit), run by every process.
+  # Each text is an array whose size gives its length, and the tables below are
+  # constexpr: as `const` tables of string_views of the literals, GCC compiled them into a
+  # static initializer that stored every entry at each start (docs/performance.md).
   string(APPEND texts "constexpr char text_${count}[] = R\"rk_module(${text})rk_module\";\n")
   string(APPEND body "    {\"${name}\", {text_${count}, sizeof text_${count} - 1}},\n")
   math(EXPR count "${count} + 1")
