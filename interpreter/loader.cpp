@@ -165,10 +165,14 @@ class Loader {
     if (find_reserved(name)) return;
     auto text = lib_.module_source ? lib_.module_source(name) : std::nullopt;
     if (!text) return;  // imported, it fails as the eager load's does
-    const FileId id = p_.sources.add(display_name(name), std::string(*text));
+    // Most reserved modules are never parsed: a text compiled into the binary is not
+    // copied unless it is (SourceFile::text).
+    const FileId id = lib_.text_is_permanent && lib_.text_is_permanent(*text)
+                          ? p_.sources.add(display_name(name), BorrowedText{*text})
+                          : p_.sources.add(display_name(name), std::string(*text));
     const std::size_t index = reserved_.size();
     reserved_.push_back({name, id});
-    const std::string_view source = p_.sources.file(id).text();
+    const std::string_view source = p_.sources.file(id).view();
     constexpr std::string_view keyword = "import \"";
     for (std::size_t at = source.find(keyword); at != std::string_view::npos;
          at = source.find(keyword, at + 1)) {

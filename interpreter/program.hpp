@@ -32,6 +32,11 @@ struct Library {
   const NativeRegistry* natives = nullptr;
   // The text of a module imported by bare name (`import "models"`), if it exists.
   std::function<std::optional<std::string_view>(std::string_view)> module_source;
+  // Whether a text module_source gave stays valid and unchanged for the whole process
+  // (compiled into the binary): the loader then keeps a view of it, not a copy. Unset:
+  // never. A question about the text, not the name, so a Library that wraps another's
+  // module_source (the REPL's session) keeps it right.
+  std::function<bool(std::string_view)> text_is_permanent;
   std::function<std::vector<std::string>()> module_names;
   // The names its modules declare, sorted by name (what a lazy load, LazyStdlib, parses
   // by). Empty: a lazy load parses what the program imports and nothing of the prelude.

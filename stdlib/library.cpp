@@ -1,5 +1,7 @@
 #include "stdlib/library.hpp"
 
+#include <functional>
+
 #include "stdlib/embedded_modules.hpp"
 #include "stdlib/natives.hpp"
 
@@ -33,6 +35,15 @@ const Library& standard_library() {
       for (const EmbeddedModule& m : embedded_modules())
         if (m.name == name) return m.text;
       return std::nullopt;
+    };
+    lib.text_is_permanent = [](std::string_view text) {
+      // std::less_equal: a total order even between pointers into different arrays.
+      const std::less_equal<const char*> at_or_before;
+      for (const EmbeddedModule& m : embedded_modules())
+        if (at_or_before(m.text.data(), text.data()) &&
+            at_or_before(text.data() + text.size(), m.text.data() + m.text.size()))
+          return true;
+      return false;
     };
     lib.module_names = [] {
       std::vector<std::string> names;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,12 +25,24 @@ struct LineColumn {
   std::uint32_t column = 1;  // 1-based, in bytes
 };
 
+// A text that lives longer than any SourceFile that borrows it (the standard library's
+// modules, compiled into the binary): kept as a view, copied only when asked for as a
+// std::string.
+struct BorrowedText {
+  std::string_view text;
+};
+
 class SourceFile {
  public:
   SourceFile(std::string name, std::string text);
+  SourceFile(std::string name, BorrowedText text);
 
   const std::string& name() const { return name_; }
-  const std::string& text() const { return text_; }
+  // The text as a string (a borrowed text is copied the first time: the parser and most
+  // readers want a std::string, but most borrowed texts are never read).
+  const std::string& text() const;
+  // The text without a copy.
+  std::string_view view() const { return borrowed_ ? *borrowed_ : std::string_view(text_); }
   LineColumn position(std::uint32_t offset) const;
   std::string_view line_text(std::uint32_t line) const;
 
@@ -39,8 +52,10 @@ class SourceFile {
   const std::vector<std::uint32_t>& line_starts() const;
 
   std::string name_;
-  std::string text_;
-  mutable std::once_flag indexed_;  // positions may be asked from several threads
+  std::optional<std::string_view> borrowed_;
+  mutable std::string text_;        // a borrowed text's copy, made by text()
+  mutable std::once_flag copied_;   // texts may be asked for from several threads
+  mutable std::once_flag indexed_;  // and positions too
   mutable std::vector<std::uint32_t> line_starts_;
 };
 
@@ -48,6 +63,8 @@ class SourceFile {
 class SourceManager {
  public:
   FileId add(std::string name, std::string text);
+  // `text` must stay valid and unchanged for as long as this manager does.
+  FileId add(std::string name, BorrowedText text);
   const SourceFile& file(FileId id) const { return *files_.at(id); }
 
  private:
