@@ -145,11 +145,14 @@ class Loader {
   }
 
   // A program's words are mostly its own names: a bit per hash of the library's names
-  // turns nearly all of them away before a search of the index.
+  // turns nearly all of them away before a search of the index. The hash reads the
+  // length and three bytes, not every byte: it is asked of every word of the program.
   static std::size_t hash_of(std::string_view word) {
-    std::uint32_t h = 2166136261u;  // FNV-1a
-    for (char c : word) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
-    return h % declared_hash_bits;
+    const auto byte = [&](std::size_t i) { return static_cast<std::uint32_t>(word[i]) & 0xffu; };
+    std::uint32_t h = static_cast<std::uint32_t>(word.size());
+    if (!word.empty())
+      h = ((h * 31 + byte(0)) * 31 + byte(word.size() / 2)) * 31 + byte(word.size() - 1);
+    return (h * 2654435761u) >> (32 - declared_hash_log2);  // Knuth's multiplicative hash
   }
   bool may_be_declared(std::string_view word) const { return declared_hashes_[hash_of(word)]; }
 
@@ -248,7 +251,8 @@ class Loader {
   ParseCaches* caches_;
   const LazyStdlib* lazy_ = nullptr;
   std::vector<Reserved> reserved_;
-  static constexpr std::size_t declared_hash_bits = 1 << 14;
+  static constexpr int declared_hash_log2 = 14;
+  static constexpr std::size_t declared_hash_bits = std::size_t{1} << declared_hash_log2;
   std::bitset<declared_hash_bits> declared_hashes_;
   std::size_t next_rank_ = 0;
 };
