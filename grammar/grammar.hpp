@@ -65,6 +65,7 @@
 // and a member's '.' must be on the same line as what they follow.
 #pragma once
 
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <cstdlib>
@@ -205,6 +206,7 @@ template <typename Key>
 struct keyword;
 template <char... Cs>
 struct keyword<ascii::string<Cs...>> : seq<chars<Cs...>, not_at<identifier_other>> {
+  static constexpr std::size_t length = sizeof...(Cs);
   // Whether the word (a run of identifier_other) [at, at + size) is this keyword.
   static constexpr bool is(const char* at, std::size_t size) {
     std::size_t i = 0;
@@ -212,12 +214,19 @@ struct keyword<ascii::string<Cs...>> : seq<chars<Cs...>, not_at<identifier_other
   }
 };
 
+// Whether each byte is an identifier_other character (a letter, a digit or `_`), looked
+// up: a word is read at every operand.
+inline constexpr auto word_bytes = [] {
+  std::array<bool, 256> w{};
+  for (int c = 0; c < 256; ++c)
+    w[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  return w;
+}();
+
 // The run of identifier_other characters (letters, digits, `_`) at `at`, up to `end`.
 inline std::size_t word_length(const char* at, const char* end) {
   const char* p = at;
-  while (p != end && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-                      (*p >= '0' && *p <= '9') || *p == '_'))
-    ++p;
+  while (p != end && word_bytes[static_cast<unsigned char>(*p)]) ++p;
   return static_cast<std::size_t>(p - at);
 }
 
@@ -229,7 +238,12 @@ struct any_keyword {
   using rule_t = any_keyword;
   using subs_t = empty_list;
 
-  static bool is(const char* at, std::size_t size) { return (Keywords::is(at, size) || ...); }
+  // Most words are names longer than every keyword: their length alone answers.
+  static constexpr std::uint64_t lengths = ((std::uint64_t{1} << Keywords::length) | ...);
+  static bool is(const char* at, std::size_t size) {
+    if (size >= 64 || ((lengths >> size) & 1) == 0) return false;
+    return (Keywords::is(at, size) || ...);
+  }
 
   template <typename ParseInput>
   static bool match(ParseInput& in) {
