@@ -155,6 +155,22 @@ struct LayoutMemo {
   const char* from = nullptr;
   const char* to = nullptr;
 };
+// Where the last name was tried and how long it was (0: no name there). A parse state
+// that is one spares `name` reading the same word again: a lambda's look-ahead tries the
+// name at the start of every expression, an argument tries it followed by `:`, and then
+// the operand reads it.
+struct NameMemo {
+  const char* at = nullptr;
+  std::size_t size = 0;
+};
+// The first of the parse states States that is a Memo.
+template <typename Memo, typename State, typename... States>
+Memo& memo_in(State& first, States&... rest) {
+  if constexpr (std::is_base_of_v<Memo, State>)
+    return first;
+  else
+    return memo_in<Memo>(rest...);
+}
 
 // Layout: `star<sor<space, comment>>` with `comment := seq<one<'#'>, not_at<one<'#'>>,
 // rest_of_line>` (`##` starts a doc line), in one loop.
@@ -167,7 +183,7 @@ struct sep {
   static bool match(ParseInput& in, States&... st) {
     const char* const begin = in.current();
     if constexpr ((std::is_base_of_v<LayoutMemo, States> || ...)) {
-      LayoutMemo& memo = memo_of(st...);
+      LayoutMemo& memo = memo_in<LayoutMemo>(st...);
       if (memo.from != begin) memo = {begin, skip(begin, in.end())};
       in.bump(static_cast<std::size_t>(memo.to - begin));
     } else {
@@ -190,13 +206,6 @@ struct sep {
       }
     }
     return at;
-  }
-  template <typename State, typename... States>
-  static LayoutMemo& memo_of(State& first, States&... rest) {
-    if constexpr (std::is_base_of_v<LayoutMemo, State>)
-      return first;
-    else
-      return memo_of(rest...);
   }
 };
 struct hsep : star<blank> {};
@@ -307,13 +316,29 @@ struct name {
   using rule_t = name;
   using subs_t = empty_list;
 
-  template <typename ParseInput>
-  static bool match(ParseInput& in) {
+  template <apply_mode A, rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&... st) {
     const char* at = in.current();
-    const std::size_t size = word_length(at, in.end());
-    if (size == 0 || (*at >= '0' && *at <= '9') || reserved::is(at, size)) return false;
+    std::size_t size = 0;
+    if constexpr ((std::is_base_of_v<NameMemo, States> || ...)) {
+      NameMemo& memo = memo_in<NameMemo>(st...);
+      if (memo.at != at) memo = {at, length(at, in.end())};
+      size = memo.size;
+    } else {
+      size = length(at, in.end());
+    }
+    if (size == 0) return false;
     in.bump_in_this_line(size);
     return true;
+  }
+
+ private:
+  // The length of the name at `at`, 0 if there is none.
+  static std::size_t length(const char* at, const char* end) {
+    const std::size_t size = word_length(at, end);
+    if (size == 0 || (*at >= '0' && *at <= '9') || reserved::is(at, size)) return 0;
+    return size;
   }
 };
 
@@ -406,9 +431,14 @@ struct lambda_ahead {
 
   template <apply_mode A, rewind_mode M, template <typename...> class Action,
             template <typename...> class Control, typename ParseInput, typename... States>
-  static bool match(ParseInput& in, States&&...) {
+  static bool match(ParseInput& in, States&... st) {
     auto m = in.template mark<rewind_mode::required>();
-    return pegtl::match<Rule, apply_mode::nothing, rewind_mode::required, nothing, normal>(in);
+    // Only the names it reads are remembered: the layout memo stays the parse's.
+    if constexpr ((std::is_base_of_v<NameMemo, States> || ...))
+      return pegtl::match<Rule, apply_mode::nothing, rewind_mode::required, nothing, normal>(
+          in, memo_in<NameMemo>(st...));
+    else
+      return pegtl::match<Rule, apply_mode::nothing, rewind_mode::required, nothing, normal>(in);
   }
 };
 
@@ -459,9 +489,11 @@ struct dollar_hint {
     return "E0169: `$` is not a unit: write `" + n + " USD`";
   }
 };
+// Each mistake starts with a digit or `$`: other operands (most are names) are not tried.
 struct literal_mistake
-    : sor<refuse<glued_byte_count, glued_byte_hint>, refuse<percent_literal, percent_hint>,
-          refuse<dollar_amount, dollar_hint>> {};
+    : seq<at<sor<digit, one<'$'>>>,
+          sor<refuse<glued_byte_count, glued_byte_hint>, refuse<percent_literal, percent_hint>,
+              refuse<dollar_amount, dollar_hint>>> {};
 struct true_literal : kw_true {};
 struct false_literal : kw_false {};
 struct none_literal : kw_none {};

@@ -1027,13 +1027,18 @@ class Converter {
 
   std::string unescape(std::string_view s) {
     std::string out;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      if (s[i] != '\\' || i + 1 == s.size()) {
-        out += s[i];
-        continue;
+    out.reserve(s.size());
+    // The runs between escapes copied whole (a metadata text is mostly one run).
+    for (std::size_t i = 0; i < s.size();) {
+      std::size_t escape = s.find('\\', i);
+      if (escape == std::string_view::npos || escape + 1 == s.size()) {
+        out.append(s.substr(i));
+        break;
       }
-      char c = s[++i];
+      out.append(s.substr(i, escape - i));
+      const char c = s[escape + 1];
       out += c == 'n' ? '\n' : c == 't' ? '\t' : c;
+      i = escape + 2;
     }
     return out;
   }

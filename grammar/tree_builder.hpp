@@ -216,8 +216,8 @@ inline constexpr Shape shape_of = Selection::template shape<Rule> != Shape::none
                                                                              : Shape::none;
 
 // The parse state: the nodes waiting for their parent, and where declarations go (and
-// the layout last read: grammar::sep).
-class TreeBuilder : public grammar::LayoutMemo {
+// the layout and the name last read: grammar::sep, grammar::name).
+class TreeBuilder : public grammar::LayoutMemo, public grammar::NameMemo {
  public:
   // `long_string` is called for a tree holding a string_body node longer than the limit
   // (before a declaration is given to `sink`); `sink` may be null where the rule parsed
