@@ -636,7 +636,10 @@ struct comparison : seq<coalesce, opt<sep, cmp_op, sep, must<coalesce>>> {};
 struct op_not : kw_not {};
 struct logical_not;
 struct nested_not : nesting_limited<logical_not> {};
-struct logical_not : sor<seq<op_not, sep, must<nested_not>>, comparison> {};
+// `not` and its operand: a rule of its own, so that the converter reads a node only for a
+// `not` written, not for every operand that passes through this level.
+struct not_operation : seq<op_not, sep, must<nested_not>> {};
+struct logical_not : sor<not_operation, comparison> {};
 struct op_and : kw_and {};
 struct logical_and : seq<logical_not, star<sep, op_and, sep, must<logical_not>>> {};
 struct op_or : kw_or {};

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <bitset>
 #include <cstdint>
 #include <filesystem>
@@ -49,9 +50,16 @@ class Loader {
   // that they name in turn, then puts the modules in the eager load's order.
   void load_named() {
     bool everything = false;
+    // The last word searched for in each of a few slots (by hash): a word met again
+    // names nothing new, as what it named was loaded when it was first met.
+    std::array<std::string_view, 256> searched{};
     auto visit = [&](std::string_view word) {
       if (word == "every") everything = true;
-      if (!may_be_declared(word)) return;
+      const std::size_t hash = hash_of(word);
+      if (!declared_hashes_[hash]) return;
+      std::string_view& seen = searched[hash % searched.size()];
+      if (seen == word) return;
+      seen = word;
       // std::equal_range, not std::ranges': clang's sanitizer build cannot instantiate the
       // latter over a span with libstdc++ 12.
       struct ByName {
@@ -154,7 +162,6 @@ class Loader {
       h = ((h * 31 + byte(0)) * 31 + byte(word.size() / 2)) * 31 + byte(word.size() - 1);
     return (h * 2654435761u) >> (32 - declared_hash_log2);  // Knuth's multiplicative hash
   }
-  bool may_be_declared(std::string_view word) const { return declared_hashes_[hash_of(word)]; }
 
   std::optional<std::size_t> find_reserved(std::string_view name) const {
     for (std::size_t i = 0; i < reserved_.size(); ++i)

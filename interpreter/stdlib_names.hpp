@@ -65,30 +65,30 @@ void for_each_word(std::string_view text, F&& f) {
       }
       continue;
     }
-    const unsigned char k = code_kind(p);
-    if (k == other) {
-      while (++p < end && code_kind(p) == other) {
-      }
-    } else if (k == word) {
+    // Code: its words and the bytes between them, until a special byte (which may change
+    // what is being read).
+    for (;;) {
+      while (p < end && code_kind(p) == other) ++p;
+      if (p == end || code_kind(p) != word) break;
       const char* const begin = p;
       while (++p < end && code_kind(p) == word) {
       }
       f(std::string_view(begin, static_cast<std::size_t>(p - begin)));
-    } else {
-      const char c = *p;
-      if (c == '#' && frames.size() == 1) {
-        const void* newline = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
-        p = newline ? static_cast<const char*>(newline) : end;
-        continue;
-      }
-      if (c == '"')
-        frames.push_back({true, 0});
-      else if (c == '{')
-        ++top.braces;
-      else if (c == '}' && frames.size() > 1 && --top.braces == 0)
-        frames.pop_back();  // back in the string this interpolation is part of
-      ++p;
     }
+    if (p == end) break;
+    const char c = *p;
+    if (c == '#' && frames.size() == 1) {
+      const void* newline = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
+      p = newline ? static_cast<const char*>(newline) : end;
+      continue;
+    }
+    if (c == '"')
+      frames.push_back({true, 0});
+    else if (c == '{')
+      ++top.braces;
+    else if (c == '}' && frames.size() > 1 && --top.braces == 0)
+      frames.pop_back();  // back in the string this interpolation is part of
+    ++p;
   }
 }
 
