@@ -106,7 +106,7 @@ class NodeArena {
   NodeArena& operator=(const NodeArena&) = delete;
 
   // Inlined, as are the builder's steps below: they run for every node of every parse,
-  // and as calls they were 6 M of the 69 M instructions of checking a 10,000-line file.
+  // and as calls they took 5.9 M of the 69 M instructions of checking a 10,000-line file.
   [[gnu::always_inline]] Node* node() { return ::new (allocate(sizeof(Node))) Node; }
   [[gnu::always_inline]] Node** pointers(std::size_t count) {
     return static_cast<Node**>(allocate(count * sizeof(Node*)));
