@@ -96,7 +96,7 @@ class Converter {
   std::uint32_t offset(const char* at) const { return static_cast<std::uint32_t>(at - origin_); }
 
   // Inlined for a node with content (every node but a root), asked of nearly every node.
-  SourceRange range(const Node& n) const {
+  [[gnu::always_inline]] SourceRange range(const Node& n) const {
     if (n.has_content()) [[likely]]
       return {file_, offset(n.m_begin.data), offset(n.m_end.data)};
     return root_range(n);
