@@ -65,6 +65,7 @@
 // and a member's '.' must be on the same line as what they follow.
 #pragma once
 
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <cstdlib>
@@ -154,6 +155,22 @@ struct LayoutMemo {
   const char* from = nullptr;
   const char* to = nullptr;
 };
+// Where the last name was tried and how long it was (0: no name there). A parse state
+// that is one spares `name` reading the same word again: a lambda's look-ahead tries the
+// name at the start of every expression, an argument tries it followed by `:`, and then
+// the operand reads it.
+struct NameMemo {
+  const char* at = nullptr;
+  std::size_t size = 0;
+};
+// The first of the parse states States that is a Memo.
+template <typename Memo, typename State, typename... States>
+Memo& memo_in(State& first, States&... rest) {
+  if constexpr (std::is_base_of_v<Memo, State>)
+    return first;
+  else
+    return memo_in<Memo>(rest...);
+}
 
 // Layout: `star<sor<space, comment>>` with `comment := seq<one<'#'>, not_at<one<'#'>>,
 // rest_of_line>` (`##` starts a doc line), in one loop.
@@ -166,7 +183,7 @@ struct sep {
   static bool match(ParseInput& in, States&... st) {
     const char* const begin = in.current();
     if constexpr ((std::is_base_of_v<LayoutMemo, States> || ...)) {
-      LayoutMemo& memo = memo_of(st...);
+      LayoutMemo& memo = memo_in<LayoutMemo>(st...);
       if (memo.from != begin) memo = {begin, skip(begin, in.end())};
       in.bump(static_cast<std::size_t>(memo.to - begin));
     } else {
@@ -190,13 +207,6 @@ struct sep {
     }
     return at;
   }
-  template <typename State, typename... States>
-  static LayoutMemo& memo_of(State& first, States&... rest) {
-    if constexpr (std::is_base_of_v<LayoutMemo, State>)
-      return first;
-    else
-      return memo_of(rest...);
-  }
 };
 struct hsep : star<blank> {};
 
@@ -205,6 +215,7 @@ template <typename Key>
 struct keyword;
 template <char... Cs>
 struct keyword<ascii::string<Cs...>> : seq<chars<Cs...>, not_at<identifier_other>> {
+  static constexpr std::size_t length = sizeof...(Cs);
   // Whether the word (a run of identifier_other) [at, at + size) is this keyword.
   static constexpr bool is(const char* at, std::size_t size) {
     std::size_t i = 0;
@@ -212,12 +223,19 @@ struct keyword<ascii::string<Cs...>> : seq<chars<Cs...>, not_at<identifier_other
   }
 };
 
+// Whether each byte is an identifier_other character (a letter, a digit or `_`), looked
+// up: a word is read at every operand.
+inline constexpr auto word_bytes = [] {
+  std::array<bool, 256> w{};
+  for (int c = 0; c < 256; ++c)
+    w[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  return w;
+}();
+
 // The run of identifier_other characters (letters, digits, `_`) at `at`, up to `end`.
 inline std::size_t word_length(const char* at, const char* end) {
   const char* p = at;
-  while (p != end && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-                      (*p >= '0' && *p <= '9') || *p == '_'))
-    ++p;
+  while (p != end && word_bytes[static_cast<unsigned char>(*p)]) ++p;
   return static_cast<std::size_t>(p - at);
 }
 
@@ -229,7 +247,12 @@ struct any_keyword {
   using rule_t = any_keyword;
   using subs_t = empty_list;
 
-  static bool is(const char* at, std::size_t size) { return (Keywords::is(at, size) || ...); }
+  // Most words are names longer than every keyword: their length alone answers.
+  static constexpr std::uint64_t lengths = ((std::uint64_t{1} << Keywords::length) | ...);
+  static bool is(const char* at, std::size_t size) {
+    if (size >= 64 || ((lengths >> size) & 1) == 0) return false;
+    return (Keywords::is(at, size) || ...);
+  }
 
   template <typename ParseInput>
   static bool match(ParseInput& in) {
@@ -293,13 +316,29 @@ struct name {
   using rule_t = name;
   using subs_t = empty_list;
 
-  template <typename ParseInput>
-  static bool match(ParseInput& in) {
+  template <apply_mode A, rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&... st) {
     const char* at = in.current();
-    const std::size_t size = word_length(at, in.end());
-    if (size == 0 || (*at >= '0' && *at <= '9') || reserved::is(at, size)) return false;
+    std::size_t size = 0;
+    if constexpr ((std::is_base_of_v<NameMemo, States> || ...)) {
+      NameMemo& memo = memo_in<NameMemo>(st...);
+      if (memo.at != at) memo = {at, length(at, in.end())};
+      size = memo.size;
+    } else {
+      size = length(at, in.end());
+    }
+    if (size == 0) return false;
     in.bump_in_this_line(size);
     return true;
+  }
+
+ private:
+  // The length of the name at `at`, 0 if there is none.
+  static std::size_t length(const char* at, const char* end) {
+    const std::size_t size = word_length(at, end);
+    if (size == 0 || (*at >= '0' && *at <= '9') || reserved::is(at, size)) return 0;
+    return size;
   }
 };
 
@@ -392,9 +431,14 @@ struct lambda_ahead {
 
   template <apply_mode A, rewind_mode M, template <typename...> class Action,
             template <typename...> class Control, typename ParseInput, typename... States>
-  static bool match(ParseInput& in, States&&...) {
+  static bool match(ParseInput& in, States&... st) {
     auto m = in.template mark<rewind_mode::required>();
-    return pegtl::match<Rule, apply_mode::nothing, rewind_mode::required, nothing, normal>(in);
+    // Only the names it reads are remembered: the layout memo stays the parse's.
+    if constexpr ((std::is_base_of_v<NameMemo, States> || ...))
+      return pegtl::match<Rule, apply_mode::nothing, rewind_mode::required, nothing, normal>(
+          in, memo_in<NameMemo>(st...));
+    else
+      return pegtl::match<Rule, apply_mode::nothing, rewind_mode::required, nothing, normal>(in);
   }
 };
 
@@ -445,9 +489,11 @@ struct dollar_hint {
     return "E0169: `$` is not a unit: write `" + n + " USD`";
   }
 };
+// Each mistake starts with a digit or `$`: other operands (most are names) are not tried.
 struct literal_mistake
-    : sor<refuse<glued_byte_count, glued_byte_hint>, refuse<percent_literal, percent_hint>,
-          refuse<dollar_amount, dollar_hint>> {};
+    : seq<at<sor<digit, one<'$'>>>,
+          sor<refuse<glued_byte_count, glued_byte_hint>, refuse<percent_literal, percent_hint>,
+              refuse<dollar_amount, dollar_hint>>> {};
 struct true_literal : kw_true {};
 struct false_literal : kw_false {};
 struct none_literal : kw_none {};
@@ -590,7 +636,10 @@ struct comparison : seq<coalesce, opt<sep, cmp_op, sep, must<coalesce>>> {};
 struct op_not : kw_not {};
 struct logical_not;
 struct nested_not : nesting_limited<logical_not> {};
-struct logical_not : sor<seq<op_not, sep, must<nested_not>>, comparison> {};
+// `not` and its operand: a rule of its own, so that the converter reads a node only for a
+// `not` written, not for every operand that passes through this level.
+struct not_operation : seq<op_not, sep, must<nested_not>> {};
+struct logical_not : sor<not_operation, comparison> {};
 struct op_and : kw_and {};
 struct logical_and : seq<logical_not, star<sep, op_and, sep, must<logical_not>>> {};
 struct op_or : kw_or {};

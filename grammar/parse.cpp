@@ -47,7 +47,7 @@ struct Selection {
       g::quantity, g::number, g::unit_expr, g::unit_factor, g::unit_mul, g::unit_div,
       g::string_literal, g::string_body, g::true_literal, g::false_literal, g::none_literal,
       g::name_ref, g::call_suffix, g::member_suffix, g::member_name, g::argument, g::arg_name,
-      g::negation, g::logical_not, g::conditional, g::paren,
+      g::negation, g::not_operation, g::conditional, g::paren,
       // lists
       g::list_literal, g::number_list, g::comprehension_tail, g::binder, g::tuple_pattern,
       g::comprehension_if, g::index_suffix, g::list_type, g::element_type, g::slice, g::slice_from,
@@ -95,8 +95,13 @@ class Converter {
   // Byte offsets in the file: the input tracks positions lazily, so nodes hold pointers.
   std::uint32_t offset(const char* at) const { return static_cast<std::uint32_t>(at - origin_); }
 
-  SourceRange range(const Node& n) const {
-    if (n.has_content()) return {file_, offset(n.m_begin.data), offset(n.m_end.data)};
+  // Inlined for a node with content (every node but a root), asked of nearly every node.
+  [[gnu::always_inline]] SourceRange range(const Node& n) const {
+    if (n.has_content()) [[likely]]
+      return {file_, offset(n.m_begin.data), offset(n.m_end.data)};
+    return root_range(n);
+  }
+  SourceRange root_range(const Node& n) const {
     SourceRange r{file_, offset(n.m_begin.data), offset(n.m_begin.data)};
     if (!n.children.empty()) r.end = range(*n.children.back()).end;
     return r;
@@ -119,6 +124,10 @@ class Converter {
 
   // --- expressions --------------------------------------------------------------
   ExprPtr expr(const Node& n) {
+    // Names and numbers first: most operands are one or the other.
+    if (n.is_type<g::name_ref>())
+      return std::make_unique<Expr>(ExprKind::name, range(n), n.string_view());
+    if (n.is_type<g::quantity>()) return quantity(n);
     // Precedence levels store a node even when they hold a single operand.
     if (n.children.size() == 1 && is_chain(n)) return expr(*n.children[0]);
     if (n.is_type<g::paren>()) {  // the expression inside, with a range that includes ( )
@@ -136,11 +145,6 @@ class Converter {
       return e;
     }
     if (n.is_type<g::none_literal>()) return make(ExprKind::none, n);
-    if (n.is_type<g::name_ref>()) {
-      auto e = make(ExprKind::name, n);
-      e->text = n.string();
-      return e;
-    }
     if (n.is_type<g::postfix>()) return postfix(n);
     if (n.is_type<g::list_literal>()) return list_literal(n);
     if (n.is_type<g::number_list>()) return number_list(n);
@@ -163,7 +167,7 @@ class Converter {
       e->operands.push_back(expr(*n.children.at(0)));
       return finish(std::move(e));
     }
-    if (n.is_type<g::logical_not>()) {  // `not` and its operand (a comparison never starts so)
+    if (n.is_type<g::not_operation>()) {  // `not` and its operand
       auto e = make(ExprKind::unary, n);
       e->op = Op::logical_not;
       e->operands.push_back(expr(*n.children.at(0)));
@@ -172,12 +176,14 @@ class Converter {
     if (n.is_type<g::conversion>()) {
       auto e = make(ExprKind::convert, n);
       e->operands.push_back(expr(*n.children.at(0)));
-      e->unit = std::make_unique<UnitExpr>(unit(*n.children.at(1)));
+      e->unit = std::make_unique<UnitExpr>();
+      unit_into(*e->unit, *n.children.at(1));
       return finish(std::move(e));
     }
     if (n.is_type<g::variant>()) return variant(n);
     if (n.is_type<g::conditional>()) {
       auto e = make(ExprKind::conditional, n);
+      e->operands.reserve(n.children.size());
       for (const auto& c : n.children) e->operands.push_back(expr(*c));
       return finish(std::move(e));
     }
@@ -239,15 +245,7 @@ class Converter {
   static bool is_chain(const Node& n) {
     return n.is_type<g::power>() || n.is_type<g::product>() || n.is_type<g::sum>() ||
            n.is_type<g::coalesce>() || n.is_type<g::comparison>() || n.is_type<g::logical_and>() ||
-           n.is_type<g::logical_or>() || (n.is_type<g::logical_not>() && !starts_with_not(n)) ||
-           n.is_type<g::postfix>() || n.is_type<g::conversion>();
-  }
-
-  static bool starts_with_not(const Node& n) {
-    std::string_view text = n.string_view();
-    return text.starts_with("not") &&
-           (text.size() == 3 ||
-            !(std::isalnum(static_cast<unsigned char>(text[3])) || text[3] == '_'));
+           n.is_type<g::logical_or>() || n.is_type<g::postfix>() || n.is_type<g::conversion>();
   }
 
   // operand (op operand)*, folded to the left (power is right-associative, but its
@@ -264,6 +262,7 @@ class Converter {
       auto e = std::make_unique<Expr>(ExprKind::binary, r);
       e->op = op;
       e->name_range = at;
+      e->operands.reserve(2);
       e->operands.push_back(std::move(left));
       e->operands.push_back(std::move(right));
       left = finish(std::move(e));
@@ -313,13 +312,26 @@ class Converter {
   ExprPtr quantity(const Node& n) {
     auto e = make(ExprKind::number, n);
     const Node& num = *n.children.at(0);
-    e->number = std::strtod(num.string().c_str(), nullptr);
+    e->number = number_value(num.string_view());
     if (!std::isfinite(e->number))
       throw UserError(range(num), "E0161",
                       "number out of range: " + num.string() +
                           " does not fit in a double (the limit is about 1.8e308)");
-    if (n.children.size() > 1) e->unit = std::make_unique<UnitExpr>(unit(*n.children[1]));
+    if (n.children.size() > 1) {
+      e->unit = std::make_unique<UnitExpr>();
+      unit_into(*e->unit, *n.children[1]);
+    }
     return e;
+  }
+
+  // A number as written (digits, a fraction, an exponent), rounded to the nearest double:
+  // std::from_chars, which is exact and several times cheaper than strtod, and strtod's
+  // answer where from_chars declines (out of a double's range: infinity, or 0 below it).
+  static double number_value(std::string_view text) {
+    double value = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec == std::errc{} && end == text.data() + text.size()) return value;
+    return std::strtod(std::string(text).c_str(), nullptr);
   }
 
   ExprPtr postfix(const Node& n) {
@@ -345,13 +357,13 @@ class Converter {
       } else if (s.is_type<g::index_suffix>()) {
         auto index = std::make_unique<Expr>(ExprKind::index, r);
         index->name_range = range(s);  // the brackets and the index, for run-time errors
+        index->operands.reserve(2);
         index->operands.push_back(std::move(e));
         index->operands.push_back(expr(*s.children.at(0)));
         e = finish(std::move(index));
       } else {
-        auto member = std::make_unique<Expr>(ExprKind::member, r);
         const Node& name = *s.children.at(0);
-        member->text = name.string();
+        auto member = std::make_unique<Expr>(ExprKind::member, r, name.string_view());
         member->name_range = range(name);
         member->operands.push_back(std::move(e));
         e = finish(std::move(member));
@@ -384,6 +396,7 @@ class Converter {
       return finish(std::move(e));
     }
     auto e = make(ExprKind::list, n);
+    e->operands.reserve(n.children.size());
     for (const auto& c : n.children) e->operands.push_back(expr(*c));
     return finish(std::move(e));
   }
@@ -496,6 +509,7 @@ class Converter {
   // `{k: v, ...}`: each map_entry's key (a text literal or a name) and value, in turn.
   ExprPtr map_literal(const Node& n) {
     auto e = make(ExprKind::map, n);
+    e->operands.reserve(2 * n.children.size());
     for (const auto& entry : n.children) {
       e->operands.push_back(expr(*entry->children.at(0)));
       e->operands.push_back(expr(*entry->children.at(1)));
@@ -505,6 +519,7 @@ class Converter {
 
   CompactVector<Argument> arguments(const Node& n) {
     CompactVector<Argument> args;
+    args.reserve(n.children.size());
     for (const auto& c : n.children) {
       if (!c->is_type<g::argument>()) continue;
       Argument a;
@@ -523,7 +538,7 @@ class Converter {
 
   // The written power of a unit factor (`^-2`), within what a dimension's exponent can
   // hold (-128..127); the checker bounds the dimension it makes.
-  static int unit_power(const std::string& text, std::size_t at, SourceRange where) {
+  static int unit_power(std::string_view text, std::size_t at, SourceRange where) {
     int power = 0;
     const char* first = text.data() + at;
     const char* last = text.data() + text.size();
@@ -538,8 +553,14 @@ class Converter {
 
   UnitExpr unit(const Node& n) {
     UnitExpr u;
+    unit_into(u, n);
+    return u;
+  }
+  // Fills `u`, made empty where it is kept: a unit is not moved after it is made.
+  void unit_into(UnitExpr& u, const Node& n) {
     u.range = range(n);
-    u.text = n.string();
+    u.text = n.string_view();
+    u.factors.reserve((n.children.size() + 1) / 2);  // factor (operator factor)*
     int sign = 1;
     for (const auto& c : n.children) {
       if (c->is_type<g::unit_mul>()) {
@@ -547,16 +568,14 @@ class Converter {
       } else if (c->is_type<g::unit_div>()) {
         sign = -1;
       } else if (c->is_type<g::unit_factor>()) {
-        std::string text = c->string();
-        UnitFactor f;
+        const std::string_view text = c->string_view();
+        UnitFactor& f = u.factors.emplace_back();
         f.range = range(*c);
         auto caret = text.find('^');
         f.name = text.substr(0, caret);
         f.exponent = sign * (caret == std::string::npos ? 1 : unit_power(text, caret + 1, f.range));
-        u.factors.push_back(std::move(f));
       }
     }
-    return u;
   }
 
   TypeExpr type(const Node& n) {
@@ -582,6 +601,14 @@ class Converter {
   // Collects the doc lines and metadata before a declaration; returns the index of
   // the first child after them.
   std::size_t docs(const Node& n, Docs& out) {
+    std::size_t bytes = 0;  // at least the text's: one allocation for the lines joined
+    for (const Node* c : n.children) {
+      if (c->is_type<g::doc_line>())
+        bytes += c->string_view().size();
+      else if (!c->is_type<g::metadata>())
+        break;
+    }
+    out.text.reserve(bytes);
     std::size_t i = 0;
     for (; i < n.children.size(); ++i) {
       const Node& c = *n.children[i];
@@ -697,6 +724,10 @@ class Converter {
     // Every member but the inputs is a property: no regrowth (and no spare capacity) for
     // a scenario of 100,000 properties.
     s->properties.reserve(body.children.size() - 1);
+    std::size_t inputs = 0;  // a member's last child is what it declares
+    for (std::size_t i = 1; i < body.children.size(); ++i)
+      inputs += body.children[i]->children.back()->is_type<g::input_decl>() ? 1 : 0;
+    s->inputs.reserve(inputs);
     for (std::size_t i = 1; i < body.children.size(); ++i) {
       const Node& m = *body.children[i];
       Docs d;
@@ -713,16 +744,15 @@ class Converter {
         continue;
       }
       if (decl.is_type<g::input_decl>()) {
-        Input in;
+        Input& in = s->inputs.emplace_back();
         in.docs = std::move(d);
-        in.name = decl.children.at(0)->string();
+        in.name = decl.children.at(0)->string_view();
         in.range = range(*decl.children[0]);
         in.type = type(*decl.children.at(1));
         if (decl.children.size() > 2) in.default_value = expr(*decl.children[2]->children.at(0));
-        s->inputs.push_back(std::move(in));
         continue;
       }
-      Property p;
+      Property& p = s->properties.emplace_back();
       p.docs = std::move(d);
       p.name = decl.children.at(0)->string();
       p.range = range(*decl.children[0]);
@@ -734,7 +764,6 @@ class Converter {
       if (decl.children.at(k)->is_type<g::declared_type>())
         p.declared = std::make_unique<TypeExpr>(type(*decl.children[k++]->children.at(0)));
       p.body = expr(*decl.children.at(k));
-      s->properties.push_back(std::move(p));
     }
     return s;
   }
@@ -1002,13 +1031,18 @@ class Converter {
 
   std::string unescape(std::string_view s) {
     std::string out;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      if (s[i] != '\\' || i + 1 == s.size()) {
-        out += s[i];
-        continue;
+    out.reserve(s.size());
+    // The runs between escapes copied whole (a metadata text is mostly one run).
+    for (std::size_t i = 0; i < s.size();) {
+      std::size_t escape = s.find('\\', i);
+      if (escape == std::string_view::npos || escape + 1 == s.size()) {
+        out.append(s.substr(i));
+        break;
       }
-      char c = s[++i];
+      out.append(s.substr(i, escape - i));
+      const char c = s[escape + 1];
       out += c == 'n' ? '\n' : c == 't' ? '\t' : c;
+      i = escape + 2;
     }
     return out;
   }

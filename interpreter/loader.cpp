@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <bitset>
 #include <cstdint>
 #include <filesystem>
@@ -49,9 +50,16 @@ class Loader {
   // that they name in turn, then puts the modules in the eager load's order.
   void load_named() {
     bool everything = false;
+    // The last word searched for in each of a few slots (by hash): a word met again
+    // names nothing new, as what it named was loaded when it was first met.
+    std::array<std::string_view, 256> searched{};
     auto visit = [&](std::string_view word) {
       if (word == "every") everything = true;
-      if (!may_be_declared(word)) return;
+      const std::size_t hash = hash_of(word);
+      if (!declared_hashes_[hash]) return;
+      std::string_view& seen = searched[hash % searched.size()];
+      if (seen == word) return;
+      seen = word;
       // std::equal_range, not std::ranges': clang's sanitizer build cannot instantiate the
       // latter over a span with libstdc++ 12.
       struct ByName {
@@ -145,13 +153,15 @@ class Loader {
   }
 
   // A program's words are mostly its own names: a bit per hash of the library's names
-  // turns nearly all of them away before a search of the index.
+  // turns nearly all of them away before a search of the index. The hash reads the
+  // length and three bytes, not every byte: it is asked of every word of the program.
   static std::size_t hash_of(std::string_view word) {
-    std::uint32_t h = 2166136261u;  // FNV-1a
-    for (char c : word) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
-    return h % declared_hash_bits;
+    const auto byte = [&](std::size_t i) { return static_cast<std::uint32_t>(word[i]) & 0xffu; };
+    std::uint32_t h = static_cast<std::uint32_t>(word.size());
+    if (!word.empty())
+      h = ((h * 31 + byte(0)) * 31 + byte(word.size() / 2)) * 31 + byte(word.size() - 1);
+    return (h * 2654435761u) >> (32 - declared_hash_log2);  // Knuth's multiplicative hash
   }
-  bool may_be_declared(std::string_view word) const { return declared_hashes_[hash_of(word)]; }
 
   std::optional<std::size_t> find_reserved(std::string_view name) const {
     for (std::size_t i = 0; i < reserved_.size(); ++i)
@@ -252,7 +262,8 @@ class Loader {
   ParseCaches* caches_;
   const LazyStdlib* lazy_ = nullptr;
   std::vector<Reserved> reserved_;
-  static constexpr std::size_t declared_hash_bits = 1 << 14;
+  static constexpr int declared_hash_log2 = 14;
+  static constexpr std::size_t declared_hash_bits = std::size_t{1} << declared_hash_log2;
   std::bitset<declared_hash_bits> declared_hashes_;
   std::size_t next_rank_ = 0;
 };

@@ -237,6 +237,8 @@ struct Expr {
   std::unique_ptr<const std::vector<double>> packed;
 
   Expr(ExprKind k, SourceRange r) : kind(k), range(r) {}
+  // A name or a member, its text made with it (the parser makes one per name written).
+  Expr(ExprKind k, SourceRange r, std::string_view written) : kind(k), range(r), text(written) {}
 
   // The declaration this resolved to, which the kind of expression says is a D (a wrong
   // D throws std::bad_variant_access rather than reading the wrong type).

@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
   int expected_code = 1;
   int code = 0;
   if (name.starts_with("parse-fail-") || name.starts_with("check-fail-")) {
-    code = reckon::cli::check(file, out, err);
+    code = reckon::cli::check(file, {}, out, err);
   } else if (name.starts_with("eval-fail-")) {
     code = reckon::cli::run(file, {}, out, err);
   } else if (name.starts_with("eval-ok-")) {

@@ -350,9 +350,10 @@ int explain(const EvalRequest& request, const ExplainOptions& options, const Com
   });
 }
 
-int check(const std::string& file, std::ostream& out, std::ostream& err) {
-  Program p;
-  return guarded(p, err, [&] {
+int check(const std::string& file, const Common& common, std::ostream& out, std::ostream& err) {
+  auto program = std::make_unique<Program>();
+  Program& p = *program;
+  const int code = guarded(p, err, [&] {
     // Only the check: `check` evaluates nothing, so compiled code would be memory spent
     // for nothing (the compiler reports no errors of its own; docs/performance.md).
     api::load_lazily(p, stdlib::standard_library(), file, "", [&] { check_program(p); });
@@ -362,6 +363,9 @@ int check(const std::string& file, std::ostream& out, std::ostream& err) {
                        counted(p.main_decls<CheckDecl>(DeclKind::check).size(), "check"));
     return 0;
   });
+  // Freeing a checked 10,000-line program took 8 M of its 86 M instructions.
+  if (common.leave_to_exit) (void)program.release();
+  return code;
 }
 
 }  // namespace reckon::cli

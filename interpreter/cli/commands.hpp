@@ -21,7 +21,7 @@ namespace reckon::cli {
 
 struct Common {
   int digits = 4;  // significant digits shown
-  // `run` and `eval` leave what they built (the program and its values) to the end of
+  // `run`, `eval` and `check` leave what they built (the program and its values) to the end of
   // the process instead of freeing it one allocation at a time: the 100,000 records of a
   // trace replay take 18 M instructions, about 4 ms, to free, while the system takes the
   // pages back at once (compilers do the same: clang's -disable-free). Only the command
@@ -57,7 +57,7 @@ struct ExplainOptions {
 int explain(const EvalRequest& request, const ExplainOptions& options, const Common& common,
             std::ostream& out, std::ostream& err);
 
-int check(const std::string& file, std::ostream& out, std::ostream& err);
+int check(const std::string& file, const Common& common, std::ostream& out, std::ostream& err);
 
 // `reckon fmt`: lays out each file (`-`, or none at all: standard input to standard
 // output; a directory: every `.rk` file under it) canonically, in place, writing only
