@@ -227,7 +227,8 @@ constexpr BuiltinInfo table[] = {
      member(ListBuiltin::fold),
      {},
      "fold(xs, init, (acc, x) => e)",
-     "The accumulator after the last element: acc starts at init and becomes e at each "
+     "The accumulator after the last element: acc starts at init (`[]` takes the list e gives) and "
+     "becomes e at each "
      "element, in init's type; init for an empty list."},
     {"scan",
      BuiltinFamily::list,

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "interpreter/check_context.hpp"
 #include "interpreter/lists.hpp"
@@ -352,7 +353,10 @@ class AggregateCheck {
   Type fold() {
     if (!arity(3, 3)) return {};
     auto element = list_argument(0);
-    const Type init = c_.check(*e_.arguments[1].value, s_, nullptr);
+    Expr& start = *e_.arguments[1].value;
+    const bool empty_list = start.kind == ExprKind::list && start.operands.empty();
+    const Type init =
+        empty_list && element ? empty_start(start, *element) : c_.check(start, s_, nullptr);
     if (!element || init.is_error()) {
       check_rest(2);
       return {};
@@ -368,6 +372,29 @@ class AggregateCheck {
       return {};
     }
     return b_ == ListBuiltin::fold ? *both : Type::list_of(*both);
+  }
+
+  // `fold(xs, [], (acc, x) => acc + [f(x)])`: the type of the `[]` a fold or scan starts
+  // from is the list its function gives. The function is checked aside (its errors
+  // forgotten), first with acc a list of xs's elements (`acc + [x]`), then, when that does
+  // not give a list, with acc a list of elements yet unknown, which take the type of what
+  // is joined to them (`acc + [r.tokens]`). The `[]` takes the list found, and the
+  // function is then checked again, for real, against it.
+  Type empty_start(Expr& start, const Type& element) {
+    const std::size_t errors = c_.error_count();
+    const std::string_view shape = "two parameters (the accumulator and an element)";
+    std::optional<Type> found;
+    for (const Type& acc : {Type::list_of(element), Type::list_of(Type::of(TypeKind::none))}) {
+      std::optional<Type> given = lambda(2, {acc, element}, shape);
+      if (given && given->is_list() && !given->optional &&
+          given->element().kind != TypeKind::none) {
+        found = *given;
+        break;
+      }
+    }
+    c_.forget_errors_after(errors);
+    const Type guess = found ? *found : Type::list_of(element);
+    return c_.check(start, s_, &guess);
   }
 
   CheckContext& c_;

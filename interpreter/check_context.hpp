@@ -3,6 +3,7 @@
 // subexpression, expecting a type of one, reporting an error, and binding locals.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,6 +37,10 @@ class CheckContext {
   // The global declaration `name` refers to where it is written (`at`), as a name in an
   // expression sees it (the standard library sees only its own); null if none.
   virtual const Decl* global(std::string_view name, SourceRange at) const = 0;
+  // How many errors are recorded, and forgetting those after the first `count`: a check
+  // made aside to infer a type (the `[]` a fold starts from) leaves no error of its own.
+  virtual std::size_t error_count() const = 0;
+  virtual void forget_errors_after(std::size_t count) = 0;
 
  protected:
   ~CheckContext() = default;

@@ -82,6 +82,14 @@ std::optional<Type> Checker::meet(const Type& a, const Type& b) {
     t.optional = t.kind != TypeKind::none;
     return t;
   }
+  // A list whose elements are yet unknown (the accumulator a fold that starts from `[]` is
+  // checked with aside: check_aggregates.cpp) takes the other list's elements.
+  if (a.is_list() && b.is_list() &&
+      (a.element().kind == TypeKind::none || b.element().kind == TypeKind::none)) {
+    Type t = a.element().kind == TypeKind::none ? b : a;
+    t.optional = a.optional || b.optional;
+    return t;
+  }
   Type pa = a, pb = b;
   pa.optional = pb.optional = true;
   if (!assignable(b, pa, true) || !assignable(a, pb, true)) return std::nullopt;

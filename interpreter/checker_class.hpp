@@ -83,6 +83,8 @@ class Checker final : public CheckContext {
   const TypeExpr* written_type(const Type* expected) const override;
   const Decl* global(std::string_view name, SourceRange at) const override;
   std::optional<Type> meet(const Type& a, const Type& b) override;
+  std::size_t error_count() const override { return errors_.size(); }
+  void forget_errors_after(std::size_t count) override { errors_.resize(count); }
 
  private:
   // Two values that do not meet (`code`), or that meet but for a count (E0417, saying
