@@ -19,6 +19,7 @@ constexpr std::string_view gauss_parameters[] = {"seed", "n", "mean", "stddev"};
 constexpr std::string_view choice_parameters[] = {"xs", "seed", "n"};
 constexpr std::string_view shuffle_parameters[] = {"xs", "seed"};
 constexpr std::string_view sample_parameters[] = {"xs", "seed", "n"};
+constexpr std::string_view iterate_parameters[] = {"start", "step", "until"};
 
 // Keep the texts to docs/language.md ("Builtins over lists", "Maps", "Constraints",
 // "every", "Seeded randomness"). The documented rows come first, one per name; the
@@ -236,6 +237,15 @@ constexpr BuiltinInfo table[] = {
      {},
      "scan(xs, init, (acc, x) => e)",
      "The accumulator after each element, as a list, in init's type; [] for an empty list."},
+    {"iterate", BuiltinFamily::list, member(ListBuiltin::iterate), iterate_parameters,
+     "iterate(start, s => next, until: s => done)",
+     "The first state for which done holds: the state starts at start (which may itself be "
+     "done) and becomes next, step after step; bounded by the step limit (E0506 names the "
+     "last state)."},
+    {"trajectory", BuiltinFamily::list, member(ListBuiltin::trajectory), iterate_parameters,
+     "trajectory(start, s => next, until: s => done)",
+     "Every state iterate passes through, as a list: start, then each next, up to and "
+     "including the first for which done holds."},
     {"zip",
      BuiltinFamily::list,
      member(ListBuiltin::zip),

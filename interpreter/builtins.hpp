@@ -41,7 +41,7 @@ enum class Builtin {
   shift_right
 };
 
-// The builtins over lists. From `sum` to `scan` they are aggregates.hpp's: checked in
+// The builtins over lists. From `sum` to `trajectory` they are aggregates.hpp's: checked in
 // check_aggregates.cpp, evaluated in evaluate_aggregates.cpp. From `zip` on they make or
 // take tuples and texts: checked in check_tuples.cpp, evaluated in evaluate_tuples.cpp.
 // From `random_uniform` on they draw seeded random values: checked in check_random.cpp,
@@ -65,6 +65,8 @@ enum class ListBuiltin {
   last,
   fold,
   scan,
+  iterate,
+  trajectory,
   zip,
   pairs,
   enumerate,

@@ -51,6 +51,10 @@ std::string_view usage(ListBuiltin b) {
       return "`fold(xs, init, (acc, x) => next)`";
     case ListBuiltin::scan:
       return "`scan(xs, init, (acc, x) => next)`";
+    case ListBuiltin::iterate:
+      return "`iterate(start, s => next, until: s => done)`";
+    case ListBuiltin::trajectory:
+      return "`trajectory(start, s => next, until: s => done)`";
     case ListBuiltin::len:
     case ListBuiltin::every:
     case ListBuiltin::zip:
@@ -118,6 +122,9 @@ class AggregateCheck {
       case ListBuiltin::fold:
       case ListBuiltin::scan:
         return fold();
+      case ListBuiltin::iterate:
+      case ListBuiltin::trajectory:
+        return iterate();
       case ListBuiltin::len:
       case ListBuiltin::every:
       case ListBuiltin::zip:
@@ -135,18 +142,25 @@ class AggregateCheck {
   }
 
  private:
-  // Named arguments: only `by:` (sort, argmin, argmax), and only second.
+  // Named arguments: only `by:` (sort, argmin, argmax), and only second; `until:`
+  // (iterate, trajectory), and only third.
   bool names_ok() {
     const bool keyed =
         b_ == ListBuiltin::sort || b_ == ListBuiltin::argmin || b_ == ListBuiltin::argmax;
+    const bool until = b_ == ListBuiltin::iterate || b_ == ListBuiltin::trajectory;
     bool ok = true;
     for (std::size_t i = 0; i < e_.arguments.size(); ++i) {
       const Argument& a = e_.arguments[i];
-      if (!a.name || (keyed && i == 1 && *a.name == "by")) continue;
+      if (!a.name || (keyed && i == 1 && *a.name == "by") ||
+          (until && i == 2 && *a.name == "until"))
+        continue;
       c_.error(a.name_range, "E0313",
                keyed ? fmt::format("`{}` takes one named argument, `by:` after the list, as in {}",
                                    name_, usage(b_))
-                     : fmt::format("`{}` takes no named arguments: {}", name_, usage(b_)));
+               : until ? fmt::format("`{}` takes one named argument, `until:` after the step, as "
+                                     "in {}",
+                                     name_, usage(b_))
+                       : fmt::format("`{}` takes no named arguments: {}", name_, usage(b_)));
       ok = false;
     }
     if (!ok) check_rest(0);
@@ -374,6 +388,36 @@ class AggregateCheck {
     return b_ == ListBuiltin::fold ? *both : Type::list_of(*both);
   }
 
+  // iterate and trajectory: a start, a step from a state to the next (of the start's type,
+  // as a fold's accumulator) and a condition on a state.
+  Type iterate() {
+    if (!arity(3, 3)) return {};
+    const Type start = c_.check(*e_.arguments[0].value, s_, nullptr);
+    if (start.is_error()) {
+      check_rest(1);
+      return {};
+    }
+    auto next = lambda(1, {start}, "one parameter (a state)");
+    if (!next) return {};
+    std::optional<Type> state = c_.meet(start, *next);
+    if (!state || state->kind == TypeKind::none) {
+      c_.error(e_.arguments[1].value->operands[0]->range, "E0374",
+               fmt::format("the step given to `{}` must give the state's type: the start is {}, "
+                           "but the step gives {}",
+                           name_, describe(start), describe(*next)));
+      return {};
+    }
+    auto done = lambda(2, {*state}, "one parameter (a state)");
+    if (!done) return {};
+    if (!plain_bool(*done)) {
+      c_.error(e_.arguments[2].value->operands[0]->range, "E0373",
+               fmt::format("the condition given to `{}` (`until:`) must be a bool, not {}", name_,
+                           describe(*done)));
+      return {};
+    }
+    return b_ == ListBuiltin::iterate ? *state : Type::list_of(*state);
+  }
+
   // `fold(xs, [], (acc, x) => acc + [f(x)])`: the type of the `[]` a fold or scan starts
   // from is the list its function gives. The function is checked aside (its errors
   // forgotten), first with acc a list of xs's elements (`acc + [x]`), then, when that does
@@ -413,7 +457,7 @@ Type check_aggregate(CheckContext& c, Expr& call, ListBuiltin b, const Scope& s)
 Type misplaced_lambda(CheckContext& c, Expr& lambda) {
   c.error(lambda.range, "E0370",
           "a lambda may only be given to a builtin over lists that takes a function: sort, "
-          "argmin, argmax, count, any, all, fold or scan");
+          "argmin, argmax, count, any, all, fold, scan, iterate or trajectory");
   return {};
 }
 

@@ -363,9 +363,12 @@ const Value& Evaluator::member(const Expr& e, const Frame& frame, Value& scratch
   auto index = static_cast<std::size_t>(e.slot);
   if (obj.kind == ValueKind::record) return obj.record()->fields[index];
   Instance& inst = *obj.instance();
+  // An input is what the instance was given, readable whether or not its constraints hold
+  // (`[c.tp for c in cs if not feasible(c)]` names the infeasible ones); a property is
+  // computed from them, and only for an instance that meets its constraints.
+  if (e.ref == RefKind::input) return input_ref(inst, index, e.name_range);
   if (inst.constraints != ConstraintState::met && !inst.scenario->requirements.empty())
     require_feasible(*this, inst, {e.range, "`" + std::string(inst.name) + "` is used here"});
-  if (e.ref == RefKind::input) return input_ref(inst, index, e.name_range);
   return property_ref(inst, index, e.name_range);
 }
 

@@ -61,6 +61,42 @@ class Apply {
   Evaluator::ElementSteps steps_;
 };
 
+}  // namespace
+
+// iterate and trajectory: the state from the start, stepped until the condition holds.
+// Each step and each test is an element of the pass (ElementSteps), so a condition that
+// never holds ends at the step limit: E0506 then names the last state reached.
+Value Evaluator::iterate(const Expr& e, const Frame& frame) {
+  const auto b = static_cast<ListBuiltin>(e.slot);
+  Value state = evaluate(*e.arguments[0].value, frame);
+  Apply step(*this, *e.arguments[1].value, frame);
+  Apply done(*this, *e.arguments[2].value, frame);
+  ListBuilder states;
+  std::uint64_t count = 0;
+  try {
+    for (;;) {
+      if (b == ListBuiltin::trajectory) {
+        if (states.size() >= max_list_length) list_too_long(e, static_cast<double>(count + 1));
+        states.push_back(state);
+      }
+      if (done(state).number != 0) break;
+      state = step(state);
+      ++count;
+    }
+  } catch (const UserError& err) {
+    if (err.diagnostic().code != "E0506") throw;
+    throw UserError(
+        e.range, "E0506",
+        fmt::format("`{}` did not reach its condition within the step limit ({} steps, {} states "
+                    "stepped); the last state reached is {}: does the condition ever hold?",
+                    builtin_name(b), max_steps, count, show(state, std::nullopt)));
+  }
+  if (b == ListBuiltin::iterate) return state;
+  return make_list(states, e);
+}
+
+namespace {
+
 // The order of sort keys: quantities by number, texts by their bytes.
 bool key_less(const Value& a, const Value& b) {
   if (a.kind == ValueKind::text) return a.text() < b.text();
@@ -93,6 +129,7 @@ double quantile_of(std::vector<double> xs, double q) {
 Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
   const auto b = static_cast<ListBuiltin>(e.slot);
   const std::string_view name = builtin_name(b);
+  if (b == ListBuiltin::iterate || b == ListBuiltin::trajectory) return iterate(e, frame);
   Value scratch;
   const Value& list = reference(*e.arguments[0].value, frame, scratch);
   // Read by size(), at() and number_at(): a packed list is never made into Values here.
@@ -244,6 +281,9 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
       }
       return make_list(out, e);
     }
+    case ListBuiltin::iterate:
+    case ListBuiltin::trajectory:
+      break;  // no list: iterated above
     case ListBuiltin::len:
     case ListBuiltin::every:
     case ListBuiltin::zip:

@@ -382,6 +382,7 @@ class Evaluator {
   double apply_builtin(const Expr& e, const double* args, std::size_t count) const;
   Value record(const Expr& e, const Frame& frame);
   Value record_with(const Expr& e, const Frame& frame);
+  Value iterate(const Expr& e, const Frame& frame);
   // Lists (evaluate_lists.cpp).
   Value list_literal(const Expr& e, const Frame& frame);
   Value number_list(const Expr& e) const;
