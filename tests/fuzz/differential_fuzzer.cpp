@@ -11,7 +11,8 @@
 // indexes and slices, concatenation, sort (by a lambda), scan and fold (a plain or a
 // record accumulator), aggregates (sum, min, max, mean, first, last, len, product,
 // quantile, count, any, all, argmin/argmax by a lambda), tuples (`(a, b)[1]`, pairs,
-// zip, enumerate), maps (`{"a": ..}[key]`, a literal key or one computed, maybe
+// zip, enumerate), iterate over a record stepped with `with`, bitwise builtins on a
+// count, maps (`{"a": ..}[key]`, a literal key or one computed, maybe
 // missing; iteration, values), instances made in expressions (`T(k: 2)`, `T() with
 // b: ...`) read for a member, tested with feasible(...) or asked for violations(...);
 // now and then an ill-typed use of those, which the checker must reject with a located
@@ -505,9 +506,20 @@ class Generator {
       case 16:
         return "quantile(" + list_expr(k, depth - 1) + ", " +
                pick(std::array<const char*, 6>{"0", "0.5", "0.99", "1", "0.25", "x"}) + ")";
-      case 17: {  // a fold, over a plain accumulator or a record
+      case 17: {  // a fold, over a plain accumulator or a record, or iterate with `with`
         const std::string l = list_expr(k, depth - 1);
-        if (in_.ConsumeBool()) {
+        const int form = in_.ConsumeIntegralInRange(0, 2);
+        if (form == 2) {  // a record stepped with `with` until a counter reaches 0 to 3
+          const std::string n = pick(std::array<const char*, 4>{"0", "1", "2", "3"});
+          const std::string by = sub(k);
+          if (k == Kind::number)
+            return "iterate(R(x: 0, t: 0 s, m: 0 B), r => (r with x: r.x + " + by +
+                   ", t: r.t + 1 s), until: r => r.t >= " + n + " s).x";
+          const char* f = k == Kind::time ? "t" : "m";
+          return std::string("iterate(R(x: 0, t: 0 s, m: 0 B), r => (r with ") + f + ": r." + f +
+                 " + " + by + ", x: r.x + 1), until: r => r.x >= " + n + ")." + f;
+        }
+        if (form == 0) {
           const std::string init = sub(k);
           return "fold(" + l + ", " + init + ", (acc, v) => " +
                  binding(
@@ -572,6 +584,10 @@ class Generator {
           const auto from = static_cast<Kind>(in_.ConsumeIntegralInRange(0, 2));
           const std::string l = list_expr(from, depth - 1);
           const std::string v = fresh();
+          if (in_.ConsumeBool())  // bits of the count input (E0508 if it is not whole)
+            return std::string(pick(std::array<const char*, 5>{"bit_and(", "bit_or(", "bit_xor(",
+                                                               "shift_left(", "shift_right("})) +
+                   "n, " + pick(std::array<const char*, 3>{"0", "3", "6"}) + ")";
           return "count(" + l + ", " + v + " => " +
                  binding(v, from, false, [&] { return v + " < " + sub(from); }) + ")";
         }
