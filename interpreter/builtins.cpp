@@ -136,8 +136,9 @@ constexpr BuiltinInfo table[] = {
      BuiltinFamily::list,
      member(ListBuiltin::len),
      {},
-     "len(xs)",
-     "The number of elements of the list xs, a count (0 for an empty list)."},
+     "len(xs), len(t)",
+     "The number of elements of the list xs, a count (0 for an empty list); of a map, its "
+     "entries; of a text, its characters (code points: len(\"µs\") is 2)."},
     {"every",
      BuiltinFamily::list,
      member(ListBuiltin::every),
@@ -292,6 +293,70 @@ constexpr BuiltinInfo table[] = {
      "random_sample(xs, seed: s, n: n)",
      "n distinct positions of xs chosen at random, their elements in the order drawn, as "
      "CPython's random.Random(s).sample(xs, n) (n past len(xs) is E0547)."},
+    // Texts (text_ops.hpp): indexes count code points, as Python's str does.
+    {"contains",
+     BuiltinFamily::list,
+     member(ListBuiltin::contains),
+     {},
+     "contains(t, part)",
+     "Whether the text part occurs in the text t (an empty part always does)."},
+    {"startswith",
+     BuiltinFamily::list,
+     member(ListBuiltin::startswith),
+     {},
+     "startswith(t, prefix)",
+     "Whether the text t begins with prefix."},
+    {"endswith",
+     BuiltinFamily::list,
+     member(ListBuiltin::endswith),
+     {},
+     "endswith(t, suffix)",
+     "Whether the text t ends with suffix."},
+    {"find",
+     BuiltinFamily::list,
+     member(ListBuiltin::find),
+     {},
+     "find(t, part)",
+     "The index of the first part in t, counted in characters from 0, or -1 when it does "
+     "not occur (Python's str.find)."},
+    {"split",
+     BuiltinFamily::list,
+     member(ListBuiltin::split),
+     {},
+     "split(t, sep)",
+     "The pieces of t between the occurrences of sep, as a [text] (Python's t.split(sep)); an "
+     "empty sep is E0548."},
+    {"strip",
+     BuiltinFamily::list,
+     member(ListBuiltin::strip),
+     {},
+     "strip(t)",
+     "t without the white space (space, tab, line breaks) at either end."},
+    {"upper",
+     BuiltinFamily::list,
+     member(ListBuiltin::upper),
+     {},
+     "upper(t)",
+     "t with its ASCII letters in upper case."},
+    {"lower",
+     BuiltinFamily::list,
+     member(ListBuiltin::lower),
+     {},
+     "lower(t)",
+     "t with its ASCII letters in lower case."},
+    {"replace",
+     BuiltinFamily::list,
+     member(ListBuiltin::replace),
+     {},
+     "replace(t, old, new)",
+     "t with every occurrence of old replaced by new, left to right (Python's str.replace)."},
+    {"number",
+     BuiltinFamily::list,
+     member(ListBuiltin::number),
+     {},
+     "number(t)",
+     "The plain number the text t writes (\"12.5\", \" -3e2 \"), or E0548 at the call when it "
+     "writes none."},
     // Builtins over maps.
     {"keys",
      BuiltinFamily::map,
@@ -351,7 +416,7 @@ constexpr std::array<std::uint8_t, N> rows_of(BuiltinFamily family) {
 }
 
 constexpr auto numeric_rows = rows_of<member(Builtin::shift_right) + 1>(BuiltinFamily::numeric);
-constexpr auto list_rows = rows_of<member(ListBuiltin::random_sample) + 1>(BuiltinFamily::list);
+constexpr auto list_rows = rows_of<member(ListBuiltin::number) + 1>(BuiltinFamily::list);
 constexpr auto map_rows = rows_of<member(MapBuiltin::values) + 1>(BuiltinFamily::map);
 constexpr auto constraint_rows =
     rows_of<member(ConstraintBuiltin::violations) + 1>(BuiltinFamily::constraint);

@@ -44,8 +44,10 @@ enum class Builtin {
 // The builtins over lists. From `sum` to `trajectory` they are aggregates.hpp's: checked in
 // check_aggregates.cpp, evaluated in evaluate_aggregates.cpp. From `zip` on they make or
 // take tuples and texts: checked in check_tuples.cpp, evaluated in evaluate_tuples.cpp.
-// From `random_uniform` on they draw seeded random values: checked in check_random.cpp,
-// evaluated in evaluate_random.cpp.
+// From `random_uniform` to `random_sample` they draw seeded random values: checked in
+// check_random.cpp, evaluated in evaluate_random.cpp. From `contains` on they work on texts
+// (text_ops.hpp): checked in check_text_builtins.cpp, evaluated in
+// evaluate_text_builtins.cpp.
 enum class ListBuiltin {
   len,
   every,
@@ -75,7 +77,17 @@ enum class ListBuiltin {
   random_gauss,
   random_choice,
   random_shuffle,
-  random_sample
+  random_sample,
+  contains,
+  startswith,
+  endswith,
+  find,
+  split,
+  strip,
+  upper,
+  lower,
+  replace,
+  number
 };
 
 enum class MapBuiltin { keys, values };

@@ -66,6 +66,16 @@ std::string_view usage(ListBuiltin b) {
     case ListBuiltin::random_choice:
     case ListBuiltin::random_shuffle:
     case ListBuiltin::random_sample:
+    case ListBuiltin::contains:
+    case ListBuiltin::startswith:
+    case ListBuiltin::endswith:
+    case ListBuiltin::find:
+    case ListBuiltin::split:
+    case ListBuiltin::strip:
+    case ListBuiltin::upper:
+    case ListBuiltin::lower:
+    case ListBuiltin::replace:
+    case ListBuiltin::number:
       break;
   }
   return "`len(xs)`";
@@ -136,6 +146,16 @@ class AggregateCheck {
       case ListBuiltin::random_choice:
       case ListBuiltin::random_shuffle:
       case ListBuiltin::random_sample:
+      case ListBuiltin::contains:
+      case ListBuiltin::startswith:
+      case ListBuiltin::endswith:
+      case ListBuiltin::find:
+      case ListBuiltin::split:
+      case ListBuiltin::strip:
+      case ListBuiltin::upper:
+      case ListBuiltin::lower:
+      case ListBuiltin::replace:
+      case ListBuiltin::number:
         break;
     }
     return {};

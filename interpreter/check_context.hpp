@@ -103,6 +103,9 @@ Type check_tuple_literal(CheckContext& c, Expr& e, const Scope& s, const Type* e
 Type check_tuple_index(CheckContext& c, Expr& e, const Scope& s, const Type& tuple);
 Type check_tuple_comprehension(CheckContext& c, Expr& e, const Scope& s, const Type& list);
 Type check_tuple_builtin(CheckContext& c, Expr& call, ListBuiltin b, const Scope& s);
+// check_text_builtins.cpp: contains, startswith, endswith, find, split, strip, upper,
+// lower, replace and number.
+Type check_text_builtin(CheckContext& c, Expr& call, ListBuiltin b, const Scope& s);
 // check_random.cpp: random_uniform, random_gauss, random_choice, random_shuffle and
 // random_sample; sets call.binding (parameter to argument).
 Type check_random_builtin(CheckContext& c, Expr& call, ListBuiltin b, const Scope& s);

@@ -203,12 +203,15 @@ Type check_slice(CheckContext& c, Expr& e, const Scope& s) {
     }
   }
   if (failed) return {};
-  if (!t.is_list()) {
-    c.error(e.name_range, "E0335", describe(t) + " has no elements to slice: only a list has");
+  const bool text = t.kind == TypeKind::text;  // `t[i:j]`: its characters i to j
+  if (!t.is_list() && !text) {
+    c.error(e.name_range, "E0335",
+            describe(t) + " has no elements to slice: only a list or a text has");
     return {};
   }
   if (t.optional) {
-    c.error(list.range, "E0404", "this list may be none; give a fallback with `??`");
+    c.error(list.range, "E0404",
+            fmt::format("this {} may be none; give a fallback with `??`", text ? "text" : "list"));
     return {};
   }
   return t;
@@ -325,6 +328,7 @@ Type check_list_operation(CheckContext& c, Expr& e, const Type& a, const Type& b
 Type check_list_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s) {
   e.call = CallKind::list_builtin;
   e.slot = static_cast<int>(b);
+  if (b >= ListBuiltin::contains) return check_text_builtin(c, e, b, s);
   if (b >= ListBuiltin::random_uniform) return check_random_builtin(c, e, b, s);
   if (b >= ListBuiltin::zip) return check_tuple_builtin(c, e, b, s);  // check_tuples.cpp
   if (b != ListBuiltin::len && b != ListBuiltin::every)
@@ -341,20 +345,23 @@ Type check_list_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s)
     case ListBuiltin::len: {
       if (e.arguments.size() != 1) {
         for (Argument& a : e.arguments) c.check(*a.value, s, nullptr);
-        c.error(e.range, "E0311", "`len` takes one argument: a list");
+        c.error(e.range, "E0311", "`len` takes one argument: a list, a map or a text");
         return {};
       }
       Expr& arg = *e.arguments[0].value;
       const Type t = c.check(arg, s, nullptr);
       if (failed || t.is_error()) return {};
-      if (!t.is_list() && !t.is_map()) {  // a map's length is its number of entries
-        c.error(arg.range, "E0337", "`len` needs a list or a map, not " + describe(t));
+      // A map's length is its number of entries; a text's, its characters.
+      if (!t.is_list() && !t.is_map() && t.kind != TypeKind::text) {
+        c.error(arg.range, "E0337", "`len` needs a list, a map or a text, not " + describe(t));
         return {};
       }
       if (t.optional) {
         c.error(arg.range, "E0404",
                 fmt::format("this {} may be none; give a fallback with `??`",
-                            t.is_map() ? "map" : "list"));
+                            t.is_map()                 ? "map"
+                            : t.kind == TypeKind::text ? "text"
+                                                       : "list"));
         return {};
       }
       return Type::quantity({}, true);

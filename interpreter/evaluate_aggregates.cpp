@@ -295,6 +295,16 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
     case ListBuiltin::random_choice:
     case ListBuiltin::random_shuffle:
     case ListBuiltin::random_sample:
+    case ListBuiltin::contains:
+    case ListBuiltin::startswith:
+    case ListBuiltin::endswith:
+    case ListBuiltin::find:
+    case ListBuiltin::split:
+    case ListBuiltin::strip:
+    case ListBuiltin::upper:
+    case ListBuiltin::lower:
+    case ListBuiltin::replace:
+    case ListBuiltin::number:
       break;
   }
   throw std::logic_error("unknown aggregate");

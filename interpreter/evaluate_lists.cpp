@@ -15,6 +15,7 @@
 #include "interpreter/list_builder.hpp"
 #include "interpreter/lists.hpp"
 #include "interpreter/sweep/range_value.hpp"
+#include "interpreter/text_ops.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon {
@@ -132,6 +133,7 @@ Value Evaluator::index(const Expr& e, const Frame& frame) {
 Value Evaluator::slice(const Expr& e, const Frame& frame) {
   Value scratch;
   const Value& list = reference(*e.operands[0], frame, scratch);
+  if (list.kind == ValueKind::text) return text_slice(e, list, frame);
   const ListValue& xs = *list.list();
   const auto n = static_cast<double>(xs.size());
   auto bound = [&](std::size_t operand) {
@@ -227,6 +229,8 @@ Value Evaluator::list_builtin(const Expr& e, const Frame& frame) {
       const Value& list = reference(*e.arguments[0].value, frame, scratch);
       if (list.kind == ValueKind::map)  // a map's entries
         return Value::quantity(static_cast<double>(list.map()->keys.size()));
+      if (list.kind == ValueKind::text)  // its characters
+        return Value::quantity(static_cast<double>(text_ops::length(list.text())));
       return Value::quantity(static_cast<double>(list.list()->size()));
     }
     case ListBuiltin::every: {
@@ -261,6 +265,17 @@ Value Evaluator::list_builtin(const Expr& e, const Frame& frame) {
     case ListBuiltin::random_shuffle:
     case ListBuiltin::random_sample:
       return random_builtin(e, frame);  // evaluate_random.cpp
+    case ListBuiltin::contains:
+    case ListBuiltin::startswith:
+    case ListBuiltin::endswith:
+    case ListBuiltin::find:
+    case ListBuiltin::split:
+    case ListBuiltin::strip:
+    case ListBuiltin::upper:
+    case ListBuiltin::lower:
+    case ListBuiltin::replace:
+    case ListBuiltin::number:
+      return text_builtin(e, frame);  // evaluate_text_builtins.cpp
     default:
       return aggregate(e, frame);
   }
