@@ -105,9 +105,11 @@ expect "variant names are bounded" 0 \
   "$reckon" eval "$file" '[C with micro_batch: b for b in 1 .. 100001][99999:]'
 
 # A name in a constraint's interpolation is the input, not the unit of the same name
-# (`m`, metres): the message says 3, not 1 m.
+# (`m`, metres): the message says 3, not 1 m. A property of the infeasible case is refused;
+# its input is what it was given (3).
 expect "interpolation reads the input m" 1 'error\[E0535\]: `N` breaks a constraint of `Named`: m is 3, above 1' \
-  -- "$reckon" eval "$file" N.m
+  -- "$reckon" eval "$file" N.twice
+expect "an infeasible case's input is readable" 0 '^3$' -- "$reckon" eval "$file" N.m
 
 # explain never writes a side twice: a text property is its own equation and value.
 expect "explain: a text property once" 0 '^C.label = "uneven"$' -- "$reckon" explain "$file" C.label
