@@ -133,9 +133,9 @@ Value Evaluator::index(const Expr& e, const Frame& frame) {
 Value Evaluator::slice(const Expr& e, const Frame& frame) {
   Value scratch;
   const Value& list = reference(*e.operands[0], frame, scratch);
-  if (list.kind == ValueKind::text) return text_slice(e, list, frame);
-  const ListValue& xs = *list.list();
-  const auto n = static_cast<double>(xs.size());
+  // A text's bounds count its characters; the rule for them is a list's.
+  const bool text = list.kind == ValueKind::text;
+  const auto n = static_cast<double>(text ? text_ops::length(list.text()) : list.list()->size());
   auto bound = [&](std::size_t operand) {
     const Expr& at = *e.operands[operand];
     double i = number(at, frame);
@@ -151,6 +151,9 @@ Value Evaluator::slice(const Expr& e, const Frame& frame) {
   const double to = written & 2 ? bound(next) : n;
   const auto begin = static_cast<std::ptrdiff_t>(from);
   const auto end = static_cast<std::ptrdiff_t>(std::max(from, to));
+  if (text)
+    return text_slice(e, list, static_cast<std::size_t>(begin), static_cast<std::size_t>(end));
+  const ListValue& xs = *list.list();
   if (xs.packed())
     return make_packed_list(
         std::vector<double>(xs.numbers().begin() + begin, xs.numbers().begin() + end),

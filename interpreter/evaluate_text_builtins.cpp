@@ -3,8 +3,6 @@
 // counted against the memory budget (E0514) and the text limit (E0530) as `+` counts one.
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -85,24 +83,8 @@ Value Evaluator::text_builtin(const Expr& e, const Frame& frame) {
   throw std::logic_error("not a text builtin");
 }
 
-Value Evaluator::text_slice(const Expr& e, const Value& text, const Frame& frame) {
+Value Evaluator::text_slice(const Expr& e, const Value& text, std::size_t begin, std::size_t end) {
   const std::string_view t = text.text();
-  const auto n = static_cast<double>(text_ops::length(t));
-  auto bound = [&](std::size_t operand) {
-    const Expr& at = *e.operands[operand];
-    double i = number(at, frame);
-    if (i != std::trunc(i))
-      throw UserError(at.range, "E0521",
-                      fmt::format("a slice's bounds must be whole numbers, not {}", i));
-    if (i < 0) i += n;
-    return std::clamp(i, 0.0, n);
-  };
-  const int written = static_cast<int>(e.number);
-  std::size_t next = 1;
-  const double from = written & 1 ? bound(next++) : 0;
-  const double to = written & 2 ? bound(next) : n;
-  const auto begin = static_cast<std::size_t>(from);
-  const auto end = static_cast<std::size_t>(std::max(from, to));
   std::string out(text_ops::slice(t, begin, end));
   count_built(text_bytes(out.size()), e, "text");
   return built_text(std::move(out), e.range);

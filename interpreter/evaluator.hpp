@@ -409,8 +409,9 @@ class Evaluator {
   // random_uniform ... random_sample (evaluate_random.cpp).
   Value random_builtin(const Expr& e, const Frame& frame);
   Value text_builtin(const Expr& e, const Frame& frame);
-  // `t[a:b]` of the text `t`: its characters from a up to b, bounds as a list's.
-  Value text_slice(const Expr& e, const Value& t, const Frame& frame);
+  // `t[a:b]` of the text `t`: its characters from `begin` up to `end` (slice() has
+  // resolved the bounds as a list's).
+  Value text_slice(const Expr& e, const Value& t, std::size_t begin, std::size_t end);
   // Comprehensions over lists, lists of tuples and maps, in one loop
   // (evaluate_comprehension.cpp): `bind(i, locals)` binds the pattern's names to element
   // i of `count`.
