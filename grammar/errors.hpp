@@ -31,7 +31,9 @@ RK_MESSAGE(product, "E0111: expected an operand after the operator");
 RK_MESSAGE(sum,
            "E0111: expected an operand after the ?"
            "? operator");
-RK_MESSAGE(coalesce, "E0111: expected an operand after the comparison");
+RK_MESSAGE(comparison_operand, "E0111: expected an operand after the comparison");
+RK_MESSAGE(intersection_operand, "E0111: expected an operand after '&'");
+RK_MESSAGE(union_operand, "E0111: expected an operand after '|'");
 RK_MESSAGE(logical_not, "E0111: expected an operand after 'and'");
 RK_MESSAGE(logical_and, "E0111: expected an operand after 'or'");
 RK_MESSAGE(kw_then, "E0112: expected 'then' after the condition of 'if'");
@@ -116,19 +118,20 @@ RK_MESSAGE(list_range_factor, "E0146: expected the factor of the range after 'ti
 // Lambdas (docs/language.md, "Builtins over lists").
 RK_MESSAGE(lambda_body, "E0184: expected the lambda's body after '=>', as in `x => x.time`");
 // Maps (docs/language.md, "Maps").
-RK_MESSAGE(map_close, "E0180: expected '}' or ',' and another entry of the map");
-RK_MESSAGE(map_colon,
-           "E0181: expected ':' and the value after the key, as in `\"us-east\": 380 gCO2e/kWh`");
+RK_MESSAGE(map_close,
+           "E0180: expected '}' or ',' and another entry of the map or element of the set");
 RK_MESSAGE(map_value, "E0181: expected the value after ':'");
 RK_MESSAGE(map_entry,
-           "E0182: expected a key: a text in quotes or an enumeration member, as in "
-           "`{\"us-east\": 380 gCO2e/kWh}`");
+           "E0182: expected another entry, as in `{\"us-east\": 380 gCO2e/kWh}`, or element, "
+           "as in `{\"a\", \"b\"}`");
 RK_MESSAGE(map_key_type,
-           "E0183: expected the key type of the map, `text` or an enumeration, as in "
-           "`{text: GB}`");
-RK_MESSAGE(map_type_colon, "E0183: expected ':' and the value type, as in `{text: GB}`");
+           "E0183: expected the key type of the map, as in `{text: GB}`, or the element type "
+           "of the set, as in `{text}`");
 RK_MESSAGE(map_value_type, "E0183: expected the value type after ':', as in `{text: GB}`");
 RK_MESSAGE(map_type_close, "E0183: expected '}' after the value type, as in `{text: GB}`");
+RK_MESSAGE(set_type_close,
+           "E0183: expected ':' and the value type of a map, as in `{text: GB}`, or '}' after "
+           "the element type of a set, as in `{text}`");
 #undef RK_MESSAGE
 
 struct errors {

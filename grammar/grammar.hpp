@@ -43,7 +43,9 @@
 //   `f(A with x: 1, y: 2)` gives y to the variant: write `f((A with x: 1), y: 2)`)
 //   convert   := or ('->' unit)?
 //   or        := and ('or' and)*            and := not ('and' not)*
-//   not       := 'not' not | compare        compare := coalesce (cmp coalesce)?
+//   not       := 'not' not | compare        compare := or_set (cmp or_set)?
+//   cmp       := '==' | '!=' | '<=' | '>=' | '<' | '>' | 'in' | 'not' 'in'
+//   or_set    := and_set ('|' and_set)*     and_set := coalesce ('&' coalesce)*
 //   coalesce  := add ('??' add)*            add := mul (('+' | '-') mul)*
 //   mul       := unary (('*' | '/' | '//' | '%') unary)*
 //   unary     := '-' unary | power          power := postfix ('^' unary)?
@@ -51,7 +53,8 @@
 //   primary   := number unit? | string | 'true' | 'false' | 'none' | ident | '(' expr ')' unit?
 //              | '(' expr (',' expr)+ ')'                         (a tuple)
 //              | '[' (expr (',' expr)* ','? | expr 'for' pattern 'in' expr ('if' expr)?)? ']'
-//              | '{' (key ':' expr (',' key ':' expr)* ','?)? '}'      key := string | ident
+//              | '{' (expr ':' expr (',' expr ':' expr)* ','?)? '}'      (a map)
+//              | '{' expr (',' expr)* ','? '}'                     (a set)
 //   pattern   := ident | '(' ident (',' ident)* ')'
 //   (`(1/3) GB` is the expression times the unit; a unit after a number or ')' must be on
 //   its line. Refused with a hint: a number glued to `B` alone (`70B`: seventy bytes or
@@ -372,8 +375,12 @@ struct map_key_type;
 struct map_type_colon : one<':'> {};
 struct map_value_type;
 struct map_type_close : one<'}'> {};
-struct map_type : seq<one<'{'>, sep, must<map_key_type>, sep, must<map_type_colon>, sep,
-                      must<map_value_type>, sep, must<map_type_close>> {};
+// `{text}`, `{Vendor}`: a set type (docs/language.md, "Sets"), the same braces with one
+// type and no ':'; its node is a map_type with a single child.
+struct set_type_close : one<'}'> {};
+struct map_type_rest : seq<map_type_colon, sep, must<map_value_type>, sep, must<map_type_close>> {};
+struct map_type
+    : seq<one<'{'>, sep, must<map_key_type>, sep, sor<map_type_rest, must<set_type_close>>> {};
 // `(count, GB)`: a tuple type, two or more element types.
 struct tuple_element_type;
 struct tuple_type_more : seq<sep, one<','>, sep, must<tuple_element_type>> {};
@@ -534,10 +541,12 @@ struct list_close : one<']'> {};
 struct list_literal : seq<one<'['>, sep, list_body, sep, must<list_close>> {};
 // Maps: `{"us-east": 380 gCO2e/kWh, "eu-north": 30 gCO2e/kWh}`, `{nvidia: 1, amd: 2}`
 // (enumeration members as keys), `{}`. A key is a text literal or a name.
-struct map_key : sor<string_literal, name_ref> {};
+// A brace literal's item: `key: value` (a map's entry) or an element alone (a set's,
+// docs/language.md, "Sets"); the converter refuses a literal that mixes them (E0180).
+struct map_key : nested_expr {};
 struct map_colon : one<':'> {};
 struct map_value : nested_expr {};
-struct map_entry : seq<map_key, sep, must<map_colon>, sep, must<map_value>> {};
+struct map_entry : seq<map_key, opt<sep, map_colon, sep, must<map_value>>> {};
 struct map_more : seq<sep, one<','>, sep, opt<not_at<one<'}'>>, must<map_entry>>> {};
 struct map_body : opt<not_at<one<'}'>>, must<map_entry>, star<map_more>> {};
 struct map_close : one<'}'> {};
@@ -630,8 +639,20 @@ struct op_le : chars<'<', '='> {};
 struct op_ge : chars<'>', '='> {};
 struct op_lt : one<'<'> {};
 struct op_gt : one<'>'> {};
-struct cmp_op : sor<op_eq, op_ne, op_le, op_ge, op_lt, op_gt> {};
-struct comparison : seq<coalesce, opt<sep, cmp_op, sep, must<coalesce>>> {};
+// `x in s`, `x not in s`: membership in a set, a list, a map's keys or a text.
+struct op_in : kw_in {};
+struct op_not_in : seq<kw_not, sep, kw_in> {};
+struct cmp_op : sor<op_eq, op_ne, op_le, op_ge, op_lt, op_gt, op_in, op_not_in> {};
+// `s & t` and `s | t` on sets, looser than `??` and tighter than a comparison, as Python
+// places them (`a | b == c` is `(a | b) == c`).
+struct op_intersection : one<'&'> {};
+struct op_union : one<'|'> {};
+struct intersection_operand : seq<coalesce> {};
+struct set_and : seq<coalesce, star<sep, op_intersection, sep, must<intersection_operand>>> {};
+struct union_operand : seq<set_and> {};
+struct set_or : seq<set_and, star<sep, op_union, sep, must<union_operand>>> {};
+struct comparison_operand : seq<set_or> {};
+struct comparison : seq<set_or, opt<sep, cmp_op, sep, must<comparison_operand>>> {};
 
 struct op_not : kw_not {};
 struct logical_not;

@@ -39,9 +39,9 @@ using tree::Shape;
 struct Selection {
   // A precedence level that matched a single operand (most do: a lone literal passes
   // through every level) is that operand: no node for the level.
-  using folded =
-      tree::rules<g::postfix, g::power, g::product, g::sum, g::coalesce, g::comparison,
-                  g::logical_and, g::logical_or, g::conversion, g::range_expr, g::variant>;
+  using folded = tree::rules<g::postfix, g::power, g::product, g::sum, g::coalesce, g::set_and,
+                             g::set_or, g::comparison, g::logical_and, g::logical_or, g::conversion,
+                             g::range_expr, g::variant>;
   using stored = tree::rules<
       // expressions
       g::quantity, g::number, g::unit_expr, g::unit_factor, g::unit_mul, g::unit_div,
@@ -244,7 +244,8 @@ class Converter {
 
   static bool is_chain(const Node& n) {
     return n.is_type<g::power>() || n.is_type<g::product>() || n.is_type<g::sum>() ||
-           n.is_type<g::coalesce>() || n.is_type<g::comparison>() || n.is_type<g::logical_and>() ||
+           n.is_type<g::coalesce>() || n.is_type<g::set_and>() || n.is_type<g::set_or>() ||
+           n.is_type<g::comparison>() || n.is_type<g::logical_and>() ||
            n.is_type<g::logical_or>() || n.is_type<g::postfix>() || n.is_type<g::conversion>();
   }
 
@@ -285,6 +286,10 @@ class Converter {
       }
     }
     static constexpr std::pair<std::string_view, Op> spellings[] = {{"//", Op::floordiv},
+                                                                    {"not", Op::not_in},
+                                                                    {"in", Op::in},
+                                                                    {"|", Op::set_union},
+                                                                    {"&", Op::set_intersection},
                                                                     {"??", Op::coalesce},
                                                                     {"==", Op::eq},
                                                                     {"!=", Op::ne},
@@ -506,13 +511,20 @@ class Converter {
     return e;
   }
 
-  // `{k: v, ...}`: each map_entry's key (a text literal or a name) and value, in turn.
+  // `{k: v, ...}`: each map_entry's key and value, in turn; `{a, b}`: a set, each item an
+  // element alone. `{}` is a map here; the checker makes it a set where one is expected.
   ExprPtr map_literal(const Node& n) {
-    auto e = make(ExprKind::map, n);
-    e->operands.reserve(2 * n.children.size());
+    const bool set = !n.children.empty() && n.children[0]->children.size() == 1;
+    auto e = make(set ? ExprKind::set : ExprKind::map, n);
+    e->operands.reserve((set ? 1 : 2) * n.children.size());
     for (const auto& entry : n.children) {
-      e->operands.push_back(expr(*entry->children.at(0)));
-      e->operands.push_back(expr(*entry->children.at(1)));
+      if ((entry->children.size() == 1) != set)
+        throw UserError(range(*entry), "E0180",
+                        set ? "an entry `key: value` among the elements of a set: a literal is a "
+                              "set (`{\"a\", \"b\"}`) or a map (`{\"a\": 1, \"b\": 2}`), not both"
+                            : "an element alone among the entries of a map: a literal is a map "
+                              "(`{\"a\": 1, \"b\": 2}`) or a set (`{\"a\", \"b\"}`), not both");
+      for (const auto& part : entry->children) e->operands.push_back(expr(*part));
     }
     return finish(std::move(e));
   }
@@ -587,7 +599,10 @@ class Converter {
       if (c->is_type<g::unit_expr>()) t.unit = unit(*c);
       if (c->is_type<g::list_type>())
         t.element = std::make_unique<TypeExpr>(type(*c->children.at(0)));
-      if (c->is_type<g::map_type>()) {
+      if (c->is_type<g::map_type>() && c->children.size() == 1) {  // `{T}`: a set
+        t.set = true;
+        t.element = std::make_unique<TypeExpr>(type(*c->children.at(0)));
+      } else if (c->is_type<g::map_type>()) {
         t.key = std::make_unique<TypeExpr>(type(*c->children.at(0)));
         t.element = std::make_unique<TypeExpr>(type(*c->children.at(1)));
       }

@@ -137,8 +137,8 @@ constexpr BuiltinInfo table[] = {
      member(ListBuiltin::len),
      {},
      "len(xs), len(t)",
-     "The number of elements of the list xs, a count (0 for an empty list); of a map, its "
-     "entries; of a text, its characters (code points: len(\"µs\") is 2)."},
+     "The number of elements of the list or set xs, a count (0 for an empty list); of a map, "
+     "its entries; of a text, its characters (code points: len(\"µs\") is 2)."},
     {"every",
      BuiltinFamily::list,
      member(ListBuiltin::every),
@@ -357,6 +357,14 @@ constexpr BuiltinInfo table[] = {
      "number(t)",
      "The plain number the text t writes (\"12.5\", \" -3e2 \"), or E0548 at the call when it "
      "writes none."},
+    // Sets.
+    {"set",
+     BuiltinFamily::list,
+     member(ListBuiltin::set),
+     {},
+     "set(xs)",
+     "The set of the elements of the list xs, each once, in the order first met: texts, "
+     "enumeration members or quantities."},
     // Builtins over maps.
     {"keys",
      BuiltinFamily::map,
@@ -416,7 +424,7 @@ constexpr std::array<std::uint8_t, N> rows_of(BuiltinFamily family) {
 }
 
 constexpr auto numeric_rows = rows_of<member(Builtin::shift_right) + 1>(BuiltinFamily::numeric);
-constexpr auto list_rows = rows_of<member(ListBuiltin::number) + 1>(BuiltinFamily::list);
+constexpr auto list_rows = rows_of<member(ListBuiltin::set) + 1>(BuiltinFamily::list);
 constexpr auto map_rows = rows_of<member(MapBuiltin::values) + 1>(BuiltinFamily::map);
 constexpr auto constraint_rows =
     rows_of<member(ConstraintBuiltin::violations) + 1>(BuiltinFamily::constraint);

@@ -87,7 +87,8 @@ enum class ListBuiltin {
   upper,
   lower,
   replace,
-  number
+  number,
+  set  // docs/language.md, "Sets"
 };
 
 enum class MapBuiltin { keys, values };

@@ -76,6 +76,7 @@ std::string_view usage(ListBuiltin b) {
     case ListBuiltin::lower:
     case ListBuiltin::replace:
     case ListBuiltin::number:
+    case ListBuiltin::set:
       break;
   }
   return "`len(xs)`";
@@ -156,6 +157,7 @@ class AggregateCheck {
       case ListBuiltin::lower:
       case ListBuiltin::replace:
       case ListBuiltin::number:
+      case ListBuiltin::set:
         break;
     }
     return {};
@@ -206,12 +208,22 @@ class AggregateCheck {
         c_.check(*e_.arguments[i].value, s_, nullptr);
   }
 
-  // Argument i, which must be a list that is not none: its element type.
+  // Argument i, which must be a list that is not none: its element type. A set is gone
+  // through as the list of its elements, in their order, except by first and last,
+  // which would make that order a meaning.
   std::optional<Type> list_argument(std::size_t i) {
     Expr& arg = *e_.arguments[i].value;
     const Type t = c_.check(arg, s_, nullptr);
     if (t.is_error()) return std::nullopt;
-    if (!t.is_list()) {
+    if (t.is_set() && (b_ == ListBuiltin::first || b_ == ListBuiltin::last)) {
+      c_.error(
+          arg.range, "E0337",
+          fmt::format("`{}` needs a list, not {}: a set has no first or last element; "
+                      "`{}(sort(s))` takes the {} of its sorted elements",
+                      name_, describe(t), name_, b_ == ListBuiltin::first ? "least" : "greatest"));
+      return std::nullopt;
+    }
+    if (!t.is_list() && !t.is_set()) {
       c_.error(arg.range, "E0337",
                fmt::format("`{}` needs a list, not {}: {}", name_, describe(t), usage(b_)));
       return std::nullopt;

@@ -76,6 +76,12 @@ inline const Expr* find_local(const Scope& s, std::string_view name) {
 }
 
 // check_lists.cpp: `[a, b]`, `[e for x in xs if c]` and `xs[i]`.
+// The one type of a list's or a set's literal elements (`noun` names which in messages):
+// each fits the element type of `expected` (a list or set type) when given, else their
+// types meet (E0331). `e` has at least one element when `expected` is null. An error
+// type when one is reported.
+Type literal_element_type(CheckContext& c, Expr& e, const Scope& s, const Type* expected,
+                          std::string_view noun);
 Type check_list_literal(CheckContext& c, Expr& e, const Scope& s, const Type* expected);
 Type check_number_list(CheckContext& c, Expr& e, const Scope& s, const Type* expected);
 Type check_comprehension(CheckContext& c, Expr& e, const Scope& s);
@@ -106,6 +112,15 @@ Type check_tuple_builtin(CheckContext& c, Expr& call, ListBuiltin b, const Scope
 // check_text_builtins.cpp: contains, startswith, endswith, find, split, strip, upper,
 // lower, replace and number.
 Type check_text_builtin(CheckContext& c, Expr& call, ListBuiltin b, const Scope& s);
+// check_sets.cpp: `{a, b}`, `x in c` and `x not in c`, `s | t`, `s & t` and `s - t` (`a` and
+// `b` the sides' types, already checked), and `set(xs)`. key_type_problem is the one rule for
+// what may be a set's element or a map's key (`what` names them in the message): nullopt
+// when `t` may be one.
+std::optional<std::string> key_type_problem(const Type& t, std::string_view what);
+Type check_set_literal(CheckContext& c, Expr& e, const Scope& s, const Type* expected);
+Type check_membership(CheckContext& c, Expr& e, const Scope& s);
+Type check_set_operation(CheckContext& c, Expr& e, const Type& a, const Type& b);
+Type check_set_builtin(CheckContext& c, Expr& call, const Scope& s);
 // check_random.cpp: random_uniform, random_gauss, random_choice, random_shuffle and
 // random_sample; sets call.binding (parameter to argument).
 Type check_random_builtin(CheckContext& c, Expr& call, ListBuiltin b, const Scope& s);

@@ -90,7 +90,13 @@ Type Checker::check_inner(Expr& e, const Scope& s, const Type* expected) {
     case ExprKind::variant:
       return check_variant(e, hooks(s));
     case ExprKind::map:
+      if (e.operands.empty() && expected && expected->is_set()) {  // `{}` where a set is
+        e.kind = ExprKind::set;
+        return check_set_literal(*this, e, s, expected);
+      }
       return check_map_literal(*this, e, s, expected);
+    case ExprKind::set:
+      return check_set_literal(*this, e, s, expected);
     case ExprKind::tuple:
       return check_tuple_literal(*this, e, s, expected);
   }
@@ -318,11 +324,25 @@ Type Checker::binary(Expr& e, const Scope& s) {
     return Type::of(TypeKind::boolean);
   }
   if (e.op == Op::eq || e.op == Op::ne) return equality(e, s);
-  Type a = check(l, s, nullptr);
-  // `xs + []`: the empty list is typed as xs.
-  const bool empty_list = r.kind == ExprKind::list && r.operands.empty();
-  Type b = check(r, s, a.is_list() && empty_list ? &a : nullptr);
+  if (e.op == Op::in || e.op == Op::not_in) return check_membership(*this, e, s);
+  // `{ingest, clean} - done`: a set literal of bare members takes the other side's type,
+  // so that side is typed first.
+  const bool literal_left = l.kind == ExprKind::set && r.kind != ExprKind::set;
+  Type a, b;
+  if (literal_left) {
+    b = check(r, s, nullptr);
+    a = check(l, s, b.is_set() ? &b : nullptr);
+  } else {
+    a = check(l, s, nullptr);
+    // `xs + []`, `s | {}`, `s - {train}`: an empty list, or a set literal, typed as the left
+    // side.
+    const bool empty = (r.kind == ExprKind::list || r.kind == ExprKind::map) && r.operands.empty();
+    const bool typed = (a.is_list() && empty) || (a.is_set() && (empty || r.kind == ExprKind::set));
+    b = check(r, s, typed ? &a : nullptr);
+  }
   if (a.is_error() || b.is_error()) return {};
+  if (a.is_set() || b.is_set() || e.op == Op::set_union || e.op == Op::set_intersection)
+    return check_set_operation(*this, e, a, b);
   if (a.is_list() || b.is_list()) return check_list_operation(*this, e, a, b);
   if (e.op == Op::add && (a.kind == TypeKind::text || b.kind == TypeKind::text)) {
     const Expr& other = a.kind == TypeKind::text ? r : l;
@@ -461,7 +481,8 @@ Type Checker::equality(Expr& e, const Scope& s) {
     if (a.kind == TypeKind::enumeration) ok = a.enumeration == b.enumeration;
     if (a.kind == TypeKind::record) ok = a.record == b.record;
     if (a.kind == TypeKind::instance) ok = false;
-    if (a.kind == TypeKind::list || a.kind == TypeKind::map || a.kind == TypeKind::tuple)
+    if (a.kind == TypeKind::list || a.kind == TypeKind::map || a.kind == TypeKind::tuple ||
+        a.kind == TypeKind::set)
       ok = assignable(a, b, true) && assignable(b, a, true);
   }
   if (!ok && a.is_quantity() && b.is_quantity())

@@ -34,23 +34,19 @@ bool whole_number_type(const Type& t) {
 
 }  // namespace
 
-Type check_list_literal(CheckContext& c, Expr& e, const Scope& s, const Type* expected) {
-  // Where a list type is expected (a declared `[GB]`), every element must fit its
-  // element type, and `[]` takes it.
-  if (expected && expected->is_list()) {
+Type literal_element_type(CheckContext& c, Expr& e, const Scope& s, const Type* expected,
+                          std::string_view noun) {
+  // Where the literal's type is expected (a declared `[GB]`), every element must fit its
+  // element type.
+  if (expected) {
     const Type element = expected->element();
     // Named as written in messages: `element 0 of the list must be GB (information)`.
     const TypeExpr* written = c.written_type(expected);
     const TypeExpr* written_element = written && !written->key ? written->element.get() : nullptr;
     for (std::size_t i = 0; i < e.operands.size(); ++i)
-      c.expect_as_written(*e.operands[i], s, element, fmt::format("element {} of the list", i),
+      c.expect_as_written(*e.operands[i], s, element, fmt::format("element {} of the {}", i, noun),
                           written_element);
-    return Type::list_of(element);
-  }
-  if (e.operands.empty()) {
-    c.error(e.range, "E0330",
-            "the element type of `[]` is unknown here: declare it, as in `let xs: [GB] = []`");
-    return {};
+    return element;
   }
   Type element = c.check(*e.operands[0], s, nullptr);
   std::size_t first_typed = 0;  // the element that set the type, for messages
@@ -70,15 +66,28 @@ Type check_list_literal(CheckContext& c, Expr& e, const Scope& s, const Type* ex
     std::optional<Type> both = c.meet(element, t);
     if (!both) {
       c.error(e.operands[i]->range, "E0331",
-              fmt::format("the elements of a list must be of one type: element {} is {}, but "
+              fmt::format("the elements of a {} must be of one type: element {} is {}, but "
                           "element {} is {}",
-                          first_typed, describe(element), i, describe(t)));
+                          noun, first_typed, describe(element), i, describe(t)));
       failed = true;
       continue;
     }
     element = *both;
   }
-  if (failed) return {};
+  return failed ? Type{} : element;
+}
+
+Type check_list_literal(CheckContext& c, Expr& e, const Scope& s, const Type* expected) {
+  // `[]` takes its type from where it stands (a declared `[GB]`).
+  if (expected && expected->is_list())
+    return Type::list_of(literal_element_type(c, e, s, expected, "list"));
+  if (e.operands.empty()) {
+    c.error(e.range, "E0330",
+            "the element type of `[]` is unknown here: declare it, as in `let xs: [GB] = []`");
+    return {};
+  }
+  const Type element = literal_element_type(c, e, s, nullptr, "list");
+  if (element.is_error()) return {};
   return list_type(c, element, e);
 }
 
@@ -328,6 +337,7 @@ Type check_list_operation(CheckContext& c, Expr& e, const Type& a, const Type& b
 Type check_list_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s) {
   e.call = CallKind::list_builtin;
   e.slot = static_cast<int>(b);
+  if (b == ListBuiltin::set) return check_set_builtin(c, e, s);  // check_sets.cpp
   if (b >= ListBuiltin::contains) return check_text_builtin(c, e, b, s);
   if (b >= ListBuiltin::random_uniform) return check_random_builtin(c, e, b, s);
   if (b >= ListBuiltin::zip) return check_tuple_builtin(c, e, b, s);  // check_tuples.cpp
@@ -345,21 +355,23 @@ Type check_list_builtin(CheckContext& c, Expr& e, ListBuiltin b, const Scope& s)
     case ListBuiltin::len: {
       if (e.arguments.size() != 1) {
         for (Argument& a : e.arguments) c.check(*a.value, s, nullptr);
-        c.error(e.range, "E0311", "`len` takes one argument: a list, a map or a text");
+        c.error(e.range, "E0311", "`len` takes one argument: a list, a set, a map or a text");
         return {};
       }
       Expr& arg = *e.arguments[0].value;
       const Type t = c.check(arg, s, nullptr);
       if (failed || t.is_error()) return {};
       // A map's length is its number of entries; a text's, its characters.
-      if (!t.is_list() && !t.is_map() && t.kind != TypeKind::text) {
-        c.error(arg.range, "E0337", "`len` needs a list, a map or a text, not " + describe(t));
+      if (!t.is_list() && !t.is_map() && !t.is_set() && t.kind != TypeKind::text) {
+        c.error(arg.range, "E0337",
+                "`len` needs a list, a set, a map or a text, not " + describe(t));
         return {};
       }
       if (t.optional) {
         c.error(arg.range, "E0404",
                 fmt::format("this {} may be none; give a fallback with `??`",
                             t.is_map()                 ? "map"
+                            : t.is_set()               ? "set"
                             : t.kind == TypeKind::text ? "text"
                                                        : "list"));
         return {};

@@ -24,9 +24,12 @@ Type enumeration_type(const EnumDecl* en) {
   return t;
 }
 
-// A key as written in a literal: `"us-east"` or `nvidia`.
-std::string written_key(const Expr& key) {
-  return key.kind == ExprKind::text ? "\"" + key.text + "\"" : key.text;
+// A key as written in a literal: `"us-east"`, `nvidia`, `3`; an expression as `key i`.
+std::string written_key(const Expr& key, std::size_t i) {
+  if (key.kind == ExprKind::text) return "\"" + key.text + "\"";
+  if (key.kind == ExprKind::name) return key.text;
+  if (key.kind == ExprKind::number && !key.unit) return fmt::format("{}", key.number);
+  return fmt::format("key {}", i);
 }
 
 // A key as the duplicate check compares it: its kind (quoted or a name) and its text.
@@ -73,9 +76,7 @@ const Expr* known_map(const Expr& e, const Scope& s) {
 
 }  // namespace
 
-Type map_key_type(const Type& map) {
-  return map.enumeration ? enumeration_type(map.enumeration) : Type::of(TypeKind::text);
-}
+Type map_key_type(const Type& map) { return map.map_key(); }
 
 Type check_map_literal(CheckContext& c, Expr& e, const Scope& s, const Type* expected) {
   const bool declared = expected && expected->is_map();
@@ -87,9 +88,8 @@ Type check_map_literal(CheckContext& c, Expr& e, const Scope& s, const Type* exp
             "`let m: {text: GB} = {}`");
     return {};
   }
-  // The key type: declared, or that of the first key (a text; a bare name could be a
-  // member of any enumeration).
-  const EnumDecl* key_enum = declared ? expected->enumeration : nullptr;
+  // The key type: declared, or that of the first key (a bare name could be a member of
+  // any enumeration).
   if (!declared && e.operands[0]->kind == ExprKind::name) {
     c.error(e.operands[0]->range, "E0363",
             fmt::format("the enumeration `{}` belongs to is unknown here: declare the map's "
@@ -97,26 +97,60 @@ Type check_map_literal(CheckContext& c, Expr& e, const Scope& s, const Type* exp
                         e.operands[0]->text, e.operands[0]->text));
     return {};
   }
+  Type key_type = declared ? expected->map_key() : c.check(*e.operands[0], s, nullptr);
+  if (key_type.is_error()) return {};
+  if (auto problem = key_type_problem(key_type, "keys of a map")) {
+    c.error(e.operands[0]->range, "E0364", *problem);
+    return {};
+  }
+  const EnumDecl* key_enum = key_type.enumeration;
   bool failed = false;
-  // The keys so far, for duplicates (the same kind and text), in a hash set, so that a map
-  // of n entries checks in O(n): a scan of the keys before each took 3.8 to 5.3 s at 40,000.
+  // The keys written out so far, for duplicates (the same kind and text), in a hash set,
+  // so that a map of n entries checks in O(n): a scan of the keys before each took 3.8 to
+  // 5.3 s at 40,000. Keys computed are compared when the map is made (E0549).
   std::unordered_set<WrittenKey, WrittenKeyHash> seen;
+  std::vector<std::string> numbers;  // the texts of number keys, which `seen` points into
+  numbers.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     Expr& key = *e.operands[2 * i];
     if (key_enum) {
       if (!enum_key(c, key, key_enum)) failed = true;
-    } else if (key.kind != ExprKind::text) {
-      c.error(
-          key.range, "E0363",
-          fmt::format("the keys of this map are text: write the key in quotes, \"{}\"", key.text));
+    } else if (key.kind == ExprKind::name) {
+      c.error(key.range, "E0363",
+              key_type.kind == TypeKind::text
+                  ? fmt::format("the keys of this map are text: write the key in quotes, \"{}\"",
+                                key.text)
+                  : fmt::format("a bare name as a key is an enumeration member, and the keys of "
+                                "this map are {}: write `({})` for the value of `{}`",
+                                describe(key_type), key.text, key.text));
       failed = true;
+      continue;
+    } else if (declared) {
+      c.expect(key, s, key_type, "the key " + written_key(key, i));
     } else {
-      c.check(key, s, nullptr);
+      const Type t = i == 0 ? key_type : c.check(key, s, &key_type);
+      if (t.is_error()) {
+        failed = true;
+        continue;
+      }
+      if (!c.meet(t, key_type) || t.kind != key_type.kind || t.optional) {
+        c.error(key.range, "E0361",
+                fmt::format("the keys of a map must be of one type: {} is {}, but {} is {}",
+                            written_key(*e.operands[0], 0), describe(key_type), written_key(key, i),
+                            describe(t)));
+        failed = true;
+        continue;
+      }
     }
-    if (!seen.insert({key.kind, key.text}).second) {
+    std::string_view written = key.text;
+    if (key.kind == ExprKind::number && !key.unit)
+      written = numbers.emplace_back(fmt::format("{}", key.number));
+    else if (key.kind != ExprKind::text && key.kind != ExprKind::name)
+      continue;
+    if (!seen.insert({key.kind, written}).second) {
       c.error(key.range, "E0362",
               fmt::format("the key {} is given twice in this map: each key has one value",
-                          written_key(key)));
+                          written_key(key, i)));
       failed = true;
     }
   }
@@ -147,7 +181,7 @@ Type check_map_literal(CheckContext& c, Expr& e, const Scope& s, const Type* exp
     const TypeExpr* written_value = written && written->key ? written->element.get() : nullptr;
     for (std::size_t i = 0; i < n; ++i)
       c.expect_as_written(*e.operands[2 * i + 1], s, value,
-                          "the value of " + written_key(*e.operands[2 * i]), written_value);
+                          "the value of " + written_key(*e.operands[2 * i], i), written_value);
   } else {
     value = c.check(*e.operands[1], s, nullptr);
     std::size_t first_typed = 0;
@@ -165,8 +199,8 @@ Type check_map_literal(CheckContext& c, Expr& e, const Scope& s, const Type* exp
         c.error(v.range, "E0361",
                 fmt::format("the values of a map must be of one type: the value of {} is {}, "
                             "but the value of {} is {}",
-                            written_key(*e.operands[2 * first_typed]), describe(value),
-                            written_key(*e.operands[2 * i]), describe(t)));
+                            written_key(*e.operands[2 * first_typed], first_typed), describe(value),
+                            written_key(*e.operands[2 * i], i), describe(t)));
         values_failed = true;
         continue;
       }
@@ -181,7 +215,7 @@ Type check_map_literal(CheckContext& c, Expr& e, const Scope& s, const Type* exp
     }
   }
   if (failed) return {};
-  return Type::map_of(key_enum, value);
+  return Type::map_of(key_type, value);
 }
 
 Type check_map_lookup(CheckContext& c, Expr& e, const Scope& s, const Type& map) {
@@ -193,7 +227,8 @@ Type check_map_lookup(CheckContext& c, Expr& e, const Scope& s, const Type& map)
     c.error(e.operands[0]->range, "E0404", "this map may be none; give a fallback with `??`");
     return {};
   }
-  const bool fits = k.kind == wanted.kind && k.enumeration == wanted.enumeration && !k.optional;
+  const bool fits = k.kind == wanted.kind && k.enumeration == wanted.enumeration && !k.optional &&
+                    c.meet(k, wanted);
   if (!fits) {
     c.error(key.range, "E0367",
             fmt::format("this map's keys are {}, not {}", describe(wanted), describe(k)));
@@ -214,9 +249,9 @@ Type check_map_lookup(CheckContext& c, Expr& e, const Scope& s, const Type& map)
     if (!found) {
       std::string listed;
       for (std::size_t i = 0; i < n; ++i)
-        listed += (i ? ", " : "") + written_key(*literal->operands[2 * i]);
+        listed += (i ? ", " : "") + written_key(*literal->operands[2 * i], i);
       c.error(key.range, "E0365",
-              fmt::format("no key {} in this map{}{}", written_key(key),
+              fmt::format("no key {} in this map{}{}", written_key(key, 0),
                           n ? ": its keys are " + listed : std::string(": it is empty"),
                           did_you_mean(key.text, keys)));
       return {};

@@ -57,7 +57,13 @@ Type Checker::resolve_type(const TypeExpr& t, std::optional<DisplayUnit>* displa
   if (t.element) {  // `[T]`: shown in T's unit
     Type element = resolve_type(*t.element, display, written_values);
     if (element.is_error()) return element;
-    out = Type::list_of(element);
+    if (t.set) {  // `{T}`: its elements are keys (key_type_problem)
+      if (auto problem = key_type_problem(element, "elements of a set")) {
+        error(t.element->range, "E0364", *problem);
+        return {};
+      }
+    }
+    out = t.set ? Type::set_of(element) : Type::list_of(element);
     out.optional = t.optional;
     return out;
   }
@@ -119,12 +125,11 @@ Type Checker::resolve_map_type(const TypeExpr& t, std::optional<DisplayUnit>* di
   const Type key = resolve_type(*t.key);
   const Type value = resolve_type(*t.element, display, written_values);
   if (key.is_error() || value.is_error()) return {};
-  if ((key.kind != TypeKind::text && key.kind != TypeKind::enumeration) || key.optional) {
-    error(t.key->range, "E0364",
-          "the keys of a map are text or the members of an enumeration, not " + describe(key));
+  if (auto problem = key_type_problem(key, "keys of a map")) {
+    error(t.key->range, "E0364", *problem);
     return {};
   }
-  Type out = Type::map_of(key.enumeration, value);
+  Type out = Type::map_of(key, value);
   out.optional = t.optional;
   return out;
 }
@@ -144,9 +149,11 @@ bool Checker::assignable(const Type& from, const Type& to, bool meet) {
     case TypeKind::instance:
       return from.scenario == to.scenario;
     case TypeKind::list:
+    case TypeKind::set:
       return assignable(from.element(), to.element(), meet);
-    case TypeKind::map:
-      return from.enumeration == to.enumeration &&
+    case TypeKind::map:  // keys of one type each way; values as a list's elements
+      return assignable(from.map_key(), to.map_key(), true) &&
+             assignable(to.map_key(), from.map_key(), true) &&
              assignable(from.map_value(), to.map_value(), meet);
     case TypeKind::tuple: {
       const auto a = from.tuple_elements(), b = to.tuple_elements();

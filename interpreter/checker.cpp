@@ -98,15 +98,16 @@ std::optional<Type> Checker::meet(const Type& a, const Type& b) {
     result.dim = merge(a.dim, b.dim);
     result.integer = a.integer && b.integer;
   }
-  if (a.is_list()) {
+  if (a.is_list() || a.is_set()) {
     std::optional<Type> element = meet(a.element(), b.element());
     if (!element) return std::nullopt;
-    result = Type::list_of(*element);
+    result = a.is_list() ? Type::list_of(*element) : Type::set_of(*element);
   }
   if (a.is_map()) {
+    std::optional<Type> key = meet(a.map_key(), b.map_key());
     std::optional<Type> value = meet(a.map_value(), b.map_value());
-    if (!value) return std::nullopt;
-    result = Type::map_of(a.enumeration, *value);
+    if (!key || !value) return std::nullopt;
+    result = Type::map_of(*key, *value);
   }
   if (a.is_tuple()) {  // element by element (assignable above checked the arities)
     std::vector<Type> elements;

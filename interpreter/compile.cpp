@@ -45,11 +45,12 @@ bool numeric_coalesce(const Expr& e) {
 }
 
 bool compiles_at_root(const Expr& e) {
-  // Lists, maps and tuples are the tree walk's.
-  if (e.type.is_list() || e.type.is_map() || e.type.is_tuple()) return false;
+  // Lists, maps, sets and tuples are the tree walk's.
+  if (e.type.is_list() || e.type.is_map() || e.type.is_tuple() || e.type.is_set()) return false;
   switch (e.kind) {
     case ExprKind::binary:
-      if (e.type.kind == TypeKind::text) return false;  // `+` joining texts, `??` of texts
+      if (e.type.kind == TypeKind::text) return false;         // `+` joining texts, `??` of texts
+      if (e.op == Op::in || e.op == Op::not_in) return false;  // membership: the tree walk's
       if (e.op == Op::coalesce) return numeric_coalesce(e);
       return (e.op != Op::eq && e.op != Op::ne) || numeric_equality(e);
     case ExprKind::unary:
@@ -284,6 +285,7 @@ class Compiler {
 
   void binary(Expr& e) {
     if (e.type.kind == TypeKind::text) return tree(e);  // `+` joining texts, `??` of texts
+    if (e.op == Op::in || e.op == Op::not_in || e.type.is_set()) return tree(e);  // sets
     if (e.op == Op::coalesce) return coalesce(e);
     if ((e.op == Op::eq || e.op == Op::ne) && !numeric_equality(e)) return tree(e);
     if (e.op == Op::logical_and || e.op == Op::logical_or) {

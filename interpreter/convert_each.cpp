@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "interpreter/sets.hpp"
+
 namespace reckon {
 
 namespace {
@@ -20,6 +22,11 @@ Value with_dimension(Value v, const Dimension& dim) {
       items.reserve(l.size());
       for (std::size_t i = 0; i < l.size(); ++i) items.push_back(with_dimension(l.at(i), dim));
       return Value::adopt(ListValue::make(std::move(items)));
+    }
+    case ValueKind::set: {
+      SetBuilder out(&dim);
+      for (const Value& x : v.set()->items()) out.add(x);
+      return Value::adopt(out.finish());
     }
     case ValueKind::map: {
       const MapValue& m = *v.map();
@@ -41,7 +48,7 @@ std::string pattern_name(std::size_t i) {
 }  // namespace
 
 const Type& converted_element(const Type& t) {
-  if (t.is_list()) return converted_element(t.element());
+  if (t.is_list() || t.is_set()) return converted_element(t.element());
   return t.is_map() ? converted_element(t.map_value()) : t;
 }
 
@@ -49,8 +56,10 @@ Type with_converted_element(const Type& t, const Type& element) {
   Type out;
   if (t.is_list())
     out = Type::list_of(with_converted_element(t.element(), element));
+  else if (t.is_set())
+    out = Type::set_of(with_converted_element(t.element(), element));
   else if (t.is_map())
-    out = Type::map_of(t.enumeration, with_converted_element(t.map_value(), element));
+    out = Type::map_of(t.map_key(), with_converted_element(t.map_value(), element));
   else
     return element;
   out.optional = t.optional;

@@ -19,6 +19,7 @@
 #include "interpreter/format.hpp"
 #include "interpreter/operations.hpp"
 #include "interpreter/operator_semantics.hpp"
+#include "interpreter/sets.hpp"
 #include "interpreter/value_bytes.hpp"
 #include "syntax/diagnostics.hpp"
 
@@ -147,6 +148,8 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
       return comprehension(e, frame);
     case ExprKind::map:
       return map_literal(e, frame);
+    case ExprKind::set:
+      return set_literal(e, frame);
     case ExprKind::tuple:
       return tuple_literal(e, frame);
     case ExprKind::index:
@@ -172,7 +175,12 @@ Value Evaluator::binary(const Expr& e, const Frame& frame) {
   const Expr& r = *e.operands[1];
   if (e.type.kind == TypeKind::list && e.op == Op::add) [[unlikely]]
     return join(e, frame);
+  if (e.type.kind == TypeKind::set) [[unlikely]]
+    return set_operation(e, frame);
   switch (e.op) {
+    case Op::in:
+    case Op::not_in:
+      return membership(e, frame);
     case Op::coalesce: {
       Value a = evaluate(l, frame);
       if (!a.is_none()) {
@@ -243,6 +251,8 @@ bool Evaluator::equal(const Value& a, const Value& b) const {
       return std::equal(x.begin(), x.end(), y.begin(), y.end(),
                         [&](const Value& p, const Value& q) { return equal(p, q); });
     }
+    case ValueKind::set:
+      return same_elements(*a.set(), *b.set());
   }
   return false;
 }
@@ -279,7 +289,7 @@ double Evaluator::number_of(const Expr& e, const Frame& frame) {
       return e.op == Op::logical_not ? ops::logical_not(x) : ops::negate(x);
     }
     case ExprKind::binary:
-      if (e.op == Op::coalesce ||
+      if (e.op == Op::coalesce || e.op == Op::in || e.op == Op::not_in ||
           ((e.op == Op::eq || e.op == Op::ne) &&
            !(plain_quantity(e.operands[0]->type) && plain_quantity(e.operands[1]->type))))
         return value_of(e, frame).number;

@@ -133,7 +133,7 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
   Value scratch;
   const Value& list = reference(*e.arguments[0].value, frame, scratch);
   // Read by size(), at() and number_at(): a packed list is never made into Values here.
-  const ListValue& xs = *list.list();
+  const ListValue& xs = *list.elements();  // a list, or a set's elements
   auto nonempty = [&] {
     if (xs.empty())
       throw UserError(e.range, "E0545",
@@ -305,6 +305,7 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
     case ListBuiltin::lower:
     case ListBuiltin::replace:
     case ListBuiltin::number:
+    case ListBuiltin::set:
       break;
   }
   throw std::logic_error("unknown aggregate");

@@ -234,7 +234,7 @@ Value Evaluator::list_builtin(const Expr& e, const Frame& frame) {
         return Value::quantity(static_cast<double>(list.map()->keys.size()));
       if (list.kind == ValueKind::text)  // its characters
         return Value::quantity(static_cast<double>(text_ops::length(list.text())));
-      return Value::quantity(static_cast<double>(list.list()->size()));
+      return Value::quantity(static_cast<double>(list.elements()->size()));  // a list or set
     }
     case ListBuiltin::every: {
       // In declaration order, the standard library's first (the loader's order of
@@ -279,6 +279,8 @@ Value Evaluator::list_builtin(const Expr& e, const Frame& frame) {
     case ListBuiltin::replace:
     case ListBuiltin::number:
       return text_builtin(e, frame);  // evaluate_text_builtins.cpp
+    case ListBuiltin::set:
+      return make_set(e, frame);  // evaluate_sets.cpp
     default:
       return aggregate(e, frame);
   }

@@ -21,25 +21,19 @@ namespace {
 // The most keys a message lists; the rest are counted.
 constexpr std::size_t max_keys_listed = 10;
 
-bool same_key(const Value& a, const Value& b) {
-  if (a.kind != b.kind) return false;
-  if (a.kind == ValueKind::text) return a.text() == b.text();
-  return a.enumeration() == b.enumeration() && a.number == b.number;
-}
-
 }  // namespace
 
 std::string key_text(const Value& key) {
   if (key.kind == ValueKind::text) return "\"" + key.text() + "\"";
   if (key.kind == ValueKind::enumeration)
     return key.enumeration()->members.at(static_cast<std::size_t>(key.number));
-  return "?";
+  return format_inline(key, std::nullopt, DisplayOptions{});
 }
 
 std::optional<std::size_t> find_key(const MapValue& m, const Value& key) {
-  for (std::size_t i = 0; i < m.keys.size(); ++i)
-    if (same_key(m.keys[i], key)) return i;
-  return std::nullopt;
+  const std::size_t i = m.find(key);
+  if (i == KeyIndex::npos) return std::nullopt;
+  return i;
 }
 
 bool Evaluator::equal_maps(const MapValue& a, const MapValue& b) const {
@@ -58,12 +52,21 @@ Value Evaluator::map_literal(const Expr& e, const Frame& frame) {
   std::vector<Value> values;
   keys.reserve(n);
   values.reserve(n);
+  // A key computed the same as one before is found here (the checker finds keys written
+  // out twice, E0362).
+  KeyIndex index;
+  index.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     keys.push_back(evaluate(*e.operands[2 * i], frame));
+    if (const std::size_t j = index.add(keys, i); j != i)
+      throw UserError(e.operands[2 * i]->range, "E0549",
+                      fmt::format("the key {} is given twice in this map, by key {} and key {}: "
+                                  "each key has one value",
+                                  key_text(keys[i]), j, i));
     values.push_back(evaluate(*e.operands[2 * i + 1], frame));
   }
   count_built(2 * n * sizeof(Value), e, "map");
-  return Value::adopt(MapValue::make(std::move(keys), std::move(values)));
+  return Value::adopt(MapValue::make(std::move(keys), std::move(values), std::move(index)));
 }
 
 // `m[k]`: the value of k. The checker has refused keys of the wrong type and, where both

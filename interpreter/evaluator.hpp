@@ -400,6 +400,12 @@ class Evaluator {
   Value map_literal(const Expr& e, const Frame& frame);
   Value map_lookup(const Expr& e, const Value& map, const Frame& frame);
   Value map_builtin(const Expr& e, const Frame& frame);
+  // Sets (evaluate_sets.cpp): `{a, b}`, `s | t`, `s & t` and `s - t` (a binary `e` of a
+  // set type), `x in c` and `x not in c`, and set(xs).
+  Value set_literal(const Expr& e, const Frame& frame);
+  Value set_operation(const Expr& e, const Frame& frame);
+  Value membership(const Expr& e, const Frame& frame);
+  Value make_set(const Expr& e, const Frame& frame);
   // Tuples (evaluate_tuples.cpp): `(a, b)`, `p[0]` (`tuple` the value of operand 0),
   // `[... for (a, b) in xs]` (`list` the value of operand 0), and the builtins from `zip`
   // on.

@@ -67,13 +67,15 @@ std::string flat_source(std::string_view source) {
 }
 
 // Binding strength of an expression when rendered, to place parentheses.
+constexpr int power_precedence = 11;
+
 int precedence(const Expr& e) {
   switch (e.kind) {
     case ExprKind::conditional:
     case ExprKind::convert:
       return 0;
     case ExprKind::unary:
-      return e.op == Op::logical_not ? 3 : 8;
+      return e.op == Op::logical_not ? 3 : 10;
     case ExprKind::binary:
       switch (e.op) {
         case Op::logical_or:
@@ -86,19 +88,25 @@ int precedence(const Expr& e) {
         case Op::le:
         case Op::gt:
         case Op::ge:
+        case Op::in:
+        case Op::not_in:
           return 4;
-        case Op::coalesce:
+        case Op::set_union:
           return 5;
+        case Op::set_intersection:
+          return 6;
+        case Op::coalesce:
+          return 7;
         case Op::add:
         case Op::sub:
-          return 6;
+          return 8;
         case Op::pow:
-          return 9;
+          return power_precedence;
         default:
-          return 7;
+          return 9;
       }
     default:
-      return 10;
+      return 12;
   }
 }
 
@@ -225,7 +233,7 @@ class Explainer {
                    std::vector<Dependency>* deps, bool right = false) {
     std::string s = render(child, frame, deps);
     int c = precedence(child);
-    return c < parent || (right && c == parent && parent != 9) ? "(" + s + ")" : s;
+    return c < parent || (right && c == parent && parent != power_precedence) ? "(" + s + ")" : s;
   }
 
   // The expression with the value of every name, member and method call written in.
@@ -303,6 +311,12 @@ class Explainer {
         for (std::size_t i = 0; i < e.operands.size(); ++i)
           s += (i ? ", " : "") + render(*e.operands[i], frame, deps);
         return s + ")";
+      }
+      case ExprKind::set: {
+        std::string s = "{";
+        for (std::size_t i = 0; i < e.operands.size(); ++i)
+          s += (i ? ", " : "") + render(*e.operands[i], frame, deps);
+        return s + "}";
       }
       case ExprKind::number_list:  // a long list of numbers reads best as written
         return std::string(text(e.range));

@@ -341,8 +341,9 @@ std::string number_in(const Value& v, const DisplayUnit& chosen, const DisplayOp
 
 // `[1, 2.5, 4] GB`: every quantity of a list in one unit, `unit` or the one readable for
 // its largest element, written once after the list.
+// `[1, 2] GB`; a set's elements in braces, `{"a", "b"}` (`open` and `close`).
 std::string format_list(const ListValue& list, const DisplayOptions& options,
-                        const DisplayUnit* unit) {
+                        const DisplayUnit* unit, char open = '[', char close = ']') {
   const std::optional<DisplayUnit> chosen = list_display_unit(list, options.digits, unit);
   // Read by at(): a packed list's elements are never all made into Values here.
   const std::size_t shown = std::min(list.size(), options.list_elements);
@@ -350,7 +351,7 @@ std::string format_list(const ListValue& list, const DisplayOptions& options,
   numbers.records_short = true;  // `[Accelerator "H100 SXM", ...]` inline
   DisplayOptions inner = options;
   inner.records_short = true;
-  std::string out = "[";
+  std::string out(1, open);
   for (std::size_t i = 0; i < shown; ++i) {
     const Value x = list.at(i);
     if (i) out += ", ";
@@ -363,7 +364,7 @@ std::string format_list(const ListValue& list, const DisplayOptions& options,
       more.insert(static_cast<std::size_t>(at), ",");
     out += (shown ? ", ... " : "... ") + more + " more";
   }
-  out += "]";
+  out += close;
   if (chosen && !chosen->symbol.empty()) out += " " + chosen->symbol;
   return out;
 }
@@ -496,6 +497,8 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
       return format_list(*v.list(), options, unit);
     case ValueKind::map:
       return format_map(*v.map(), options, unit);
+    case ValueKind::set:
+      return format_list(v.set()->elements(), options, unit, '{', '}');
     case ValueKind::tuple: {  // `(1 GB, 2 s)`: each element in a unit of its own
       std::string out = "(";
       DisplayOptions inner = options;

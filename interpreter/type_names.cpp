@@ -6,6 +6,18 @@
 
 namespace reckon {
 
+namespace {
+
+// A type inside brackets or braces: `GB` rather than `GB (information)`, the unit says
+// enough there.
+std::string bracketed(const Type& e) {
+  if (e.is_quantity() && !e.dim.is_dimensionless())
+    return counted_unit_string(e.dim) + (e.optional ? "?" : "");
+  return describe(e);
+}
+
+}  // namespace
+
 std::string describe(const Type& t) {
   std::string s;
   switch (t.kind) {
@@ -37,36 +49,24 @@ std::string describe(const Type& t) {
     case TypeKind::instance:
       s = t.scenario->name;
       break;
-    case TypeKind::list: {
-      // `[GB]` rather than `[GB (information)]`: the unit says enough inside brackets.
-      const Type& e = t.element();
-      std::string inner = describe(e);
-      if (e.is_quantity() && !e.dim.is_dimensionless())
-        inner = counted_unit_string(e.dim) + (e.optional ? "?" : "");
-      s = "[" + inner + "]";
+    case TypeKind::list:
+      s = "[" + bracketed(t.element()) + "]";
       break;
-    }
+    case TypeKind::set:  // `{text}`, `{GB}`
+      s = "{" + bracketed(t.element()) + "}";
+      break;
     case TypeKind::tuple: {  // `(count, GB)`, units bare as in a list's brackets
       s = "(";
       const auto elements = t.tuple_elements();
       for (std::size_t i = 0; i < elements.size(); ++i) {
-        const Type& e = elements[i];
-        std::string inner = describe(e);
-        if (e.is_quantity() && !e.dim.is_dimensionless())
-          inner = counted_unit_string(e.dim) + (e.optional ? "?" : "");
-        s += (i ? ", " : "") + inner;
+        s += (i ? ", " : "") + bracketed(elements[i]);
       }
       s += ")";
       break;
     }
-    case TypeKind::map: {  // `{text: gCO2e/kWh}`, `{Vendor: count}`
-      const Type& v = t.map_value();
-      std::string value = describe(v);
-      if (v.is_quantity() && !v.dim.is_dimensionless())
-        value = counted_unit_string(v.dim) + (v.optional ? "?" : "");
-      s = "{" + (t.enumeration ? t.enumeration->name : std::string("text")) + ": " + value + "}";
+    case TypeKind::map:  // `{text: gCO2e/kWh}`, `{Vendor: count}`, `{count: text}`
+      s = "{" + bracketed(t.map_key()) + ": " + bracketed(t.map_value()) + "}";
       break;
-    }
   }
   return t.optional ? s + "?" : s;
 }
@@ -92,9 +92,11 @@ std::string describe_shown(const Type& t, const std::optional<DisplayUnit>& unit
   switch (t.kind) {
     case TypeKind::list:
       return "[" + inner_shown(t.element(), &*unit) + "]" + optional;
+    case TypeKind::set:
+      return "{" + inner_shown(t.element(), &*unit) + "}" + optional;
     case TypeKind::map:
-      return "{" + (t.enumeration ? t.enumeration->name : std::string("text")) + ": " +
-             inner_shown(t.map_value(), &*unit) + "}" + optional;
+      return "{" + bracketed(t.map_key()) + ": " + inner_shown(t.map_value(), &*unit) + "}" +
+             optional;
     case TypeKind::tuple: {  // each element in its own unit: `(text, us)`
       std::string s = "(";
       const auto elements = t.tuple_elements();

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "interpreter/key_index.hpp"
 #include "syntax/dimension.hpp"
 
 namespace reckon {
@@ -138,11 +139,39 @@ struct MapValue final : Shared {
   std::vector<Value> keys;
   std::vector<Value> values;  // values[i] is the value of keys[i]
 
-  static MapValue* make(std::vector<Value> keys, std::vector<Value> values);
+  // A map of distinct `keys`; `index`, if not empty, indexes them (else find() makes it
+  // on first use past a handful of keys).
+  static MapValue* make(std::vector<Value> keys, std::vector<Value> values, KeyIndex index = {});
   ~MapValue() override;
+  // The position of the key the same as `key` (key_index.hpp), or KeyIndex::npos.
+  std::size_t find(const Value& key) const;
 
  private:
   MapValue() = default;
+  mutable KeyIndex index_;  // made once, by find(), when make() was given none
+  mutable std::once_flag indexed_;
+};
+
+// A set value (docs/language.md, "Sets"): its elements, each once, in the order first
+// made, as a list (so that going through a set, sorting it and its aggregates read a
+// list), and their index (key_index.hpp). Immutable once made; made by SetBuilder.
+struct SetValue final : Shared {
+  // The elements as a list (defined below Value).
+  const ListValue& elements() const;
+  std::span<const Value> items() const;
+  std::size_t size() const;
+  bool contains(const Value& v) const;
+  // The position among items() of the element the same as `v`, or KeyIndex::npos.
+  std::size_t position(const Value& v) const;
+
+  // A set of `unique` (no two the same), indexed by `index`; holds one reference.
+  static SetValue* make(std::vector<Value> unique, KeyIndex index);
+  ~SetValue() override;
+
+ private:
+  SetValue() = default;
+  ListValue* list_ = nullptr;  // one reference held
+  KeyIndex index_;
 };
 
 // Every kind from `record` on is a Shared object (Value::shared).
@@ -156,7 +185,8 @@ enum class ValueKind : std::uint8_t {
   instance,
   list,
   map,
-  tuple  // its elements in a ListValue (a tuple is a fixed-length list of mixed types)
+  tuple,  // its elements in a ListValue (a tuple is a fixed-length list of mixed types)
+  set
 };
 
 struct Value {
@@ -262,6 +292,12 @@ struct Value {
     x.object_ = static_cast<const Shared*>(m);
     return x;
   }
+  static Value adopt(SetValue* s) {
+    Value x;
+    x.kind = ValueKind::set;
+    x.object_ = static_cast<const Shared*>(s);
+    return x;
+  }
   // A tuple of the ListValue's items; takes over the reference the caller holds.
   static Value adopt_tuple(ListValue* l) {
     Value x;
@@ -307,6 +343,11 @@ struct Value {
   const MapValue* map() const {
     return kind == ValueKind::map ? static_cast<const MapValue*>(shared_object()) : nullptr;
   }
+  const SetValue* set() const {
+    return kind == ValueKind::set ? static_cast<const SetValue*>(shared_object()) : nullptr;
+  }
+  // What `for x in ...` goes through: a list, or a set's elements (null for anything else).
+  const ListValue* elements() const;
   // The identity of what a text, record or instance value refers to (null otherwise): a
   // literal text is its string in the AST, a built text its TextValue.
   const void* identity() const { return object_; }
@@ -387,10 +428,29 @@ inline const std::vector<Value>& ListValue::items() const {
   return items_;
 }
 
-inline MapValue* MapValue::make(std::vector<Value> keys, std::vector<Value> values) {
+inline SetValue* SetValue::make(std::vector<Value> unique, KeyIndex index) {
+  auto* s = new SetValue;
+  s->list_ = ListValue::make(std::move(unique));
+  s->index_ = std::move(index);
+  return s;
+}
+inline SetValue::~SetValue() { release(list_); }
+inline const ListValue& SetValue::elements() const { return *list_; }
+inline std::span<const Value> SetValue::items() const { return elements().items(); }
+inline std::size_t SetValue::size() const { return elements().size(); }
+inline std::size_t SetValue::position(const Value& v) const { return index_.find(items(), v); }
+inline bool SetValue::contains(const Value& v) const { return position(v) != KeyIndex::npos; }
+inline const ListValue* Value::elements() const {
+  if (kind == ValueKind::set) return &set()->elements();
+  return list();
+}
+
+inline MapValue* MapValue::make(std::vector<Value> keys, std::vector<Value> values,
+                                KeyIndex index) {
   auto* m = new MapValue;
   m->keys = std::move(keys);
   m->values = std::move(values);
+  m->index_ = std::move(index);
   return m;
 }
 inline MapValue::~MapValue() = default;

@@ -40,6 +40,14 @@ std::string_view op_symbol(Op op) {
       return ">=";
     case Op::coalesce:
       return "??";
+    case Op::in:
+      return "in";
+    case Op::not_in:
+      return "not in";
+    case Op::set_union:
+      return "|";
+    case Op::set_intersection:
+      return "&";
   }
   return "?";
 }

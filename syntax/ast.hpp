@@ -38,6 +38,8 @@ struct TypeExpr {
   bool optional = false;
   UnitExpr unit;  // a single factor may also name a record, an enum or a builtin type
   SourceRange range;
+  // A set type `{T}` (docs/language.md, "Sets"): `element` is T.
+  bool set = false;
   // A list type `[T]`: T, and `unit` is empty. Behind a pointer, as few types are lists.
   std::unique_ptr<TypeExpr> element;
   // A map type `{K: V}`: K here and V in `element` (docs/language.md, "Maps").
@@ -102,7 +104,9 @@ enum class ExprKind : std::uint8_t {
   map,
   // `(784, 256)`: a tuple of two or more elements, the operands (docs/language.md,
   // "Tuples"); `(x)` stays grouping.
-  tuple
+  tuple,
+  // `{"a", "b"}`: a set of the operands (docs/language.md, "Sets"); made by the tree walk.
+  set
 };
 
 enum class Op : std::uint8_t {
@@ -123,7 +127,13 @@ enum class Op : std::uint8_t {
   le,
   gt,
   ge,
-  coalesce
+  coalesce,
+  // Membership and sets (docs/language.md, "Sets"): `x in s`, `x not in s`, `s | t`, `s & t`
+  // (`s - t` is Op::sub on two sets).
+  in,
+  not_in,
+  set_union,
+  set_intersection
 };
 
 std::string_view op_symbol(Op op);

@@ -80,18 +80,31 @@ Type Type::list_of(const Type& element) {
   return t;
 }
 
-Type Type::map_of(const EnumDecl* key_enum, const Type& value) {
+Type Type::set_of(const Type& element) {
+  Type t;
+  t.kind = TypeKind::set;
+  t.element_id = table().intern(element);
+  return t;
+}
+
+Type Type::map_of(const Type& key, const Type& value) {
   Type t;
   t.kind = TypeKind::map;
-  t.enumeration = key_enum;
-  t.element_id = table().intern(value);
+  t.enumeration = key.enumeration;
+  t.element_id = tuple_table().intern(std::vector<Type>{key, value});
   return t;
+}
+
+const Type& Type::map_key() const {
+  static const Type error_type;
+  if (kind != TypeKind::map || element_id == 0) return error_type;
+  return tuple_table().at(element_id)[0];
 }
 
 const Type& Type::map_value() const {
   static const Type error_type;
   if (kind != TypeKind::map || element_id == 0) return error_type;
-  return table().at(element_id);
+  return tuple_table().at(element_id)[1];
 }
 
 Type Type::tuple_of(std::span<const Type> elements) {
@@ -108,7 +121,7 @@ std::span<const Type> Type::tuple_elements() const {
 
 const Type& Type::element() const {
   static const Type error_type;
-  if (kind != TypeKind::list || element_id == 0) return error_type;
+  if ((kind != TypeKind::list && kind != TypeKind::set) || element_id == 0) return error_type;
   return table().at(element_id);
 }
 

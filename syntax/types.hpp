@@ -25,8 +25,9 @@ enum class TypeKind : std::uint8_t {
   enumeration,
   instance,  // a bound scenario (a case)
   list,      // `[GB]`: its element type is element()
-  map,       // `{text: GB}`: values of map_value(), keys text or of `enumeration`
+  map,       // `{text: GB}`: keys of map_key(), values of map_value()
   tuple,     // `(count, GB)`: its element types are tuple_elements()
+  set,       // `{text}`: its element type is element()
 };
 
 struct Type {
@@ -56,13 +57,17 @@ struct Type {
   // `[element]`. Element types are interned for the life of the process, so equal
   // element types have equal ids.
   static Type list_of(const Type& element);
-  // A list's element type (an error type for anything else).
+  // `{element}`: a set (docs/language.md, "Sets"), its element type interned as a list's.
+  static Type set_of(const Type& element);
+  // A list's or a set's element type (an error type for anything else).
   const Type& element() const;
   bool is_list() const { return kind == TypeKind::list; }
-  // `{K: V}`: K is text when `key_enum` is null, else that enumeration; V is interned as
-  // a list's element is (element_id), so a map type takes no more room than a list's.
-  static Type map_of(const EnumDecl* key_enum, const Type& value);
+  bool is_set() const { return kind == TypeKind::set; }
+  // `{K: V}`: the pair (K, V) is interned as a tuple's element types are (element_id), so
+  // a map type takes no more room than a list's; `enumeration` is K's when K is one.
+  static Type map_of(const Type& key, const Type& value);
   bool is_map() const { return kind == TypeKind::map; }
+  const Type& map_key() const;
   const Type& map_value() const;
 
   // `(A, B, ...)`, two or more element types; interned as a whole (another table than

@@ -95,10 +95,11 @@ ShownValue shown(const Evaluator& ev, const Value& v, const std::optional<Displa
       s.scenario = inst.scenario->name;
       break;
     }
-    case ValueKind::list: {
-      s.kind = ShownValue::Kind::list;
-      shown_elements(ev, v.list()->items(),
-                     list_display_unit(*v.list(), digits, unit ? &*unit : nullptr), s);
+    case ValueKind::list:
+    case ValueKind::set: {  // a set as the list of its elements, in their order
+      s.kind = v.set() ? ShownValue::Kind::set : ShownValue::Kind::list;
+      const ListValue& xs = *v.elements();
+      shown_elements(ev, xs.items(), list_display_unit(xs, digits, unit ? &*unit : nullptr), s);
       break;
     }
     case ValueKind::tuple: {

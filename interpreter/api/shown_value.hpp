@@ -16,7 +16,19 @@
 namespace reckon::api {
 
 struct ShownValue {
-  enum class Kind { none, quantity, boolean, text, member, record, instance, list, tuple, map };
+  enum class Kind {
+    none,
+    quantity,
+    boolean,
+    text,
+    member,
+    record,
+    instance,
+    list,
+    tuple,
+    map,
+    set
+  };
   Kind kind = Kind::none;
   std::string display;  // the whole value as it shows where it is (in its list, its column)
   // A quantity: its number in `unit` (the nearest double of the conversion), the unit

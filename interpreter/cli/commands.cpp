@@ -218,11 +218,13 @@ nlohmann::json json_of(const api::ShownValue& s) {
       j["value"] = nullptr;
       break;
     case Kind::list:
-    case Kind::tuple: {
+    case Kind::tuple:
+    case Kind::set: {  // a set's elements in its order, and `"set": true`
       nlohmann::json items = nlohmann::json::array();
       for (const api::ShownValue& x : s.items) items.push_back(json_of(x));
       j["value"] = std::move(items);
       j["unit"] = s.unit;
+      if (s.kind == Kind::set) j["set"] = true;
       break;
     }
     case Kind::record: {

@@ -214,6 +214,9 @@ class Compiler {
         (e.kind == ExprKind::call && e.call == CallKind::map_builtin))
       throw Unplannable("a map", e.range);
     if (e.type.is_tuple() || e.kind == ExprKind::tuple) throw Unplannable("a tuple", e.range);
+    if (e.type.is_set() || e.kind == ExprKind::set ||
+        (e.kind == ExprKind::binary && (e.op == Op::in || e.op == Op::not_in)))
+      throw Unplannable("a set or membership", e.range);
     switch (e.kind) {
       case ExprKind::number:
       case ExprKind::text:

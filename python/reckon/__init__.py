@@ -15,14 +15,14 @@ from ._native import BASE_UNITS
 from .pint_units import pint_registry
 from .program import Case, Program
 from .quantity import Quantity
-from .values import Explanation, List, Map, Member, Record
+from .values import Explanation, List, Map, Member, Record, Set
 
 # The version of the build that made the extension module: CMake's project() version,
 # the one place it is written (the package's metadata reads the same, python/setup.py).
 __version__ = native.version
 
 __all__ = ["load", "eval", "explain", "Program", "Case", "Quantity", "Record", "Member",
-           "Explanation", "List", "Map", "ReckonError", "CaseNotFoundError", "ReadError",
+           "Explanation", "List", "Map", "Set", "ReckonError", "CaseNotFoundError", "ReadError",
            "BASE_UNITS", "pint_registry"]
 
 _standard_program = None

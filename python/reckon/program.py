@@ -12,7 +12,7 @@ from ._native import native
 from .errors import ReckonError
 from .quantity import Quantity
 from .source import shape, source
-from .values import Explanation, List, Map, Member, Record, cell_html
+from .values import Explanation, List, Map, Member, Record, Set, cell_html
 
 
 def from_native(v, program=None):
@@ -42,6 +42,8 @@ def from_native(v, program=None):
         return tuple(items)
     if kind == "map":
         return Map(zip(names, items))
+    if kind == "set":
+        return Set(items)
     return Record(type_name, zip(names, items), shown)
 
 

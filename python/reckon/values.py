@@ -67,6 +67,11 @@ class Map(dict):
         return map_html(self) if self else None
 
 
+class Set(frozenset):
+    """A Reckon set: a Python frozenset of its elements (texts, members, numbers and
+    Quantities), which compares equal to a set of the same elements."""
+
+
 class Explanation(str):
     """``explain``'s text, which Jupyter shows as Markdown, LaTeX, or (text) as it is."""
 

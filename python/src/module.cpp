@@ -58,12 +58,14 @@ py::object to_python(const ShownValue& s) {
     case K::record:
     case K::map:
     case K::list:
-    case K::tuple: {
+    case K::tuple:
+    case K::set: {
       py::list items;
       for (const ShownValue& x : s.items) items.append(to_python(x));
       const char* kind = s.kind == K::record  ? "record"
                          : s.kind == K::map   ? "map"
                          : s.kind == K::tuple ? "tuple"
+                         : s.kind == K::set   ? "set"
                                               : "list";
       return py::make_tuple(kind, s.text, py::cast(s.names), items, s.display);
     }

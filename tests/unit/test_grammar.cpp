@@ -54,6 +54,14 @@ std::string op_name(Op op) {
       return "ge";
     case Op::coalesce:
       return "coalesce";
+    case Op::in:
+      return "in";
+    case Op::not_in:
+      return "notin";
+    case Op::set_union:
+      return "union";
+    case Op::set_intersection:
+      return "intersection";
   }
   return "?";
 }
@@ -111,9 +119,11 @@ std::string show(const Expr& e) {
       return "member(" + show(*e.operands.at(0)) + ", " + e.text + ")";
     case ExprKind::list:
     case ExprKind::tuple:
+    case ExprKind::set:
     case ExprKind::interpolation: {
       std::string out = e.kind == ExprKind::list    ? "list("
                         : e.kind == ExprKind::tuple ? "tuple("
+                        : e.kind == ExprKind::set   ? "set("
                                                     : "interpolation(";
       for (std::size_t i = 0; i < e.operands.size(); ++i)
         out += (i ? ", " : "") + show(*e.operands[i]);
@@ -171,6 +181,7 @@ std::string show(const Expr& e) {
 std::string show_type(const TypeExpr& t) {
   if (t.key)
     return "{" + show_type(*t.key) + ": " + show_type(*t.element) + "}" + (t.optional ? "?" : "");
+  if (t.element && t.set) return "{" + show_type(*t.element) + "}" + (t.optional ? "?" : "");
   if (t.element) return "[" + show_type(*t.element) + "]" + (t.optional ? "?" : "");
   return (t.integer ? "int " : "") + t.unit.text + (t.optional ? "?" : "");
 }
@@ -414,6 +425,16 @@ TEST_CASE("expressions parse to the expected tree", "[grammar]") {
       {"{\n  \"a\": x + 1,\n  \"b\": {\"c\": 2}\n}", "map(\"a\": add(x, 1), \"b\": map(\"c\": 2))"},
       {"m[\"us-east\"] * e", "mul(index(m, \"us-east\"), e)"},
       {"{\"a\": 1}[\"a\"]", "index(map(\"a\": 1), \"a\")"},
+      // computed keys: any expression but a bare name, which is a member
+      {"{1: \"one\", 2 + 1: \"three\"}", "map(1: \"one\", add(2, 1): \"three\")"},
+      // sets: braces without ':', the operators |, & below a comparison, `in`, `not in`
+      {"{\"a\", \"b\",}", "set(\"a\", \"b\")"},
+      {"{x + 1}", "set(add(x, 1))"},
+      {"a | b & c == d", "eq(union(a, intersection(b, c)), d)"},
+      {"a ?? b | c", "union(coalesce(a, b), c)"},
+      {"x in s and y not in t", "and(in(x, s), notin(y, t))"},
+      {"not x in s", "not(in(x, s))"},
+      {"[x for x in xs if x in s]", "for(x, xs, x, if in(x, s))"},
       // layout
       {"  1 +  # a comment\n  2  ", "add(1, 2)"},
       {"1\n+\n2", "add(1, 2)"},
@@ -572,6 +593,8 @@ TEST_CASE("modules parse to the expected declarations", "[grammar]") {
       {"let x: GB = 1", "let x: GB = 1"},
       {"let x: int token? = none", "let x: int token? = none"},
       {"let m: {text: GB} = {}", "let m: {text: GB} = map()"},
+      {"let s: {text}? = {}", "let s: {text}? = map()"},
+      {"let m: {count: {Vendor}} = {}", "let m: {count: {Vendor}} = map()"},
       {"let m: {Vendor: [GB]}? = none", "let m: {Vendor: [GB]}? = none"},
       {"let a = 1\nlet b = a\ncheck b == 1", "let a = 1\nlet b = a\ncheck eq(b, 1)"},
       {"check a == b within 1e-3", "check eq(a, b) within 0.001"},
@@ -748,6 +771,28 @@ TEST_CASE("syntax errors are located UserErrors", "[grammar]") {
       {Mode::module, "let x = 2 ^", "expected an operand", 11},
       {Mode::module, "let x = a ??", "expected an operand after the ?? operator", 12},
       {Mode::module, "let x = 1 == ", "expected an operand after the comparison", 13},
+      {Mode::module, "let x = a in ", "expected an operand after the comparison", 13},
+      {Mode::module, "let x = a | ", "expected an operand after '|'", 12},
+      {Mode::module, "let x = a & ", "expected an operand after '&'", 12},
+      // "let x = {1, " is 12 bytes: a set's next element is missing
+      {Mode::module, "let x = {1, ,}",
+       "expected another entry, as in `{\"us-east\": 380 gCO2e/kWh}`, or element, as in "
+       "`{\"a\", \"b\"}`",
+       12},
+      // "let x = {\"a\": 1, " is 17 bytes: a set element among map entries
+      {Mode::module, "let x = {\"a\": 1, \"b\"}",
+       "an element alone among the entries of a map: a literal is a map (`{\"a\": 1, \"b\": 2}`) "
+       "or a set (`{\"a\", \"b\"}`), not both",
+       17},
+      {Mode::module, "let x = {\"a\", \"b\": 1}",
+       "an entry `key: value` among the elements of a set: a literal is a set (`{\"a\", \"b\"}`) "
+       "or a map (`{\"a\": 1, \"b\": 2}`), not both",
+       14},
+      // "let x: {text " is 13 bytes: neither ':' nor '}' follows the first type
+      {Mode::module, "let x: {text GB} = 1",
+       "expected ':' and the value type of a map, as in `{text: GB}`, or '}' after the element "
+       "type of a set, as in `{text}`",
+       13},
       {Mode::module, "let x = a and", "expected an operand after 'and'", 13},
       {Mode::module, "let x = a or", "expected an operand after 'or'", 12},
       // "let x = f(a => " is 15 bytes: the lambda's body is missing

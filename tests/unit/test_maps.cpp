@@ -23,15 +23,21 @@ TEST_CASE("map types keep their key and value types in a list type's room") {
   EnumDecl vendor;
   vendor.name = "Vendor";
   const Type gb = Type::quantity(information());
-  const Type text_map = Type::map_of(nullptr, gb);
-  const Type vendor_map = Type::map_of(&vendor, gb);
+  Type vendor_type = Type::of(TypeKind::enumeration);
+  vendor_type.enumeration = &vendor;
+  const Type text_map = Type::map_of(Type::of(TypeKind::text), gb);
+  const Type vendor_map = Type::map_of(vendor_type, gb);
+  const Type count_map = Type::map_of(Type::quantity({}, true), Type::of(TypeKind::text));
   CHECK(text_map.is_map());
   CHECK_FALSE(text_map.is_list());
   CHECK(text_map.map_value().is_quantity());
   CHECK(text_map.map_value().dim == information());
-  // The same value type interned once: the element ids agree; the keys tell them apart.
-  CHECK(text_map.element_id == vendor_map.element_id);
+  // The (key, value) pair interned once: equal map types have equal ids.
+  CHECK(text_map.element_id == Type::map_of(Type::of(TypeKind::text), gb).element_id);
+  CHECK(text_map.element_id != vendor_map.element_id);
   CHECK(text_map.enumeration == nullptr);
+  CHECK(describe(count_map) == "{count: text}");
+  CHECK(count_map.map_key().integer);
   CHECK(vendor_map.enumeration == &vendor);
   CHECK(describe(text_map) == "{text: B}");
   CHECK(describe(vendor_map) == "{Vendor: B}");
