@@ -28,6 +28,7 @@
 #include "interpreter/type_shown.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
+#include "syntax/walk.hpp"
 
 namespace reckon::cli {
 
@@ -41,24 +42,21 @@ void natives_used(const Expr& e, std::vector<std::string>& out) {
   auto add = [&](const std::string& n) {
     if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
   };
-  if (e.kind == ExprKind::name && e.ref == RefKind::constant) add(e.text);
-  if (e.kind == ExprKind::call && e.call == CallKind::native) add(e.callee->text);
-  for (const auto& o : e.operands) natives_used(*o, out);
-  if (e.callee) natives_used(*e.callee, out);
-  for (const auto& a : e.arguments) natives_used(*a.value, out);
+  for_each_in_tree(e, [&](const Expr& x) {
+    if (x.kind == ExprKind::name && x.ref == RefKind::constant) add(x.text);
+    if (x.kind == ExprKind::call && x.call == CallKind::native) add(x.callee->text);
+  });
 }
 
 // The lets an expression reads, and the lets those read, in order of first use.
 void lets_used(const Expr& e, std::vector<const LetDecl*>& out) {
-  if (e.kind == ExprKind::name && e.ref == RefKind::let) {
-    const LetDecl* let = &e.target_as<LetDecl>();
+  for_each_in_tree(e, [&](const Expr& x) {
+    if (x.kind != ExprKind::name || x.ref != RefKind::let) return;
+    const LetDecl* let = &x.target_as<LetDecl>();
     if (std::find(out.begin(), out.end(), let) != out.end()) return;
     out.push_back(let);
     lets_used(*let->value, out);
-  }
-  for (const auto& o : e.operands) lets_used(*o, out);
-  if (e.callee) lets_used(*e.callee, out);
-  for (const auto& a : e.arguments) lets_used(*a.value, out);
+  });
 }
 
 // Markdown-table cell: one line, pipes escaped.
