@@ -110,9 +110,8 @@ class PageWriter {
 
   void notes(std::string& out, const ScenarioDecl& s) {
     std::vector<std::string> used;
-    for (const Property& prop : s.properties) natives_used(*prop.body, used);
-    for (const Input& in : s.inputs)
-      if (in.default_value) natives_used(*in.default_value, used);
+    for_each_expression(static_cast<const Decl&>(s),
+                        [&](const ExprPtr& e, const ExprPlace&) { natives_used(*e, used); });
     out += "## Notes\n\n";
     std::string composes;
     for (const auto& n : used) composes += (composes.empty() ? "" : ", ") + ("`" + n + "`");
@@ -228,10 +227,8 @@ class PageWriter {
   // have their own reference), is left out.
   void definitions(std::string& out, const ScenarioDecl& s) {
     std::vector<const LetDecl*> lets;
-    for (const Input& in : s.inputs)
-      if (in.default_value) lets_used(*in.default_value, lets);
-    for (const Property& prop : s.properties) lets_used(*prop.body, lets);
-    for (const Requirement& r : s.requirements) lets_used(*r.condition, lets);
+    for_each_expression(static_cast<const Decl&>(s),
+                        [&](const ExprPtr& e, const ExprPlace&) { lets_used(*e, lets); });
     std::vector<const RecordDecl*> records;
     for (const Input& in : s.inputs)
       if (const RecordDecl* r = in.resolved.record;
