@@ -4,6 +4,7 @@
 #include <cctype>
 #include <chrono>
 #include <type_traits>
+#include <unordered_set>
 #include <variant>
 
 #include "grammar/parse.hpp"
@@ -216,30 +217,21 @@ class Collector {
     });
   }
 
-  // The input a `vary` of an exercise or sweep about `c` names.
-  void varied(const std::vector<Vary>& vs, const ScenarioDecl* scenario) {
-    for (const Vary& v : vs)
-      if (scenario && v.input >= 0 && static_cast<std::size_t>(v.input) < scenario->inputs.size())
-        used(v.range, {Symbol::Kind::input, scenario, v.input}, nullptr);
-  }
+  // The case an exercise or sweep is about, and the inputs of its scenario it varies.
   void about(SourceRange range, const CaseDecl* c, const std::vector<Vary>& vs) {
-    if (c) used(range, decl_symbol(c), nullptr);
-    varied(vs, c ? c->scenario : nullptr);
-  }
-
-  // Whether `parameters` (of an expression's place) are a method's: its body is evaluated
-  // per call, with values no case gives.
-  static bool of_method(const ExprPlace& at) {
-    if (!at.scenario || !at.parameters) return false;
-    for (const Property& p : at.scenario->properties)
-      if (&p.parameters == at.parameters) return p.is_method;
-    return false;
+    if (!c) return;
+    used(range, decl_symbol(c), nullptr);
+    for (const Vary& v : vs)
+      if (c->scenario && v.input >= 0 &&
+          static_cast<std::size_t>(v.input) < c->scenario->inputs.size())
+        used(v.range, {Symbol::Kind::input, c->scenario, v.input}, nullptr);
   }
 
   // The names `d` declares and the types and names it writes outside expressions; then
   // every expression of it (syntax/walk.hpp), in the scope it is in.
   void declaration(const Decl& d) {
     scope_ = nullptr;
+    methods_.clear();
     if (d.kind != DeclKind::import && d.kind != DeclKind::check && !d.name.empty())
       declared(name_place(d.name_range.end > d.name_range.begin ? d.name_range : d.range, d.name),
                decl_symbol(&d));
@@ -263,6 +255,8 @@ class Collector {
       case DeclKind::scenario: {
         const auto& s = static_cast<const ScenarioDecl&>(d);
         scope_ = &s;
+        for (const Property& prop : s.properties)
+          if (prop.is_method) methods_.insert(&prop.parameters);
         for (std::size_t i = 0; i < s.inputs.size(); ++i) {
           declared(name_place(s.inputs[i].range, s.inputs[i].name),
                    {Symbol::Kind::input, &s, static_cast<int>(i)});
@@ -305,7 +299,7 @@ class Collector {
     }
     for_each_expression(d, [&](const ExprPtr& e, const ExprPlace& at) {
       scope_ = at.scenario;
-      in_method_ = of_method(at);
+      in_method_ = at.parameters && methods_.count(at.parameters);
       expr(*e);
     });
   }
@@ -316,6 +310,9 @@ class Collector {
   std::vector<BuiltinCall>& builtins_;
   const ScenarioDecl* scope_ = nullptr;
   bool in_method_ = false;  // in a method's body
+  // The parameters of the scenario's methods, by which an expression's place
+  // (ExprPlace::parameters) tells a method's body from a property's.
+  std::unordered_set<const std::vector<Parameter>*> methods_;
   int locals_ = 0;
 };
 
