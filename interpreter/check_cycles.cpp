@@ -3,6 +3,8 @@
 #include <cstddef>
 #include <string>
 
+#include "syntax/walk.hpp"
+
 namespace reckon {
 
 namespace {
@@ -13,57 +15,45 @@ struct Link {
   SourceRange at;
 };
 
-// The uses of properties in `e` that are evaluated whenever `e` is. What may not run is
-// not followed: the branches of `if`, the right of `and`, `or` and `??`, a comprehension's
-// body and filter (the list may be empty), lambdas, and the arguments of what evaluates
-// them lazily or not at all (methods, constructed records and instances, `with`,
-// feasible/violations, and every argument of a list or map builtin but its first).
-void unconditional_uses(const Expr& e, std::vector<Link>& out) {
-  auto follow = [&](const ExprPtr& x) {
-    if (x) unconditional_uses(*x, out);
-  };
+// Whether the sub-expression `at` of `e` is evaluated whenever `e` is. What may not run
+// is not: the branches of `if`, the right of `and`, `or` and `??`, a comprehension's
+// element and filter (the list may be empty), lambdas, and the arguments of what
+// evaluates them lazily or not at all (methods, constructed records and instances, `with`
+// on an instance, feasible/violations, and every argument of a list or map builtin but
+// its first). A callee is a name called, and a binder a local bound: neither reads one.
+bool always_evaluated(const Expr& e, const SubPlace& at) {
+  if (at.role == SubRole::callee || at.role == SubRole::binder || at.sees_locals) return false;
   switch (e.kind) {
-    case ExprKind::name:
-      if (e.ref == RefKind::property && e.slot >= 0)
-        out.push_back({static_cast<std::size_t>(e.slot), e.range});
-      return;
     case ExprKind::conditional:
-      if (!e.operands.empty()) follow(e.operands[0]);
-      return;
+      return at.index == 0;
     case ExprKind::binary:
-      if (e.operands.size() < 2) return;
-      follow(e.operands[0]);
-      if (e.op != Op::logical_and && e.op != Op::logical_or && e.op != Op::coalesce)
-        follow(e.operands[1]);
-      return;
-    case ExprKind::comprehension:
-      if (!e.operands.empty()) follow(e.operands[0]);
-      return;
+      return at.index == 0 ||
+             (e.op != Op::logical_and && e.op != Op::logical_or && e.op != Op::coalesce);
     case ExprKind::variant:  // a record's is made at once; an instance's inputs wait
-      if (e.type.kind == TypeKind::record) {
-        follow(e.operands[0]);
-        for (const Argument& a : e.arguments) follow(a.value);
-      }
-      return;
-    case ExprKind::lambda:
-      return;
+      return e.type.kind == TypeKind::record;
     case ExprKind::call:
       switch (e.call) {
         case CallKind::native:
         case CallKind::builtin:
-          for (const Argument& a : e.arguments) follow(a.value);
-          return;
+          return true;
         case CallKind::list_builtin:
         case CallKind::map_builtin:
-          if (!e.arguments.empty()) follow(e.arguments[0].value);
-          return;
+          return at.index == 0;
         default:
-          return;
+          return false;
       }
     default:
-      for (const ExprPtr& o : e.operands) follow(o);
-      return;
+      return true;
   }
+}
+
+// The uses of properties in `e` that are evaluated whenever `e` is.
+void unconditional_uses(const Expr& e, std::vector<Link>& out) {
+  if (e.kind == ExprKind::name && e.ref == RefKind::property && e.slot >= 0)
+    out.push_back({static_cast<std::size_t>(e.slot), e.range});
+  for_each_subexpression(e, [&](const Expr& sub, const SubPlace& at) {
+    if (always_evaluated(e, at)) unconditional_uses(sub, out);
+  });
 }
 
 // Depth-first search of the graph of unconditional uses, reporting each cycle found once.

@@ -8,6 +8,7 @@
 #include "interpreter/format.hpp"
 #include "interpreter/text_value.hpp"
 #include "syntax/diagnostics.hpp"
+#include "syntax/walk.hpp"
 
 namespace reckon {
 
@@ -109,12 +110,14 @@ bool reads_instance(const Expr& e) {
     return true;
   if (e.kind == ExprKind::call && e.call == CallKind::method && e.callee->kind == ExprKind::name)
     return true;
-  for (const auto& o : e.operands)
-    if (reads_instance(*o)) return true;
-  if (e.callee && e.callee->kind != ExprKind::name && reads_instance(*e.callee)) return true;
-  for (const Argument& a : e.arguments)
-    if (reads_instance(*a.value)) return true;
-  return false;
+  bool reads = false;
+  for_each_subexpression(e, [&](const Expr& sub, const SubPlace& at) {
+    // A callee written as a bare name is the call's name, not a value read (the call
+    // above says whether it calls a method).
+    if (at.role == SubRole::callee && sub.kind == ExprKind::name) return;
+    reads = reads || reads_instance(sub);
+  });
+  return reads;
 }
 
 Value make_variant(Evaluator& ev, const Expr& e, const Evaluator::Frame& frame) {

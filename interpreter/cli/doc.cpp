@@ -28,6 +28,7 @@
 #include "interpreter/type_shown.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
+#include "syntax/walk.hpp"
 
 namespace reckon::cli {
 
@@ -41,24 +42,21 @@ void natives_used(const Expr& e, std::vector<std::string>& out) {
   auto add = [&](const std::string& n) {
     if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
   };
-  if (e.kind == ExprKind::name && e.ref == RefKind::constant) add(e.text);
-  if (e.kind == ExprKind::call && e.call == CallKind::native) add(e.callee->text);
-  for (const auto& o : e.operands) natives_used(*o, out);
-  if (e.callee) natives_used(*e.callee, out);
-  for (const auto& a : e.arguments) natives_used(*a.value, out);
+  for_each_in_tree(e, [&](const Expr& x) {
+    if (x.kind == ExprKind::name && x.ref == RefKind::constant) add(x.text);
+    if (x.kind == ExprKind::call && x.call == CallKind::native) add(x.callee->text);
+  });
 }
 
 // The lets an expression reads, and the lets those read, in order of first use.
 void lets_used(const Expr& e, std::vector<const LetDecl*>& out) {
-  if (e.kind == ExprKind::name && e.ref == RefKind::let) {
-    const LetDecl* let = &e.target_as<LetDecl>();
+  for_each_in_tree(e, [&](const Expr& x) {
+    if (x.kind != ExprKind::name || x.ref != RefKind::let) return;
+    const LetDecl* let = &x.target_as<LetDecl>();
     if (std::find(out.begin(), out.end(), let) != out.end()) return;
     out.push_back(let);
     lets_used(*let->value, out);
-  }
-  for (const auto& o : e.operands) lets_used(*o, out);
-  if (e.callee) lets_used(*e.callee, out);
-  for (const auto& a : e.arguments) lets_used(*a.value, out);
+  });
 }
 
 // Markdown-table cell: one line, pipes escaped.
@@ -112,9 +110,8 @@ class PageWriter {
 
   void notes(std::string& out, const ScenarioDecl& s) {
     std::vector<std::string> used;
-    for (const Property& prop : s.properties) natives_used(*prop.body, used);
-    for (const Input& in : s.inputs)
-      if (in.default_value) natives_used(*in.default_value, used);
+    for_each_expression(static_cast<const Decl&>(s),
+                        [&](const ExprPtr& e, const ExprPlace&) { natives_used(*e, used); });
     out += "## Notes\n\n";
     std::string composes;
     for (const auto& n : used) composes += (composes.empty() ? "" : ", ") + ("`" + n + "`");
@@ -230,10 +227,8 @@ class PageWriter {
   // have their own reference), is left out.
   void definitions(std::string& out, const ScenarioDecl& s) {
     std::vector<const LetDecl*> lets;
-    for (const Input& in : s.inputs)
-      if (in.default_value) lets_used(*in.default_value, lets);
-    for (const Property& prop : s.properties) lets_used(*prop.body, lets);
-    for (const Requirement& r : s.requirements) lets_used(*r.condition, lets);
+    for_each_expression(static_cast<const Decl&>(s),
+                        [&](const ExprPtr& e, const ExprPlace&) { lets_used(*e, lets); });
     std::vector<const RecordDecl*> records;
     for (const Input& in : s.inputs)
       if (const RecordDecl* r = in.resolved.record;

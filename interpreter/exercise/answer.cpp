@@ -13,19 +13,11 @@
 #include "interpreter/type_names.hpp"
 #include "interpreter/units.hpp"
 #include "syntax/diagnostics.hpp"
+#include "syntax/walk.hpp"
 
 namespace reckon::exercise {
 
 namespace {
-
-// Calls f on every sub-expression of e, e included.
-template <typename F>
-void visit(const Expr& e, F&& f) {
-  f(e);
-  for (const auto& o : e.operands) visit(*o, f);
-  if (e.callee) visit(*e.callee, f);
-  for (const auto& a : e.arguments) visit(*a.value, f);
-}
 
 // The one information unit an expression is written in (`2 * 0.25 kB`, `1 kB + 24 B`
 // has two), if it has no call or conversion. Every term of a sum has the dimension of the
@@ -40,7 +32,7 @@ std::optional<std::string> sole_information_unit(const Expr& e) {
     if (unit && *unit != name) alone = false;
     unit = name;
   };
-  visit(e, [&](const Expr& x) {
+  for_each_in_tree(e, [&](const Expr& x) {
     if (x.kind == ExprKind::call || x.kind == ExprKind::convert) alone = false;
     if (x.kind == ExprKind::number && x.unit)
       for (const UnitFactor& f : x.unit->factors) note(f.name);
@@ -62,7 +54,7 @@ AnswerReader::AnswerReader(const Program& file, int digits) : file_(file) {
 // as "`X` (a case in training.rk)"; "" if nothing.
 std::string AnswerReader::forbidden_name(const Expr& e, const ScenarioDecl* scenario) const {
   std::string found;
-  visit(e, [&](const Expr& x) {
+  for_each_in_tree(e, [&](const Expr& x) {
     if (!found.empty() || x.kind != ExprKind::name) return;
     const std::string& n = x.text;
     if (scope_.find(n) || find_unit(n)) return;  // the answer scope has it

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <chrono>
 #include <type_traits>
+#include <unordered_set>
 #include <variant>
 
 #include "grammar/parse.hpp"
@@ -14,6 +15,7 @@
 #include "interpreter/failed_check.hpp"
 #include "interpreter/lsp/salvage.hpp"
 #include "interpreter/units.hpp"
+#include "syntax/walk.hpp"
 
 namespace reckon::lsp {
 
@@ -53,8 +55,16 @@ class Collector {
             std::vector<BuiltinCall>& builtins)
       : program_(p), module_(m), out_(out), builtins_(builtins) {}
 
+  // The module's occurrences, in file order (a declaration's names and types are
+  // collected before its expressions, and a `with`'s base stands before its overrides).
   void run() {
+    const std::size_t first = out_.size();
     for (const auto& d : module_.decls) declaration(*d);
+    std::stable_sort(out_.begin() + static_cast<std::ptrdiff_t>(first), out_.end(),
+                     [](const Occurrence& a, const Occurrence& b) {
+                       return a.place.file != b.place.file ? a.place.file < b.place.file
+                                                           : a.place.begin < b.place.begin;
+                     });
   }
 
  private:
@@ -81,7 +91,7 @@ class Collector {
 
   void declared(Place place, Symbol s) { out_.push_back({place, s, nullptr, scope_, false, true}); }
   void used(SourceRange r, Symbol s, const Expr* e) {
-    out_.push_back({{r.file, r.begin, r.end}, s, e, scope_, in_method_ > 0 || locals_ > 0, false});
+    out_.push_back({{r.file, r.begin, r.end}, s, e, scope_, in_method_ || locals_ > 0, false});
   }
 
   static Symbol decl_symbol(const Decl* d) { return {Symbol::Kind::decl, d, -1}; }
@@ -107,20 +117,17 @@ class Collector {
         t);
   }
 
-  void arguments_of(const CompactVector<Argument>& args, const Decl* callee) {
-    for (const Argument& a : args) {
-      if (a.name && callee) {
-        Symbol s;
-        if (callee->kind == DeclKind::scenario)
-          s = scenario_member(static_cast<const ScenarioDecl&>(*callee), *a.name);
-        if (callee->kind == DeclKind::record) {
-          int i = static_cast<const RecordDecl&>(*callee).field_index(*a.name);
-          if (i >= 0) s = {Symbol::Kind::field, callee, i};
-        }
-        if (s) used(a.name_range, s, nullptr);
-      }
-      if (a.value) expr(*a.value);
+  // A named argument of a call of `callee` (a record's field, a scenario's input).
+  void argument_name(const Argument& a, const Decl* callee) {
+    if (!a.name || !callee) return;
+    Symbol s;
+    if (callee->kind == DeclKind::scenario)
+      s = scenario_member(static_cast<const ScenarioDecl&>(*callee), *a.name);
+    if (callee->kind == DeclKind::record) {
+      int i = static_cast<const RecordDecl&>(*callee).field_index(*a.name);
+      if (i >= 0) s = {Symbol::Kind::field, callee, i};
     }
+    if (s) used(a.name_range, s, nullptr);
   }
 
   // The units written in a number or a conversion (`100 GB/s`, `-> GiB`).
@@ -144,8 +151,7 @@ class Collector {
   void expr(const Expr& e) {
     if (e.unit && (e.kind == ExprKind::number || e.kind == ExprKind::convert))
       units_of(*e.unit, &e);
-    bool binds = e.kind == ExprKind::comprehension || e.kind == ExprKind::lambda;
-    if (binds) ++locals_;
+    const Decl* callee = nullptr;  // the declaration a call calls, for its named arguments
     switch (e.kind) {
       case ExprKind::name:
         if (e.ref == RefKind::input && scope_ && e.slot >= 0 &&
@@ -175,7 +181,6 @@ class Collector {
         break;
       }
       case ExprKind::call: {
-        const Decl* callee = nullptr;
         if (e.call == CallKind::native || e.call == CallKind::record ||
             e.call == CallKind::scenario) {
           Symbol s = target_symbol(e.target);
@@ -197,47 +202,36 @@ class Collector {
           const SourceRange r = e.callee->range;
           builtins_.push_back({{r.file, r.begin, r.end}, e.callee->text});
         }
-        if (e.callee && e.callee->kind != ExprKind::name) expr(*e.callee);
-        arguments_of(e.arguments, callee);
         break;
       }
       default:
         break;
     }
-    if (e.kind != ExprKind::call) {
-      if (e.callee) expr(*e.callee);
-      for (const Argument& a : e.arguments)
-        if (a.value) expr(*a.value);
-    }
-    for (const ExprPtr& o : e.operands)
-      if (o) expr(*o);
-    if (binds) --locals_;
+    for_each_subexpression(e, [&](const Expr& sub, const SubPlace& at) {
+      if (at.role == SubRole::callee && sub.kind == ExprKind::name) return;  // the call's, above
+      if (at.role == SubRole::argument && e.kind == ExprKind::call)
+        argument_name(e.arguments[at.index], callee);
+      if (at.sees_locals) ++locals_;
+      expr(sub);
+      if (at.sees_locals) --locals_;
+    });
   }
 
-  void maybe(const ExprPtr& e) {
-    if (e) expr(*e);
-  }
-  void pieces(const std::vector<PromptPiece>& ps) {
-    for (const PromptPiece& p : ps) maybe(p.expr);
-  }
-  void varies(const std::vector<Vary>& vs) {
-    for (const Vary& v : vs) {
-      if (scope_ && v.input >= 0 && static_cast<std::size_t>(v.input) < scope_->inputs.size())
-        used(v.range, {Symbol::Kind::input, scope_, v.input}, nullptr);
-      for (const ExprPtr& x : v.values) maybe(x);
-      maybe(v.from);
-      maybe(v.to);
-      maybe(v.step);
-      maybe(v.factor);
-    }
-  }
-  void about(SourceRange range, const CaseDecl* c) {
-    if (c) used(range, decl_symbol(c), nullptr);
-    scope_ = c ? c->scenario : nullptr;
+  // The case an exercise or sweep is about, and the inputs of its scenario it varies.
+  void about(SourceRange range, const CaseDecl* c, const std::vector<Vary>& vs) {
+    if (!c) return;
+    used(range, decl_symbol(c), nullptr);
+    for (const Vary& v : vs)
+      if (c->scenario && v.input >= 0 &&
+          static_cast<std::size_t>(v.input) < c->scenario->inputs.size())
+        used(v.range, {Symbol::Kind::input, c->scenario, v.input}, nullptr);
   }
 
+  // The names `d` declares and the types and names it writes outside expressions; then
+  // every expression of it (syntax/walk.hpp), in the scope it is in.
   void declaration(const Decl& d) {
     scope_ = nullptr;
+    methods_.clear();
     if (d.kind != DeclKind::import && d.kind != DeclKind::check && !d.name.empty())
       declared(name_place(d.name_range.end > d.name_range.begin ? d.name_range : d.range, d.name),
                decl_symbol(&d));
@@ -248,7 +242,6 @@ class Collector {
           declared(name_place(r.fields[i].range, r.fields[i].name),
                    {Symbol::Kind::field, &r, static_cast<int>(i)});
           type_of(r.fields[i].type);
-          maybe(r.fields[i].default_value);
         }
         break;
       }
@@ -262,28 +255,19 @@ class Collector {
       case DeclKind::scenario: {
         const auto& s = static_cast<const ScenarioDecl&>(d);
         scope_ = &s;
+        for (const Property& prop : s.properties)
+          if (prop.is_method) methods_.insert(&prop.parameters);
         for (std::size_t i = 0; i < s.inputs.size(); ++i) {
           declared(name_place(s.inputs[i].range, s.inputs[i].name),
                    {Symbol::Kind::input, &s, static_cast<int>(i)});
           type_of(s.inputs[i].type);
-          maybe(s.inputs[i].default_value);
         }
         for (std::size_t i = 0; i < s.properties.size(); ++i) {
           const Property& prop = s.properties[i];
           declared(name_place(prop.range, prop.name),
                    {Symbol::Kind::property, &s, static_cast<int>(i)});
           if (prop.declared) type_of(*prop.declared);
-          if (prop.is_method) ++in_method_;
-          for (const Parameter& prm : prop.parameters) {
-            type_of(prm.type);
-            maybe(prm.default_value);
-          }
-          maybe(prop.body);
-          if (prop.is_method) --in_method_;
-        }
-        for (const Requirement& r : s.requirements) {
-          maybe(r.condition);
-          pieces(r.message);
+          for (const Parameter& prm : prop.parameters) type_of(prm.type);
         }
         break;
       }
@@ -291,47 +275,33 @@ class Collector {
         const auto& c = static_cast<const CaseDecl&>(d);
         if (c.base_range.end > c.base_range.begin)
           if (Decl* base = program_.find(c.base)) used(c.base_range, decl_symbol(base), nullptr);
-        arguments_of(c.arguments, c.scenario);
-        break;
-      }
-      case DeclKind::check: {
-        const auto& c = static_cast<const CheckDecl&>(d);
-        maybe(c.condition);
-        maybe(c.tolerance);
+        for (const Argument& a : c.arguments) argument_name(a, c.scenario);
         break;
       }
       case DeclKind::let:
         if (static_cast<const LetDecl&>(d).declared)
           type_of(*static_cast<const LetDecl&>(d).declared);
-        maybe(static_cast<const LetDecl&>(d).value);
-        break;
-      case DeclKind::native:
-        for (const Parameter& prm : static_cast<const NativeDecl&>(d).parameters)
-          maybe(prm.default_value);
         break;
       case DeclKind::exercise: {
         const auto& x = static_cast<const ExerciseDecl&>(d);
-        about(x.about_range, x.case_decl);
-        varies(x.vary);
-        pieces(x.prompt);
-        maybe(x.answer);
-        maybe(x.tolerance);
-        for (const auto& h : x.hints) pieces(h);
-        for (const ExprPtr& w : x.where) maybe(w);
+        about(x.about_range, x.case_decl, x.vary);
         break;
       }
       case DeclKind::sweep: {
         const auto& x = static_cast<const SweepDecl&>(d);
-        about(x.about_range, x.case_decl);
-        varies(x.vary);
-        for (const ExprPtr& e : x.show) maybe(e);
-        for (const ExprPtr& w : x.where) maybe(w);
-        maybe(x.objective);
+        about(x.about_range, x.case_decl, x.vary);
         break;
       }
+      case DeclKind::check:
+      case DeclKind::native:
       case DeclKind::import:
         break;
     }
+    for_each_expression(d, [&](const ExprPtr& e, const ExprPlace& at) {
+      scope_ = at.scenario;
+      in_method_ = at.parameters && methods_.count(at.parameters);
+      expr(*e);
+    });
   }
 
   const Program& program_;
@@ -339,7 +309,10 @@ class Collector {
   std::vector<Occurrence>& out_;
   std::vector<BuiltinCall>& builtins_;
   const ScenarioDecl* scope_ = nullptr;
-  int in_method_ = 0;
+  bool in_method_ = false;  // in a method's body
+  // The parameters of the scenario's methods, by which an expression's place
+  // (ExprPlace::parameters) tells a method's body from a property's.
+  std::unordered_set<const std::vector<Parameter>*> methods_;
   int locals_ = 0;
 };
 

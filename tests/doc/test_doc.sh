@@ -106,6 +106,30 @@ html=$("$reckon" doc --format html "$adir/a.rk")
 grep -qF '<script>' <<<"$html" && fail "a.rk: a <script> from a record's docs reaches the HTML"
 grep -qF '<img' <<<"$html" && fail "a.rk: an <img onerror=> from a field's docs reaches the HTML"
 rm -rf "$adir"
+# Every expression of the scenario counts (syntax/walk.hpp): a let read only in a method
+# parameter's default or a constraint's message has its row, and a native called only in
+# a constraint's message is named in the Notes (both were missed before the one walk).
+wdir=$(mktemp -d)
+cat >"$wdir/ring.rk" <<'RK'
+## Micro-batches when none is given.
+let default_batches = 8
+## The most ranks a ring is sized for.
+let most_ranks = 64
+scenario Ring {
+  input ranks: count = 4
+  require ranks <= 16 else "above 16 ({ring_allreduce_time(1 GB, most_ranks, 1 GB/s)})"
+  steps(batches: count = default_batches): count = batches * ranks
+}
+case r = Ring()
+RK
+page=$("$reckon" doc "$wdir/ring.rk")
+grep -qF '| `default_batches` | Micro-batches when none is given. | `8` | 8 |' <<<"$page" ||
+  fail "ring.rk: a let read in a method parameter's default has no row: $page"
+grep -qF '| `most_ranks` | The most ranks a ring is sized for. | `64` | 64 |' <<<"$page" ||
+  fail "ring.rk: a let read in a constraint's message has no row: $page"
+grep -qF 'composes `ring_allreduce_time`' <<<"$page" ||
+  fail "ring.rk: a native called in a constraint's message is not in the Notes: $page"
+rm -rf "$wdir"
 out=$("$reckon" doc nope.rk 2>&1); [[ $? -eq 1 ]] || fail "missing file is not exit 1: $out"
 
 echo "doc tests: $failures failed"

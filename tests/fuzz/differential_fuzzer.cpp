@@ -14,11 +14,15 @@
 // zip, enumerate), iterate over a record stepped with `with`, bitwise builtins on a
 // count, maps (`{"a": ..}[key]`, a literal key or one computed, maybe
 // missing; iteration, values), instances made in expressions (`T(k: 2)`, `T() with
-// b: ...`) read for a member, tested with feasible(...) or asked for violations(...);
-// now and then an ill-typed use of those, which the checker must reject with a located
-// error. Properties are in several units, some declared (`: count`, `: ms`, `: [GB]`),
-// then a case and a sweep varying one input over three values. Every property of the
-// case is then evaluated by
+// b: ...`) read for a member, tested with feasible(...) or asked for violations(...),
+// optional inputs (a quantity, an enumeration member, a record, a list; none or not)
+// tested with `== none` and read through `??`, folds and scans from `[]`, and the text
+// operations (len, slices, contains, startswith, endswith, find, split, join, strip,
+// upper, lower, replace, number) on literals with non-ASCII characters and on
+// interpolated values; now and then an ill-typed use of those, which the checker must
+// reject with a located error. Properties are in several units, some declared
+// (`: count`, `: ms`, `: [GB]`), then a case and a sweep varying one input over three
+// values. Every property of the case is then evaluated by
 //   - the tree walk (an Evaluator without compiled code),
 //   - compiled code (the default Evaluator),
 //   - force_all (what `reckon run` does), then each property read back,
@@ -87,6 +91,7 @@ class Generator {
     // feasible(...) or asked for violations(...).
     std::string s =
         "record R {\n  x: number\n  t: s\n  m: B\n}\n"
+        "enum Tier { low, high }\n"
         "scenario T {\n  input a: number = 1\n  input b: s = 1 s\n  input c: B = 1 B\n"
         "  input k: count = 2\n"
         "  require k <= 4 else \"k is {k}, above 4\"\n"
@@ -97,6 +102,15 @@ class Generator {
     s += "  input m: B = " + literal(Kind::size) + "\n";
     s += "  input n: count = " + pick(std::array<const char*, 4>{"1", "2", "8", "3"}) + "\n";
     s += "  input ls: [s] = " + list_literal(Kind::time, 0) + "\n";
+    // Optionals of four types, each none or a value (read by `== none` and `??`).
+    auto maybe = [&](const std::string& value) { return in_.ConsumeBool() ? value : "none"; };
+    s += "  input om: B? = " + maybe(literal(Kind::size)) + "\n";
+    s += "  input tier: Tier? = " + maybe(pick(std::array<const char*, 2>{"low", "high"})) + "\n";
+    s += "  input job: R? = " +
+         maybe("R(x: " + number() + ", t: " + literal(Kind::time) + ", m: " + literal(Kind::size) +
+               ")") +
+         "\n";
+    s += "  input lo: [s]? = " + maybe(list_literal(Kind::time, 0)) + "\n";
     names_ = {{"x", Kind::number, false},
               {"t", Kind::time, false},
               {"m", Kind::size, false},
@@ -213,7 +227,7 @@ class Generator {
   bool ill_typed() { return in_.ConsumeIntegralInRange(0, 5) == 0; }
   std::string ill(Kind k) {
     const std::string l = reference(k, true);
-    switch (in_.ConsumeIntegralInRange(0, 11)) {
+    switch (in_.ConsumeIntegralInRange(0, 14)) {
       case 0:
         return "sum([" + literal(Kind::time) + ", " + literal(Kind::size) + "])";
       case 1:
@@ -236,16 +250,110 @@ class Generator {
         return "{\"a\": " + literal(k) + "}[\"b\"]";
       case 10:
         return l + " + " + literal(k);
+      case 12:  // a value that is never absent compared with none (E0408)
+        return "(if " + reference(k) + " == none then " + literal(k) + " else " + literal(k) + ")";
+      case 13:  // `[]` whose function gives no list: its type stays unknown (E0374)
+        return "fold(" + l + ", [], (acc, v) => v)";
+      case 14:  // a text operation on a number (E0337)
+        return "len(upper(" + literal(k) + "))";
       default:
         return "sort(" + l + ", by: (a, b) => a)[0]";
     }
+  }
+
+  // Texts for the text operations: empty, ASCII, characters of two bytes (`µ`, `É`, `ß`,
+  // each one character), white space, and numbers written several ways (one beyond the
+  // doubles, one a list of them). None holds `{`, which would start an interpolation.
+  std::string text_literal() {
+    return std::string("\"") +
+           pick(std::array<const char*, 14>{"", "a", "µs", "H100 SXM", "  x y \\n", "v1.12.3",
+                                            " -3e2 ", "12.5", "aaa", "a,b,,c", "ÉTÉ ß", "1e400",
+                                            "7", "1,2.5,3"}) +
+           "\"";
+  }
+  // A short text to find, split at, replace or replace with (an empty one is E0548 as a
+  // separator).
+  std::string part() {
+    return pick(
+        std::array<const char*, 7>{"\"a\"", "\"\"", "\"µ\"", "\"ss\"", "\" \"", "\",\"", "\".\""});
+  }
+  // A text built by the text operations, of literals and interpolated values. Never
+  // inside an interpolation (its quotes would end the text): callers check in_text_.
+  std::string text_value(int depth) {
+    if (depth <= 0 || in_.remaining_bytes() == 0) return text_literal();
+    switch (in_.ConsumeIntegralInRange(0, 9)) {
+      case 0:
+        return text_literal();
+      case 1:
+        return text(depth);
+      case 2:  // a slice, its bounds as a list's
+        return "(" + text_value(depth - 1) + ")[" +
+               pick(std::array<const char*, 7>{"1:", ":-1", "-2:", "1:3", "3:1", "0:100", "0:n"}) +
+               "]";
+      case 3:
+        return "strip(" + text_value(depth - 1) + ")";
+      case 4:
+        return std::string(pick(std::array<const char*, 2>{"upper(", "lower("})) +
+               text_value(depth - 1) + ")";
+      case 5:
+        return "replace(" + text_value(depth - 1) + ", " + part() + ", " + part() + ")";
+      case 6:
+        return "join(split(" + text_value(depth - 1) + ", " + part() + "), " + part() + ")";
+      case 7:
+        return "(" + text_value(depth - 1) + " + " + text_value(depth - 1) + ")";
+      case 8:  // an index of the pieces: past the end is E0520
+        return "split(" + text_value(depth - 1) + ", " + part() + ")[" + pick(indexes) + "]";
+      default:
+        return "first(split(" + text_value(depth - 1) + ", " + part() + "))";
+    }
+  }
+  // A number read from a text: its length, where a part is, the number it writes
+  // (E0548 when it writes none), how many pieces it splits into.
+  std::string text_number(int depth) {
+    const std::string t = text_value(depth - 1);
+    switch (in_.ConsumeIntegralInRange(0, 3)) {
+      case 0:
+        return "len(" + t + ")";
+      case 1:
+        return "find(" + t + ", " + part() + ")";
+      case 2:
+        return "number(" + t + ")";
+      default:
+        return "len(split(" + t + ", " + part() + "))";
+    }
+  }
+  // An optional input read: through `??` with a fallback, or tested with `== none`.
+  std::string optional_read(Kind k, int depth) {
+    const std::string fallback = "R(x: " + literal(Kind::number) + ", t: " + literal(Kind::time) +
+                                 ", m: " + literal(Kind::size) + ")";
+    auto sub = [&] { return "(" + expr(k, depth - 1) + ")"; };
+    switch (in_.ConsumeIntegralInRange(0, 2)) {
+      case 0:
+        return std::string("(job ?? ") + fallback + ")." +
+               (k == Kind::number ? "x"
+                : k == Kind::time ? "t"
+                                  : "m");
+      case 1:
+        if (k == Kind::number) return "len(lo ?? " + list_literal(Kind::time, 0) + ")";
+        if (k == Kind::time) return "sum(lo ?? " + list_literal(Kind::time, 0) + ")";
+        return "(om ?? " + literal(Kind::size) + ")";
+      default:
+        return "if " + none_test() + " then " + sub() + " else " + sub();
+    }
+  }
+  // Whether an optional input is absent, of each type; or an optional enumeration member
+  // compared with a member.
+  std::string none_test() {
+    return pick(std::array<const char*, 10>{
+        "om == none", "om != none", "tier == none", "none == tier", "job == none", "job != none",
+        "lo == none", "none != lo", "tier == high", "tier != low"});
   }
 
   // A boolean: comparisons, and the new tests over lists and instances.
   std::string condition(int depth) {
     const auto k = static_cast<Kind>(in_.ConsumeIntegralInRange(0, 2));
     auto sub = [&](Kind kind) { return "(" + expr(kind, depth - 1) + ")"; };
-    switch (in_.ConsumeIntegralInRange(0, 6)) {
+    switch (in_.ConsumeIntegralInRange(0, 8)) {
       case 0:
         return sub(k) + pick(std::array<const char*, 4>{" < ", " >= ", " == ", " != "}) + sub(k);
       case 1: {
@@ -267,6 +375,17 @@ class Generator {
       case 5:
         return "(" + condition(depth - 1) + ")" +
                pick(std::array<const char*, 2>{" and ", " or "}) + "(" + condition(depth - 1) + ")";
+      case 7:
+        return none_test();
+      case 8:  // texts tested (no string literal in an interpolation)
+        if (in_text_) return none_test();
+        if (in_.ConsumeBool())
+          return std::string(
+                     pick(std::array<const char*, 3>{"contains(", "startswith(", "endswith("})) +
+                 text_value(depth - 1) + ", " +
+                 (in_.ConsumeBool() ? part() : text_value(depth - 1)) + ")";
+        return text_value(depth - 1) + pick(std::array<const char*, 2>{" == ", " != "}) +
+               text_value(depth - 1);
       default:
         return list_expr(k, depth - 1) + pick(std::array<const char*, 2>{" == ", " != "}) +
                list_expr(k, depth - 1);
@@ -333,7 +452,7 @@ class Generator {
     if (depth <= 0 || in_.remaining_bytes() == 0)
       return in_.ConsumeBool() ? reference(k, true) : list_literal(k, depth);
     auto sub = [&](Kind kind) { return "(" + expr(kind, depth - 1) + ")"; };
-    switch (in_.ConsumeIntegralInRange(0, 14)) {
+    switch (in_.ConsumeIntegralInRange(0, 16)) {
       case 0:
         return list_literal(k, depth);
       case 1:
@@ -422,6 +541,25 @@ class Generator {
             return "[" + e + " for v in " + source + " if " + condition(depth - 1) + "]";
           });
         }
+      case 15: {  // a fold or a scan from `[]`, whose type is the list the function gives
+        const auto from = static_cast<Kind>(in_.ConsumeIntegralInRange(0, 2));
+        const std::string l = list_expr(from, depth - 1);
+        const std::string v = fresh();
+        const bool fold = in_.ConsumeBool();
+        const std::string body = binding("acc", k, true, [&] {
+          return binding(v, from, false, [&] {
+            const std::string e = expr(k, depth - 1);
+            return in_.ConsumeBool() ? "acc + [" + e + "]" : "[" + e + "] + acc";
+          });
+        });
+        const std::string call =
+            std::string(fold ? "fold(" : "scan(") + l + ", [], (acc, " + v + ") => " + body + ")";
+        return fold ? call : "last(" + call + ")";  // a scan's last list (E0545 if empty)
+      }
+      case 16:  // numbers read from the pieces of a text
+        if (in_text_) return reference(k, true);
+        return "[number(piece)" + std::string(k == Kind::number ? "" : " * 1 " + unit(k)) +
+               " for piece in split(" + text_value(depth - 1) + ", \",\")]";
       default:
         return reference(k, true);
     }
@@ -439,7 +577,7 @@ class Generator {
     if (depth <= 0 || in_.remaining_bytes() == 0)
       return in_.ConsumeBool() ? reference(k) : literal(k);
     auto sub = [&](Kind kind) { return "(" + expr(kind, depth - 1) + ")"; };
-    switch (in_.ConsumeIntegralInRange(0, 26)) {
+    switch (in_.ConsumeIntegralInRange(0, 29)) {
       case 0:
         return literal(k);
       case 1:
@@ -595,6 +733,15 @@ class Generator {
       case 24:
         if (!in_text_ && ill_typed()) return ill(k);
         return reference(k);
+      case 25:  // a number read from a text (as a quantity, times a unit)
+        if (in_text_) return reference(k);
+        if (k == Kind::number) return text_number(depth);
+        return "(" + text_number(depth) + ") * 1 " + unit(k);
+      case 26:
+        return optional_read(k, depth);
+      case 27:  // a fold from `[]`, then an aggregate of it
+        return std::string(pick(std::array<const char*, 2>{"sum(", "max("})) + "fold(" +
+               list_expr(k, depth - 1) + ", [], (acc, v) => acc + [v]))";
       default:
         return reference(k);
     }

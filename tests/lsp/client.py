@@ -669,6 +669,21 @@ def test_navigation(reckon, cache):
                                                  "context": {"includeDeclaration": True}})
     uris = sorted(r["uri"] for r in refs)
     check(uris == sorted([doc, helper_doc]), refs)
+    # References come in file order (analysis.cpp sorts a module's occurrences): `q`
+    # declared, then in the base of `T(k: q) with k: q + 1`, then in its override (the
+    # hand-written walk gave the override before the base).
+    ordered = ("scenario T {\n  input k: count = 1\n  v = k\n}\n"
+               "scenario U {\n  input q: count = 2\n  w = (T(k: q) with k: q + 1).v\n}\n"
+               "case u = U()\n")
+    ordered_doc = c.open(HERE / "ordered.rk", ordered)
+    c.diagnostics_for(ordered_doc, 1)
+    refs = c.request("textDocument/references", {"textDocument": {"uri": ordered_doc},
+                                                 "position": position_of(ordered, "q: count"),
+                                                 "context": {"includeDeclaration": True}})
+    starts = [(r["range"]["start"]["line"], r["range"]["start"]["character"]) for r in refs]
+    want = [position_of(ordered, "q: count"), position_of(ordered, "q) with"),
+            position_of(ordered, "q + 1")]
+    check(starts == [(p["line"], p["character"]) for p in want], refs)
     c.close()
 
 
