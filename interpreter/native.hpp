@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -55,22 +56,46 @@ inline void count_call(const NativeFunction& f) {
   calls.store(calls.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
 }
 
+// The natives by name. The standard library's registry is filled when it is first read
+// (`find`, `reset_counts`), not when the library is made: most one-line programs
+// (`reckon eval '1 + 1'`, a conversion) declare no native, and building its entries was
+// about 20 page faults and 0.26 M instructions of every start-up (docs/performance.md,
+// "Start-up at half of GNU units'").
 class NativeRegistry {
  public:
+  using Fill = void (*)(NativeRegistry&);
+  NativeRegistry() = default;
+  // A registry that `fill` fills (by `add`) when it is first read, once, on whichever
+  // thread reads it first.
+  explicit NativeRegistry(Fill fill) : fill_(fill) {}
+
   void add(NativeFunction f) {
     std::string key = f.name;
     functions_.insert_or_assign(std::move(key), std::move(f));
   }
   const NativeFunction* find(std::string_view name) const {
-    auto it = functions_.find(std::string(name));
-    return it == functions_.end() ? nullptr : &it->second;
+    const auto& functions = filled();
+    auto it = functions.find(std::string(name));
+    return it == functions.end() ? nullptr : &it->second;
   }
   void reset_counts() const {
-    for (auto& [name, f] : functions_) f.calls = 0;
+    for (auto& [name, f] : filled()) f.calls = 0;
   }
 
  private:
-  std::map<std::string, NativeFunction> functions_;
+  const std::map<std::string, NativeFunction>& filled() const {
+    if (fill_)
+      std::call_once(filling_, [this] {
+        NativeRegistry made;
+        fill_(made);
+        functions_ = std::move(made.functions_);
+      });
+    return functions_;
+  }
+
+  Fill fill_ = nullptr;
+  mutable std::once_flag filling_;
+  mutable std::map<std::string, NativeFunction> functions_;
 };
 
 }  // namespace reckon

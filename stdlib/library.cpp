@@ -9,8 +9,7 @@ namespace reckon::stdlib {
 
 namespace {
 
-NativeRegistry make_registry() {
-  NativeRegistry r;
+void register_natives(NativeRegistry& r) {
   register_memory(r);
   register_transformer(r);
   register_performance(r);
@@ -21,13 +20,12 @@ NativeRegistry make_registry() {
   register_networks(r);
   register_sustainability(r);
   register_scaling(r);
-  return r;
 }
 
 }  // namespace
 
 const Library& standard_library() {
-  static const NativeRegistry registry = make_registry();
+  static const NativeRegistry registry(&register_natives);  // filled when first read
   static const Library library = [] {
     Library lib;
     lib.natives = &registry;

@@ -3,8 +3,10 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cstdlib>
 #include <exception>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <new>
 #include <optional>
@@ -85,9 +87,21 @@ int run_command(int argc, char** argv) {
       ->check(CLI::Range(1, 17))
       ->capture_default_str();
 
+  // Each subcommand's options are made when the parse reaches the subcommand (CLI11's
+  // pre-parse callback, which runs before the subcommand's arguments are read), so a
+  // command line builds the options of its own command only: building every command's
+  // options for any command was about 0.3 M instructions and a dozen page faults of each
+  // start-up (docs/performance.md, "Start-up at half of GNU units'"). The help, the
+  // errors and what is parsed are the same: a subcommand's options are read only while
+  // its arguments are parsed, and `reckon --help` lists the subcommands' descriptions.
+  auto options_when_parsed = [](CLI::App* command, std::function<void(CLI::App*)> add) {
+    command->preparse_callback([command, add = std::move(add)](std::size_t) { add(command); });
+  };
+
   std::string run_file;
   auto* run = app.add_subcommand("run", "Evaluate every case and check in a file");
-  run->add_option("FILE", run_file, "Scenario file")->required();
+  options_when_parsed(
+      run, [&](CLI::App* cmd) { cmd->add_option("FILE", run_file, "Scenario file")->required(); });
 
   // eval and explain take [FILE] EXPR: with one positional it is the expression,
   // evaluated against the standard library alone.
@@ -110,33 +124,41 @@ int run_command(int argc, char** argv) {
         ->allow_extra_args(false);
   };
   auto* eval = app.add_subcommand("eval", "Evaluate one expression, against a file or alone");
-  query_options(eval);
-  eval->add_flag("--json", request.json, "Print one JSON object");
   bool eval_lines = false;
-  eval->add_flag("--lines", eval_lines,
-                 "Read expressions from standard input, one per line; answer each in turn "
-                 "(with --json, one JSON object per line)");
+  options_when_parsed(eval, [&](CLI::App* cmd) {
+    query_options(cmd);
+    cmd->add_flag("--json", request.json, "Print one JSON object");
+    cmd->add_flag("--lines", eval_lines,
+                  "Read expressions from standard input, one per line; answer each in turn "
+                  "(with --json, one JSON object per line)");
+  });
 
   reckon::cli::ExplainOptions explain_options;
   std::string explain_format = "text";
   auto* explain = app.add_subcommand("explain", "Show the derivation of a value");
-  query_options(explain);
-  explain->add_option("--depth", explain_options.depth, "Levels of dependencies to derive too")
-      ->check(CLI::Range(0, 100))
-      ->capture_default_str();
-  explain->add_option("--format", explain_format, "text, md or latex")
-      ->check(CLI::IsMember({"text", "md", "latex"}))
-      ->capture_default_str();
+  options_when_parsed(explain, [&](CLI::App* cmd) {
+    query_options(cmd);
+    cmd->add_option("--depth", explain_options.depth, "Levels of dependencies to derive too")
+        ->check(CLI::Range(0, 100))
+        ->capture_default_str();
+    cmd->add_option("--format", explain_format, "text, md or latex")
+        ->check(CLI::IsMember({"text", "md", "latex"}))
+        ->capture_default_str();
+  });
 
   std::string check_file;
   auto* check = app.add_subcommand("check", "Parse, resolve and unit-check without evaluating");
-  check->add_option("FILE", check_file, "Scenario file")->required();
+  options_when_parsed(check, [&](CLI::App* cmd) {
+    cmd->add_option("FILE", check_file, "Scenario file")->required();
+  });
 
   auto* lsp = app.add_subcommand("lsp", "Serve the Language Server Protocol on stdin/stdout");
   // Many clients (vscode-languageclient's TransportKind.stdio among them) pass --stdio;
   // standard input and output are the only transport, so the flag changes nothing.
   bool lsp_stdio = false;
-  lsp->add_flag("--stdio", lsp_stdio, "Accepted and ignored: stdin/stdout is the only transport");
+  options_when_parsed(lsp, [&](CLI::App* cmd) {
+    cmd->add_flag("--stdio", lsp_stdio, "Accepted and ignored: stdin/stdout is the only transport");
+  });
 
   std::string list_what = "functions";
   std::vector<std::string> list_files;
@@ -144,37 +166,43 @@ int run_command(int argc, char** argv) {
   auto* list = app.add_subcommand("list",
                                   "List the standard library's functions, units, models, "
                                   "hardware, fabrics or regions, or the scenarios in files");
-  // WHAT is checked by `reckon::cli::list` (E0604), like the REPL's `:list`.
-  list->add_option("WHAT", list_what,
-                   "functions, units, models, hardware, fabrics, regions or scenarios")
-      ->capture_default_str();
-  list->add_option("FILE", list_files, "Files to list scenarios of (default: scenarios/*.rk)");
-  list->add_flag("--markdown", markdown,
-                 "Functions or units as Markdown (docs/stdlib.md, docs/language.md)");
+  options_when_parsed(list, [&](CLI::App* cmd) {
+    // WHAT is checked by `reckon::cli::list` (E0604), like the REPL's `:list`.
+    cmd->add_option("WHAT", list_what,
+                    "functions, units, models, hardware, fabrics, regions or scenarios")
+        ->capture_default_str();
+    cmd->add_option("FILE", list_files, "Files to list scenarios of (default: scenarios/*.rk)");
+    cmd->add_flag("--markdown", markdown,
+                  "Functions or units as Markdown (docs/stdlib.md, docs/language.md)");
+  });
 
   reckon::cli::FormatRequest format_request;
   auto* format = app.add_subcommand(
       "fmt", "Lay out files canonically, in place (no FILE or `-`: standard input to output)");
-  format->add_option("FILE", format_request.files,
-                     "Files or directories (every .rk file under them) to format "
-                     "(`-`: standard input)");
-  auto* format_check =
-      format->add_flag("--check", format_request.check,
-                       "Change nothing; list the files that would change and exit 1 if any");
-  format
-      ->add_flag("--diff", format_request.diff,
-                 "Change nothing; print the changes as a unified diff and exit 1 if any")
-      ->excludes(format_check);
+  options_when_parsed(format, [&](CLI::App* cmd) {
+    cmd->add_option("FILE", format_request.files,
+                    "Files or directories (every .rk file under them) to format "
+                    "(`-`: standard input)");
+    auto* format_check =
+        cmd->add_flag("--check", format_request.check,
+                      "Change nothing; list the files that would change and exit 1 if any");
+    cmd->add_flag("--diff", format_request.diff,
+                  "Change nothing; print the changes as a unified diff and exit 1 if any")
+        ->excludes(format_check);
+  });
 
   std::string doc_file, doc_format = "md", doc_dir;
   bool doc_stdlib = false;
   auto* doc = app.add_subcommand("doc", "Write a reference page per scenario, or the stdlib's");
-  doc->add_option("FILE", doc_file, "Scenario file");
-  doc->add_flag("--stdlib", doc_stdlib, "The standard library's function reference instead");
-  doc->add_option("--format", doc_format, "md, qmd or html")
-      ->check(CLI::IsMember({"md", "qmd", "html"}))
-      ->capture_default_str();
-  doc->add_option("-o,--output", doc_dir, "Directory for one file per scenario (default: stdout)");
+  options_when_parsed(doc, [&](CLI::App* cmd) {
+    cmd->add_option("FILE", doc_file, "Scenario file");
+    cmd->add_flag("--stdlib", doc_stdlib, "The standard library's function reference instead");
+    cmd->add_option("--format", doc_format, "md, qmd or html")
+        ->check(CLI::IsMember({"md", "qmd", "html"}))
+        ->capture_default_str();
+    cmd->add_option("-o,--output", doc_dir,
+                    "Directory for one file per scenario (default: stdout)");
+  });
 
   reckon::cli::ExerciseBuildOptions build_options;
   reckon::cli::ExerciseGradeOptions grade_options;
@@ -182,87 +210,91 @@ int run_command(int argc, char** argv) {
       "exercises", "Build exercise sheets and answer keys, or grade submitted answers");
   exercises->require_subcommand(1);
   auto* build = exercises->add_subcommand("build", "Write a question sheet and an answer key");
-  build->add_option("FILE", build_options.file, "File of exercises")->required();
-  build->add_option("--variants", build_options.variants, "Sets of numbers, one per student")
-      ->check(CLI::Range(1, 10000))
-      ->capture_default_str();
-  build->add_option("--seed", build_options.seed, "Seed the numbers are chosen from")
-      ->capture_default_str();
-  build->add_option("--format", build_options.format, "md, qmd or latex")
-      ->check(CLI::IsMember({"md", "qmd", "latex"}))
-      ->capture_default_str();
-  build->add_option("--depth", build_options.depth, "Levels of the worked solutions")
-      ->check(CLI::Range(0, 100))
-      ->capture_default_str();
-  build->add_option("-o,--output", build_options.directory,
+  options_when_parsed(build, [&](CLI::App* cmd) {
+    cmd->add_option("FILE", build_options.file, "File of exercises")->required();
+    cmd->add_option("--variants", build_options.variants, "Sets of numbers, one per student")
+        ->check(CLI::Range(1, 10000))
+        ->capture_default_str();
+    cmd->add_option("--seed", build_options.seed, "Seed the numbers are chosen from")
+        ->capture_default_str();
+    cmd->add_option("--format", build_options.format, "md, qmd or latex")
+        ->check(CLI::IsMember({"md", "qmd", "latex"}))
+        ->capture_default_str();
+    cmd->add_option("--depth", build_options.depth, "Levels of the worked solutions")
+        ->check(CLI::Range(0, 100))
+        ->capture_default_str();
+    cmd->add_option("-o,--output", build_options.directory,
                     "Directory for questions.EXT and answers.EXT (default: stdout)");
+  });
   auto* grade = exercises->add_subcommand("grade", "Grade answers from a CSV file");
-  grade->add_option("FILE", grade_options.file, "File of exercises")->required();
-  grade->add_option("--answers", grade_options.answers, "CSV: variant,exercise,answer")->required();
   // Without --sheet, both --variants and --seed (checked by exercises_grade: E0706).
   int grade_variants = 1;
   std::uint64_t grade_seed = 1;
-  grade->add_option("--sheet", grade_options.sheet,
+  CLI::Option* grade_variants_option = nullptr;  // made with grade's options
+  CLI::Option* grade_seed_option = nullptr;
+  options_when_parsed(grade, [&](CLI::App* cmd) {
+    cmd->add_option("FILE", grade_options.file, "File of exercises")->required();
+    cmd->add_option("--answers", grade_options.answers, "CSV: variant,exercise,answer")->required();
+    cmd->add_option("--sheet", grade_options.sheet,
                     "The sheet record `build -o DIR` wrote: DIR or DIR/sheet.json");
-  auto* grade_variants_option =
-      grade->add_option("--variants", grade_variants, "Variants the sheet was built with")
-          ->check(CLI::Range(1, 10000));
-  auto* grade_seed_option =
-      grade->add_option("--seed", grade_seed, "Seed the sheet was built with");
-  grade->add_flag("--json", grade_options.json, "Print a JSON array");
+    grade_variants_option =
+        cmd->add_option("--variants", grade_variants, "Variants the sheet was built with")
+            ->check(CLI::Range(1, 10000));
+    grade_seed_option = cmd->add_option("--seed", grade_seed, "Seed the sheet was built with");
+    cmd->add_flag("--json", grade_options.json, "Print a JSON array");
+  });
 
   reckon::cli::SweepRequest sweep_request;
   bool no_progress = false;
   auto* sweep =
       app.add_subcommand("sweep", "Evaluate a case over the cartesian product of varied inputs");
-  sweep->add_option("FILE", sweep_request.file, "Scenario file")->required();
-  sweep->add_option("NAME", sweep_request.name,
+  options_when_parsed(sweep, [&](CLI::App* cmd) {
+    cmd->add_option("FILE", sweep_request.file, "Scenario file")->required();
+    cmd->add_option("NAME", sweep_request.name,
                     "A sweep declared in FILE (default: its first), or a case to vary");
-  sweep
-      ->add_option("--vary", sweep_request.vary,
-                   "INPUT=VALUES: a list 1,2,4 or a range 2048..32768*2 (times 2), "
-                   "1..64+8 (step 8) or 1..8")
-      ->type_name("INPUT=VALUES")
-      ->allow_extra_args(false);
-  sweep->add_option("--show", sweep_request.show, "Expressions to show, comma-separated")
-      ->type_name("EXPR,...")
-      ->allow_extra_args(false);
-  sweep->add_option("--where", sweep_request.where, "Keep only points where EXPR holds")
-      ->type_name("EXPR")
-      ->allow_extra_args(false);
-  auto* minimize = sweep->add_option("--minimize", sweep_request.minimize,
+    cmd->add_option("--vary", sweep_request.vary,
+                    "INPUT=VALUES: a list 1,2,4 or a range 2048..32768*2 (times 2), "
+                    "1..64+8 (step 8) or 1..8")
+        ->type_name("INPUT=VALUES")
+        ->allow_extra_args(false);
+    cmd->add_option("--show", sweep_request.show, "Expressions to show, comma-separated")
+        ->type_name("EXPR,...")
+        ->allow_extra_args(false);
+    cmd->add_option("--where", sweep_request.where, "Keep only points where EXPR holds")
+        ->type_name("EXPR")
+        ->allow_extra_args(false);
+    auto* minimize = cmd->add_option("--minimize", sweep_request.minimize,
                                      "Print only the point with the least EXPR");
-  sweep
-      ->add_option("--maximize", sweep_request.maximize,
-                   "Print only the point with the greatest EXPR")
-      ->excludes(minimize);
-  sweep->add_option("--set", sweep_request.sets, "Override an input of the case: INPUT=VALUE")
-      ->type_name("INPUT=VALUE")
-      ->allow_extra_args(false);
-  sweep->add_option("--format", sweep_request.format, "table, tsv, csv, jsonl or svg")
-      ->check(CLI::IsMember({"table", "tsv", "csv", "jsonl", "svg"}))
-      ->capture_default_str();
-  sweep->add_option("-o,--output", sweep_request.output, "Write to FILE instead of stdout");
-  sweep->add_option("--jobs", sweep_request.jobs, "Threads (default: every core)")
-      ->check(CLI::Range(1, 1024));
-  sweep
-      ->add_option("--shard", sweep_request.shard,
-                   "Run only the I-th of N equal parts (outputs concatenate)")
-      ->capture_default_str();
-  sweep->add_flag("--skip-errors", sweep_request.skip_errors,
+    cmd->add_option("--maximize", sweep_request.maximize,
+                    "Print only the point with the greatest EXPR")
+        ->excludes(minimize);
+    cmd->add_option("--set", sweep_request.sets, "Override an input of the case: INPUT=VALUE")
+        ->type_name("INPUT=VALUE")
+        ->allow_extra_args(false);
+    cmd->add_option("--format", sweep_request.format, "table, tsv, csv, jsonl or svg")
+        ->check(CLI::IsMember({"table", "tsv", "csv", "jsonl", "svg"}))
+        ->capture_default_str();
+    cmd->add_option("-o,--output", sweep_request.output, "Write to FILE instead of stdout");
+    cmd->add_option("--jobs", sweep_request.jobs, "Threads (default: every core)")
+        ->check(CLI::Range(1, 1024));
+    cmd->add_option("--shard", sweep_request.shard,
+                    "Run only the I-th of N equal parts (outputs concatenate)")
+        ->capture_default_str();
+    cmd->add_flag("--skip-errors", sweep_request.skip_errors,
                   "Leave out points whose evaluation fails instead of stopping");
-  sweep
-      ->add_option("--infeasible", sweep_request.infeasible,
-                   "Points that break a constraint: skip, list (on stderr) or error")
-      ->check(CLI::IsMember({"skip", "list", "error"}))
-      ->capture_default_str();
-  sweep->add_flag("--no-progress", no_progress, "No progress bar, even on a terminal");
-  sweep->add_flag("--verbose", sweep_request.verbose, "Say when a sweep cannot be planned");
+    cmd->add_option("--infeasible", sweep_request.infeasible,
+                    "Points that break a constraint: skip, list (on stderr) or error")
+        ->check(CLI::IsMember({"skip", "list", "error"}))
+        ->capture_default_str();
+    cmd->add_flag("--no-progress", no_progress, "No progress bar, even on a terminal");
+    cmd->add_flag("--verbose", sweep_request.verbose, "Say when a sweep cannot be planned");
+  });
 
   std::vector<std::string> repl_files;
   auto* repl =
       app.add_subcommand("repl", "Explore interactively (also plain `reckon` on a terminal)");
-  repl->add_option("FILE", repl_files, "Scenario files to load");
+  options_when_parsed(
+      repl, [&](CLI::App* cmd) { cmd->add_option("FILE", repl_files, "Scenario files to load"); });
 
   // With --json on the line (before a `--`), even a command line that does not parse
   // reports its error as JSON.
@@ -367,7 +399,18 @@ int run_command(int argc, char** argv) {
     return reckon::cli::check(check_file, common, std::cout, std::cerr);
   };
   try {
-    return interactive ? command() : reckon::on_sized_thread(command);
+    if (interactive) return command();
+    // When the process is left to end after the command (Common::leave_to_exit), the
+    // command's thread ends it as main would, with the same last flush of standard
+    // output: the thread's own ending returned its arena's pages and its stack to the
+    // kernel (jemalloc purges an arena that no thread uses any more), and woke the main
+    // thread to end the process anyway (docs/performance.md, "Start-up at half of GNU
+    // units'").
+    return reckon::on_sized_thread([&] {
+      const int code = command();
+      if (!common.leave_to_exit) return code;
+      std::exit(reckon::cli::finish_standard_output(code, std::cerr));
+    });
   } catch (const std::exception& e) {
     if (out_of_memory(e)) {
       sink(reckon::SourceManager(),

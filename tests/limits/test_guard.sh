@@ -10,8 +10,8 @@ source "$(dirname "$0")/../expect.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# 1 M instructions: start-up alone executes about 3 M (bench/budgets.txt).
-printf 'eval-1+1 1000000 5000000\n' >"$work/too-low.txt"
+# 100,000 instructions: start-up alone executes about 0.9 M (bench/budgets.txt).
+printf 'eval-1+1 100000 5000000\n' >"$work/too-low.txt"
 expect "the guard fails a budget set too low" 1 "\| eval-1\+1 \| .* \| OVER BUDGET by" -- \
   bench/guard --budgets "$work/too-low.txt" "$reckon"
 # 10,000 M: far above it.

@@ -1,11 +1,15 @@
 // What start-up leaves undone until it is needed (docs/performance.md, "Start-up against
 // GNU units"): the standard library's module texts are borrowed from the binary, not
-// copied.
+// copied, and the natives' registry is filled when it is first read.
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <functional>
 #include <string>
 #include <string_view>
+#include <thread>
+#include <vector>
 
+#include "interpreter/native.hpp"
 #include "interpreter/program.hpp"
 #include "stdlib/embedded_modules.hpp"
 #include "stdlib/library.hpp"
@@ -97,4 +101,63 @@ TEST_CASE("startup: a module parsed from a borrowed text gives the eager load's 
     CHECK(lazy.sources.file(m->file).text() == eager.sources.file(m->file).text());
     CHECK(lazy.sources.file(m->file).name() == eager.sources.file(m->file).name());
   }
+}
+
+namespace {
+
+std::atomic<int> fills{0};
+
+// A registry of one native, `twice`, counting how often it is filled.
+void fill_one(NativeRegistry& r) {
+  fills.fetch_add(1);
+  NativeFunction f;
+  f.name = "twice";
+  f.is_constant = true;
+  r.add(std::move(f));
+}
+
+}  // namespace
+
+TEST_CASE("startup: a registry with a fill is filled when first read, once") {
+  fills = 0;
+  const NativeRegistry registry(&fill_one);
+  CHECK(fills == 0);  // not when made
+  const NativeFunction* twice = registry.find("twice");
+  CHECK(fills == 1);
+  REQUIRE(twice != nullptr);
+  CHECK(twice->is_constant);
+  CHECK(registry.find("thrice") == nullptr);
+  CHECK(registry.find("twice") == twice);  // the same entry, not a second fill
+  CHECK(fills == 1);
+
+  fills = 0;
+  const NativeRegistry counted(&fill_one);
+  counted.reset_counts();  // reading the counts fills it too
+  CHECK(fills == 1);
+  CHECK(counted.find("twice")->calls == 0);
+}
+
+TEST_CASE("startup: threads that read an unfilled registry together fill it once") {
+  fills = 0;
+  const NativeRegistry registry(&fill_one);
+  std::vector<const NativeFunction*> found(8, nullptr);
+  {
+    std::vector<std::thread> readers;
+    for (std::size_t i = 0; i < found.size(); ++i)
+      readers.emplace_back([&, i] { found[i] = registry.find("twice"); });
+    for (auto& t : readers) t.join();
+  }
+  CHECK(fills == 1);
+  for (const NativeFunction* f : found) CHECK(f == found[0]);
+  CHECK(found[0] != nullptr);
+}
+
+TEST_CASE("startup: the standard library's natives are found through its lazy registry") {
+  const Library& lib = stdlib::standard_library();
+  REQUIRE(lib.natives != nullptr);
+  // A native each of two modules declares (stdlib/modules/memory.rk, serving.rk): the
+  // registry filled on the first lookup holds every module's natives.
+  CHECK(lib.natives->find("activation_memory") != nullptr);
+  CHECK(lib.natives->find("mmc_utilization") != nullptr);
+  CHECK(lib.natives->find("no_such_native") == nullptr);
 }
