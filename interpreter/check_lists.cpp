@@ -151,6 +151,9 @@ Type check_comprehension_body(CheckContext& c, Expr& e, const Scope& inner) {
   }
   const Type body = c.check(*e.operands[1], inner, nullptr);
   if (failed || body.is_error()) return {};
+  // A later clause (`for b in ys` after `for a in xs`) makes the elements of this one: its
+  // type, the list's, is this one's.
+  if (is_clause(*e.operands[1])) return body;
   return list_type(c, body, e);
 }
 
