@@ -52,9 +52,10 @@
 //   postfix   := primary ('(' args ')' | '.' ident | '[' expr ']' | '[' expr? ':' expr? ']')*
 //   primary   := number unit? | string | 'true' | 'false' | 'none' | ident | '(' expr ')' unit?
 //              | '(' expr (',' expr)+ ')'                         (a tuple)
-//              | '[' (expr (',' expr)* ','? | expr 'for' pattern 'in' expr ('if' expr)?)? ']'
+//              | '[' (expr (',' expr)* ','? | expr clauses)? ']'
 //              | '{' (expr ':' expr (',' expr ':' expr)* ','?)? '}'      (a map)
 //              | '{' expr (',' expr)* ','? '}'                     (a set)
+//   clauses   := ('for' pattern 'in' expr ('if' expr)?)+   (a later `in` may use earlier names)
 //   pattern   := ident | '(' ident (',' ident)* ')'
 //   (`(1/3) GB` is the expression times the unit; a unit after a number or ')' must be on
 //   its line. Refused with a hint: a number glued to `B` alone (`70B`: seventy bytes or
@@ -523,7 +524,9 @@ struct tuple_rest : seq<plus<sep, one<','>, sep, must<nested_expr>>, sep, must<t
 struct paren_close : seq<sep, must<close_paren>, opt<paren_unit>> {};
 struct paren : seq<one<'('>, sep, must<nested_expr>, sor<tuple_rest, paren_close>> {};
 // Lists: `[a, b, c]`, `[]`, and the comprehension `[e for x in xs if c]` (the pattern
-// may be a tuple `(a, b)`).
+// may be a tuple `(a, b)`). A comprehension's clauses, each a `for` with an `if` or not,
+// follow one another as in Python (`[(a, b) for a in xs if a > 1 for b in ys]`); they are
+// a rule of their own, comprehension_clauses, for any bracket that holds a comprehension.
 struct binder : name {};
 struct pattern_close : one<')'> {};
 struct tuple_pattern : seq<one<'('>, sep, must<binder>, star<sep, one<','>, sep, must<binder>>, sep,
@@ -533,10 +536,20 @@ struct comprehension_in : kw_in {};
 struct iterable : nested_expr {};
 struct filter : nested_expr {};
 struct comprehension_if : seq<kw_if, sep, must<filter>> {};
-struct comprehension_tail : seq<kw_for, sep, must<pattern>, sep, must<comprehension_in>, sep,
-                                must<iterable>, opt<sep, comprehension_if>> {};
+// Python takes `if a if b` as `if a and b`; here one `if` follows a `for`, and a second is
+// refused with the spelling that says the same.
+struct second_if_hint {
+  static std::string message(const std::string&) {
+    return "E0149: one `if` follows each `for`: join the conditions with `and`, as in "
+           "`if a and b`";
+  }
+};
+struct comprehension_clause
+    : seq<kw_for, sep, must<pattern>, sep, must<comprehension_in>, sep, must<iterable>,
+          opt<sep, comprehension_if, not_at<sep, refuse<kw_if, second_if_hint>>>> {};
+struct comprehension_clauses : seq<comprehension_clause, star<sep, comprehension_clause>> {};
 struct more_elements : seq<star<sep, one<','>, sep, nested_expr>, opt<sep, one<','>>> {};
-struct list_body : opt<nested_expr, sep, sor<comprehension_tail, more_elements>> {};
+struct list_body : opt<nested_expr, sep, sor<comprehension_clauses, more_elements>> {};
 struct list_close : one<']'> {};
 struct list_literal : seq<one<'['>, sep, list_body, sep, must<list_close>> {};
 // Maps: `{"us-east": 380 gCO2e/kWh, "eu-north": 30 gCO2e/kWh}`, `{nvidia: 1, amd: 2}`

@@ -49,9 +49,9 @@ struct Selection {
       g::name_ref, g::call_suffix, g::member_suffix, g::member_name, g::argument, g::arg_name,
       g::negation, g::not_operation, g::conditional, g::paren,
       // lists
-      g::list_literal, g::number_list, g::comprehension_tail, g::binder, g::tuple_pattern,
-      g::comprehension_if, g::index_suffix, g::list_type, g::element_type, g::slice, g::slice_from,
-      g::slice_to, g::list_range_step_by, g::list_range_times,
+      g::list_literal, g::number_list, g::comprehension_clauses, g::comprehension_clause, g::binder,
+      g::tuple_pattern, g::comprehension_if, g::index_suffix, g::list_type, g::element_type,
+      g::slice, g::slice_from, g::slice_to, g::list_range_step_by, g::list_range_times,
       // lambdas
       g::lambda, g::lambda_param, g::with_overrides, g::override_item, g::require_decl,
       g::require_message,
@@ -377,16 +377,34 @@ class Converter {
     return e;
   }
 
-  // `[a, b, c]` (its children are the elements), or `[e for PATTERN in xs if c]` (the
-  // element and a comprehension_tail). See Expr for how a comprehension is kept.
+  // `[a, b, c]` (its children are the elements), or `[e for PATTERN in xs if c ...]` (the
+  // element and its comprehension_clauses).
   ExprPtr list_literal(const Node& n) {
-    if (n.children.size() == 2 && n.children[1]->is_type<g::comprehension_tail>()) {
-      const Node& tail = *n.children[1];
-      auto e = make(ExprKind::comprehension, n);
-      e->operands.push_back(expr(*tail.children.at(1)));
-      e->operands.push_back(expr(*n.children[0]));
-      if (tail.children.size() > 2) e->operands.push_back(expr(*tail.children[2]->children.at(0)));
-      const Node& pattern = *tail.children.at(0);
+    if (n.children.size() == 2 && n.children[1]->is_type<g::comprehension_clauses>())
+      return comprehension(n, ExprKind::comprehension, expr(*n.children[0]), *n.children[1]);
+    auto e = make(ExprKind::list, n);
+    e->operands.reserve(n.children.size());
+    for (const auto& c : n.children) e->operands.push_back(expr(*c));
+    return finish(std::move(e));
+  }
+
+  // The comprehension `whole` (the brackets and all in them) of `element` and its
+  // `clauses` (a comprehension_clauses node): the first clause is the comprehension, of
+  // `kind`, and each later one a clause (Expr::number 1) in the place of the element of the
+  // one before, the element in the last (see Expr). Every one spans `whole`, where an
+  // error about the comprehension points, and its name_range is its own `for ...`.
+  ExprPtr comprehension(const Node& whole, ExprKind kind, ExprPtr element, const Node& clauses) {
+    ExprPtr body = std::move(element);
+    for (std::size_t i = clauses.children.size(); i-- > 0;) {
+      const Node& clause = *clauses.children[i];
+      auto e = make(i == 0 ? kind : ExprKind::comprehension, whole);
+      e->name_range = range(clause);
+      e->number = i == 0 ? 0 : 1;
+      e->operands.push_back(expr(*clause.children.at(1)));
+      e->operands.push_back(std::move(body));
+      if (clause.children.size() > 2)
+        e->operands.push_back(expr(*clause.children[2]->children.at(0)));
+      const Node& pattern = *clause.children.at(0);
       e->op = pattern.is_type<g::tuple_pattern>() ? Op::mul : Op::add;
       auto bind = [&](const Node& b) {
         Argument a;
@@ -398,12 +416,9 @@ class Converter {
         for (const auto& b : pattern.children) bind(*b);
       else
         bind(pattern);
-      return finish(std::move(e));
+      body = finish(std::move(e));
     }
-    auto e = make(ExprKind::list, n);
-    e->operands.reserve(n.children.size());
-    for (const auto& c : n.children) e->operands.push_back(expr(*c));
-    return finish(std::move(e));
+    return body;
   }
 
   // `(784, 256)`: a paren whose first expression is followed by the rest of a tuple.

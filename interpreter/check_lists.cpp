@@ -123,11 +123,17 @@ Type check_number_list(CheckContext& c, Expr& e, const Scope& s, const Type* exp
 
 Type check_comprehension(CheckContext& c, Expr& e, const Scope& s) {
   Expr& source = *e.operands[0];
-  const Type list = c.check(source, s, nullptr);
+  Type list = c.check(source, s, nullptr);
   if (list.is_error()) return {};
   if (list.is_map()) return check_map_comprehension(c, e, s, list);  // `for (k, v) in m`
+  if (list.is_set()) {  // a set is gone through as the list of its elements, in their order
+    const bool optional = list.optional;
+    list = Type::list_of(list.element());
+    list.optional = optional;
+  }
   if (!list.is_list()) {
-    c.error(source.range, "E0332", "`for` goes through a list, not " + describe(list));
+    c.error(source.range, "E0332",
+            "`for` goes through a list, a set or a map, not " + describe(list));
     return {};
   }
   if (list.optional) {
@@ -160,6 +166,9 @@ Type check_comprehension_body(CheckContext& c, Expr& e, const Scope& inner) {
   }
   const Type body = c.check(*e.operands[1], inner, nullptr);
   if (failed || body.is_error()) return {};
+  // A later clause (`for b in ys` after `for a in xs`) makes the elements of this one: its
+  // type, the list's, is this one's.
+  if (is_clause(*e.operands[1])) return body;
   return list_type(c, body, e);
 }
 

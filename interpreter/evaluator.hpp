@@ -15,6 +15,7 @@
 #include <boost/container/small_vector.hpp>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -31,6 +32,7 @@
 namespace reckon {
 
 class ListBuilder;
+class LocalFrame;
 
 struct CheckOutcome {
   bool passed = false;
@@ -423,6 +425,21 @@ class Evaluator {
   // i of `count`.
   template <typename Bind>
   Value comprehend(const Expr& e, const Frame& frame, std::size_t count, Bind bind);
+  // The one loop over the `count` elements of the comprehension (or clause) `e`: binds the
+  // pattern's names in `locals` (`bind`), runs `element()`, notes the element an error came
+  // from, and keeps the step budget.
+  template <typename Bind, typename Element>
+  void each_element(const Expr& e, const Frame& frame, std::size_t count, Bind& bind,
+                    LocalFrame& locals, Element&& element);
+  // Calls `each` once per element the clauses of the comprehension `e` give, in order,
+  // with a frame whose locals bind every clause's names (`[(a, b) for a in xs if a > 1 for
+  // b in ys]`: each b of ys for each a of xs above 1). What the element is made of is the
+  // caller's (comprehension_element(e) for a list's): a builder of another collection over
+  // the same clauses calls this with its own `each`.
+  void each_comprehension_element(const Expr& e, const Frame& frame,
+                                  const std::function<void(const Frame&)>& each);
+  // A list comprehension of two or more clauses (`[e for a in xs for b in ys]`).
+  Value clauses_comprehension(const Expr& e, const Frame& frame);
   // Over a packed list, with a body (and condition) compiled to code that reads only
   // numbers: the result packed, or nullopt when the comprehension is not of that kind.
   std::optional<Value> packed_comprehension(const Expr& e, const ListValue& xs, const Frame& frame);

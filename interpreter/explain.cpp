@@ -321,14 +321,22 @@ class Explainer {
       case ExprKind::number_list:  // a long list of numbers reads best as written
         return std::string(text(e.range));
       case ExprKind::comprehension: {
-        // Its body is evaluated once per element, with names of its own: written as it
-        // is, over the list it goes through (the step's result is the list it makes).
-        std::string names;
-        for (const Argument& a : e.arguments) names += (names.empty() ? "" : ", ") + a.value->text;
-        if (e.op == Op::mul) names = "(" + names + ")";
-        std::string s = "[" + std::string(text(e.operands[1]->range)) + " for " + names + " in " +
-                        render(*e.operands[0], frame, deps);
-        if (e.operands.size() > 2) s += " if " + std::string(text(e.operands[2]->range));
+        // Its element is evaluated once per element, with names of its own: written as it
+        // is, over the list its first clause goes through (the step's result is the list
+        // it makes). A later clause's list may use the names before it: written as it is.
+        std::string s = "[" + std::string(text(comprehension_element(e).range));
+        for (const Expr* clause = &e;; clause = clause->operands[1].get()) {
+          std::string names;
+          for (const Argument& a : clause->arguments)
+            names += (names.empty() ? "" : ", ") + a.value->text;
+          if (clause->op == Op::mul) names = "(" + names + ")";
+          const Expr& source = *clause->operands[0];
+          s += " for " + names + " in " +
+               (clause == &e ? render(source, frame, deps) : std::string(text(source.range)));
+          if (clause->operands.size() > 2)
+            s += " if " + std::string(text(clause->operands[2]->range));
+          if (!is_clause(*clause->operands[1])) break;
+        }
         return s + "]";
       }
       case ExprKind::index:

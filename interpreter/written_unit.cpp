@@ -162,10 +162,9 @@ class Written {
           return of(e, s, params);
         break;
       case ExprKind::comprehension:  // `[x -> MB for x in xs]`
-        if (e.operands.size() > 1 && e.operands[1]->kind == ExprKind::convert)
-          return of(e, s, params);
-        if (e.operands.size() > 1 && e.operands[1]->kind == ExprKind::tuple)
-          return shown(*e.operands[1], s, params);
+        if (comprehension_element(e).kind == ExprKind::convert) return of(e, s, params);
+        if (comprehension_element(e).kind == ExprKind::tuple)
+          return shown(comprehension_element(e), s, params);
         break;
       default:
         break;

@@ -74,7 +74,7 @@ enum class ExprKind : std::uint8_t {
   // and operands[0] is the first element (a number with its unit), which the checker
   // checks for all of them; the others differ only in their value.
   number_list,
-  comprehension,  // `[e for x in xs if c]`: see Expr's comment
+  comprehension,  // `[e for x in xs if c]`, and each later `for`: see Expr's comment
   index,          // `xs[i]`: operands are the list and the index (or a map and its key)
   // A string literal with `{...}` in it: `operands` are its pieces in order, each a text
   // (the characters between interpolations) or a format.
@@ -195,7 +195,12 @@ using Target = std::variant<std::monostate, const LetDecl*, const CaseDecl*, con
 // for `x`, several for `(a, b)`): the checker makes each a local (RefKind::local, slot
 // and type set), and `slot` of the comprehension is the number of locals in scope
 // around it (where its own begin). `op` is Op::add for a single name and Op::mul for a
-// tuple pattern.
+// tuple pattern. Each `for` after the first is a clause of its own, kept in the place of
+// the element of the one before: `[(a, b) for a in xs if a > 1 for b in ys]` is the
+// comprehension (xs, CLAUSE, a > 1) with CLAUSE = (ys, (a, b)), a comprehension whose
+// `number` is 1 (is_clause), whose elements are the enclosing comprehension's rather
+// than a list of their own (the clause's type is the whole comprehension's). Every
+// clause spans the brackets, and its name_range is its own `for ... in ... if ...`.
 //
 // Its fields are ordered to leave no padding but 4 bytes, and its vectors are
 // CompactVectors: a 16 MiB file has over a million of these, and at 248 bytes an Expr
@@ -258,6 +263,16 @@ struct Expr {
   }
   bool has_target() const { return !std::holds_alternative<std::monostate>(target); }
 };
+
+// Whether `e` is a comprehension's clause after its first (see Expr).
+inline bool is_clause(const Expr& e) { return e.kind == ExprKind::comprehension && e.number == 1; }
+// The element the comprehension `e` makes (`(a, b)` of `[(a, b) for a in xs for b in ys]`):
+// the body of its last clause.
+inline const Expr& comprehension_element(const Expr& e) {
+  const Expr* x = &e;
+  while (is_clause(*x->operands[1])) x = x->operands[1].get();
+  return *x->operands[1];
+}
 
 struct Parameter {
   std::string name;

@@ -73,7 +73,7 @@ std::optional<std::pair<std::size_t, std::size_t>> first_argument(std::string_vi
 }
 
 // The source of a comprehension `for NAME in SOURCE`, from just after `in` to its `if`,
-// `]` or end of line at depth 0.
+// the next clause's `for`, `]` or end of line at depth 0.
 std::size_t source_end(std::string_view text, std::size_t begin) {
   int depth = 0;
   for (std::size_t i = begin; i < text.size(); ++i) {
@@ -81,7 +81,8 @@ std::size_t source_end(std::string_view text, std::size_t begin) {
     if (c == '(' || c == '[' || c == '{') ++depth;
     if ((c == ')' || c == ']' || c == '}') && depth-- == 0) return i;
     if (c == '\n' && depth == 0) return i;
-    if (depth == 0 && text.compare(i, 4, " if ") == 0) return i;
+    if (depth == 0 && (text.compare(i, 4, " if ") == 0 || text.compare(i, 5, " for ") == 0))
+      return i;
   }
   return text.size();
 }

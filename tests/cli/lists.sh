@@ -72,5 +72,22 @@ if [[ "$why" == *" more]"* ]]; then
   fail=1
 fi
 
+# A comprehension of two clauses: the first clause's list shown by its value, as one
+# clause's is; the second's, which may use the first's name, as written. For a in 1, 2
+# and b in 1 .. a: (1, 1), (2, 1), (2, 2), so the sums a + b are 2, 3 and 4, total 9.
+cat > "$dir/c.rk" <<'RK'
+scenario S {
+  input n: count = 2
+  xs: [count] = 1 .. n
+  sums: [count] = [a + b for a in xs for b in 1 .. a if b <= n]
+  total: count = sum(sums)
+}
+case C = S()
+RK
+why=$("$reckon" explain "$dir/c.rk" 'C.total')
+expect "explain two clauses" "$why" \
+  "sums = [a + b for a in xs for b in 1 .. a if b <= n] = [a + b for a in [1, 2] for b in 1 .. a if b <= n] = [2, 3, 4]"
+expect "explain two clauses: result" "$why" "= 9"
+
 [[ $fail == 0 ]] && echo "lists: all passed"
 exit $fail

@@ -7,7 +7,8 @@
 // `if`, comparisons, min/max, floor/ceil/round, sqrt/exp/ln, texts interpolating values
 // and lists (with conversions and digits formats, joined with `+` or by `join`) compared
 // in an `if`, natives of the standard library with count parameters, and collections:
-// list literals, ranges (`step`, `times`, computed bounds), comprehensions with `if`,
+// list literals, ranges (`step`, `times`, computed bounds), comprehensions with `if` (of
+// one clause or two, the second's list maybe using the first's name),
 // indexes and slices, concatenation, sort (by a lambda), scan and fold (a plain or a
 // record accumulator), aggregates (sum, min, max, mean, first, last, len, product,
 // quantile, count, any, all, argmin/argmax by a lambda), tuples (`(a, b)[1]`, pairs,
@@ -476,14 +477,23 @@ class Generator {
           return "(" + low + " .. " + high + " step (" + high + " - " + low + ") / " +
                  pick(std::array<const char*, 3>{"4", "3", "0.5"}) + ")";
         }
-      case 4: {  // a comprehension, with or without a condition
+      case 4: {  // a comprehension, with or without a condition, of one clause or two
         const auto from = static_cast<Kind>(in_.ConsumeIntegralInRange(0, 2));
         const std::string v = fresh();
         const std::string source = list_expr(from, depth - 1);
         return binding(v, from, false, [&] {
-          std::string e = "[" + expr(k, depth - 1) + " for " + v + " in " + source;
-          if (in_.ConsumeBool()) e += " if " + condition(depth - 1);
-          return e + "]";
+          std::string clauses = " for " + v + " in " + source;
+          if (in_.ConsumeBool()) clauses += " if " + condition(depth - 1);
+          if (!in_.ConsumeBool()) return "[" + expr(k, depth - 1) + clauses + "]";
+          // A second `for`, its list written where the first's name is bound (a range
+          // whose bounds use it, say), its name maybe the first's again (shadowing it).
+          const auto inner = static_cast<Kind>(in_.ConsumeIntegralInRange(0, 2));
+          const std::string w = fresh();
+          clauses += " for " + w + " in " + list_expr(inner, depth - 1);
+          return binding(w, inner, false, [&] {
+            if (in_.ConsumeBool()) clauses += " if " + condition(depth - 1);
+            return "[" + expr(k, depth - 1) + clauses + "]";
+          });
         });
       }
       case 5:

@@ -606,8 +606,16 @@ def test_completion(reckon, cache):
         items = complete(c, other, edit(4, 8, "  names: [text] = [g.name for g in gpus if g.",
                                         "if g."))
         check(set(items) == fields, items.keys())
+        # A comprehension of two clauses: the first's list ends at the second's `for`, and
+        # the second's name is bound to the elements of its own list.
+        items = complete(c, other, edit(5, 8, "  names: [text] = [g. for g in gpus for s in spare]",
+                                        "[g."))
+        check(set(items) == fields, items.keys())
+        items = complete(c, other, edit(6, 8, "  names: [text] = [s. for g in gpus for s in spare]",
+                                        "[s."))
+        check(set(items) == fields, items.keys())
         # fold's lambda: the last parameter is the element (the first the accumulator).
-        items = complete(c, other, edit(5, 8, "  names: [text] = fold(spare, 0 GB, (acc, s) => s.",
+        items = complete(c, other, edit(7, 8, "  names: [text] = fold(spare, 0 GB, (acc, s) => s.",
                                         "=> s."))
         check(set(items) == fields, items.keys())
     c.close()

@@ -142,3 +142,28 @@ TEST_CASE("comprehensions bind their names for the body and the filter only", "[
   // Names nest: the inner body sees both.
   CHECK(l.value("[[x * 10 + y for y in 1 .. 2] for x in 1 .. 3][2][1]").number == 32);
 }
+
+TEST_CASE("a comprehension's later clauses are kept where its element was", "[lists]") {
+  Lists l;
+  const Expr& e = l.checked("[(a, b) for a in 1 .. 3 if a > 1 for b in 1 .. a]");
+  REQUIRE(e.kind == ExprKind::comprehension);
+  CHECK_FALSE(is_clause(e));
+  REQUIRE(e.operands.size() == 3);  // 1 .. 3, the clause, a > 1
+  const Expr& clause = *e.operands[1];
+  CHECK(is_clause(clause));
+  REQUIRE(clause.operands.size() == 2);  // 1 .. a and the element: no `if`
+  CHECK(&comprehension_element(e) == clause.operands[1].get());
+  CHECK(clause.slot == e.slot + 1);  // its name bound after the first clause's
+  CHECK(describe(e.type) == describe(clause.type));
+  CHECK(describe(e.type) == "[(count, count)]");
+  // [(a, b) for a in range(1, 4) if a > 1 for b in range(1, a + 1)] in Python:
+  // (2, 1), (2, 2), (3, 1), (3, 2), (3, 3).
+  CHECK(l.value("len([(a, b) for a in 1 .. 3 if a > 1 for b in 1 .. a])").number == 5);
+  CHECK(l.value("[(a, b) for a in 1 .. 3 if a > 1 for b in 1 .. a][3] == (3, 2)").truthy());
+  // An element computed by pure code makes a packed list, as one clause's does:
+  // [a * b for a in [1, 2] for b in [1, 2, 3]] is [1, 2, 3, 2, 4, 6] (GB).
+  const Value sizes = l.value("[a * b for a in [1 GB, 2 GB] for b in 1 .. 3]");
+  REQUIRE(sizes.list());
+  CHECK(sizes.list()->packed());
+  CHECK(sizes.list()->numbers() == std::vector<double>{1e9, 2e9, 3e9, 2e9, 4e9, 6e9});
+}

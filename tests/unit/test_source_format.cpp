@@ -115,6 +115,14 @@ const std::vector<Row> rows = {
      "110, 120, 130]]\n",
      "let grid = [[a + b for b in [1, 2, 3]]\n"
      "        for a in [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130]]\n"},
+    // 124 columns; the clauses' `for`s and `if` are at depth 1, the tuples' and patterns'
+    // commas deeper. Up to the `if` is 105 columns, over 100; up to the second `for` 67: the
+    // break is there, and the rest, 8 + 56 = 64 columns, fits.
+    {"a comprehension of several clauses breaks before the rightmost clause that fits",
+     "let pairs_up = [(first, second) for (first, x) in enumerate(widths) for (second, y) in "
+     "enumerate(heights) if first < second]\n",
+     "let pairs_up = [(first, second) for (first, x) in enumerate(widths)\n"
+     "        for (second, y) in enumerate(heights) if first < second]\n"},
     // The second line is 4 + 97 = 101 columns; its only comma is the lambda's parameters',
     // so it breaks before its loosest operator, the rightmost `+` that leaves 85 columns.
     {"a lambda's parameters are not broken while an operator is left",
