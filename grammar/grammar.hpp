@@ -561,7 +561,11 @@ struct map_colon : one<':'> {};
 struct map_value : nested_expr {};
 struct map_entry : seq<map_key, opt<sep, map_colon, sep, must<map_value>>> {};
 struct map_more : seq<sep, one<','>, sep, opt<not_at<one<'}'>>, must<map_entry>>> {};
-struct map_body : opt<not_at<one<'}'>>, must<map_entry>, star<map_more>> {};
+// `{k: v for x in xs}`, `{e for x in xs}`: a first entry or element and the clauses of a
+// comprehension (docs/language.md, "Sets" and "Maps").
+struct map_body
+    : opt<not_at<one<'}'>>, must<map_entry>, sor<seq<sep, comprehension_clauses>, star<map_more>>> {
+};
 struct map_close : one<'}'> {};
 struct map_literal : seq<one<'{'>, sep, map_body, sep, must<map_close>> {};
 // A long list of numbers in one unit, scanned in one pass (grammar/number_list.hpp);

@@ -421,6 +421,25 @@ class Converter {
     return body;
   }
 
+  // `{e for x in xs}` and `{k: v for x in xs}`: a comprehension (Comprehended) whose
+  // element is e, or the tuple (k, v) spanning `k: v`.
+  ExprPtr brace_comprehension(const Node& n) {
+    const Node& entry = *n.children[0];
+    ExprPtr element;
+    if (entry.children.size() == 1) {
+      element = expr(*entry.children[0]);
+    } else {
+      element = make(ExprKind::tuple, entry);
+      element->operands.push_back(expr(*entry.children[0]));
+      element->operands.push_back(expr(*entry.children[1]));
+      element = finish(std::move(element));
+    }
+    const bool set = entry.children.size() == 1;
+    ExprPtr e = comprehension(n, ExprKind::comprehension, std::move(element), *n.children[1]);
+    e->number = static_cast<double>(set ? Comprehended::set : Comprehended::map);
+    return e;
+  }
+
   // `(784, 256)`: a paren whose first expression is followed by the rest of a tuple.
   ExprPtr tuple(const Node& n) {
     auto e = make(ExprKind::tuple, n);
@@ -529,6 +548,8 @@ class Converter {
   // `{k: v, ...}`: each map_entry's key and value, in turn; `{a, b}`: a set, each item an
   // element alone. `{}` is a map here; the checker makes it a set where one is expected.
   ExprPtr map_literal(const Node& n) {
+    if (n.children.size() == 2 && n.children[1]->is_type<g::comprehension_clauses>())
+      return brace_comprehension(n);
     const bool set = !n.children.empty() && n.children[0]->children.size() == 1;
     auto e = make(set ? ExprKind::set : ExprKind::map, n);
     e->operands.reserve((set ? 1 : 2) * n.children.size());

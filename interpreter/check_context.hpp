@@ -121,6 +121,9 @@ Type check_set_literal(CheckContext& c, Expr& e, const Scope& s, const Type* exp
 Type check_membership(CheckContext& c, Expr& e, const Scope& s);
 Type check_set_operation(CheckContext& c, Expr& e, const Type& a, const Type& b);
 Type check_set_builtin(CheckContext& c, Expr& call, const Scope& s);
+// `{e for x in xs}` and `{k: v for x in xs}` (Comprehended): checked as the list of their
+// elements, then a set of them or a map of the (key, value) pairs.
+Type check_brace_comprehension(CheckContext& c, Expr& e, const Scope& s);
 // check_random.cpp: random_uniform, random_gauss, random_choice, random_shuffle and
 // random_sample; sets call.binding (parameter to argument).
 Type check_random_builtin(CheckContext& c, Expr& call, ListBuiltin b, const Scope& s);

@@ -69,6 +69,7 @@ Type Checker::check_inner(Expr& e, const Scope& s, const Type* expected) {
     case ExprKind::number_list:
       return check_number_list(*this, e, s, expected);
     case ExprKind::comprehension:
+      if (comprehended(e) != Comprehended::list) return check_brace_comprehension(*this, e, s);
       return check_comprehension(*this, e, s);
     case ExprKind::index:
       return check_index(*this, e, s);

@@ -115,6 +115,26 @@ Type check_set_operation(CheckContext& c, Expr& e, const Type& a, const Type& b)
   return Type::set_of(*element);
 }
 
+Type check_brace_comprehension(CheckContext& c, Expr& e, const Scope& s) {
+  const Type list = check_comprehension(c, e, s);
+  if (list.is_error()) return {};
+  const Type& element = list.element();
+  if (comprehended(e) == Comprehended::set) {
+    if (auto problem = key_type_problem(element, "elements of a set")) {
+      c.error(comprehension_element(e).range, "E0364", *problem);
+      return {};
+    }
+    return Type::set_of(element);
+  }
+  const auto pair = element.tuple_elements();  // (key, value): the parser made it so
+  if (pair.size() != 2) return {};
+  if (auto problem = key_type_problem(pair[0], "keys of a map")) {
+    c.error(comprehension_element(e).operands[0]->range, "E0364", *problem);
+    return {};
+  }
+  return Type::map_of(pair[0], pair[1]);
+}
+
 Type check_set_builtin(CheckContext& c, Expr& call, const Scope& s) {
   call.call = CallKind::list_builtin;
   call.slot = static_cast<int>(ListBuiltin::set);

@@ -145,6 +145,7 @@ Value Evaluator::value_of(const Expr& e, const Frame& frame) {
     case ExprKind::number_list:
       return number_list(e);
     case ExprKind::comprehension:
+      if (comprehended(e) != Comprehended::list) return brace_comprehension(e, frame);
       return comprehension(e, frame);
     case ExprKind::map:
       return map_literal(e, frame);

@@ -1,12 +1,17 @@
 // Evaluating sets (docs/language.md, "Sets"): literals, `|`, `&` and `-`, membership, and
 // set(xs). All of it is the tree walk's, as lists and maps are (compile.cpp compiles no
 // set, and a planned sweep falls back to the lazy evaluator for one).
+#include <fmt/format.h>
+
 #include <stdexcept>
 #include <string_view>
+#include <vector>
 
 #include "interpreter/evaluator.hpp"
+#include "interpreter/format.hpp"
 #include "interpreter/maps.hpp"
 #include "interpreter/sets.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon {
 
@@ -76,6 +81,39 @@ Value Evaluator::membership(const Expr& e, const Frame& frame) {
       throw std::logic_error("`in` of what holds no elements");
   }
   return Value::boolean(found == (e.op == Op::in));
+}
+
+Value Evaluator::brace_comprehension(const Expr& e, const Frame& frame) {
+  const Value made = comprehension(e, frame);
+  const ListValue& xs = *made.list();
+  if (comprehended(e) == Comprehended::set) {
+    SetBuilder out(element_dimension(e.type));
+    out.reserve(xs.size());
+    for (std::size_t i = 0; i < xs.size(); ++i) out.add(xs.at(i));
+    count_built(set_bytes(out.size()), e, "set");
+    return Value::adopt(out.finish());
+  }
+  std::vector<Value> keys;
+  std::vector<Value> values;
+  keys.reserve(xs.size());
+  values.reserve(xs.size());
+  KeyIndex index;
+  index.reserve(xs.size());
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    const std::vector<Value>& pair = xs.at(i).tuple()->items();
+    keys.push_back(pair[0]);
+    if (const std::size_t j = index.add(keys, keys.size() - 1); j != keys.size() - 1) {
+      const DisplayOptions shown;
+      throw UserError(comprehension_element(e).operands[0]->range, "E0549",
+                      fmt::format("the key {} is made twice by this map comprehension, with "
+                                  "the values {} and {}: each key has one value",
+                                  key_text(keys[j]), format_inline(values[j], std::nullopt, shown),
+                                  format_inline(pair[1], std::nullopt, shown)));
+    }
+    values.push_back(pair[1]);
+  }
+  count_built(2 * keys.size() * sizeof(Value), e, "map");
+  return Value::adopt(MapValue::make(std::move(keys), std::move(values), std::move(index)));
 }
 
 Value Evaluator::make_set(const Expr& e, const Frame& frame) {

@@ -408,6 +408,10 @@ class Evaluator {
   Value set_operation(const Expr& e, const Frame& frame);
   Value membership(const Expr& e, const Frame& frame);
   Value make_set(const Expr& e, const Frame& frame);
+  // `{e for x in xs}` and `{k: v for x in xs}`: the list of their elements made as a
+  // comprehension's, then a set of it, or a map of its (key, value) pairs (E0549 for a
+  // key made twice, naming both values).
+  Value brace_comprehension(const Expr& e, const Frame& frame);
   // Tuples (evaluate_tuples.cpp): `(a, b)`, `p[0]` (`tuple` the value of operand 0),
   // `[... for (a, b) in xs]` (`list` the value of operand 0), and the builtins from `zip`
   // on.

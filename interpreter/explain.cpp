@@ -324,7 +324,8 @@ class Explainer {
         // Its element is evaluated once per element, with names of its own: written as it
         // is, over the list its first clause goes through (the step's result is the list
         // it makes). A later clause's list may use the names before it: written as it is.
-        std::string s = "[" + std::string(text(comprehension_element(e).range));
+        const bool braces = comprehended(e) != Comprehended::list;  // a set's or a map's
+        std::string s = (braces ? "{" : "[") + std::string(text(comprehension_element(e).range));
         for (const Expr* clause = &e;; clause = clause->operands[1].get()) {
           std::string names;
           for (const Argument& a : clause->arguments)
@@ -337,7 +338,7 @@ class Explainer {
             s += " if " + std::string(text(clause->operands[2]->range));
           if (!is_clause(*clause->operands[1])) break;
         }
-        return s + "]";
+        return s + (braces ? "}" : "]");
       }
       case ExprKind::index:
         // A lookup in a map shows as the value found (`grid[region]` as 380 gCO2e/kWh),

@@ -161,7 +161,9 @@ class Written {
                         [](const ExprPtr& x) { return x->kind == ExprKind::convert; }))
           return of(e, s, params);
         break;
-      case ExprKind::comprehension:  // `[x -> MB for x in xs]`
+      case ExprKind::comprehension:                // `[x -> MB for x in xs]`
+        if (comprehended(e) == Comprehended::map)  // `{k: v for ...}`: the values' unit
+          return shown(*comprehension_element(e).operands[1], s, params);
         if (comprehension_element(e).kind == ExprKind::convert) return of(e, s, params);
         if (comprehension_element(e).kind == ExprKind::tuple)
           return shown(comprehension_element(e), s, params);
@@ -336,8 +338,8 @@ class Written {
         for (std::size_t i = 3; i < e.operands.size() && u; i += 2) u = agree(u, sub(i));
         return u;
       }
-      case ExprKind::comprehension:
-        return sub(1);
+      case ExprKind::comprehension:  // a map comprehension's element is (key, value)
+        return comprehended(e) == Comprehended::map ? element_of(sub(1), 1) : sub(1);
       case ExprKind::index:
         if (const std::ptrdiff_t i = tuple_position(e); i >= 0) return element_of(sub(0), i);
         return e.operands[0]->type.is_tuple() ? std::nullopt : sub(0);

@@ -266,6 +266,12 @@ struct Expr {
 
 // Whether `e` is a comprehension's clause after its first (see Expr).
 inline bool is_clause(const Expr& e) { return e.kind == ExprKind::comprehension && e.number == 1; }
+// What a comprehension (its first clause) makes, by its `number`: a list `[...]`, or in
+// braces a set `{e for ...}` or a map `{k: v for ...}`, whose element is the tuple (k, v).
+enum class Comprehended { list = 0, set = 2, map = 3 };
+inline Comprehended comprehended(const Expr& e) {
+  return e.number == 2 ? Comprehended::set : e.number == 3 ? Comprehended::map : Comprehended::list;
+}
 // The element the comprehension `e` makes (`(a, b)` of `[(a, b) for a in xs for b in ys]`):
 // the body of its last clause.
 inline const Expr& comprehension_element(const Expr& e) {
