@@ -339,6 +339,22 @@ class Converter {
     return std::strtod(std::string(text).c_str(), nullptr);
   }
 
+  // `text(x)` is `"{x}"`: the value as an interpolation shows it, in its written or
+  // declared unit (docs/language.md, "Text"), so it is made one, and display is decided in
+  // one place. Any other call is left as it is (`text(1, 2)` is the checker's E0311).
+  static ExprPtr as_text_call(ExprPtr call) {
+    if (call->callee->kind != ExprKind::name || call->callee->text != "text" ||
+        call->arguments.size() != 1 || call->arguments[0].name)
+      return call;
+    auto piece = std::make_unique<Expr>(ExprKind::format, call->range);
+    piece->operands.push_back(std::move(call->arguments[0].value));
+    piece->depth = piece->operands[0]->depth + 1;
+    auto text = std::make_unique<Expr>(ExprKind::interpolation, call->range);
+    text->depth = piece->depth + 1;
+    text->operands.push_back(std::move(piece));
+    return text;
+  }
+
   ExprPtr postfix(const Node& n) {
     ExprPtr e = expr(*n.children.at(0));
     for (std::size_t i = 1; i < n.children.size(); ++i) {
@@ -348,7 +364,7 @@ class Converter {
         auto call = std::make_unique<Expr>(ExprKind::call, r);
         call->callee = std::move(e);
         call->arguments = arguments(s);
-        e = finish(std::move(call));
+        e = finish(as_text_call(std::move(call)));
       } else if (s.is_type<g::index_suffix>() && s.children.at(0)->is_type<g::slice>()) {
         // The bounds written are operands 1 and 2 (or 1), `number` says which (Expr).
         auto slice = std::make_unique<Expr>(ExprKind::slice, r);

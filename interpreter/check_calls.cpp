@@ -128,6 +128,12 @@ Type Checker::call(Expr& e, const Scope& s) {
   if (auto b = find_map_builtin(n)) return check_map_builtin(*this, e, *b, s);
   if (auto b = find_numeric_builtin(n)) return builtin(e, *b, s);
   if (auto b = find_constraint_builtin(n)) return check_constraint_call(e, *b, hooks(s));
+  if (n == "text") {  // `text(x)` alone is made an interpolation by the parser
+    error(e.range, "E0311",
+          "`text` takes one value and no named argument: `text(x)` is the text `\"{x}\"` "
+          "shows");
+    return check_args_only();
+  }
   std::vector<std::string_view> names = visible_names(s);
   error(callee.range, "E0316", "unknown function `" + n + "`" + did_you_mean(n, names));
   return check_args_only();
