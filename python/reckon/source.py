@@ -44,13 +44,15 @@ def shape(type_text):
     if t.startswith("(") and t.endswith(")"):
         return ("tuple", [shape(x) for x in _split_top(t[1:-1], ",")])
     if t.startswith("{") and t.endswith("}"):
-        key, _, value = t[1:-1].partition(":")
+        key, colon, value = t[1:-1].partition(":")
+        if not colon:  # `{text}`: a set
+            return ("set", shape(key))
         return ("map", shape(key), shape(value))
     return None
 
 
 def _part(s, kind, index=0):
-    """The shape of an element of a ``kind`` ("list", "tuple" or "map") shaped ``s``."""
+    """The shape of an element of a ``kind`` ("list", "set", "tuple" or "map") shaped ``s``."""
     if not isinstance(s, tuple) or s[0] != kind:
         return None
     if kind == "tuple":
@@ -97,6 +99,10 @@ def source(value, text=False):
     if isinstance(value, (list, tuple, range)):
         return "[" + ", ".join(source(x, True if legacy else _part(text, "list"))
                                for x in value) + "]"
+    if isinstance(value, (set, frozenset)):  # a Reckon set, its elements in sorted order
+        items = sorted(value, key=repr)
+        return "{" + ", ".join(source(x, True if legacy else _part(text, "set"))
+                               for x in items) + "}"
     if isinstance(value, dict) and value:
         key, item = _part(text, "map", 0), _part(text, "map", 1)
         if not isinstance(text, tuple):  # no declared type: str keys are texts
@@ -104,5 +110,5 @@ def source(value, text=False):
         return "{" + ", ".join(f"{source(k, key)}: {source(v, True if legacy else item)}"
                                for k, v in value.items()) + "}"
     raise ReckonError("E0914", f"a {type(value).__name__} has no Reckon value: give a number,"
-                      " a Quantity, a bool, a str of Reckon source, a list, a tuple, a dict or"
+                      " a Quantity, a bool, a str of Reckon source, a list, a tuple, a set, a dict or"
                       " a case")

@@ -191,12 +191,15 @@ def test_a_case_made_in_an_expression_is_a_case(program):
 
 
 def test_python_values_without_a_reckon_source(program):
-    # E0914: a value with no Reckon source (a set, an object, an infinity) cannot be an
-    # input.
+    # E0914: a value with no Reckon source (a complex number, an object, an infinity)
+    # cannot be an input. A Python set is a Reckon set: here of the wrong type (E0402).
     case = program["Gpt3ActivationsMicrobatch4"]
     with pytest.raises(reckon.ReckonError) as caught:
-        case.with_(micro_batch={1, 2})
+        case.with_(micro_batch=1j)
     assert caught.value.code == "E0914"
+    with pytest.raises(reckon.ReckonError) as caught:
+        case.with_(micro_batch={1, 2})
+    assert caught.value.code == "E0402"
     with pytest.raises(reckon.ReckonError) as caught:
         case.with_(micro_batch=object())
     assert caught.value.code == "E0914"
@@ -300,3 +303,32 @@ def test_elements_show_as_they_read_in_their_collection():
     # A map's values likewise, in its one unit: 1 GB and 0.5 GB, both in GB.
     m = reckon.eval('{"a": 1 GB, "b": 500 MB}')
     assert str(m["a"]) == "1.000 GB" and str(m["b"]) == "0.5000 GB"
+
+
+SETS = """
+enum Stage { ingest, clean, train }
+scenario Lineage {
+  input seen: {text} = {"a", "b"}
+  input done: {Stage} = {ingest}
+  input sizes: {GB} = {1 GB}
+  both = seen & {"b", "c"}
+  left = {ingest, clean, train} - done
+  ranks: {count: text} = {1: "one", 2: "two"}
+}
+case L = Lineage()
+"""
+
+
+def test_sets_come_out_as_frozensets_and_go_back_in(tmp_path):
+    path = tmp_path / "sets.rk"
+    path.write_text(SETS)
+    c = reckon.load(str(path))["L"]
+    # {"a", "b"} & {"b", "c"} is {"b"}; {ingest, clean, train} - {ingest} is {clean, train}.
+    assert isinstance(c.both, reckon.Set) and c.both == {"b"}
+    assert c.left == {"clean", "train"}
+    assert c.sizes == {reckon.Quantity(1, "GB")}
+    # Python sets go back in as Reckon sets, texts staying texts: {"x", "b"} & {"b", "c"}
+    # is {"b"}; an empty set takes the declared type.
+    assert c.with_(seen={"x", "b"}).both == {"b"}
+    assert c.with_(seen=set()).both == set()
+    assert c.with_(done={"clean", "ingest"}).left == {"train"}
