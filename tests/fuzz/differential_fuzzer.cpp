@@ -354,9 +354,11 @@ class Generator {
   std::string condition(int depth) {
     const auto k = static_cast<Kind>(in_.ConsumeIntegralInRange(0, 2));
     auto sub = [&](Kind kind) { return "(" + expr(kind, depth - 1) + ")"; };
-    switch (in_.ConsumeIntegralInRange(0, 8)) {
+    switch (in_.ConsumeIntegralInRange(0, 9)) {
       case 0:
         return sub(k) + pick(std::array<const char*, 4>{" < ", " >= ", " == ", " != "}) + sub(k);
+      case 9:
+        return set_condition(k, depth);
       case 1: {
         const std::string v = fresh();
         return std::string(pick(std::array<const char*, 2>{"any(", "all("})) +
@@ -390,6 +392,40 @@ class Generator {
       default:
         return list_expr(k, depth - 1) + pick(std::array<const char*, 2>{" == ", " != "}) +
                list_expr(k, depth - 1);
+    }
+  }
+
+  // Sets and membership: `in` over a set, a list, a map's keys or a text; the set operators
+  // against what they must equal; set and map comprehensions (a key made twice in a map
+  // comprehension is E0549, which every evaluator must report alike).
+  std::string set_condition(Kind k, int depth) {
+    auto sub = [&] { return "(" + expr(k, depth - 1) + ")"; };
+    auto set = [&] { return "set(" + list_expr(k, depth - 1) + ")"; };
+    const std::string v = fresh();
+    switch (in_.ConsumeIntegralInRange(0, 6)) {
+      case 0:
+        return sub() + pick(std::array<const char*, 2>{" in ", " not in "}) + set();
+      case 1:
+        return sub() + pick(std::array<const char*, 2>{" in ", " not in "}) +
+               list_expr(k, depth - 1);
+      case 2:
+        return "len(" + set() + pick(std::array<const char*, 3>{" | ", " & ", " - "}) + set() +
+               ") " + pick(std::array<const char*, 2>{"<= ", ">= "}) + "len(" + set() + ")";
+      case 3: {
+        const std::string a = list_expr(k, depth - 1);
+        const std::string b = list_expr(k, depth - 1);
+        return "set(" + a + ") | set(" + b + ") == set(" + a + " + " + b + ")";
+      }
+      case 4:
+        return "len({" + binding(v, k, false, [&] { return v + " * 2"; }) + " for " + v + " in " +
+               list_expr(k, depth - 1) + "}) <= " + small(Kind::number);
+      case 5:
+        return "len({" + v + ": " + binding(v, k, false, [&] { return v + " > " + sub(); }) +
+               " for " + v + " in " + list_expr(k, depth - 1) + "}) > 0";
+      default:
+        if (in_text_) return none_test();
+        return part() + pick(std::array<const char*, 2>{" in ", " not in "}) +
+               text_value(depth - 1);
     }
   }
 
