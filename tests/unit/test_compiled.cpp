@@ -44,6 +44,9 @@ const char* const bundled[] = {"training.rk",
                                "trace_replay.rk",
                                "allreduce_crossover.rk",
                                "variants_inline.rk",
+                               "split_leakage.rk",
+                               "batch_replay.rk",
+                               "fairness_audit.rk",
                                "exercises/networks.rk"};
 
 // A value or the error raised for it, as a test compares them.
