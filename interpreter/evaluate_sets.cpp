@@ -69,8 +69,8 @@ Value Evaluator::membership(const Expr& e, const Frame& frame) {
     case ValueKind::map:
       found = find_key(*c.map(), x).has_value();
       break;
-    case ValueKind::text:
-      found = std::string_view(c.text()).find(x.text()) != std::string_view::npos;
+    case ValueKind::text:  // an optional text that is none is in no text
+      found = !x.is_none() && std::string_view(c.text()).find(x.text()) != std::string_view::npos;
       break;
     case ValueKind::list: {
       const ListValue& xs = *c.list();
