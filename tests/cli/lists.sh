@@ -24,6 +24,13 @@ json=$("$reckon" eval --json '[["a", "b"], ["c"]]')
 got=$(python3 -c 'import json, sys
 print([[y["value"] for y in x["value"]] for x in json.loads(sys.argv[1])["value"]])' "$json")
 expect "json nested" "$got" "[['a', 'b'], ['c']]"
+# A set is an array of its elements in its order, with "set": true; 1000 MB is 1 GB, one
+# element (docs/language.md, "Sets").
+json=$("$reckon" eval --json '{2 GB, 1 GB, 1000 MB}')
+got=$(python3 -c 'import json, sys
+j = json.loads(sys.argv[1])
+print(j["set"], j["unit"], [x["value"] for x in j["value"]], j["display"])' "$json")
+expect "json set" "$got" "True GB [2.0, 1.0] {2, 1} GB"
 
 # A packed list (a comprehension computing numbers over a range) and the same list of
 # Values (a literal, each element in parentheses) give the same JSON, but for the
