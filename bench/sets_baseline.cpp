@@ -42,7 +42,8 @@ int main(int argc, char** argv) {
     best = std::min(best, cpu_ms() - t0);
     common = both.size();
   }
-  std::printf("c++ std::unordered_set: two sets of %d texts built and intersected: %.1f ms CPU "
-              "(%zu in both)\n",
-              n, best, common);
+  std::printf(
+      "c++ std::unordered_set: two sets of %d texts built and intersected: %.1f ms CPU "
+      "(%zu in both)\n",
+      n, best, common);
 }
