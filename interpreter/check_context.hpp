@@ -82,6 +82,11 @@ inline const Expr* find_local(const Scope& s, std::string_view name) {
 // type when one is reported.
 Type literal_element_type(CheckContext& c, Expr& e, const Scope& s, const Type* expected,
                           std::string_view noun);
+// The one rule for a list's or a set's element type made from its elements (a literal
+// or a comprehension): `none` alone says nothing of what the collection holds (E0330,
+// reported at `at`). False when reported.
+bool known_element_type(CheckContext& c, const Type& element, const Expr& at,
+                        Comprehended collection);
 Type check_list_literal(CheckContext& c, Expr& e, const Scope& s, const Type* expected);
 Type check_number_list(CheckContext& c, Expr& e, const Scope& s, const Type* expected);
 Type check_comprehension(CheckContext& c, Expr& e, const Scope& s);
@@ -93,6 +98,18 @@ Type check_comprehension_body(CheckContext& c, Expr& e, const Scope& inner);
 Type check_index(CheckContext& c, Expr& e, const Scope& s);
 Type check_slice(CheckContext& c, Expr& e, const Scope& s);
 Type check_range(CheckContext& c, Expr& e, const Scope& s, const Type* expected);
+// The one step rule of a range written without `step` or `times` (a list's `a .. b`, a
+// sweep's `vary`, `--vary n=1..8`): counts (plain numbers, tokens) step by 1; physical
+// quantities would step by one base unit (a byte, a second), never what is meant, and
+// need a stride. Null when `element`'s range may step by 1; otherwise the range named in
+// the unit it is written in (`GB (information)`, not bytes) and that unit, for the
+// message its caller gives (E0339, E0137).
+struct RangeNeedingStride {
+  std::string what;  // `GB (information)`
+  std::string unit;  // `GB`, or `s` when the range is written without a unit
+};
+std::optional<RangeNeedingStride> range_needing_stride(const Type& element, const Expr& from,
+                                                       const Expr& to);
 // A binary operator with a list on either side (`a` and `b`, already checked): `xs + ys`
 // joins two lists; anything else is an error.
 Type check_list_operation(CheckContext& c, Expr& e, const Type& a, const Type& b);

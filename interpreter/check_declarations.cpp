@@ -421,20 +421,13 @@ void Checker::check_vary(std::vector<Vary>& all, std::size_t i, const ScenarioDe
     expect(*v.step, {}, bound, "the step of the range of `" + v.name + "`", &bound_written);
   if (v.factor)
     expect(*v.factor, {}, Type::quantity({}), "the factor of the range of `" + v.name + "`");
-  // Without a stride a range of counts (plain numbers, tokens) steps by 1 (sweep.cpp,
-  // expand); one of physical quantities would step by one base unit (1 GB .. 4 GB in
-  // 3e9 bytes), never what is meant.
-  if (!v.step && !v.factor && !bound.dim.physical().is_dimensionless()) {
+  const auto stride =
+      v.step || v.factor ? std::nullopt : range_needing_stride(bound, *v.from, *v.to);
+  if (stride) {
     SourceRange whole = v.from->range;
     whole.end = v.to->range.end;
-    // Named in the unit the range is written in (`1 GB .. 4 GB`: GB, not B).
-    std::string what = describe(bound);
-    const UnitExpr* written = v.from->unit ? v.from->unit.get() : v.to->unit.get();
-    if (const auto paren = what.find(" (");
-        written && !written->text.empty() && paren != std::string::npos)
-      what = written->text + what.substr(paren);
     error(whole, "E0137",
-          "the range of `" + v.name + "` is of " + what +
+          "the range of `" + v.name + "` is of " + stride->what +
               " and needs a step or a factor: `step S` or `times F` in a file (`1 GB .. 4 GB "
               "step 1 GB`), `+S` or ` *F` after --vary (`1 GB..4 GB+1 GB`, `1 GB..4 GB *2`: "
               "a space before `*`, or `GB*2` reads as a unit); only a range of counts steps "

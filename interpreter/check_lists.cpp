@@ -16,15 +16,9 @@ namespace reckon {
 
 namespace {
 
-// A list of `element`, unless that is `none` (the literal's, `[none]`), which says
-// nothing of what the list holds.
+// A list of `element`, unless that is unknown (E0330).
 Type list_type(CheckContext& c, const Type& element, const Expr& at) {
-  if (element.kind == TypeKind::none) {
-    c.error(at.range, "E0330",
-            "the element type of this list is unknown: its elements are all `none`; declare "
-            "it, as in `let xs: [GB?] = [none]`");
-    return {};
-  }
+  if (!known_element_type(c, element, at, Comprehended::list)) return {};
   return Type::list_of(element);
 }
 
@@ -33,6 +27,18 @@ bool whole_number_type(const Type& t) {
 }
 
 }  // namespace
+
+bool known_element_type(CheckContext& c, const Type& element, const Expr& at,
+                        Comprehended collection) {
+  if (element.kind != TypeKind::none) return true;
+  // A set holds no `none` (its elements are keys), so only a list can be declared.
+  c.error(at.range, "E0330",
+          collection == Comprehended::set
+              ? "the elements of this set are all `none`, and a set holds no `none`"
+              : "the element type of this list is unknown: its elements are all `none`; "
+                "declare it, as in `let xs: [GB?] = [none]`");
+  return false;
+}
 
 Type literal_element_type(CheckContext& c, Expr& e, const Scope& s, const Type* expected,
                           std::string_view noun) {
@@ -169,7 +175,8 @@ Type check_comprehension_body(CheckContext& c, Expr& e, const Scope& inner) {
   // A later clause (`for b in ys` after `for a in xs`) makes the elements of this one: its
   // type, the list's, is this one's.
   if (is_clause(*e.operands[1])) return body;
-  return list_type(c, body, e);
+  if (!known_element_type(c, body, e, comprehended(e))) return {};
+  return Type::list_of(body);
 }
 
 Type check_index(CheckContext& c, Expr& e, const Scope& s) {
@@ -235,6 +242,19 @@ Type check_slice(CheckContext& c, Expr& e, const Scope& s) {
   return t;
 }
 
+std::optional<RangeNeedingStride> range_needing_stride(const Type& element, const Expr& from,
+                                                       const Expr& to) {
+  if (element.dim.physical().is_dimensionless()) return std::nullopt;
+  RangeNeedingStride out{describe(element), "s"};
+  const UnitExpr* written = from.unit ? from.unit.get() : to.unit.get();
+  if (written && !written->text.empty()) {
+    out.unit = written->text;
+    if (const auto paren = out.what.find(" ("); paren != std::string::npos)
+      out.what = out.unit + out.what.substr(paren);
+  }
+  return out;
+}
+
 // `a .. b`, `a .. b step s`, `a .. b times f`: quantities of one dimension (a factor
 // is a plain number); a range of numbers may leave out its step (1). Where a list type is
 // declared (`input sizes: [KiB] = 1 kB .. 1 MB times 2`), a literal start, end or step
@@ -290,26 +310,11 @@ Type check_range(CheckContext& c, Expr& e, const Scope& s, const Type* expected)
   Type element = parts[0];
   element.dim = parts[0].dim.is_dimensionless() ? parts[1].dim : parts[0].dim;
   if (e.operands.size() == 2) {
-    // Counts (plain numbers, tokens, requests) step by 1, as a sweep's `vary` range and
-    // `--vary n=1..8` do; a physical quantity would step by one base unit (a byte, a
-    // second), which is never what is meant.
-    if (!element.dim.physical().is_dimensionless()) {
-      // Named, and the example written, in the unit of the range as written (`1 GB ..
-      // 4 GB`: GB, not B).
-      const Expr& start = *e.operands[0];
-      const Expr& end = *e.operands[1];
-      const UnitExpr* written = start.unit ? start.unit.get() : end.unit.get();
-      std::string what = describe(element);
-      std::string unit = "s";
-      if (written && !written->text.empty()) {
-        unit = written->text;
-        if (const auto paren = what.find(" ("); paren != std::string::npos)
-          what = unit + what.substr(paren);
-      }
+    if (auto stride = range_needing_stride(element, *e.operands[0], *e.operands[1])) {
       c.error(e.range, "E0339",
               fmt::format("a range of {} needs its step, as in `0 {} .. 10 {} step 2 {}` (only a "
                           "range of counts steps by 1 without one)",
-                          what, unit, unit, unit));
+                          stride->what, stride->unit, stride->unit, stride->unit));
       return {};
     }
   } else if (!geometric) {

@@ -21,6 +21,7 @@ std::optional<std::string> key_type_problem(const Type& t, std::string_view what
 
 Type check_set_literal(CheckContext& c, Expr& e, const Scope& s, const Type* expected) {
   const bool declared = expected && expected->is_set();
+  if (expected && expected->is_error()) return {};  // its type is reported
   if (e.operands.empty() && !declared) {  // `{}` reaches here only where a set is expected
     c.error(e.range, "E0360",
             "the element type of this empty set is unknown here: declare it, as in "
@@ -29,11 +30,7 @@ Type check_set_literal(CheckContext& c, Expr& e, const Scope& s, const Type* exp
   }
   const Type element = literal_element_type(c, e, s, declared ? expected : nullptr, "set");
   if (element.is_error()) return {};
-  if (element.kind == TypeKind::none) {
-    c.error(e.range, "E0330",
-            "the element type of this set is unknown: its elements are all `none`");
-    return {};
-  }
+  if (!known_element_type(c, element, e, Comprehended::set)) return {};
   if (auto problem = key_type_problem(element, "elements of a set")) {
     c.error(e.range, "E0364", *problem);
     return {};
