@@ -120,8 +120,10 @@ ShownValue shown(const Evaluator& ev, const Value& v, const std::optional<Displa
       DisplayOptions options;
       options.digits = digits;
       const MapValue& m = *v.map();
-      for (const Value& k : m.keys)
+      for (const Value& k : m.keys) {
         s.names.push_back(k.kind == ValueKind::text ? k.text() : key_text(k));
+        s.keys.push_back(shown(ev, k, std::nullopt, nullptr));
+      }
       shown_elements(ev, m.values, map_display_unit(m, options, unit ? &*unit : nullptr), s);
       break;
     }

@@ -45,6 +45,9 @@ struct ShownValue {
   std::vector<std::string> names;  // a record's field names; a map's keys, in order
   std::vector<ShownValue> items;   // a list's or tuple's elements, a record's fields,
                                    // a map's values
+  // A map's keys as values, in order (`names` holds their text): a count or quantity key
+  // reaches JSON and Python as the number or quantity it is, not as its text.
+  std::vector<ShownValue> keys;
 };
 
 // `v` as data, shown in `unit` (a declared or written one; nullopt: a readable one), to

@@ -241,6 +241,10 @@ nlohmann::json json_of(const api::ShownValue& s) {
       for (std::size_t k = 0; k < s.items.size(); ++k) entries[s.names[k]] = json_of(s.items[k]);
       j["value"] = std::move(entries);
       j["keys"] = s.names;
+      // The keys as values: a count's key as a number, a quantity's with its unit.
+      nlohmann::json key_values = nlohmann::json::array();
+      for (const api::ShownValue& key : s.keys) key_values.push_back(json_of(key));
+      j["key_values"] = std::move(key_values);
       j["unit"] = s.unit;
       break;
     }

@@ -34,14 +34,14 @@ def from_native(v, program=None):
         if program is not None and name in program._infos:
             return program[name]
         return shown
-    _, type_name, names, items, shown = v
+    _, type_name, names, items, shown = v[:5]
     items = [from_native(x, program) for x in items]
     if kind == "list":
         return List(items)
     if kind == "tuple":
         return tuple(items)
-    if kind == "map":
-        return Map(zip(names, items))
+    if kind == "map":  # its keys as values: a count key is a number, not its text
+        return Map(zip((from_native(k, program) for k in v[5]), items))
     if kind == "set":
         return Set(items)
     return Record(type_name, zip(names, items), shown)

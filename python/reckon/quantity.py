@@ -192,6 +192,10 @@ class Quantity:
                         self._unit)
 
     def __hash__(self):
+        # A plain number equals its float (`Quantity(3, "") == 3`), so it hashes as that
+        # float does: a count key or set element is found by `3` in a dict or set.
+        if self._dim == _DIMENSIONLESS:
+            return hash(self._base)
         return hash((self._base, self._dim))
 
     # pickle and copy: a quantity is what it holds (its base value to the last bit, its

@@ -67,6 +67,11 @@ py::object to_python(const ShownValue& s) {
                          : s.kind == K::tuple ? "tuple"
                          : s.kind == K::set   ? "set"
                                               : "list";
+      if (s.kind == K::map) {  // its keys as values too: (kind, ..., display, keys)
+        py::list keys;
+        for (const ShownValue& k : s.keys) keys.append(to_python(k));
+        return py::make_tuple(kind, s.text, py::cast(s.names), items, s.display, keys);
+      }
       return py::make_tuple(kind, s.text, py::cast(s.names), items, s.display);
     }
   }

@@ -31,6 +31,17 @@ got=$(python3 -c 'import json, sys
 j = json.loads(sys.argv[1])
 print(j["set"], j["unit"], [x["value"] for x in j["value"]], j["display"])' "$json")
 expect "json set" "$got" "True GB [2.0, 1.0] {2, 1} GB"
+# A map's keys: "keys" their texts in order, "key_values" the keys as values, a count as
+# a number and a quantity with its unit (1500 MB is 1.5e9 bytes).
+json=$("$reckon" eval --json '{3: "three", 1: "one"}')
+got=$(python3 -c 'import json, sys
+j = json.loads(sys.argv[1])
+print(j["keys"], [k["value"] for k in j["key_values"]])' "$json")
+expect "json count keys" "$got" "['3', '1'] [3.0, 1.0]"
+json=$("$reckon" eval --json '{1500 MB: "a", 2 GB: "b"}')
+got=$(python3 -c 'import json, sys
+print([(k["base_value"], k["base_unit"]) for k in json.loads(sys.argv[1])["key_values"]])' "$json")
+expect "json quantity keys" "$got" "[(1500000000.0, 'B'), (2000000000.0, 'B')]"
 
 # A packed list (a comprehension computing numbers over a range) and the same list of
 # Values (a literal, each element in parentheses) give the same JSON, but for the

@@ -332,3 +332,17 @@ def test_sets_come_out_as_frozensets_and_go_back_in(tmp_path):
     assert c.with_(seen={"x", "b"}).both == {"b"}
     assert c.with_(seen=set()).both == set()
     assert c.with_(done={"clean", "ingest"}).left == {"train"}
+
+
+def test_map_keys_come_out_as_values(tmp_path):
+    path = tmp_path / "sets.rk"
+    path.write_text(SETS)
+    c = reckon.load(str(path))["L"]
+    # {count: text}: the keys are the numbers 1 and 2 (a plain-number Quantity, equal to
+    # and hashed as the int), not the texts "1" and "2".
+    assert c.ranks == {1: "one", 2: "two"}
+    assert c.ranks[2] == "two" and "2" not in c.ranks
+    # A quantity key is a Quantity: 1500 MB and 1.5 GB are one key.
+    m = reckon.eval('{1500 MB: "a", 2 GB: "b"}')
+    assert m[reckon.Quantity(1.5, "GB")] == "a"
+    assert list(m) == [reckon.Quantity(1500, "MB"), reckon.Quantity(2, "GB")]
