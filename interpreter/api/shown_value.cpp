@@ -123,6 +123,7 @@ ShownValue shown(const Evaluator& ev, const Value& v, const std::optional<Displa
       for (const Value& k : m.keys) {
         s.names.push_back(k.kind == ValueKind::text ? k.text() : key_text(k));
         s.keys.push_back(shown(ev, k, std::nullopt, nullptr));
+        s.keys.back().display = s.names.back();  // a key reads as the map writes it
       }
       shown_elements(ev, m.values, map_display_unit(m, options, unit ? &*unit : nullptr), s);
       break;
