@@ -24,7 +24,9 @@ std::string one_line(std::string_view s) {
 std::string type_text(const TypeExpr& t) {
   if (t.key)  // `{text: GB}`
     return "{" + type_text(*t.key) + ": " + type_text(*t.element) + "}" + (t.optional ? "?" : "");
-  if (t.element) return "[" + type_text(*t.element) + "]" + (t.optional ? "?" : "");
+  if (t.element)  // `{text}` for a set, `[GB]` for a list
+    return (t.set ? "{" : "[") + type_text(*t.element) + (t.set ? "}" : "]") +
+           (t.optional ? "?" : "");
   if (!t.tuple.empty()) {
     std::string out = "(";
     for (std::size_t i = 0; i < t.tuple.size(); ++i) out += (i ? ", " : "") + type_text(t.tuple[i]);

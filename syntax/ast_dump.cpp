@@ -38,6 +38,7 @@ class Dumper {
       return;
     }
     out += fmt::format(" (type int={} opt={}", t->integer, t->optional);
+    if (t->set) out += " set";
     unit(t->unit);
     if (t->key) {
       out += " key";

@@ -506,6 +506,22 @@ def test_hover(reckon, cache):
     h = hover_text(c, ldoc, position_of(ltext, "lats:"))
     check("input S.lats: [ms]" in h and "list of time (base unit s)" in h
           and "type [s]" not in h, h)
+    # Sets: a set input's type as written, `set` as a builtin with its doc, and a set's
+    # value, {"a", "b"} | {"b", "c"} = {"a", "b", "c"}, in the order first made.
+    spath = cache / "sets.rk"
+    stext = ('scenario S {\n  input seen: {text} = {"a", "b"}\n'
+             '  both: {text} = seen | set(["b", "c"])\n  has: bool = "c" in both\n}\n'
+             'case C = S()\n')
+    sdoc = c.open(spath, stext)
+    check(c.diagnostics_for(sdoc, 1) == [], "sets.rk checks")
+    h = hover_text(c, sdoc, position_of(stext, "seen: {text}"))
+    check("input S.seen: {text}" in h, h)
+    h = hover_text(c, sdoc, position_of(stext, "both: {text}"))
+    check('**{"a", "b", "c"}**' in h, h)
+    h = hover_text(c, sdoc, position_of(stext, "set([", offset=1))
+    check(h is not None and "set(xs)" in h, h)
+    h = hover_text(c, sdoc, position_of(stext, "has: bool"))
+    check("**true**" in h, h)
     c.close()
 
 
