@@ -20,6 +20,7 @@ constexpr std::string_view choice_parameters[] = {"xs", "seed", "n"};
 constexpr std::string_view shuffle_parameters[] = {"xs", "seed"};
 constexpr std::string_view sample_parameters[] = {"xs", "seed", "n"};
 constexpr std::string_view iterate_parameters[] = {"start", "step", "until"};
+constexpr std::string_view solve_parameters[] = {"f", "target", "over"};
 
 // Keep the texts to docs/language.md ("Builtins over lists", "Maps", "Constraints",
 // "every", "Seeded randomness"). The documented rows come first, one per name; the
@@ -247,6 +248,13 @@ constexpr BuiltinInfo table[] = {
      "trajectory(start, s => next, until: s => done)",
      "Every state iterate passes through, as a list: start, then each next, up to and "
      "including the first for which done holds."},
+    {"solve", BuiltinFamily::list, member(ListBuiltin::solve), solve_parameters,
+     "solve(x => f, target, a .. b), solve(x => f, at_most: t, xs), solve(x => f, at_least: "
+     "t, xs)",
+     "The x at which a monotone f meets the target: f(x) = target (over a range of quantities "
+     "a .. b, by bisection; over a list or a range of counts, the first value that reaches "
+     "it), or the x nearest the edge where f(x) <= t (at_most:) or f(x) >= t (at_least:) "
+     "stops holding. E0550 when no x meets it, E0551 when f turns."},
     {"zip",
      BuiltinFamily::list,
      member(ListBuiltin::zip),

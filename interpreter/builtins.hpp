@@ -69,6 +69,7 @@ enum class ListBuiltin {
   scan,
   iterate,
   trajectory,
+  solve,  // interpreter/solve.hpp
   zip,
   pairs,
   enumerate,

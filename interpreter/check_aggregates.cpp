@@ -55,6 +55,8 @@ std::string_view usage(ListBuiltin b) {
       return "`iterate(start, s => next, until: s => done)`";
     case ListBuiltin::trajectory:
       return "`trajectory(start, s => next, until: s => done)`";
+    case ListBuiltin::solve:
+      return "`solve(b => (Base with batch: b).p99, 50 ms, 1 .. 512)`";
     case ListBuiltin::len:
     case ListBuiltin::every:
     case ListBuiltin::zip:
@@ -136,6 +138,8 @@ class AggregateCheck {
       case ListBuiltin::iterate:
       case ListBuiltin::trajectory:
         return iterate();
+      case ListBuiltin::solve:
+        return solve();
       case ListBuiltin::len:
       case ListBuiltin::every:
       case ListBuiltin::zip:
@@ -165,16 +169,18 @@ class AggregateCheck {
 
  private:
   // Named arguments: only `by:` (sort, argmin, argmax), and only second; `until:`
-  // (iterate, trajectory), and only third.
+  // (iterate, trajectory), and only third; `at_most:` or `at_least:` (solve), second.
   bool names_ok() {
     const bool keyed =
         b_ == ListBuiltin::sort || b_ == ListBuiltin::argmin || b_ == ListBuiltin::argmax;
     const bool until = b_ == ListBuiltin::iterate || b_ == ListBuiltin::trajectory;
+    const bool bound = b_ == ListBuiltin::solve;
     bool ok = true;
     for (std::size_t i = 0; i < e_.arguments.size(); ++i) {
       const Argument& a = e_.arguments[i];
       if (!a.name || (keyed && i == 1 && *a.name == "by") ||
-          (until && i == 2 && *a.name == "until"))
+          (until && i == 2 && *a.name == "until") ||
+          (bound && i == 1 && (*a.name == "at_most" || *a.name == "at_least")))
         continue;
       c_.error(a.name_range, "E0313",
                keyed ? fmt::format("`{}` takes one named argument, `by:` after the list, as in {}",
@@ -182,6 +188,10 @@ class AggregateCheck {
                : until ? fmt::format("`{}` takes one named argument, `until:` after the step, as "
                                      "in {}",
                                      name_, usage(b_))
+               : bound ? fmt::format("`{}` takes its target second, plain or named `at_most:` or "
+                                     "`at_least:`, as in `solve(n => hours(n), at_most: 24 h, "
+                                     "1 .. 1024)`",
+                                     name_)
                        : fmt::format("`{}` takes no named arguments: {}", name_, usage(b_)));
       ok = false;
     }
@@ -450,6 +460,56 @@ class AggregateCheck {
     return b_ == ListBuiltin::iterate ? *state : Type::list_of(*state);
   }
 
+  // solve(f, target, domain) (interpreter/solve.hpp): f of one parameter, a value of the
+  // domain, giving a quantity of the target's dimension; the result is a value of the
+  // domain. A range `a .. b` of physical quantities is a continuum (its ends checked
+  // here, as a list range of them would need a step, E0339); any other domain is a list.
+  Type solve() {
+    if (!arity(3, 3)) return {};
+    Expr& target_at = *e_.arguments[1].value;
+    const Type target = c_.check(target_at, s_, nullptr);
+    const std::optional<Type> x = solve_domain(*e_.arguments[2].value);
+    if (target.is_error() || !x) return {};
+    if (!plain_quantity(target)) {
+      c_.error(target_at.range, "E0385",
+               "the target of `solve` must be a number or a quantity, not " + describe(target));
+      return {};
+    }
+    auto fx = lambda(0, {*x}, "one parameter (a value of what is searched)");
+    if (!fx) return {};
+    if (!plain_quantity(*fx) || !fx->dim.compatible(target.dim)) {
+      c_.error(e_.arguments[0].value->operands[0]->range, "E0385",
+               fmt::format("the function given to `solve` must give {} to meet the target, not {}",
+                           describe(target), describe(*fx)));
+      return {};
+    }
+    return *x;
+  }
+
+  std::optional<Type> solve_domain(Expr& domain) {
+    if (domain.kind == ExprKind::range && domain.operands.size() == 2) {
+      const Type a = c_.check(*domain.operands[0], s_, nullptr);
+      const Type b = c_.check(*domain.operands[1], s_, nullptr);
+      if (a.is_error() || b.is_error()) return std::nullopt;
+      if (plain_quantity(a) && plain_quantity(b) && a.dim.compatible(b.dim) &&
+          !a.dim.physical().is_dimensionless()) {
+        Type element = a;
+        element.integer = false;  // any number between the ends
+        domain.type = Type::list_of(element);
+        return element;
+      }
+    }
+    const Type t = c_.check(domain, s_, nullptr);  // a range of counts, a list
+    if (t.is_error()) return std::nullopt;
+    if (!t.is_list() || t.optional || !plain_quantity(t.element())) {
+      c_.error(domain.range, "E0385",
+               "`solve` searches a range `a .. b` or a list of numbers or quantities, not " +
+                   describe(t));
+      return std::nullopt;
+    }
+    return t.element();
+  }
+
   // `fold(xs, [], (acc, x) => acc + [f(x)])`: the type of the `[]` a fold or scan starts
   // from is the list its function gives. The function is checked aside (its errors
   // forgotten), first with acc a list of xs's elements (`acc + [x]`), then, when that does
@@ -489,7 +549,7 @@ Type check_aggregate(CheckContext& c, Expr& call, ListBuiltin b, const Scope& s)
 Type misplaced_lambda(CheckContext& c, Expr& lambda) {
   c.error(lambda.range, "E0370",
           "a lambda may only be given to a builtin over lists that takes a function: sort, "
-          "argmin, argmax, count, any, all, fold, scan, iterate or trajectory");
+          "argmin, argmax, count, any, all, fold, scan, iterate, trajectory or solve");
   return {};
 }
 

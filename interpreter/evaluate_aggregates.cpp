@@ -13,6 +13,7 @@
 #include "interpreter/evaluator.hpp"
 #include "interpreter/list_builder.hpp"
 #include "interpreter/lists.hpp"
+#include "interpreter/solve.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon {
@@ -95,6 +96,72 @@ Value Evaluator::iterate(const Expr& e, const Frame& frame) {
   return make_list(states, e);
 }
 
+// solve(f, target, domain) (interpreter/solve.hpp): numbers in base units go to the
+// search, each call of f an element of the pass (as iterate's steps), and what it finds
+// comes back as a value of the domain, or as E0550 / E0551 naming the values it saw.
+Value Evaluator::solve(const Expr& e, const Frame& frame) {
+  const Expr& lambda = *e.arguments[0].value;
+  const Argument& target_at = e.arguments[1];
+  const Expr& domain_at = *e.arguments[2].value;
+  const double target = number(*target_at.value, frame);
+  const Dimension x_dim = e.type.dim;
+  const Dimension f_dim = lambda.type.dim;
+  auto x_text = [&](double x) { return show(Value::quantity(x, x_dim), std::nullopt); };
+  auto f_text = [&](double y) { return show(Value::quantity(y, f_dim), std::nullopt); };
+  Apply f(*this, lambda, frame);
+  auto call = [&](double x) { return f(Value::quantity(x, x_dim)).number; };
+  SolveDomain domain;
+  Value scratch;
+  const ListValue* values = nullptr;
+  if (searches_continuum(domain_at)) {
+    domain.continuous = true;
+    domain.low = number(*domain_at.operands[0], frame);
+    domain.high = number(*domain_at.operands[1], frame);
+    if (domain.high < domain.low)
+      throw UserError(domain_at.operands[1]->range, "E0523",
+                      fmt::format("the range is empty: it ends ({}) before it starts ({})",
+                                  x_text(domain.high), x_text(domain.low)));
+  } else {
+    values = reference(domain_at, frame, scratch).list();
+    if (values->size() == 0)
+      throw UserError(domain_at.range, "E0545", "`solve` needs at least one value to search");
+    domain.count = values->size();
+    domain.value_at = [values](std::size_t i) { return values->number_at(i); };
+  }
+  const SolveGoal goal = !target_at.name                ? SolveGoal::equal
+                         : *target_at.name == "at_most" ? SolveGoal::at_most
+                                                        : SolveGoal::at_least;
+  const SolveOutcome found = solve_monotone(call, target, goal, domain);
+  const double first = domain.continuous ? domain.low : domain.value_at(0);
+  const double last = domain.continuous ? domain.high : domain.value_at(domain.count - 1);
+  switch (found.problem) {
+    case SolveProblem::none:
+      break;
+    case SolveProblem::unmet: {
+      const char* wanted = goal == SolveGoal::equal     ? "reaches"
+                           : goal == SolveGoal::at_most ? "is at most"
+                                                        : "is at least";
+      throw UserError(
+          e.range, "E0550",
+          fmt::format("`solve` found no value from {} to {} at which the function "
+                      "{} {}: it gives {} at {} and {} at {}",
+                      x_text(first), x_text(last), wanted, f_text(target), f_text(found.f_first),
+                      x_text(first), f_text(found.f_last), x_text(last)));
+    }
+    case SolveProblem::not_monotone:
+      throw UserError(
+          e.range, "E0551",
+          fmt::format("the function given to `solve` is not monotone from {} to {}: it gives "
+                      "{} at {}, {} at {} and {} at {}, against its direction from {} to {}; "
+                      "search a range on which it only rises or only falls",
+                      x_text(first), x_text(last), f_text(found.witness_f[0]),
+                      x_text(found.witness[0]), f_text(found.witness_f[1]),
+                      x_text(found.witness[1]), f_text(found.witness_f[2]),
+                      x_text(found.witness[2]), f_text(found.f_first), f_text(found.f_last)));
+  }
+  return Value::quantity(found.x, x_dim);
+}
+
 namespace {
 
 // The order of sort keys: quantities by number, texts by their bytes.
@@ -130,6 +197,7 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
   const auto b = static_cast<ListBuiltin>(e.slot);
   const std::string_view name = builtin_name(b);
   if (b == ListBuiltin::iterate || b == ListBuiltin::trajectory) return iterate(e, frame);
+  if (b == ListBuiltin::solve) return solve(e, frame);
   Value scratch;
   const Value& list = reference(*e.arguments[0].value, frame, scratch);
   // Read by size(), at() and number_at(): a packed list is never made into Values here.
@@ -283,7 +351,8 @@ Value Evaluator::aggregate(const Expr& e, const Frame& frame) {
     }
     case ListBuiltin::iterate:
     case ListBuiltin::trajectory:
-      break;  // no list: iterated above
+    case ListBuiltin::solve:
+      break;  // no list: iterated or searched above
     case ListBuiltin::len:
     case ListBuiltin::every:
     case ListBuiltin::zip:

@@ -385,6 +385,7 @@ class Evaluator {
   Value record(const Expr& e, const Frame& frame);
   Value record_with(const Expr& e, const Frame& frame);
   Value iterate(const Expr& e, const Frame& frame);
+  Value solve(const Expr& e, const Frame& frame);  // evaluate_aggregates.cpp
   // Lists (evaluate_lists.cpp).
   Value list_literal(const Expr& e, const Frame& frame);
   Value number_list(const Expr& e) const;

@@ -346,3 +346,17 @@ def test_map_keys_come_out_as_values(tmp_path):
     m = reckon.eval('{1500 MB: "a", 2 GB: "b"}')
     assert m[reckon.Quantity(1.5, "GB")] == "a"
     assert list(m) == [reckon.Quantity(1500, "MB"), reckon.Quantity(2, "GB")]
+
+
+def test_solve_answers_in_python_as_any_value():
+    # The largest batch with 10 ms + 0.25 ms b <= 50 ms: (50 - 10) / 0.25 = 160.
+    assert reckon.eval("solve(b => 10 ms + b * 0.25 ms, at_most: 50 ms, 1 .. 512)") == 160
+    # A continuum: 1 - exp(-t / 10 ms) = 0.99 at -10 ms ln 0.01 = 46.0517 ms.
+    t = reckon.eval("solve(t => 1 - exp(-t / 10 ms), 0.99, 0 ms .. 1 s)")
+    assert abs(t.to("ms").value - 46.051701859880914) < 1e-9
+    # Nothing meets it: E0550 as a ReckonError.
+    try:
+        reckon.eval("solve(b => 10 ms + b * 0.25 ms, at_most: 5 ms, 1 .. 512)")
+        raise AssertionError("E0550 expected")
+    except reckon.ReckonError as e:
+        assert e.code == "E0550"
