@@ -83,4 +83,14 @@ std::string metadata(const Docs& d, std::string_view key) {
   return "";
 }
 
+std::string fallacy_text(const Fallacy& f) { return f.claim + " Reality: " + f.reality; }
+
+std::vector<MetadataLine> metadata_lines(const Docs& d) {
+  std::vector<MetadataLine> out;
+  out.reserve(d.metadata.size() + d.fallacies.size());
+  for (const auto& [key, value] : d.metadata) out.push_back({key, value});
+  for (const Fallacy& f : d.fallacies) out.push_back({"fallacy", fallacy_text(f)});
+  return out;
+}
+
 }  // namespace reckon

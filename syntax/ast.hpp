@@ -48,10 +48,18 @@ struct TypeExpr {
   std::vector<TypeExpr> tuple;
 };
 
+// `@fallacy "claim" "reality"`: a belief a reader is likely to hold about the declaration,
+// and what its model shows instead (docs/language.md, "Documentation and metadata").
+struct Fallacy {
+  std::string claim;
+  std::string reality;
+};
+
 // Documentation attached to the declaration that follows it.
 struct Docs {
   std::string text;                                           // the `##` lines, joined
   std::vector<std::pair<std::string, std::string>> metadata;  // `@key "text"`
+  std::vector<Fallacy> fallacies;                             // in the order written
 };
 
 // The enumerations an Expr holds take a byte each (docs/performance.md, "Memory").

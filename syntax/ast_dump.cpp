@@ -30,6 +30,10 @@ class Dumper {
     }
     text("docs", lines);
     for (const auto& [key, value] : d.metadata) text("@" + key, value);
+    for (const Fallacy& f : d.fallacies) {
+      text("@fallacy", f.claim);
+      text("reality", f.reality);
+    }
   }
 
   void type(const TypeExpr* t) {
