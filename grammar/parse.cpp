@@ -687,11 +687,11 @@ class Converter {
         if (!out.text.empty()) out.text += '\n';
         out.text += line;
       } else if (c.is_type<g::metadata>()) {
-        out.metadata.emplace_back(c.children.at(0)->string(),
-                                  unescape(c.children.at(1)->children.at(0)->string_view()));
+        out.metadata.push_back({c.children.at(0)->string(),
+                                unescape(c.children.at(1)->children.at(0)->string_view()), ""});
       } else if (c.is_type<g::fallacy>()) {  // children: the two strings' bodies
-        out.fallacies.push_back(
-            {unescape(c.children.at(0)->string_view()), unescape(c.children.at(1)->string_view())});
+        out.metadata.push_back({"fallacy", unescape(c.children.at(0)->string_view()),
+                                unescape(c.children.at(1)->string_view())});
       } else {
         break;
       }

@@ -29,10 +29,9 @@ class Dumper {
       start = end + 1;
     }
     text("docs", lines);
-    for (const auto& [key, value] : d.metadata) text("@" + key, value);
-    for (const Fallacy& f : d.fallacies) {
-      text("@fallacy", f.claim);
-      text("reality", f.reality);
+    for (const Metadata& m : d.metadata) {
+      text("@" + m.key, m.text);
+      if (m.key == "fallacy") text("reality", m.reality);
     }
   }
 

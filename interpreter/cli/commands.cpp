@@ -43,10 +43,6 @@ constexpr std::size_t terminal_list_elements = 10;
 // may need the one that was elided (the element that sets a p99).
 bool elides_lists(const std::ostream& out) { return &out == &std::cout && isatty(STDOUT_FILENO); }
 
-std::string_view source_text(const Program& p, SourceRange r) {
-  return std::string_view(p.sources.file(r.file).text()).substr(r.begin, r.end - r.begin);
-}
-
 // Prints each distinct error once: a property's error is raised again by every
 // property and check that uses it.
 class Reporter {
@@ -313,23 +309,23 @@ std::string render_fallacies(const std::vector<const ScenarioDecl*>& scenarios,
   std::string out;
   if (scenarios.empty()) return "\nfallacies: the question reads no scenario\n";
   for (const ScenarioDecl* s : scenarios) {
-    const std::vector<Fallacy>& all = s->docs.fallacies;
+    const std::vector<const Metadata*> all = fallacies(s->docs);
     switch (format) {
       case ExplainFormat::text:
         out += all.empty() ? fmt::format("\nfallacies of {}: none recorded\n", s->name)
                            : fmt::format("\nfallacies of {}:\n", s->name);
-        for (const Fallacy& f : all) out += "  - " + one_line(fallacy_text(f)) + "\n";
+        for (const Metadata* f : all) out += "  - " + one_line(fallacy_text(*f)) + "\n";
         break;
       case ExplainFormat::markdown:
         out += fmt::format("\n**Fallacies of `{}`**{}\n\n", s->name,
                            all.empty() ? ": none recorded" : "");
-        for (const Fallacy& f : all) out += "- " + one_line(fallacy_text(f)) + "\n";
+        for (const Metadata* f : all) out += "- " + one_line(fallacy_text(*f)) + "\n";
         break;
       case ExplainFormat::latex:
         out += "\n\\paragraph{Fallacies of " + latex_escape(s->name) + "}" +
                (all.empty() ? " None recorded.\n" : "\n\\begin{itemize}\n");
-        for (const Fallacy& f : all)
-          out += "\\item " + latex_escape(one_line(fallacy_text(f))) + "\n";
+        for (const Metadata* f : all)
+          out += "\\item " + latex_escape(one_line(fallacy_text(*f))) + "\n";
         if (!all.empty()) out += "\\end{itemize}\n";
         break;
     }

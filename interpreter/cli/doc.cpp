@@ -125,9 +125,10 @@ class PageWriter {
 
   // What a reader is likely to believe and the scenario's checks refute (`@fallacy`).
   void fallacies(std::string& out, const ScenarioDecl& s) {
-    if (s.docs.fallacies.empty()) return;
+    std::vector<const Metadata*> all = reckon::fallacies(s.docs);
+    if (all.empty()) return;
     out += "## Fallacies\n\n";
-    for (const Fallacy& f : s.docs.fallacies) out += "- " + one_line(fallacy_text(f)) + "\n";
+    for (const Metadata* f : all) out += "- " + one_line(fallacy_text(*f)) + "\n";
     out += "\n";
   }
 

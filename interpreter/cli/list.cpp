@@ -91,7 +91,8 @@ void list_functions(const Program& p, bool markdown, std::ostream& out) {
                            d->docs.text);
         std::string source = metadata(d->docs, "source");
         if (!source.empty()) out << "\nSource: " << source << "\n";
-        for (const Fallacy& f : d->docs.fallacies) out << "\nFallacy: " << fallacy_text(f) << "\n";
+        for (const Metadata* f : fallacies(d->docs))
+          out << "\nFallacy: " << fallacy_text(*f) << "\n";
       } else {
         out << "  " << signature(p, *d) << "\n";
         if (!d->docs.text.empty()) out << "      " << first_line(d->docs.text) << "\n";
@@ -119,14 +120,15 @@ void list_functions(const Program& p, bool markdown, std::ostream& out) {
       out << fmt::format("\n### `{}` ({})\n\n```\n{}\n```\n\n{}\n", s->name, module_name(p, *s),
                          signature(p, *s), s->docs.text);
       if (auto e = metadata(s->docs, "equation"); !e.empty()) out << "\nEquation: `" << e << "`\n";
-      if (!s->docs.fallacies.empty()) out << "\nFallacies:\n\n";
-      for (const Fallacy& f : s->docs.fallacies) out << "- " << fallacy_text(f) << "\n";
+      std::vector<const Metadata*> all = fallacies(s->docs);
+      if (!all.empty()) out << "\nFallacies:\n\n";
+      for (const Metadata* f : all) out << "- " << fallacy_text(*f) << "\n";
       if (auto source = metadata(s->docs, "source"); !source.empty())
         out << "\nSource: " << source << "\n";
     } else {
       out << "scenario " << s->name << " (" << module_name(p, *s) << ")\n";
       if (!s->docs.text.empty()) out << "      " << first_line(s->docs.text) << "\n";
-      for (const Fallacy& f : s->docs.fallacies) out << "      fallacy: " << f.claim << "\n";
+      for (const Metadata* f : fallacies(s->docs)) out << "      fallacy: " << f->text << "\n";
     }
   }
   if (markdown) {
@@ -236,7 +238,9 @@ int list(const std::string& what, const std::vector<std::string>& files, bool ma
         if (code != 0) return code;
         out << file << "\n";
         // The file's scenarios, then the standard library's that its cases bind.
-        std::vector<const ScenarioDecl*> listed = fp.main_decls<ScenarioDecl>(DeclKind::scenario);
+        std::vector<const ScenarioDecl*> listed;
+        for (const ScenarioDecl* s : fp.main_decls<ScenarioDecl>(DeclKind::scenario))
+          listed.push_back(s);
         for (const CaseDecl* c : fp.main_decls<CaseDecl>(DeclKind::case_))
           if (c->scenario && std::find(listed.begin(), listed.end(), c->scenario) == listed.end())
             listed.push_back(c->scenario);
