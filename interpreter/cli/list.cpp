@@ -39,14 +39,17 @@ void load_whole_stdlib(Program& p) {
   check_and_compile(p);
 }
 
-// The module a declaration of the standard library is in: `solvers_node`.
+// A module's name as listed: `solvers_node` for `stdlib/solvers_node.rk`.
+std::string module_stem(const std::string& module) {
+  std::string name = module.substr(module.find('/') + 1);
+  return name.substr(0, name.size() - 3);
+}
+
+// The module a declaration is in, as listed.
 std::string module_name(const Program& p, const Decl& d) {
   for (const auto& m : p.modules)
     for (const auto& own : m->decls)
-      if (own.get() == &d) {
-        std::string name = m->name.substr(m->name.find('/') + 1);
-        return name.substr(0, name.size() - 3);
-      }
+      if (own.get() == &d) return module_stem(m->name);
   return "";
 }
 
@@ -79,8 +82,7 @@ void list_functions(const Program& p, bool markdown, std::ostream& out) {
         << "direction, which is what the collectives below take.\n";
   }
   for (const auto& [module, decls] : by_module) {
-    std::string name = module.substr(module.find('/') + 1);
-    name = name.substr(0, name.size() - 3);
+    const std::string name = module_stem(module);
     if (markdown)
       out << "\n## " << name << "\n";
     else
