@@ -40,6 +40,12 @@ RK_MESSAGE(kw_then, "E0112: expected 'then' after the condition of 'if'");
 RK_MESSAGE(kw_else, "E0113: expected 'else': every 'if' needs both branches");
 RK_MESSAGE(expr, "E0110: expected an expression");
 RK_MESSAGE(meta_key, "E0114: expected a metadata key after '@', as in @source \"...\"");
+RK_MESSAGE(fallacy_claim,
+           "E0151: @fallacy takes two strings on its line, the claim and the reality, as in "
+           "@fallacy \"Doubling GPUs halves the step time\" \"Communication does not shrink\"");
+RK_MESSAGE(fallacy_reality,
+           "E0151: @fallacy takes two strings on its line: after the claim, the reality, as in "
+           "@fallacy \"Doubling GPUs halves the step time\" \"Communication does not shrink\"");
 RK_MESSAGE(colon, "E0115: expected ':' and a type");
 RK_MESSAGE(type_expr, "E0116: expected a type or unit (for example count, B, GB/s, Transformer)");
 RK_MESSAGE(name, "E0117: expected a name");

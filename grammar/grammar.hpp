@@ -1,9 +1,10 @@
 // The Reckon grammar, as PEGTL rules. Only grammar/ includes PEGTL.
 //
 //   file      := sep (decl sep)* EOF
-//   decl      := (doc_line | metadata)* (import | record | enum | scenario | case
+//   decl      := (doc_line | fallacy | metadata)* (import | record | enum | scenario | case
 //                                        | check | let | native | exercise | sweep)
 //   doc_line  := '##' text-to-end-of-line            metadata := '@' ident string
+//                                                    fallacy := '@fallacy' string string
 //   import    := 'import' string
 //   record    := 'record' Ident '{' (field)* '}'     field := docs ident ':' type ('=' expr)?
 //   enum      := 'enum' Ident '{' ident (',' ident)* ','? '}'
@@ -729,7 +730,13 @@ struct doc_text : rest_of_line {};
 struct doc_line : seq<chars<'#', '#'>, doc_text> {};
 struct meta_key : identifier {};
 struct metadata : seq<one<'@'>, must<meta_key>, hsep, must<string_literal>> {};
-struct preamble : star<sor<doc_line, metadata>, sep> {};
+// `@fallacy "claim" "reality"`: the one metadata key with two strings, on one line.
+struct fallacy_key : keyword<TAO_PEGTL_STRING("fallacy")> {};
+struct fallacy_claim : string_literal {};
+struct fallacy_reality : string_literal {};
+struct fallacy
+    : seq<one<'@'>, fallacy_key, hsep, must<fallacy_claim>, hsep, must<fallacy_reality>> {};
+struct preamble : star<sor<doc_line, fallacy, metadata>, sep> {};
 
 struct colon : one<':'> {};
 struct equals : seq<one<'='>, not_at<one<'='>>> {};

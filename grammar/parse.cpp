@@ -64,10 +64,11 @@ struct Selection {
       // an operator from the text between its operands instead (operator_at).
       // types and declarations
       g::type_expr, g::int_mark, g::optional_mark, g::name, g::doc_line, g::metadata, g::meta_key,
-      g::import_decl, g::record_decl, g::field, g::default_value, g::enum_decl, g::enum_member,
-      g::scenario_decl, g::member, g::input_decl, g::property_decl, g::parameters, g::parameter,
-      g::declared_type, g::case_decl, g::case_base, g::case_call, g::case_with, g::check_decl,
-      g::tolerance, g::let_decl, g::native_decl, g::native_constant, g::native_function,
+      g::fallacy, g::import_decl, g::record_decl, g::field, g::default_value, g::enum_decl,
+      g::enum_member, g::scenario_decl, g::member, g::input_decl, g::property_decl, g::parameters,
+      g::parameter, g::declared_type, g::case_decl, g::case_base, g::case_call, g::case_with,
+      g::check_decl, g::tolerance, g::let_decl, g::native_decl, g::native_constant,
+      g::native_function,
       // exercises
       g::exercise_decl, g::exercise_about, g::about_case, g::exercise_vary, g::vary_name,
       g::vary_list, g::vary_range, g::exercise_prompt, g::exercise_answer, g::exercise_within,
@@ -672,7 +673,7 @@ class Converter {
     for (const Node* c : n.children) {
       if (c->is_type<g::doc_line>())
         bytes += c->string_view().size();
-      else if (!c->is_type<g::metadata>())
+      else if (!c->is_type<g::metadata>() && !c->is_type<g::fallacy>())
         break;
     }
     out.text.reserve(bytes);
@@ -686,8 +687,11 @@ class Converter {
         if (!out.text.empty()) out.text += '\n';
         out.text += line;
       } else if (c.is_type<g::metadata>()) {
-        out.metadata.emplace_back(c.children.at(0)->string(),
-                                  unescape(c.children.at(1)->children.at(0)->string_view()));
+        out.metadata.push_back({c.children.at(0)->string(),
+                                unescape(c.children.at(1)->children.at(0)->string_view()), ""});
+      } else if (c.is_type<g::fallacy>()) {  // children: the two strings' bodies
+        out.metadata.push_back({"fallacy", unescape(c.children.at(0)->string_view()),
+                                unescape(c.children.at(1)->string_view())});
       } else {
         break;
       }

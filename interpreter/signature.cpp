@@ -80,9 +80,26 @@ std::string signature(const Program& p, const ScenarioDecl& s) {
 }
 
 std::string metadata(const Docs& d, std::string_view key) {
-  for (const auto& [k, v] : d.metadata)
-    if (k == key) return v;
+  for (const Metadata& m : d.metadata)
+    if (m.key == key) return m.text;
   return "";
+}
+
+std::vector<const Metadata*> fallacies(const Docs& d) {
+  std::vector<const Metadata*> out;
+  for (const Metadata& m : d.metadata)
+    if (m.key == "fallacy") out.push_back(&m);
+  return out;
+}
+
+std::string fallacy_text(const Metadata& f) { return f.text + " Reality: " + f.reality; }
+
+std::vector<MetadataLine> metadata_lines(const Docs& d) {
+  std::vector<MetadataLine> out;
+  out.reserve(d.metadata.size());
+  for (const Metadata& m : d.metadata)
+    out.push_back({m.key, m.key == "fallacy" ? fallacy_text(m) : m.text});
+  return out;
 }
 
 }  // namespace reckon

@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "interpreter/program.hpp"
 
@@ -31,5 +32,19 @@ std::string signature(const Program& program, const ScenarioDecl& scenario);
 
 // The value of a metadata key (`@source "..."`), or "".
 std::string metadata(const Docs& docs, std::string_view key);
+
+// The `@fallacy` lines of a declaration, in the order written.
+std::vector<const Metadata*> fallacies(const Docs& docs);
+
+// One entry of a declaration's metadata as every surface shows it (`:doc`, hover, `doc`,
+// `list`, `explain --fallacies`): its key and its text. The one place that decides how a
+// fallacy reads: its claim, then what is true instead.
+struct MetadataLine {
+  std::string key;
+  std::string text;
+};
+std::string fallacy_text(const Metadata& fallacy);
+// Every `@key` line in the order written, a fallacy as fallacy_text words it.
+std::vector<MetadataLine> metadata_lines(const Docs& docs);
 
 }  // namespace reckon

@@ -48,10 +48,21 @@ struct TypeExpr {
   std::vector<TypeExpr> tuple;
 };
 
+// One `@key "text"` line of documentation. `@fallacy "claim" "reality"` is the one key
+// with two strings: a belief a reader is likely to hold about the declaration, and what
+// its model shows instead (docs/language.md, "Documentation and metadata"). The second
+// string lives in the entry, not in a field of Docs, so that Docs (in every Property and
+// LetDecl) keeps its size (tests/unit/test_memory_layout.cpp).
+struct Metadata {
+  std::string key;
+  std::string text;     // the string; a fallacy's claim
+  std::string reality;  // a fallacy's second string; empty for every other key
+};
+
 // Documentation attached to the declaration that follows it.
 struct Docs {
-  std::string text;                                           // the `##` lines, joined
-  std::vector<std::pair<std::string, std::string>> metadata;  // `@key "text"`
+  std::string text;                // the `##` lines, joined
+  std::vector<Metadata> metadata;  // the `@key` lines, in the order written
 };
 
 // The enumerations an Expr holds take a byte each (docs/performance.md, "Memory").

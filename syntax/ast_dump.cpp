@@ -29,7 +29,10 @@ class Dumper {
       start = end + 1;
     }
     text("docs", lines);
-    for (const auto& [key, value] : d.metadata) text("@" + key, value);
+    for (const Metadata& m : d.metadata) {
+      text("@" + m.key, m.text);
+      if (m.key == "fallacy") text("reality", m.reality);
+    }
   }
 
   void type(const TypeExpr* t) {

@@ -24,9 +24,11 @@
 #include "interpreter/explain.hpp"
 #include "interpreter/failed_check.hpp"
 #include "interpreter/pipeline.hpp"
+#include "interpreter/signature.hpp"
 #include "interpreter/units.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
+#include "syntax/walk.hpp"
 
 namespace reckon::cli {
 
@@ -40,10 +42,6 @@ constexpr std::size_t terminal_list_elements = 10;
 // where they are read; a pipe or a file gets every element, since a program reading it
 // may need the one that was elided (the element that sets a p99).
 bool elides_lists(const std::ostream& out) { return &out == &std::cout && isatty(STDOUT_FILENO); }
-
-std::string_view source_text(const Program& p, SourceRange r) {
-  return std::string_view(p.sources.file(r.file).text()).substr(r.begin, r.end - r.begin);
-}
 
 // Prints each distinct error once: a property's error is raised again by every
 // property and check that uses it.
@@ -293,6 +291,52 @@ void ask(const EvalRequest& request, const Common& common, bool on_terminal, Ask
       [&] { asked.query = api::Query{}; });
 }
 
+// The scenarios a question is about, in order of first mention: the chosen case's when
+// the question reads it, then each whose case the expression names.
+std::vector<const ScenarioDecl*> scenarios_asked(const api::Query& q) {
+  std::vector<const ScenarioDecl*> out;
+  auto add = [&](const ScenarioDecl* s) {
+    if (s && std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+  };
+  if (q.requires_case && q.chosen) add(q.chosen->scenario);
+  for_each_in_tree(*q.expr, [&](const Expr& x) {
+    if (x.kind == ExprKind::name && x.ref == RefKind::instance)
+      add(x.target_as<CaseDecl>().scenario);
+  });
+  return out;
+}
+
+// `explain --fallacies`: each scenario's `@fallacy` lines, as `fallacy_text` words them,
+// or a line saying the scenario records none.
+std::string render_fallacies(const std::vector<const ScenarioDecl*>& scenarios,
+                             ExplainFormat format) {
+  std::string out;
+  if (scenarios.empty()) return "\nfallacies: the question reads no scenario\n";
+  for (const ScenarioDecl* s : scenarios) {
+    const std::vector<const Metadata*> all = fallacies(s->docs);
+    switch (format) {
+      case ExplainFormat::text:
+        out += all.empty() ? fmt::format("\nfallacies of {}: none recorded\n", s->name)
+                           : fmt::format("\nfallacies of {}:\n", s->name);
+        for (const Metadata* f : all) out += "  - " + one_line(fallacy_text(*f)) + "\n";
+        break;
+      case ExplainFormat::markdown:
+        out += fmt::format("\n**Fallacies of `{}`**{}\n\n", s->name,
+                           all.empty() ? ": none recorded" : "");
+        for (const Metadata* f : all) out += "- " + one_line(fallacy_text(*f)) + "\n";
+        break;
+      case ExplainFormat::latex:
+        out += "\n\\paragraph{Fallacies of " + latex_escape(s->name) + "}" +
+               (all.empty() ? " None recorded.\n" : "\n\\begin{itemize}\n");
+        for (const Metadata* f : all)
+          out += "\\item " + latex_escape(one_line(fallacy_text(*f))) + "\n";
+        if (!all.empty()) out += "\\end{itemize}\n";
+        break;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 int eval(const EvalRequest& request, const Common& common, std::ostream& out, std::ostream& err) {
@@ -352,6 +396,7 @@ int explain(const EvalRequest& request, const ExplainOptions& options, const Com
     ask(request, common, elides_lists(out), asked);
     out << render_explanation(api::explain(asked.program, asked.query, options.depth),
                               options.format);
+    if (options.fallacies) out << render_fallacies(scenarios_asked(asked.query), options.format);
     return 0;
   });
 }

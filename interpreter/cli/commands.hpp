@@ -53,6 +53,8 @@ int eval(const EvalRequest& request, const Common& common, std::ostream& out, st
 struct ExplainOptions {
   int depth = 1;  // levels of what the value uses to derive too
   ExplainFormat format = ExplainFormat::text;
+  // After the derivation, the `@fallacy` lines of the scenarios the question is about.
+  bool fallacies = false;
 };
 int explain(const EvalRequest& request, const ExplainOptions& options, const Common& common,
             std::ostream& out, std::ostream& err);

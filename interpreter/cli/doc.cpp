@@ -80,6 +80,7 @@ class PageWriter {
     out += fmt::format("Scenario in `{}`.\n\n{}\n\n", file, s.docs.text);
     construction(out, s);
     notes(out, s);
+    fallacies(out, s);
     references(out, s);
     examples(out, s);
     tables(out, s);
@@ -120,6 +121,15 @@ class PageWriter {
            " from the standard library.\n\n";
     if (auto a = metadata(s.docs, "assumes"); !a.empty()) out += "Assumptions: " + a + "\n\n";
     if (auto x = metadata(s.docs, "excludes"); !x.empty()) out += "Excludes: " + x + "\n\n";
+  }
+
+  // What a reader is likely to believe and the scenario's checks refute (`@fallacy`).
+  void fallacies(std::string& out, const ScenarioDecl& s) {
+    std::vector<const Metadata*> all = reckon::fallacies(s.docs);
+    if (all.empty()) return;
+    out += "## Fallacies\n\n";
+    for (const Metadata* f : all) out += "- " + one_line(fallacy_text(*f)) + "\n";
+    out += "\n";
   }
 
   // Left out, like every section with nothing in it, when the scenario has no @source.

@@ -29,6 +29,30 @@ void load_stdlib(Program& p) {
   check_and_compile(p);
 }
 
+// The standard library with every module loaded, the ones imported by name (the solvers)
+// too: what `list functions` documents.
+void load_whole_stdlib(Program& p) {
+  const Library& lib = stdlib::standard_library();
+  std::string imports;
+  for (const std::string& name : lib.module_names()) imports += "import \"" + name + "\"\n";
+  load_program_text(p, lib, "<stdlib>", imports);
+  check_and_compile(p);
+}
+
+// A module's name as listed: `solvers_node` for `stdlib/solvers_node.rk`.
+std::string module_stem(const std::string& module) {
+  std::string name = module.substr(module.find('/') + 1);
+  return name.substr(0, name.size() - 3);
+}
+
+// The module a declaration is in, as listed.
+std::string module_name(const Program& p, const Decl& d) {
+  for (const auto& m : p.modules)
+    for (const auto& own : m->decls)
+      if (own.get() == &d) return module_stem(m->name);
+  return "";
+}
+
 template <typename D>
 std::vector<const D*> stdlib_decls(const Program& p, DeclKind kind) {
   std::vector<const D*> out;
@@ -58,8 +82,7 @@ void list_functions(const Program& p, bool markdown, std::ostream& out) {
         << "direction, which is what the collectives below take.\n";
   }
   for (const auto& [module, decls] : by_module) {
-    std::string name = module.substr(module.find('/') + 1);
-    name = name.substr(0, name.size() - 3);
+    const std::string name = module_stem(module);
     if (markdown)
       out << "\n## " << name << "\n";
     else
@@ -70,6 +93,8 @@ void list_functions(const Program& p, bool markdown, std::ostream& out) {
                            d->docs.text);
         std::string source = metadata(d->docs, "source");
         if (!source.empty()) out << "\nSource: " << source << "\n";
+        for (const Metadata* f : fallacies(d->docs))
+          out << "\nFallacy: " << fallacy_text(*f) << "\n";
       } else {
         out << "  " << signature(p, *d) << "\n";
         if (!d->docs.text.empty()) out << "      " << first_line(d->docs.text) << "\n";
@@ -85,6 +110,28 @@ void list_functions(const Program& p, bool markdown, std::ostream& out) {
       out << fmt::format("\n### `{}`\n\n`{}`\n\n{}\n", e->name, members, e->docs.text);
     else
       out << "enum " << e->name << " { " << members << " }\n";
+  }
+  // The scenarios of the modules imported by name: each with its equation and fallacies.
+  auto scenarios = stdlib_decls<ScenarioDecl>(p, DeclKind::scenario);
+  if (markdown && !scenarios.empty())
+    out << "\n## scenarios\n\nScenarios of the modules imported by name (`import "
+           "\"solvers_node\"`): the textbook's solvers, each with the fallacies its checks in "
+           "`scenarios/textbook_*.rk` refute.\n";
+  for (const ScenarioDecl* s : scenarios) {
+    if (markdown) {
+      out << fmt::format("\n### `{}` ({})\n\n```\n{}\n```\n\n{}\n", s->name, module_name(p, *s),
+                         signature(p, *s), s->docs.text);
+      if (auto e = metadata(s->docs, "equation"); !e.empty()) out << "\nEquation: `" << e << "`\n";
+      std::vector<const Metadata*> all = fallacies(s->docs);
+      if (!all.empty()) out << "\nFallacies:\n\n";
+      for (const Metadata* f : all) out << "- " << fallacy_text(*f) << "\n";
+      if (auto source = metadata(s->docs, "source"); !source.empty())
+        out << "\nSource: " << source << "\n";
+    } else {
+      out << "scenario " << s->name << " (" << module_name(p, *s) << ")\n";
+      if (!s->docs.text.empty()) out << "      " << first_line(s->docs.text) << "\n";
+      for (const Metadata* f : fallacies(s->docs)) out << "      fallacy: " << f->text << "\n";
+    }
   }
   if (markdown) {
     out << "\n## builtins\n\nAny dimension: `abs`, `round`, `floor`, `ceil`, `min`, `max` "
@@ -162,7 +209,7 @@ int list(const std::string& what, const std::vector<std::string>& files, bool ma
   Program p;
   return guarded(p, err, [&] {
     if (what == "functions") {
-      load_stdlib(p);
+      load_whole_stdlib(p);
       list_functions(p, markdown, out);
     } else if (what == "units") {
       list_units(markdown, out);
@@ -192,8 +239,16 @@ int list(const std::string& what, const std::vector<std::string>& files, bool ma
         });
         if (code != 0) return code;
         out << file << "\n";
-        for (const ScenarioDecl* s : fp.main_decls<ScenarioDecl>(DeclKind::scenario)) {
-          out << "  scenario " << s->name << ": " << first_line(s->docs.text) << "\n";
+        // The file's scenarios, then the standard library's that its cases bind.
+        std::vector<const ScenarioDecl*> listed;
+        for (const ScenarioDecl* s : fp.main_decls<ScenarioDecl>(DeclKind::scenario))
+          listed.push_back(s);
+        for (const CaseDecl* c : fp.main_decls<CaseDecl>(DeclKind::case_))
+          if (c->scenario && std::find(listed.begin(), listed.end(), c->scenario) == listed.end())
+            listed.push_back(c->scenario);
+        for (const ScenarioDecl* s : listed) {
+          std::string from = s->range.file == fp.main->file ? "" : " (" + module_name(fp, *s) + ")";
+          out << "  scenario " << s->name << from << ": " << first_line(s->docs.text) << "\n";
           for (const CaseDecl* c : fp.main_decls<CaseDecl>(DeclKind::case_))
             if (c->scenario == s) out << "    case " << c->name << "\n";
         }

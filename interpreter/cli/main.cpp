@@ -144,6 +144,8 @@ int run_command(int argc, char** argv) {
     cmd->add_option("--format", explain_format, "text, md or latex")
         ->check(CLI::IsMember({"text", "md", "latex"}))
         ->capture_default_str();
+    cmd->add_flag("--fallacies", explain_options.fallacies,
+                  "Then list the @fallacy lines of the scenarios the question is about");
   });
 
   std::string check_file;

@@ -15,9 +15,10 @@ namespace {
 std::string docs_text(const Docs& d) {
   std::string out;
   if (!d.text.empty()) out += "\n\n" + d.text;
-  if (!d.metadata.empty()) {
+  std::vector<MetadataLine> lines = metadata_lines(d);
+  if (!lines.empty()) {
     out += "\n";
-    for (const auto& [key, value] : d.metadata) out += fmt::format("\n@{} {}", key, value);
+    for (const MetadataLine& m : lines) out += fmt::format("\n@{} {}", m.key, m.text);
   }
   return out;
 }

@@ -74,7 +74,7 @@ std::string wrapped(std::string_view text, std::size_t width) {
 
 std::string docs_block(const Docs& d) {
   std::string out = indent(d.text);
-  for (const auto& [key, value] : d.metadata) out += fmt::format("  {}: {}\n", key, value);
+  for (const MetadataLine& m : metadata_lines(d)) out += fmt::format("  {}: {}\n", m.key, m.text);
   return out;
 }
 

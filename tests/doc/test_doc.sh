@@ -131,6 +131,31 @@ grep -qF 'composes `ring_allreduce_time`' <<<"$page" ||
   fail "ring.rk: a native called in a constraint's message is not in the Notes: $page"
 rm -rf "$wdir"
 out=$("$reckon" doc nope.rk 2>&1); [[ $? -eq 1 ]] || fail "missing file is not exit 1: $out"
+# A scenario's @fallacy lines: a Fallacies section, each claim then its reality, user text
+# escaped in HTML like every other.
+fdir=$(mktemp -d)
+cat >"$fdir/f.rk" <<'RK'
+## Two GPUs.
+@fallacy "Two GPUs are <script>alert(1)</script> twice as fast." "Not with an all-reduce."
+@fallacy "A second claim." "A second reality."
+scenario Pair {
+  input step: s = 1 s
+  ## With a 0.2 s all-reduce.
+  pair: s = step / 2 + 0.2 s
+}
+case p = Pair()
+RK
+page=$("$reckon" doc "$fdir/f.rk")
+grep -qF '## Fallacies' <<<"$page" || fail "f.rk: no Fallacies section: $page"
+grep -qF -- '- A second claim. Reality: A second reality.' <<<"$page" ||
+  fail "f.rk: a fallacy is not listed as claim then reality: $page"
+html=$("$reckon" doc --format html "$fdir/f.rk")
+grep -qF '<script>' <<<"$html" && fail "f.rk: a <script> from a @fallacy reaches the HTML"
+grep -qF 'Not with an all-reduce.' <<<"$html" || fail "f.rk: the fallacy's reality is not in the HTML"
+rm -rf "$fdir"
+# The plain page has no Fallacies section without @fallacy lines.
+"$reckon" doc scenarios/training.rk | grep -qF '## Fallacies' &&
+  fail "training.rk: a Fallacies section with no @fallacy"
 
 echo "doc tests: $failures failed"
 [[ $failures -eq 0 ]]

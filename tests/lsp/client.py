@@ -445,6 +445,15 @@ def test_hover(reckon, cache):
     # The scenario's metadata.
     h = hover_text(c, doc, position_of(text, "scenario Weights", offset=10))
     check("scenario Weights" in h and "@source tests/lsp/client.py" in h, h)
+    # A stdlib solver's scenario: its @fallacy lines, each claim then its reality
+    # (interpreter/signature.hpp, metadata_lines).
+    node = ROOT / "scenarios" / "textbook_node.rk"
+    ntext = node.read_text()
+    ndoc = c.open(node, ntext)
+    c.diagnostics_for(ndoc, 1)
+    h = hover_text(c, ndoc, position_of(ntext, "SingleNodeRoofline(device", offset=3))
+    check(h is not None and "@fallacy Peak FLOP/s sets the speed of a model. Reality: At batch 1"
+          in h, h)
     # A stdlib native: its signature.
     h = hover_text(c, doc, position_of(text, "point_to_point_time", offset=3))
     check("point_to_point_time(size: B, bandwidth: B/s" in h, h)

@@ -193,7 +193,8 @@ std::string show_docs(const Docs& d) {
   for (char& c : text)
     if (c == '\n') c = '|';
   std::string out = "{docs \"" + text + "\"";
-  for (const auto& [key, value] : d.metadata) out += " @" + key + "<" + value + ">";
+  for (const Metadata& m : d.metadata)
+    out += " @" + m.key + "<" + m.text + (m.key == "fallacy" ? "|" + m.reality : "") + ">";
   return out + "} ";
 }
 
@@ -649,6 +650,11 @@ TEST_CASE("modules parse to the expected declarations", "[grammar]") {
       {"## doc\n\n## more\nlet x = 1", "{docs \"doc|more\"} let x = 1"},
       {"@source \"only metadata\"\ncase A = S()",
        "{docs \"\" @source<only metadata>} case A = S()"},
+      // @fallacy: two strings, the claim and the reality, beside other metadata
+      {"@source \"P\"\n@fallacy \"More is <faster>.\"  \"Not past the ridge.\"\nlet x = 1",
+       "{docs \"\" @source<P> @fallacy<More is <faster>.|Not past the ridge.>} let x = 1"},
+      {"@fallacyx \"an ordinary key\"\nlet x = 1",
+       "{docs \"\" @fallacyx<an ordinary key>} let x = 1"},
       {"# a plain comment is not documentation\nlet x = 1", "let x = 1"},
       {"## CRLF line\r\nlet x = 1\r\n", "{docs \"CRLF line\"} let x = 1"},
       // sweeps: items in any order; `times` and `show` are not units of a number
@@ -862,6 +868,15 @@ TEST_CASE("syntax errors are located UserErrors", "[grammar]") {
       {Mode::module, "@ \"x\"\nlet x = 1",
        "expected a metadata key after '@', as in @source \"...\"", 1},
       {Mode::module, "@source x\nlet a = 1", "expected a string in double quotes", 8},
+      // "@fallacy \"a\"" is 12 bytes: the reality is missing at its end
+      {Mode::module, "@fallacy \"a\"\nlet a = 1",
+       "@fallacy takes two strings on its line: after the claim, the reality, as in @fallacy "
+       "\"Doubling GPUs halves the step time\" \"Communication does not shrink\"",
+       12},
+      {Mode::module, "@fallacy\nlet a = 1",
+       "@fallacy takes two strings on its line, the claim and the reality, as in @fallacy "
+       "\"Doubling GPUs halves the step time\" \"Communication does not shrink\"",
+       8},
       {Mode::module, "import models", "expected a string in double quotes", 7},
       // "let x = 1\n" is 10 bytes
       {Mode::module, "let x = 1\nfoo",

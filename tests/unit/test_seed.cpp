@@ -92,9 +92,9 @@ TEST_CASE("training.rk carries the seed page's notes") {
   CHECK(s.docs.text ==
         "Activation memory of workload at a micro-batch, under each recomputation strategy.");
   std::vector<std::string> keys;
-  for (const auto& [key, text] : s.docs.metadata) {
-    keys.push_back(key);
-    CHECK_FALSE(text.empty());
+  for (const Metadata& m : s.docs.metadata) {
+    keys.push_back(m.key);
+    CHECK_FALSE(m.text.empty());
   }
   CHECK(keys == std::vector<std::string>{"equation", "assumes", "excludes", "source"});
 }
