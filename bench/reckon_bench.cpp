@@ -7,10 +7,12 @@
 //        reckon_bench FILE CASE --profile N   (N fresh cases, untimed: for perf/callgrind)
 //        reckon_bench FILE CASE --profile-sweep N   (N blocks of the planned sweep over
 //                                                    micro_batch, one thread, untimed)
-//        reckon_bench FILE CASE --smoke       (the values, then both plans checked against
-//                                              the evaluator bit for bit; no timing; exit 1
-//                                              when a plan is missing or differs: bench/run
-//                                              --smoke)
+//        reckon_bench FILE CASE --profile-one-point N   (N fresh cases on the plan of every
+//                                                        input, one point at a time, untimed)
+//        reckon_bench FILE CASE --smoke       (the values, then both plans and the one point
+//                                              checked against the evaluator bit for bit; no
+//                                              timing; exit 1 when one is missing or differs:
+//                                              bench/run --smoke)
 // Prints `value NAME BASE_VALUE` per property (the case as written), then
 // `time NAME NS_PER_EVALUATION` lines; `n/a` where a measurement does not exist yet.
 #include <cstdio>
@@ -134,6 +136,42 @@ std::function<double(long)> planned_body(const Planned* planned, unsigned thread
     return acc;
   };
 }
+// The plan of every input run on one point at a time (Plan::run, one lane), its
+// registers filled from the case's own inputs each time as a fresh instance would be:
+// the least that a register-based force_all, run once per instance, would cost (issue
+// #28's lazy fresh case). Empty when the one point's values are not the lazy
+// evaluator's to the last bit.
+std::function<double(long)> one_point_body(const Program& p, const CaseDecl& c,
+                                           const Planned* planned) {
+  const reckon::sweep::Plan& plan = *planned->runner->plan();
+  std::vector<double> start = plan.registers();
+  Evaluator ev(p);
+  Instance* inst = &ev.instance_of(c);
+  for (std::size_t k = 0; k < planned->space.axes.size(); ++k)
+    for (auto [reg, x] :
+         plan.flatten(k, ev.input(*inst, planned->space.axes[k].input, c.name_range)))
+      start[reg] = x;
+  std::vector<double> r = start;
+  if (!plan.run(r.data())) return {};
+  for (std::size_t t = 0; t < planned->space.show.size(); ++t) {
+    const double lazy = ev.evaluate(*planned->space.show[t], {inst, nullptr}).number;
+    if (std::memcmp(&lazy, &r[plan.target_register(t)], sizeof(double))) {
+      std::fprintf(stderr, "one point's value %zu differs from the evaluator's\n", t);
+      return {};
+    }
+  }
+  const std::size_t targets = planned->space.show.size();
+  return [&plan, start, targets](long n) {
+    double acc = 0;
+    std::vector<double> r(start.size());
+    for (long i = 0; i < n; ++i) {
+      std::copy(start.begin(), start.end(), r.begin());
+      if (!plan.run(r.data())) return acc;  // cannot happen: checked above
+      for (std::size_t t = 0; t < targets; ++t) acc += r[plan.target_register(t)];
+    }
+    return acc;
+  };
+}
 // ---------------------------------------------------------------------------------------
 
 void print_time(const char* name, std::optional<double> ns) {
@@ -155,8 +193,11 @@ int main(int argc, char** argv) {
   const std::string case_name = argv[2];
   const bool profile = argc > 4 && std::string(argv[3]) == "--profile";
   const bool profile_sweep = argc > 4 && std::string(argv[3]) == "--profile-sweep";
+  const bool profile_one_point = argc > 4 && std::string(argv[3]) == "--profile-one-point";
   const bool smoke = argc > 3 && std::string(argv[3]) == "--smoke";
-  const double ms = argc > 3 && !profile && !profile_sweep && !smoke ? std::atof(argv[3]) : 200;
+  const double ms = argc > 3 && !profile && !profile_sweep && !profile_one_point && !smoke
+                        ? std::atof(argv[3])
+                        : 200;
 
   Program p;
   try {
@@ -238,10 +279,18 @@ int main(int argc, char** argv) {
     return 0;
   }
   auto every_input = plan_case(p, *c, true);
+  std::function<double(long)> one_point;
+  if (every_input) one_point = one_point_body(p, *c, every_input.get());
+  if (profile_one_point) {
+    if (!one_point) return 1;
+    reckon::bench::sink = one_point(std::atol(argv[4]));
+    return 0;
+  }
   if (smoke) {
-    // Both plans exist today; one that disappears or differs is a regression.
+    // Both plans exist today, and the one point; one that disappears or differs is a
+    // regression.
     reckon::bench::sink = evaluate_fresh(p, *c, micro_batch, 2);
-    return over_micro_batch && every_input ? 0 : 1;
+    return over_micro_batch && every_input && one_point ? 0 : 1;
   }
   const auto per_point = static_cast<double>(planned_block);
   std::vector<const char*> unplanned;
@@ -258,6 +307,10 @@ int main(int argc, char** argv) {
                    reckon::bench::Clock::thread_cpu, per_point);
   else
     unplanned.push_back("planned_fresh_case_1_core");
+  if (one_point)
+    benchmarks.add("planned_fresh_case_one_point", one_point);
+  else
+    unplanned.push_back("planned_fresh_case_one_point");
   for (const auto& [name, ns] : benchmarks.run(ms, 7)) print_time(name.c_str(), ns);
   for (const char* name : unplanned) print_time(name, std::nullopt);
   std::printf("cores %u\n", cores);

@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <exception>
 #include <limits>
 
@@ -165,27 +167,34 @@ inline bool not_whole(double x) {
   return std::fabs(x) < 4503599627370496.0 && x != static_cast<double>(static_cast<long long>(x));
 }
 
+// 0 for a finite x; the bits of a NaN, never all clear, for an infinite or NaN x.
+inline std::uint64_t not_finite_bits(double x) { return std::bit_cast<std::uint64_t>(x - x); }
+
 }  // namespace
 
 // Every check of the evaluator that a result is a number reduces to "it is finite":
 // x / 0 is infinite or NaN, and so are floor(x / 0), x mod 0, sqrt or log of what they
-// do not take, and overflow. Each lane keeps `health`, to which every result adds
-// v - v: 0 while all are finite, NaN from the first that is not. The loops stay
-// branch-free and vectorize.
+// do not take, and overflow. v - v is +0 (all bits clear) for a finite v and NaN for
+// any other, so OR-ing its bits over every result of every lane into `sick` leaves it
+// 0 exactly while all are finite. Which lane failed does not matter here (run() tells),
+// so the flag is one integer in a register: an OR, unlike a sum of doubles, may be
+// reordered, and the loops stay branch-free and vectorize without a store per result.
 bool Plan::run_batch(double* r, std::size_t n) const {
-  alignas(64) double health[batch] = {};
+  std::uint64_t sick = 0;
   bool bad = false;
   const std::uint16_t* pool = pool_.data();
   auto at = [&](std::uint16_t reg) { return r + static_cast<std::size_t>(reg) * batch; };
-  auto each = [&](const Instr& in, auto f) {  // d = f(a, b), counted in health
+  auto each = [&](const Instr& in, auto f) {  // d = f(a, b), counted in sick
     double* d = at(in.dst);
     const double* a = at(in.a);
     const double* b = at(in.b);
+    std::uint64_t s = 0;
     for (std::size_t i = 0; i < n; ++i) {
       double v = f(a[i], b[i]);
       d[i] = v;
-      health[i] += v - v;
+      s |= not_finite_bits(v);
     }
+    sick |= s;
   };
   auto each_plain = [&](const Instr& in, auto f) {  // results that are always finite
     double* d = at(in.dst);
@@ -214,13 +223,15 @@ bool Plan::run_batch(double* r, std::size_t n) const {
           double* d = at(in.dst);
           const double *x = at(p[0]), *y = at(p[1]), *sx = at(p[2]), *sy = at(p[3]);
           const bool div = in.code == Code::floordiv;
+          std::uint64_t s = 0;
           for (std::size_t i = 0; i < n; ++i) {
-            // A zero divisor gives NaN, which marks the lane.
+            // A zero divisor gives NaN, which marks the batch.
             double v = div ? ops::floordiv_in(x[i], y[i], sx[i], sy[i])
                            : ops::mod_in(x[i], y[i], sx[i], sy[i]);
             d[i] = v;
-            health[i] += v - v;
+            s |= not_finite_bits(v);
           }
+          sick |= s;
           break;
         }
         case Code::pow:
@@ -318,7 +329,9 @@ bool Plan::run_batch(double* r, std::size_t n) const {
           for (std::uint8_t k = 0; k < in.aux; ++k) columns[k] = at(p[k]);
           double* d = at(in.dst);
           natives_[in.b]->raw_batch(columns, d, n);
-          for (std::size_t i = 0; i < n; ++i) health[i] += d[i] - d[i];
+          std::uint64_t s = 0;
+          for (std::size_t i = 0; i < n; ++i) s |= not_finite_bits(d[i]);
+          sick |= s;
           break;
         }
         case Code::whole: {
@@ -333,8 +346,7 @@ bool Plan::run_batch(double* r, std::size_t n) const {
   } catch (const std::exception&) {
     return false;
   }
-  for (std::size_t i = 0; i < n; ++i) bad = bad || health[i] != 0;
-  return !bad;
+  return !bad && sick == 0;
 }
 
 std::string Plan::listing() const {
