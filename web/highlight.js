@@ -25,7 +25,8 @@ const ReckonHighlight = (() => {
     for (const p of patterns || []) {
       if (p.include) {
         const r = repository[p.include.replace(/^#/, "")];
-        if (r) out.push(...(r.patterns ? rules(r.patterns) : rules([r])));
+        // An entry with only `patterns` groups rules; one with `begin` is a rule itself.
+        if (r) out.push(...(r.patterns && !r.begin && !r.match ? rules(r.patterns) : rules([r])));
       } else {
         out.push(p);
       }

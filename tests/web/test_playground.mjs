@@ -109,7 +109,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function until(expression, what, ms = 120000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    if (await evaluate(expression)) return;
+    // The page may be between documents: not there yet is not yet.
+    if (await evaluate(`(() => { try { return ${expression}; } catch { return false; } })()`))
+      return;
     await sleep(50);
   }
   throw new Error("timed out waiting for " + what);
@@ -122,7 +124,9 @@ async function open(hash, answers = true) {
   await until("document.readyState === 'complete' && !!document.body.dataset.ready", "the module");
   if (answers) await until("document.getElementById('result').dataset.state === 'done'", hash);
 }
-const resultText = () => evaluate("document.getElementById('result').innerText.trim()");
+// The answer's text: its output and errors (not the buttons beside them).
+const resultText = () => evaluate(`[...document.querySelectorAll('#result pre')]
+  .map((p) => p.textContent).join("\\n").trim()`);
 const b64 = (text) => Buffer.from(text, "utf8").toString("base64url");
 
 // What the command line prints, run in a folder where the program is playground.rk, as
@@ -183,7 +187,8 @@ try {
        "the sweep's table equals reckon sweep's");
 
   // 4. Sharing: typed into the page, shared, opened again from the address alone.
-  const typed = "# A shared program — with µs and \"quotes\"\nlet budget = 3 µs + 250 ns\n";
+  const typed = "# A shared program — naïve, with \"quotes\" & <angles>\n" +
+                "let budget = 3 ms + 250 ns\nlet label = \"café\"\n";
   await open("", false);
   await evaluate(`(() => { const e = document.getElementById('code');
     e.value = ${JSON.stringify(typed)}; e.dispatchEvent(new Event('input'));
@@ -208,11 +213,11 @@ try {
        "without code, the standard library alone (reckon eval without a file)");
 
   // 5. Text from the user is text: markup in a program, a value and an error stays inert.
-  const hostile = 'let tag = "<script>window.pwned = 1</script><img src=x onerror=window.pwned=2>"\n' +
-                  'let bad = "<img src=y onerror=window.pwned=3>" + 1 s\n';
-  await open(`code=${b64(hostile)}&eval=tag`);
-  same(await resultText(), cli(["eval", "playground.rk", "tag"], hostile).out.trim() ||
-       "(reckon eval printed nothing)", "a value holding markup is shown as text");
+  const markup = 'let tag = "<script>window.pwned = 1</script><img src=x onerror=window.pwned=2>"\n';
+  const hostile = markup + 'let bad = "<img src=y onerror=window.pwned=3>" + 1 s\n';
+  await open(`code=${b64(markup)}&eval=tag`);
+  same(await resultText(), '<script>window.pwned = 1</script><img src=x onerror=window.pwned=2>',
+       "a value holding markup is shown as text");
   await open(`code=${b64(hostile)}&check`);
   const hostileError = await resultText();
   check(hostileError.includes("<img src=y onerror=window.pwned=3>"),
