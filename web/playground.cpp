@@ -117,7 +117,7 @@ int command(const std::string& name, const std::string& file, const std::string&
 // library alone, for `eval` and `explain`) with `argument` (the expression; a sweep's
 // format). Returns a JSON object {exit, out, err, diagnostics} that the caller frees.
 extern "C" EMSCRIPTEN_KEEPALIVE char* reckon_command(const char* command, const char* code,
-                                                      const char* argument) {
+                                                     const char* argument) {
   using namespace reckon;
   web::Answer a;
   std::string file;
@@ -131,9 +131,11 @@ extern "C" EMSCRIPTEN_KEEPALIVE char* reckon_command(const char* command, const 
   } catch (const std::exception& e) {  // a bug, not the user's error: shown as one
     a.err << "internal error: " << e.what() << "\n";
   }
-  const std::string json =
-      nlohmann::json{{"exit", exit}, {"out", a.out.str()}, {"err", a.err.str()},
-                     {"diagnostics", a.diagnostics}}
-          .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  const std::string json = nlohmann::json{
+      {"exit", exit},
+      {"out", a.out.str()},
+      {"err", a.err.str()},
+      {"diagnostics",
+       a.diagnostics}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   return strdup(json.c_str());
 }

@@ -100,8 +100,7 @@ bool print_case(Evaluator& ev, const CaseDecl& c, std::ostream& out, Reporter& r
       continue;
     }
     row(
-        prop.name, [&] { return ev.property(*inst, i, c.name_range); },
-        property_unit(prop, s));
+        prop.name, [&] { return ev.property(*inst, i, c.name_range); }, property_unit(prop, s));
   }
   if (!methods.empty()) {
     std::string list;
@@ -137,8 +136,7 @@ bool run_report(const Program& p, Evaluator& ev, std::ostream& out, std::ostream
     std::string text(source_text(p, c->condition->range));
     // The line shows the check as written, its tolerance included.
     const std::string line =
-        c->tolerance ? text + " within " + std::string(source_text(p, c->tolerance->range))
-                     : text;
+        c->tolerance ? text + " within " + std::string(source_text(p, c->tolerance->range)) : text;
     std::string at = location(p.sources, c->range);
     CheckOutcome outcome;
     try {
