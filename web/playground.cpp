@@ -12,6 +12,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include "interpreter/api/query.hpp"
@@ -105,7 +106,8 @@ int command(const std::string& name, const std::string& file, const std::string&
       a.out << render_explanation(api::explain(*p, q, 1), ExplainFormat::text);
       return 0;
     }
-    throw api::UsageError("E0001", "the playground has no command `" + name + "`");
+    // The page asks only the commands above: another is the page's bug, not the user's.
+    throw std::invalid_argument("the playground has no command `" + name + "`");
   });
 }
 

@@ -216,8 +216,11 @@ try {
   const markup = 'let tag = "<script>window.pwned = 1</script><img src=x onerror=window.pwned=2>"\n';
   const hostile = markup + 'let bad = "<img src=y onerror=window.pwned=3>" + 1 s\n';
   await open(`code=${b64(markup)}&eval=tag`);
-  same(await resultText(), '<script>window.pwned = 1</script><img src=x onerror=window.pwned=2>',
-       "a value holding markup is shown as text");
+  const shownMarkup = await resultText();
+  same(shownMarkup, cli(["eval", "playground.rk", "tag"], markup).out.trim(),
+       "a value holding markup is shown as reckon eval shows it");
+  check(shownMarkup.includes("<script>window.pwned = 1</script><img src=x onerror=window.pwned=2>"),
+        "the markup is there as text", shownMarkup);
   await open(`code=${b64(hostile)}&check`);
   const hostileError = await resultText();
   check(hostileError.includes("<img src=y onerror=window.pwned=3>"),
