@@ -123,14 +123,20 @@ const ReckonHighlight = (() => {
     return html;
   }
 
+  // Past this many lines the text is shown uncoloured: tokenizing 10,000 lines takes the
+  // page's thread over a second, at every change.
+  const maxColouredLines = 3000;
+
   // The whole text as HTML, a line per line; `marks` holds 1-based line numbers to mark
   // as holding an error.
   function html(text, marks) {
     const stack = [];
     const out = [];
-    for (const l of text.split("\n")) {
+    const lines = text.split("\n");
+    const plain = lines.length > maxColouredLines;
+    for (const l of lines) {
       const open = stack.map((r) => `<span class="${cls(r.name || "meta")}">`).join("");
-      const body = open + line(l, stack);
+      const body = plain ? escape(l) : open + line(l, stack);
       out.push(marks && marks.has(out.length + 1) ? `<span class="error-line">${body}</span>` : body);
     }
     return out.join("\n") + "\n";

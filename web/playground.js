@@ -205,8 +205,9 @@ function show(command, answer) {
     // What the command wrote on its error stream besides the errors (a sweep's notes).
     const rest = answer.diagnostics.reduce((e, d) => e.replace(d.text, ""), answer.err);
     if (rest.trim()) result.append(block("note", rest.replace(/\n$/, "")));
+    const before = marks;
     marks = new Set(answer.diagnostics.filter(fromProgram).map((d) => d.line));
-    paint();
+    if (before.size || marks.size) paint();  // only when the marks change
   }
   result.dataset.state = "done";
 }

@@ -282,7 +282,12 @@ try {
   rmSync(work, { recursive: true, force: true });
   if (browser.exitCode === null && browser.signalCode === null)
     await new Promise((r) => browser.once("exit", r));
-  rmSync(profile, { recursive: true, force: true });
+  // Chromium's helper processes may still be writing its profile as it exits.
+  try {
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  } catch (e) {
+    console.log(`note: ${profile} left behind: ${e.message}`);
+  }
 }
 console.log(failures ? `${failures} check(s) failed` : "every check holds");
 process.exit(failures ? 1 : 0);
