@@ -18,16 +18,20 @@
 --                                 as `reckon sweep` shows it in its table;
 --                                 several `vary` are separated by `;`, and lines of the
 --                                 body add more
+--          ```{.reckon-live}      one expression per line: the table of values, and in
+--                                 HTML the playground embedded on them (front matter
+--                                 `reckon: playground: URL`; docs/playground.md)
 --
 -- Every inline value and value table of a page is evaluated by one `reckon eval --json
 -- --lines` process (a first pass gathers the expressions). Everything from Reckon or the
--- page goes into the document as text (Pandoc elements, never raw HTML or TeX).
+-- page goes into the document as text (Pandoc elements, never raw HTML or TeX), but for a
+-- live block's <iframe>, whose one attribute is the address escaped.
 --
 -- Any Reckon error stops the render: the filter raises it, naming the page's line of the
 -- expression and with Reckon's own `file:line:col: error[CODE]` location, and Pandoc
 -- exits non-zero.
 
-local settings = { files = {}, binary = nil }
+local settings = { files = {}, binary = nil, playground = nil }
 
 local function stringify(value)
   return pandoc.utils.stringify(value)
@@ -68,6 +72,9 @@ local function read_settings(meta)
   end
   if block.binary ~= nil then
     settings.binary = stringify(block.binary)
+  end
+  if block.playground ~= nil then
+    settings.playground = stringify(block.playground)
   end
 end
 
@@ -483,7 +490,68 @@ local function sweep(element)
   return sweep_table(run(args, "cannot sweep " .. (a.case or file)), a.caption)
 end
 
+-- base64url (RFC 4648, section 5) without padding: the playground's `code=`.
+local function base64url(text)
+  local alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+  local out = {}
+  for i = 1, #text, 3 do
+    local a, b, c = text:byte(i, i + 2)
+    local n = a * 65536 + (b or 0) * 256 + (c or 0)
+    local digits = b == nil and 2 or (c == nil and 3 or 4)
+    for k = 1, digits do
+      local index = math.floor(n / 64 ^ (4 - k)) % 64
+      table.insert(out, alphabet:sub(index + 1, index + 1))
+    end
+  end
+  return table.concat(out)
+end
+
+-- Percent-encoding of everything but the unreserved characters (RFC 3986): an
+-- expression in the playground's address, where `+` must stay a plus.
+local function percent_encoded(text)
+  return (text:gsub("[^A-Za-z0-9%-%._~]", function(c)
+    return string.format("%%%02X", c:byte())
+  end))
+end
+
+local function html_attribute(text)
+  return (text:gsub("&", "&amp;"):gsub('"', "&quot;"):gsub("<", "&lt;"):gsub(">", "&gt;"))
+end
+
+-- A `.reckon-live` block: the values table, as a `.reckon` block makes it, and the
+-- playground on the page's scenario file with the block's first expression, so a reader
+-- can change the inputs and see the value again: an <iframe> in HTML, a link elsewhere.
+-- The playground holds one file: the page's first (its local imports do not resolve there).
+local function live(element)
+  if settings.playground == nil then
+    fail("a .reckon-live block needs the playground's address",
+      "add `playground: URL` (build-web/site/index.html, served) under `reckon:` in the front matter",
+      page_line(element.text))
+  end
+  local expressions = table_expressions(element.text)
+  local code = ""
+  if #settings.files > 0 then
+    local file = assert(io.open(settings.files[1], "rb"))
+    code = file:read("a")
+    file:close()
+  end
+  local fragment = (code ~= "" and ("code=" .. base64url(code) .. "&") or "")
+    .. "eval=" .. percent_encoded(expressions[1] or "")
+  local url = settings.playground .. "#" .. fragment
+  local blocks = { values_table(element) }
+  if FORMAT:match("html") then
+    table.insert(blocks, pandoc.RawBlock("html", '<iframe class="reckon-live" src="' .. html_attribute(url)
+      .. '" title="Reckon playground" loading="lazy" style="width: 100%; height: 32rem; border: 1px solid #ccc"></iframe>'))
+  else
+    table.insert(blocks, pandoc.Para({ pandoc.Link({ pandoc.Str("Open in the playground") }, url) }))
+  end
+  return pandoc.Div(blocks, { class = "reckon-live" })
+end
+
 function CodeBlock(element)
+  if has_class(element, "reckon-live") then
+    return live(element)
+  end
   if not has_class(element, "reckon") then
     return nil
   end
@@ -506,7 +574,8 @@ local gather = {
     end
   end,
   CodeBlock = function(element)
-    if has_class(element, "reckon") and not has_class(element, "explain") and not has_class(element, "sweep") then
+    if has_class(element, "reckon-live")
+        or has_class(element, "reckon") and not has_class(element, "explain") and not has_class(element, "sweep") then
       for _, expression in ipairs(table_expressions(element.text)) do
         want(expression)
       end

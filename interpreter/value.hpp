@@ -42,7 +42,9 @@ inline void release(const Shared* s) {
 
 // A record value: its declaration and its fields in declaration order, stored in the
 // same allocation (RecordValue::make).
-struct RecordValue final : Shared {
+// Aligned as a Value, which follow it in its allocation (RecordValue::make); so it is
+// already on a 64-bit target, not on the wasm32 one (docs/playground.md).
+struct alignas(double) RecordValue final : Shared {
   const RecordDecl* type = nullptr;
   std::span<Value> fields;
 
@@ -388,7 +390,8 @@ struct Value {
   // Instance or a ListValue).
   const void* object_ = nullptr;
 };
-static_assert(sizeof(Value) == 32 && sizeof(Dimension) + 1 + 1 == 16);
+// On a 64-bit target; the wasm32 build (docs/playground.md) has smaller pointers.
+static_assert(sizeof(void*) != 8 || (sizeof(Value) == 32 && sizeof(Dimension) + 1 + 1 == 16));
 
 inline ListValue* ListValue::make(std::vector<Value> items) {
   auto* l = new ListValue;

@@ -11,18 +11,15 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <ostream>
-#include <set>
 
-#include "interpreter/api/cases.hpp"
 #include "interpreter/api/display.hpp"
 #include "interpreter/api/query.hpp"
+#include "interpreter/api/report.hpp"
 #include "interpreter/api/shown_value.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/guarded.hpp"
-#include "interpreter/counted.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
-#include "interpreter/failed_check.hpp"
 #include "interpreter/pipeline.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/units.hpp"
@@ -43,98 +40,6 @@ constexpr std::size_t terminal_list_elements = 10;
 // may need the one that was elided (the element that sets a p99).
 bool elides_lists(const std::ostream& out) { return &out == &std::cout && isatty(STDOUT_FILENO); }
 
-// Prints each distinct error once: a property's error is raised again by every
-// property and check that uses it.
-class Reporter {
- public:
-  Reporter(const Program& p, std::ostream& err) : p_(p), err_(err) {}
-  void operator()(const Diagnostic& d) {
-    std::string text = render(p_.sources, d);
-    if (seen_.insert(text).second) err_ << text;
-  }
-
- private:
-  const Program& p_;
-  std::ostream& err_;
-  std::set<std::string> seen_;
-};
-
-// Evaluates every input and property of a case into an aligned table. Returns
-// false if any of them failed (the errors go to `report`).
-bool print_case(Evaluator& ev, const CaseDecl& c, std::ostream& out, Reporter& report) {
-  const ScenarioDecl& s = *c.scenario;
-  Instance* inst = &api::case_instance(ev, c);
-  // An infeasible case has no values to show: its broken constraint is the error.
-  try {
-    if (const auto broken = api::first_broken(ev, *inst, c)) {
-      report(broken->diagnostic);
-      out << fmt::format("{} = {}\n  infeasible: {}\n\n", c.name, s.name,
-                         printable(broken->message));
-      return false;
-    }
-  } catch (const UserError& e) {
-    report(e.diagnostic());
-    out << fmt::format("{} = {}\n  error: {}\n\n", c.name, s.name,
-                       printable(e.diagnostic().message));
-    return false;
-  }
-  ev.force_all(*inst);  // the rows below read the values (or raise their errors)
-  std::size_t width = 0;
-  for (const Input& in : s.inputs) width = std::max(width, in.name.size());
-  for (const Property& prop : s.properties) width = std::max(width, prop.name.size());
-  bool ok = true;
-  auto row = [&](const std::string& name, auto evaluate, const std::optional<DisplayUnit>& unit) {
-    std::string shown;
-    std::string rows;  // a map's entries or a list's records, under its row
-    try {
-      const Value v = evaluate();
-      // Records with a `name` field show as that name: `Transformer "GPT-3 175B"`.
-      api::Layout layout;
-      layout.tables = true;
-      layout.indent = "      ";
-      layout.short_records = true;
-      if (api::shows_as_table(v)) {
-        shown = api::table_heading(v);
-        rows = api::display(ev, v, unit, layout);
-      } else {
-        shown = api::display(ev, v, unit, layout);
-      }
-    } catch (const UserError& e) {
-      report(e.diagnostic());
-      shown = "error: " + printable(e.diagnostic().message);
-      ok = false;
-    }
-    out << fmt::format("    {:<{}}  {}\n", name, width, shown) << rows;
-  };
-  out << fmt::format("{} = {}\n  inputs\n", c.name, s.name);
-  for (std::size_t i = 0; i < s.inputs.size(); ++i)
-    row(
-        s.inputs[i].name, [&] { return ev.input(*inst, i, c.name_range); },
-        api::input_unit(s.inputs[i]));
-  out << "  properties\n";
-  std::vector<std::string> methods;
-  for (std::size_t i = 0; i < s.properties.size(); ++i) {
-    const Property& prop = s.properties[i];
-    if (prop.is_method) {
-      std::string signature = prop.name + "(";
-      for (std::size_t k = 0; k < prop.parameters.size(); ++k)
-        signature += (k ? ", " : "") + prop.parameters[k].name;
-      methods.push_back(signature + ")");
-      continue;
-    }
-    row(
-        prop.name, [&] { return ev.property(*inst, i, c.name_range); },
-        api::property_unit(prop, s));
-  }
-  if (!methods.empty()) {
-    std::string list;
-    for (const auto& m : methods) list += (list.empty() ? "" : ", ") + m;
-    out << "  methods: " << list << "\n";
-  }
-  out << "\n";
-  return ok;
-}
-
 }  // namespace
 
 int run(const std::string& file, const Common& common, std::ostream& out, std::ostream& err) {
@@ -146,42 +51,7 @@ int run(const std::string& file, const Common& common, std::ostream& out, std::o
     evaluator = std::make_unique<Evaluator>(p, common.digits);
     Evaluator& ev = *evaluator;
     if (elides_lists(out)) ev.elide_lists(terminal_list_elements);
-    Reporter report(p, err);
-    bool ok = true;
-    for (const CaseDecl* c : p.main_decls<CaseDecl>(DeclKind::case_))
-      ok = print_case(ev, *c, out, report) && ok;
-    auto checks = p.main_decls<CheckDecl>(DeclKind::check);
-    std::size_t failed = 0;
-    for (const CheckDecl* c : checks) {
-      std::string text(source_text(p, c->condition->range));
-      // The line shows the check as written, its tolerance included.
-      const std::string line =
-          c->tolerance ? text + " within " + std::string(source_text(p, c->tolerance->range))
-                       : text;
-      std::string at = location(p.sources, c->range);
-      CheckOutcome outcome;
-      try {
-        outcome = ev.run_check(*c);
-      } catch (const UserError& e) {
-        report(e.diagnostic());
-        out << fmt::format("error  {}  {}\n", at, line);
-        ++failed;
-        continue;
-      }
-      out << fmt::format("{}  {}  {}\n", outcome.passed ? "ok   " : "FAIL ", at, line);
-      if (outcome.passed) continue;
-      ++failed;
-      report(failed_check(p, *c, outcome));
-    }
-    if (!checks.empty()) {
-      if (failed == 0)
-        out << (checks.size() == 1 ? std::string("the check holds\n")
-                                   : fmt::format("all {} checks hold\n", checks.size()));
-      else
-        out << fmt::format("{} of {} check{} did not hold\n", failed, checks.size(),
-                           checks.size() == 1 ? "" : "s");
-    }
-    return ok && failed == 0 ? 0 : 1;
+    return api::run_report(p, ev, out, err) ? 0 : 1;
   });
   if (common.leave_to_exit) {
     (void)evaluator.release();  // the values first: they point into the program
@@ -344,19 +214,12 @@ int eval(const EvalRequest& request, const Common& common, std::ostream& out, st
   const bool on_terminal = !request.json && elides_lists(out);
   // The value of a prepared question, printed.
   auto print = [&](const api::Query& q, const std::string& text) {
-    const Evaluator& ev = *q.evaluator;
-    const Value v = q.evaluate();
-    const auto unit = q.unit();
     if (request.json) {
-      nlohmann::json j = json_of(api::shown_value(ev, v, unit));
+      nlohmann::json j = json_of(api::shown_value(*q.evaluator, q.evaluate(), q.unit()));
       j["expression"] = text;
       out << j.dump() << "\n";
-    } else if (api::shows_as_table(v)) {
-      api::Layout table;
-      table.tables = true;
-      out << api::display(ev, v, unit, table);
     } else {
-      out << api::display(ev, v, unit) << "\n";
+      out << api::answer_text(q);
     }
   };
   const ErrorSink sink(err, request.json ? &out : nullptr);
@@ -408,10 +271,7 @@ int check(const std::string& file, const Common& common, std::ostream& out, std:
     // Only the check: `check` evaluates nothing, so compiled code would be memory spent
     // for nothing (the compiler reports no errors of its own; docs/performance.md).
     api::load_lazily(p, stdlib::standard_library(), file, "", [&] { check_program(p); });
-    out << fmt::format("{}: ok ({}, {}, {})\n", file,
-                       counted(p.main_decls<ScenarioDecl>(DeclKind::scenario).size(), "scenario"),
-                       counted(p.main_decls<CaseDecl>(DeclKind::case_).size(), "case"),
-                       counted(p.main_decls<CheckDecl>(DeclKind::check).size(), "check"));
+    out << api::check_summary(p, file);
     return 0;
   });
   // Freeing a checked 10,000-line program took 8 M of its 86 M instructions.
