@@ -40,7 +40,7 @@ set_source_files_properties(
   syntax/display_unit.cpp grammar/source_format.cpp
   interpreter/check_tuples.cpp interpreter/compile.cpp interpreter/evaluate.cpp
   interpreter/format_table.cpp interpreter/suggest.cpp interpreter/text_ops.cpp
-  interpreter/sweep/plan_compile.cpp interpreter/key_index.cpp
+  interpreter/sweep/plan_compile.cpp interpreter/key_index.cpp interpreter/solve.cpp
   interpreter/api/sweep_columns.cpp interpreter/signature.cpp
   stdlib/physics/scaling.cpp stdlib/physics/serving_moe.cpp stdlib/physics/networks.cpp
   stdlib/physics/serving_decoding.cpp stdlib/physics/transformer.cpp
