@@ -59,8 +59,9 @@ class Exporter {
 
   Workbook& book() { return book_; }
 
-  // Every exercise's variants, in the file's order. A key that is not a finite number is
-  // E0716: a question with no answer a student could give.
+  // Every exercise's variants, in the file's order. (The checker has made sure each has an
+  // answer, a number, a quantity or a bool that is never none, and evaluation that every
+  // number is finite: each question can be answered.)
   std::vector<std::vector<Question>> questions() {
     std::vector<std::vector<Question>> all;
     for (const ExerciseDecl* x : book_.exercises()) {
@@ -108,14 +109,7 @@ class Exporter {
     q.prompt = book_.text(v, x.prompt);
     q.kind = describe_answer(x.answer->type);
     q.key = read_key(book_, reader_, v);
-    if (x.answer->type.kind != TypeKind::boolean) {
-      if (!std::isfinite(q.key.value.number))
-        throw UserError(x.answer->range, "E0716",
-                        fmt::format("the answer of `{}` at variant {} is {}: no student could "
-                                    "give it, so it cannot be exported",
-                                    x.name, n, q.key.text));
-      q.tolerance = book_.tolerance(x);
-    }
+    if (x.answer->type.kind != TypeKind::boolean) q.tolerance = book_.tolerance(x);
     q.feedback = feedback_answers(book_, reader_, grader_, v);
     q.program = key_program(book_, reader_, v);
     return q;
