@@ -142,3 +142,24 @@ def test_grade_answer_reports_a_broken_key_program():
     with pytest.raises(reckon.ReckonError) as error:
         reckon.grade_answer("scenario {", "1 GB")
     assert error.value.code.startswith("E0")
+
+
+@pytest.mark.parametrize("path", ["scenarios/exercises/training.rk",
+                                  "scenarios/exercises/networks.rk",
+                                  "tests/exercises/slips.rk"])
+def test_every_exported_key_grades_correct(tmp_path, path):
+    # Whatever the key's unit (GB, kB/token, Gbit, GB/GPU, ms, a count, a plain number,
+    # a yes or no), its key program reads it back and the grader marks the key correct:
+    # no exported question is one that cannot be answered.
+    reckon_cli = os.environ.get("RECKON_BIN", str(ROOT / "build" / "reckon"))
+    subprocess.run([reckon_cli, "exercises", "export", path, "--format", "prairielearn",
+                    "--variants", "2", "-o", str(tmp_path)], check=True, capture_output=True,
+                   cwd=ROOT)
+    graded_keys = 0
+    for directory in sorted(tmp_path.iterdir()):
+        module = server(tmp_path, directory.name)
+        for v in module.VARIANTS:
+            data = graded(module, {"params": {"variant": v["variant"]}}, v["key"])
+            assert data["score"] == 1, (directory.name, v["key"], data["feedback"])
+            graded_keys += 1
+    assert graded_keys >= 2 * 4
