@@ -48,8 +48,6 @@ class Exporter {
         grader_(book_, reader_, "<export>", options.variants),
         options_(options) {}
 
-  Workbook& book() { return book_; }
-
   // Every exercise's variants, in the file's order. (The checker has made sure each has an
   // answer, a number, a quantity or a bool that is never none, and evaluation that every
   // number is finite: each question can be answered.)
