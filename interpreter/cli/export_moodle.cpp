@@ -113,7 +113,8 @@ std::string moodle_quiz(const Questions& all) {
         text_element("$course$/top/" + variants.front().exercise->name));
     for (const Question& q : variants) out += moodle_question(q);
   }
-  return out + "</quiz>\n";
+  // Text of the file may hold any bytes; the document must still be XML.
+  return xml_safe(out + "</quiz>\n");
 }
 
 }  // namespace reckon::cli::lms

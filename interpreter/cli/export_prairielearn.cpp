@@ -51,8 +51,7 @@ std::string question_html_template() {
          "  <p>{{params.prompt}}</p>\n"
          "  <p>Answer: {{params.kind}}.</p>\n"
          "</pl-question-panel>\n"
-         "<pl-string-input answers-name=\"answer\" label=\"Answer\" "
-         "placeholder=\"a number with its unit\"></pl-string-input>\n"
+         "<pl-string-input answers-name=\"answer\" label=\"Answer\"></pl-string-input>\n"
          "<pl-submission-panel>\n"
          "  {{feedback.answer}}\n"
          "</pl-submission-panel>\n";
@@ -77,7 +76,10 @@ std::string server_py(const std::vector<Question>& variants) {
          {"feedback_answers", slips}});
   }
   // The table as a JSON text inside a Python string literal (a JSON string is one).
-  std::string literal = nlohmann::json(table.dump()).dump();
+  // Bytes of the file that are not UTF-8 become U+FFFD, as JSON holds only UTF-8.
+  const auto replace = nlohmann::json::error_handler_t::replace;
+  std::string literal =
+      nlohmann::json(table.dump(-1, ' ', false, replace)).dump(-1, ' ', false, replace);
   return "# A PrairieLearn question written by `reckon exercises export` (docs/exercises.md,\n"
          "# \"Exporting to an LMS\"): generate() picks one of the variants below from the\n"
          "# variant seed, grade() grades with Reckon's own grader through its Python package\n"
@@ -125,8 +127,6 @@ std::string server_py(const std::vector<Question>& variants) {
          "    data[\"feedback\"][\"answer\"] = result[\"feedback\"]\n"
          "    data[\"feedback\"][\"status\"] = result[\"status\"]\n";
 }
-
-// Writes `files` (path, text) all or none: each to a temporary beside it, all closed
 
 }  // namespace
 

@@ -40,6 +40,28 @@ cp -r "$tmp/pl" "$tmp/pl-first"
 expect "prairielearn: exporting again writes the same files (the same uuids)" 0 "" -- \
   diff -r "$tmp/pl-first" "$tmp/pl"
 
+# Text of the file is data whatever its bytes: an invalid UTF-8 byte and a control
+# character XML forbids even as an entity come out as U+FFFD, and both exports still parse.
+printf 'scenario S {\n  input n: GB = 1 GB\n}\ncase C = S()\nexercise Odd {\n  about C\n  prompt "a \xff byte and a \x01 control"\n  answer n\n}\n' >"$tmp/odd.rk"
+expect "odd bytes: the quiz is written" 0 "wrote" -- \
+  "$reckon" exercises export "$tmp/odd.rk" --format moodle -o "$tmp/odd.xml"
+expect "odd bytes: the quiz parses, each odd byte U+FFFD" 0 "^2$" -- python3 -c "
+import xml.etree.ElementTree as ET
+q = [q for q in ET.parse('$tmp/odd.xml').getroot() if q.get('type') == 'numerical'][0]
+print(q.find('questiontext/text').text.count(chr(0xFFFD)))"
+"$reckon" exercises export "$tmp/odd.rk" --format prairielearn -o "$tmp/odd" >/dev/null
+cat >"$tmp/odd_prompt.py" <<'PY'
+# The prompt of server.py's first variant (its table is a JSON text in a string literal).
+import ast, json, re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+literal = re.search(r"^VARIANTS = json.loads\((.*)\)$", text, re.M).group(1)
+prompt = json.loads(ast.literal_eval(literal))[0]["prompt"]
+print(prompt.count("\ufffd"), "\x01" in prompt)
+PY
+# JSON holds the control character (as \u0001); only the invalid byte is replaced.
+expect "odd bytes: PrairieLearn's server.py reads, the invalid byte U+FFFD" 0 "^1 True$" -- \
+  python3 "$tmp/odd_prompt.py" "$tmp/odd/Odd/server.py"
+
 # --- bad input --------------------------------------------------------------------------
 mkdir -p "$tmp/dir"
 expect "moodle: -o a directory is E0714" 1 "error\[E0714\]: cannot write .*dir.: it is a directory" -- \

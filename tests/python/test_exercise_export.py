@@ -163,3 +163,19 @@ def test_every_exported_key_grades_correct(tmp_path, path):
             assert data["score"] == 1, (directory.name, v["key"], data["feedback"])
             graded_keys += 1
     assert graded_keys >= 2 * 4
+
+
+def test_a_feedback_answer_with_credit_gives_it(questions):
+    # The grader's own slips earn nothing; an answer given credit (as answers an exercise
+    # declares will be) earns it when a response lies within the tolerance of its value.
+    module = server(questions, "WeightMemory")
+    data = generated(module, 0)
+    gb = float(data["correct_answers"]["answer"].split()[0])
+    variant = next(v for v in module.VARIANTS if v["variant"] == data["params"]["variant"])
+    gib_as_gb = [f for f in variant["feedback_answers"]
+                 if abs(f["value"] - gb * 1e9 * 1e9 / 2**30) < 1e-6 * gb * 1e9]
+    assert len(gib_as_gb) == 1 and gib_as_gb[0]["credit"] == 0
+    answer = f"{gb * 1e9 / 2**30:.4f} GB"
+    assert graded(module, data, answer)["score"] == 0
+    gib_as_gb[0]["credit"] = 0.5
+    assert graded(module, data, answer)["score"] == 0.5
