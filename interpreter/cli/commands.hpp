@@ -119,6 +119,19 @@ struct ExerciseGradeOptions {
 int exercises_grade(const ExerciseGradeOptions& options, const Common& common, std::ostream& out,
                     std::ostream& err);
 
+// `reckon exercises export`: the exercises of `file`, `variants` sets of numbers chosen
+// from `seed` as `build` chooses them, as Moodle XML (`output` a file) or PrairieLearn
+// questions (`output` a directory holding a directory per exercise).
+struct ExerciseExportOptions {
+  std::string file;
+  std::string format;  // moodle or prairielearn
+  int variants = 1;
+  std::uint64_t seed = 1;
+  std::string output;
+};
+int exercises_export(const ExerciseExportOptions& options, const Common& common, std::ostream& out,
+                     std::ostream& err);
+
 // `reckon sweep FILE [NAME]`: NAME is a sweep declared in FILE (default: its first)
 // or a case to vary from the command line alone.
 struct SweepRequest {

@@ -20,6 +20,7 @@
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
+#include "interpreter/cli/html_escape.hpp"
 #include "interpreter/cli/output_file.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/pipeline.hpp"
@@ -277,29 +278,6 @@ class PageWriter {
   const Program& p_;
   Evaluator& ev_;
 };
-
-std::string html_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 // A self-contained HTML page, the Markdown rendered by cmark-gfm (GitHub's CommonMark
 // with its table extension).

@@ -246,6 +246,24 @@ int run_command(int argc, char** argv) {
     cmd->add_flag("--json", grade_options.json, "Print a JSON array");
   });
 
+  reckon::cli::ExerciseExportOptions export_options;
+  auto* export_command = exercises->add_subcommand(
+      "export", "Write the exercises as Moodle XML or PrairieLearn questions");
+  options_when_parsed(export_command, [&](CLI::App* cmd) {
+    cmd->add_option("FILE", export_options.file, "File of exercises")->required();
+    cmd->add_option("--format", export_options.format, "moodle or prairielearn")
+        ->required()
+        ->check(CLI::IsMember({"moodle", "prairielearn"}));
+    cmd->add_option("--variants", export_options.variants, "Sets of numbers, one per student")
+        ->check(CLI::Range(1, 10000))
+        ->capture_default_str();
+    cmd->add_option("--seed", export_options.seed, "Seed the numbers are chosen from")
+        ->capture_default_str();
+    cmd->add_option("-o,--output", export_options.output,
+                    "Moodle: the XML file; PrairieLearn: a directory of questions")
+        ->required();
+  });
+
   reckon::cli::SweepRequest sweep_request;
   bool no_progress = false;
   auto* sweep =
@@ -354,6 +372,8 @@ int run_command(int argc, char** argv) {
     }
     if (*format) return reckon::cli::format_files(format_request, std::cin, std::cout, std::cerr);
     if (*build) return reckon::cli::exercises_build(build_options, common, std::cout, std::cerr);
+    if (*export_command)
+      return reckon::cli::exercises_export(export_options, common, std::cout, std::cerr);
     if (*grade) {
       if (grade_variants_option->count() > 0) grade_options.variants = grade_variants;
       if (grade_seed_option->count() > 0) grade_options.seed = grade_seed;

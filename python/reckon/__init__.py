@@ -21,7 +21,7 @@ from .values import Explanation, List, Map, Member, Record, Set
 # the one place it is written (the package's metadata reads the same, python/setup.py).
 __version__ = native.version
 
-__all__ = ["load", "eval", "explain", "Program", "Case", "Quantity", "Record", "Member",
+__all__ = ["load", "eval", "explain", "grade_answer", "Program", "Case", "Quantity", "Record", "Member",
            "Explanation", "List", "Map", "Set", "ReckonError", "CaseNotFoundError", "ReadError",
            "BASE_UNITS", "pint_registry"]
 
@@ -51,3 +51,13 @@ def eval(expression):  # noqa: A001 (the name `reckon eval` has)
 def explain(expression, format="text", depth=1):
     """``reckon explain EXPR`` against the standard library."""
     return _standard().explain(expression, format=format, depth=depth)
+
+
+def grade_answer(key_program, answer):
+    """``answer`` (text, as a student wrote it: ``"76.5 GiB"``) graded by Reckon's own grader
+    against a key program, the exercise of one variant's key that ``reckon exercises export
+    --format prairielearn`` writes into each question's server.py: a dict with ``status``
+    (correct, wrong-dimension, wrong-value, malformed), ``expected``, ``feedback`` and
+    ``ratio`` (given / expected, for a wrong value; else None). docs/exercises.md,
+    "Exporting to an LMS"."""
+    return native.grade_answer(key_program, answer)

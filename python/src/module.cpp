@@ -223,6 +223,23 @@ PYBIND11_MODULE(_reckon, m) {
       py::arg("base"), py::arg("dimension"), py::arg("digits") = 4,
       "The unit `reckon eval` would show a quantity in, and its scale.");
   m.def(
+      "grade_answer",
+      [](const std::string& key_program, const std::string& answer, int digits) {
+        reckon::python::GradeResult g;
+        {
+          py::gil_scoped_release release;
+          g = reckon::python::grade_answer(key_program, answer, digits);
+        }
+        py::dict d;
+        d["status"] = g.status;
+        d["expected"] = g.expected;
+        d["feedback"] = g.feedback;
+        d["ratio"] = g.ratio ? py::cast(*g.ratio) : py::none();
+        return d;
+      },
+      py::arg("key_program"), py::arg("answer"), py::arg("digits") = 4,
+      "An answer graded by Reckon's grader against a key program (exercises export).");
+  m.def(
       "sweep_table",
       [](const std::string& file, const std::string& name, std::vector<std::string> vary,
          std::vector<std::string> show, std::vector<std::string> where,

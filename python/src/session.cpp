@@ -9,6 +9,7 @@
 #include "interpreter/api/display.hpp"
 #include "interpreter/api/query.hpp"
 #include "interpreter/api/sweep_run.hpp"
+#include "interpreter/exercise/key_program.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/suggest.hpp"
 #include "interpreter/type_names.hpp"
@@ -246,6 +247,15 @@ class ColumnSink : public api::SweepSink {
 };
 
 }  // namespace
+
+GradeResult grade_answer(const std::string& key_program, const std::string& answer, int digits) {
+  Program p;
+  return failing_as_python(p, [&] {
+    exercise::Grade g =
+        exercise::grade_with_key(p, stdlib::standard_library(), key_program, answer, digits);
+    return GradeResult{g.status, g.expected, g.feedback, g.ratio};
+  });
+}
 
 std::vector<SweepColumn> sweep_table(const SweepCall& call) {
   Program p;

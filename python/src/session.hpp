@@ -112,4 +112,16 @@ struct SweepCall {
 };
 std::vector<SweepColumn> sweep_table(const SweepCall& call);
 
+// `answer` graded by Reckon's own grader (interpreter/exercise/grade.hpp) against a key
+// program, the exercise file of one variant's key that `reckon exercises export --format
+// prairielearn` writes into each question's server.py (interpreter/exercise/key_program.hpp):
+// the status (correct, wrong-dimension, wrong-value, malformed), the key as shown, the
+// feedback and, for a wrong value, the ratio given/expected. Throws Failure when the key
+// program does not load.
+struct GradeResult {
+  std::string status, expected, feedback;
+  std::optional<double> ratio;
+};
+GradeResult grade_answer(const std::string& key_program, const std::string& answer, int digits);
+
 }  // namespace reckon::python
