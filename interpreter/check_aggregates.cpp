@@ -1,4 +1,4 @@
-// Checking the builtins over lists from `sum` on (lists.hpp) and the lambdas given to
+// Checking the builtins over lists from `sum` on (builtins.hpp) and the lambdas given to
 // them: every builtin knows the types of its lambda's parameters (an element, or the
 // accumulator and an element), so a lambda is checked where it is an argument, with its
 // parameters bound as locals (LocalScope), and nowhere else (E0370).
@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "interpreter/builtins.hpp"
 #include "interpreter/check_context.hpp"
-#include "interpreter/lists.hpp"
 #include "interpreter/type_names.hpp"
 
 namespace reckon {

@@ -1,5 +1,6 @@
 // The checker's calls (checker_class.hpp): arguments bound to parameters, natives,
 // records and scenarios called, methods, the builtins by name (builtins.hpp), and members.
+#include "interpreter/builtins.hpp"
 #include "interpreter/checker_class.hpp"
 
 namespace reckon::checking {

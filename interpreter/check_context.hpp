@@ -113,7 +113,7 @@ std::optional<RangeNeedingStride> range_needing_stride(const Type& element, cons
 // A binary operator with a list on either side (`a` and `b`, already checked): `xs + ys`
 // joins two lists; anything else is an error.
 Type check_list_operation(CheckContext& c, Expr& e, const Type& a, const Type& b);
-// A call of a builtin over lists (lists.hpp): sets its CallKind and slot.
+// A call of a builtin over lists (ListBuiltin, builtins.hpp): sets its CallKind and slot.
 enum class ListBuiltin;
 Type check_list_builtin(CheckContext& c, Expr& call, ListBuiltin b, const Scope& s);
 // check_aggregates.cpp: the builtins from `sum` on, and a lambda where none may be.
@@ -144,5 +144,12 @@ Type check_brace_comprehension(CheckContext& c, Expr& e, const Scope& s);
 // check_random.cpp: random_uniform, random_gauss, random_choice, random_shuffle and
 // random_sample; sets call.binding (parameter to argument).
 Type check_random_builtin(CheckContext& c, Expr& call, ListBuiltin b, const Scope& s);
+
+// check_maps.cpp: `{k: v, ...}`, `m[k]` (`e` an index expression whose operand 0 has the
+// map type `map`), `[... for (k, v) in m]` (operand 0 of map type `map`), keys and values.
+Type check_map_literal(CheckContext& c, Expr& e, const Scope& s, const Type* expected);
+Type check_map_lookup(CheckContext& c, Expr& e, const Scope& s, const Type& map);
+Type check_map_comprehension(CheckContext& c, Expr& e, const Scope& s, const Type& map);
+Type check_map_builtin(CheckContext& c, Expr& call, MapBuiltin b, const Scope& s);
 
 }  // namespace reckon

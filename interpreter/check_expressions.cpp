@@ -1,6 +1,7 @@
 // The checker's expressions (checker_class.hpp): names, operators, conversions,
 // comparisons, `??` and `if`, dispatching lists, maps, tuples and texts to their files.
 #include "interpreter/checker_class.hpp"
+#include "interpreter/sized_thread.hpp"
 
 namespace reckon::checking {
 
@@ -10,7 +11,7 @@ Type Checker::check(Expr& e, const Scope& s, const Type* expected) {
   // as the evaluator bounds its own.
   char probe = 0;
   auto here = reinterpret_cast<std::uintptr_t>(&probe);
-  if (stack_base_ > here && stack_base_ - here > Evaluator::stack_budget()) {
+  if (stack_base_ > here && stack_base_ - here > recursion_stack_budget()) {
     error(e.range, "E0507",
           "definitions depend on each other too deeply to check (declare the units of "
           "some properties)");

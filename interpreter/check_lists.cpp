@@ -6,9 +6,9 @@
 #include <deque>
 #include <string>
 
+#include "interpreter/builtins.hpp"
 #include "interpreter/check_context.hpp"
 #include "interpreter/lists.hpp"
-#include "interpreter/maps.hpp"
 #include "interpreter/type_names.hpp"
 #include "interpreter/units.hpp"
 

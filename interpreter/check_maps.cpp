@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "interpreter/builtins.hpp"
 #include "interpreter/check_context.hpp"
-#include "interpreter/maps.hpp"
 #include "interpreter/suggest.hpp"
 #include "interpreter/type_names.hpp"
 
@@ -75,8 +75,6 @@ const Expr* known_map(const Expr& e, const Scope& s) {
 }
 
 }  // namespace
-
-Type map_key_type(const Type& map) { return map.map_key(); }
 
 Type check_map_literal(CheckContext& c, Expr& e, const Scope& s, const Type* expected) {
   const bool declared = expected && expected->is_map();
@@ -220,7 +218,7 @@ Type check_map_literal(CheckContext& c, Expr& e, const Scope& s, const Type* exp
 
 Type check_map_lookup(CheckContext& c, Expr& e, const Scope& s, const Type& map) {
   Expr& key = *e.operands[1];
-  const Type wanted = map_key_type(map);
+  const Type wanted = map.map_key();
   const Type k = c.check(key, s, &wanted);
   if (k.is_error()) return {};
   if (map.optional) {
@@ -274,7 +272,7 @@ Type check_map_comprehension(CheckContext& c, Expr& e, const Scope& s, const Typ
     return {};
   }
   e.slot = s.local_count();
-  LocalScope key(s, *e.arguments[0].value, map_key_type(map));
+  LocalScope key(s, *e.arguments[0].value, map.map_key());
   LocalScope value(key.scope(), *e.arguments[1].value, map.map_value());
   const Scope& inner = value.scope();
   return check_comprehension_body(c, e, inner);
@@ -307,7 +305,7 @@ Type check_map_builtin(CheckContext& c, Expr& e, MapBuiltin b, const Scope& s) {
     c.error(arg.range, "E0404", "this map may be none; give a fallback with `??`");
     return {};
   }
-  return Type::list_of(b == MapBuiltin::keys ? map_key_type(t) : t.map_value());
+  return Type::list_of(b == MapBuiltin::keys ? t.map_key() : t.map_value());
 }
 
 }  // namespace reckon

@@ -1,4 +1,4 @@
-// Checking the seeded random builtins (lists.hpp, from `random_uniform` on;
+// Checking the seeded random builtins (builtins.hpp, from `random_uniform` on;
 // docs/language.md, "Seeded randomness"): their arguments, matched to parameters by
 // position and then by name, and the list each makes.
 #include <fmt/format.h>
@@ -9,8 +9,8 @@
 #include <string_view>
 #include <tuple>
 
+#include "interpreter/builtins.hpp"
 #include "interpreter/check_context.hpp"
-#include "interpreter/lists.hpp"
 #include "interpreter/type_names.hpp"
 
 namespace reckon {

@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "interpreter/builtins.hpp"
 #include "interpreter/check_context.hpp"
-#include "interpreter/lists.hpp"
 #include "interpreter/type_names.hpp"
 
 namespace reckon {

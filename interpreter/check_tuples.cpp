@@ -1,7 +1,7 @@
 // Checking tuples (docs/language.md, "Tuples"): literals `(784, 256)`, element access with
 // a literal index `p[0]` (typed per position, so the index must be known before the
 // program runs), tuple patterns `for (a, b) in pairs(xs)`, and the builtins from `zip` on
-// (lists.hpp): zip, pairs and enumerate make lists of tuples; join makes a text.
+// (builtins.hpp): zip, pairs and enumerate make lists of tuples; join makes a text.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/builtins.hpp"
 #include "interpreter/check_context.hpp"
-#include "interpreter/lists.hpp"
 #include "interpreter/type_names.hpp"
 
 namespace reckon {

@@ -11,14 +11,14 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "interpreter/check_with.hpp"
-#include "interpreter/checker.hpp"
+#include "interpreter/builtins.hpp"
 #include "interpreter/constraints.hpp"
 #include "interpreter/convert_each.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/operations.hpp"
 #include "interpreter/operator_semantics.hpp"
+#include "interpreter/program.hpp"
 #include "interpreter/sets.hpp"
 #include "interpreter/value_bytes.hpp"
 #include "syntax/diagnostics.hpp"

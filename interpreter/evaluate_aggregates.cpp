@@ -10,9 +10,11 @@
 #include <utility>
 #include <vector>
 
+#include "interpreter/builtins.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/list_builder.hpp"
 #include "interpreter/lists.hpp"
+#include "interpreter/local_frame.hpp"
 #include "interpreter/solve.hpp"
 #include "syntax/diagnostics.hpp"
 

@@ -15,6 +15,7 @@
 #include "interpreter/evaluator.hpp"
 #include "interpreter/list_builder.hpp"
 #include "interpreter/lists.hpp"
+#include "interpreter/local_frame.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon {

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "interpreter/builtins.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/list_builder.hpp"
 #include "interpreter/lists.hpp"

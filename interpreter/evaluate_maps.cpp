@@ -8,8 +8,9 @@
 #include <utility>
 #include <vector>
 
+#include "interpreter/builtins.hpp"
 #include "interpreter/evaluator.hpp"
-#include "interpreter/lists.hpp"
+#include "interpreter/format_map.hpp"
 #include "interpreter/maps.hpp"
 #include "interpreter/suggest.hpp"
 #include "syntax/diagnostics.hpp"
@@ -22,19 +23,6 @@ namespace {
 constexpr std::size_t max_keys_listed = 10;
 
 }  // namespace
-
-std::string key_text(const Value& key) {
-  if (key.kind == ValueKind::text) return "\"" + key.text() + "\"";
-  if (key.kind == ValueKind::enumeration)
-    return key.enumeration()->members.at(static_cast<std::size_t>(key.number));
-  return format_inline(key, std::nullopt, DisplayOptions{});
-}
-
-std::optional<std::size_t> find_key(const MapValue& m, const Value& key) {
-  const std::size_t i = m.find(key);
-  if (i == KeyIndex::npos) return std::nullopt;
-  return i;
-}
 
 bool Evaluator::equal_maps(const MapValue& a, const MapValue& b) const {
   if (&a == &b) return true;

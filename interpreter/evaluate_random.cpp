@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/builtins.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/lists.hpp"
 #include "interpreter/python_random.hpp"

@@ -9,6 +9,7 @@
 
 #include "interpreter/evaluator.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/format_map.hpp"
 #include "interpreter/maps.hpp"
 #include "interpreter/sets.hpp"
 #include "syntax/diagnostics.hpp"

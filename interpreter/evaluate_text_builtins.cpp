@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/builtins.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/lists.hpp"
 #include "interpreter/text_ops.hpp"

@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "interpreter/builtins.hpp"
 #include "interpreter/evaluator.hpp"
-#include "interpreter/lists.hpp"
 #include "interpreter/text_value.hpp"
 #include "interpreter/value_bytes.hpp"
 #include "syntax/diagnostics.hpp"

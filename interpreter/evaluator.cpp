@@ -1,37 +1,21 @@
 #include "interpreter/evaluator.hpp"
 
 #include <fmt/format.h>
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <stdexcept>
 
-#include "interpreter/checker.hpp"
+#include "interpreter/builtins.hpp"
 #include "interpreter/code.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/program.hpp"
 #include "interpreter/sized_thread.hpp"
 #include "interpreter/written_unit.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon {
-
-std::uintptr_t Evaluator::stack_budget() {
-  // A SizedThread's stack is sized_stack_bytes, whatever the limit.
-  static_assert(max_stack_bytes + (4u << 20) <= sized_stack_bytes);
-  if (on_sized_stack()) return max_stack_bytes;
-  static const std::uintptr_t budget = [] {
-    rlimit limit{};
-    if (getrlimit(RLIMIT_STACK, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
-      return max_stack_bytes;
-    auto bytes = static_cast<std::uintptr_t>(limit.rlim_cur);
-    constexpr std::uintptr_t margin = 1u << 20;
-    if (bytes <= 2 * margin) return bytes / 2;
-    return std::min(max_stack_bytes, bytes - margin);
-  }();
-  return budget;
-}
 
 Evaluator::Evaluator(const Program& program, int digits, bool compiled)
     : program_(program), digits_(digits), compiled_(compiled), stack_budget_(stack_budget()) {

@@ -27,6 +27,7 @@
 #include "interpreter/instance.hpp"
 #include "interpreter/operations.hpp"
 #include "interpreter/program.hpp"
+#include "interpreter/sized_thread.hpp"
 #include "interpreter/units.hpp"
 
 namespace reckon {
@@ -43,16 +44,10 @@ class Evaluator {
  public:
   static constexpr std::size_t max_depth = 256;
 
-  // Native stack the evaluator may use below the frame that created it. Deeply nested
-  // expressions inside deeply nested properties could otherwise overflow the stack
-  // (8 MiB by default, and frames are larger under sanitizers) before max_depth is met.
-  static constexpr std::uintptr_t max_stack_bytes = 4u << 20;
-  // What the evaluator and the checker actually allow: max_stack_bytes on a SizedThread
-  // (where every command and sweep worker runs, sized_thread.hpp); elsewhere (unit tests
-  // on the main thread) max_stack_bytes, or less when the process's stack is smaller
-  // (`ulimit -s`): then 1 MiB of it (half, below 2 MiB) stays for the frames above and
-  // for reporting the error.
-  static std::uintptr_t stack_budget();
+  // Native stack the evaluator may use below the frame that created it (sized_thread.hpp,
+  // which the checker shares).
+  static constexpr std::uintptr_t max_stack_bytes = max_recursion_stack_bytes;
+  static std::uintptr_t stack_budget() { return recursion_stack_budget(); }
   // Expressions one evaluator may evaluate: memoization keeps real models far below
   // this, so reaching it means a runaway recursion that would otherwise hang.
   static constexpr std::uint64_t max_steps = 5'000'000;

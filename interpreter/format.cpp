@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "interpreter/format_map.hpp"
 #include "interpreter/instance.hpp"
-#include "interpreter/maps.hpp"
 #include "interpreter/units.hpp"
 #include "syntax/ast.hpp"
 

@@ -1,6 +1,8 @@
 // Showing maps: inline (`{"us-east": 380, "eu-north": 30} gCO2e/kWh`, in messages and
 // explanations) and as a two-column table (what `reckon run` and `reckon eval` print).
 // Either way every value is in one unit, written once.
+#include "interpreter/format_map.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,8 +10,16 @@
 #include <optional>
 
 #include "interpreter/maps.hpp"
+#include "syntax/ast.hpp"
 
 namespace reckon {
+
+std::string key_text(const Value& key) {
+  if (key.kind == ValueKind::text) return "\"" + key.text() + "\"";
+  if (key.kind == ValueKind::enumeration)
+    return key.enumeration()->members.at(static_cast<std::size_t>(key.number));
+  return format_inline(key, std::nullopt, DisplayOptions{});
+}
 
 std::optional<DisplayUnit> map_display_unit(const MapValue& m, const DisplayOptions& options,
                                             const DisplayUnit* unit) {

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <span>
 
-#include "interpreter/maps.hpp"
+#include "interpreter/format_map.hpp"
 #include "interpreter/units.hpp"
 #include "syntax/ast.hpp"
 

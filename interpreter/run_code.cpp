@@ -13,11 +13,12 @@
 #include <new>
 #include <stdexcept>
 
-#include "interpreter/checker.hpp"
+#include "interpreter/builtins.hpp"
 #include "interpreter/code.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/operations.hpp"
 #include "interpreter/operator_semantics.hpp"
+#include "interpreter/program.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon {

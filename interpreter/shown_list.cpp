@@ -3,7 +3,7 @@
 
 #include <utility>
 
-#include "interpreter/lists.hpp"
+#include "interpreter/builtins.hpp"
 
 namespace reckon {
 

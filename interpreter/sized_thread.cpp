@@ -1,5 +1,8 @@
 #include "interpreter/sized_thread.hpp"
 
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <system_error>
 
 namespace reckon {
@@ -9,6 +12,22 @@ thread_local bool sized = false;
 }  // namespace
 
 bool on_sized_stack() { return sized; }
+
+std::uintptr_t recursion_stack_budget() {
+  // A SizedThread's stack is sized_stack_bytes, whatever the limit.
+  static_assert(max_recursion_stack_bytes + (4u << 20) <= sized_stack_bytes);
+  if (on_sized_stack()) return max_recursion_stack_bytes;
+  static const std::uintptr_t budget = [] {
+    rlimit limit{};
+    if (getrlimit(RLIMIT_STACK, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+      return max_recursion_stack_bytes;
+    auto bytes = static_cast<std::uintptr_t>(limit.rlim_cur);
+    constexpr std::uintptr_t margin = 1u << 20;
+    if (bytes <= 2 * margin) return bytes / 2;
+    return std::min(max_recursion_stack_bytes, bytes - margin);
+  }();
+  return budget;
+}
 
 SizedThread::SizedThread(std::function<void()> body) : body_(std::move(body)) {
   pthread_attr_t attributes;

@@ -7,6 +7,7 @@
 #include <pthread.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <functional>
 
@@ -19,6 +20,16 @@ inline constexpr std::size_t sized_stack_bytes = 16u << 20;
 
 // Whether the calling thread was started by SizedThread (so has sized_stack_bytes).
 bool on_sized_stack();
+
+// Native stack the evaluator and the checker may use below the frame that starts them.
+// Deeply nested expressions inside deeply nested properties could otherwise overflow the
+// stack (8 MiB by default, and frames are larger under sanitizers) before a depth limit is met.
+inline constexpr std::uintptr_t max_recursion_stack_bytes = 4u << 20;
+// What they actually allow: max_recursion_stack_bytes on a SizedThread (where every command
+// and sweep worker runs); elsewhere (unit tests on the main thread) the same, or less when
+// the process's stack is smaller (`ulimit -s`): then 1 MiB of it (half, below 2 MiB) stays
+// for the frames above and for reporting the error.
+std::uintptr_t recursion_stack_budget();
 
 // A joinable thread with a stack of sized_stack_bytes, joined by its destructor.
 class SizedThread {

@@ -8,7 +8,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "interpreter/checker.hpp"
+#include "interpreter/builtins.hpp"
 #include "interpreter/program.hpp"
 #include "interpreter/units.hpp"
 #include "syntax/walk.hpp"

@@ -171,6 +171,13 @@ void prepare(Program& p, const QueryRequest& request, Query& q) {
   }
 }
 
+std::optional<ExplainFormat> explain_format_named(std::string_view name) {
+  if (name == "text") return ExplainFormat::text;
+  if (name == "md" || name == "markdown") return ExplainFormat::markdown;
+  if (name == "latex") return ExplainFormat::latex;
+  return std::nullopt;
+}
+
 std::vector<ExplainStep> explain(const Program& p, const Query& q, int depth) {
   auto steps = reckon::explain(p, *q.evaluator, *q.expr, q.frame(), depth);
   if (q.requires_case)

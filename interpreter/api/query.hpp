@@ -108,4 +108,10 @@ void prepare(Program& p, const QueryRequest& request, Query& q);
 // written in.
 std::vector<ExplainStep> explain(const Program& p, const Query& q, int depth);
 
+// The names explain's formats go by wherever one is chosen by name (the command line's
+// `--format`, Python's `format=`): text, md or markdown, latex.
+inline constexpr std::string_view explain_format_names[] = {"text", "md", "markdown", "latex"};
+// The format of one of those names; nullopt for any other.
+std::optional<ExplainFormat> explain_format_named(std::string_view name);
+
 }  // namespace reckon::api

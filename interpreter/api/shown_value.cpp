@@ -4,9 +4,9 @@
 
 #include "interpreter/api/display.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/format_map.hpp"
 #include "interpreter/format_table.hpp"
 #include "interpreter/instance.hpp"
-#include "interpreter/maps.hpp"
 
 namespace reckon::api {
 

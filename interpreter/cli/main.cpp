@@ -14,6 +14,7 @@
 #include <string_view>
 #include <system_error>
 
+#include "interpreter/api/query.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
 #include "interpreter/cli/output_file.hpp"
@@ -141,8 +142,10 @@ int run_command(int argc, char** argv) {
     cmd->add_option("--depth", explain_options.depth, "Levels of dependencies to derive too")
         ->check(CLI::Range(0, 100))
         ->capture_default_str();
-    cmd->add_option("--format", explain_format, "text, md or latex")
-        ->check(CLI::IsMember({"text", "md", "latex"}))
+    cmd->add_option("--format", explain_format, "text, md (or markdown) or latex")
+        ->check(
+            CLI::IsMember(std::vector<std::string>(std::begin(reckon::api::explain_format_names),
+                                                   std::end(reckon::api::explain_format_names))))
         ->capture_default_str();
     cmd->add_flag("--fallacies", explain_options.fallacies,
                   "Then list the @fallacy lines of the scenarios the question is about");
@@ -402,9 +405,8 @@ int run_command(int argc, char** argv) {
     }
     if (*eval) return reckon::cli::eval(request, common, std::cout, std::cerr);
     if (*explain) {
-      explain_options.format = explain_format == "md"      ? reckon::ExplainFormat::markdown
-                               : explain_format == "latex" ? reckon::ExplainFormat::latex
-                                                           : reckon::ExplainFormat::text;
+      // CLI11 has let through only explain_format_names.
+      explain_options.format = *reckon::api::explain_format_named(explain_format);
       return reckon::cli::explain(request, explain_options, common, std::cout, std::cerr);
     }
     if (*list) {

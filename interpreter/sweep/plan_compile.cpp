@@ -11,7 +11,8 @@
 #include <set>
 #include <tuple>
 
-#include "interpreter/checker.hpp"
+#include "interpreter/builtins.hpp"
+#include "interpreter/program.hpp"
 #include "interpreter/sweep/plan.hpp"
 #include "syntax/diagnostics.hpp"
 

@@ -10,7 +10,6 @@
 #include "interpreter/api/query.hpp"
 #include "interpreter/api/sweep_run.hpp"
 #include "interpreter/exercise/key_program.hpp"
-#include "interpreter/explain.hpp"
 #include "interpreter/suggest.hpp"
 #include "interpreter/type_names.hpp"
 #include "interpreter/units.hpp"
@@ -95,9 +94,7 @@ void ask(Program& p, const std::string& path, const std::string& expression,
 }
 
 ExplainFormat explain_format(const std::string& name) {
-  if (name == "text") return ExplainFormat::text;
-  if (name == "markdown" || name == "md") return ExplainFormat::markdown;  // md: the CLI's name
-  if (name == "latex") return ExplainFormat::latex;
+  if (std::optional<ExplainFormat> format = api::explain_format_named(name)) return *format;
   throw UserError("E0915",
                   "explain's format is text, markdown (or md) or latex, not `" + name + "`");
 }

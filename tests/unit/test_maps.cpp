@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "interpreter/format.hpp"
+#include "interpreter/format_map.hpp"
 #include "interpreter/maps.hpp"
 #include "interpreter/type_names.hpp"
 #include "syntax/ast.hpp"
@@ -41,8 +42,8 @@ TEST_CASE("map types keep their key and value types in a list type's room") {
   CHECK(vendor_map.enumeration == &vendor);
   CHECK(describe(text_map) == "{text: B}");
   CHECK(describe(vendor_map) == "{Vendor: B}");
-  CHECK(map_key_type(vendor_map).kind == TypeKind::enumeration);
-  CHECK(map_key_type(text_map).kind == TypeKind::text);
+  CHECK(vendor_map.map_key().kind == TypeKind::enumeration);
+  CHECK(text_map.map_key().kind == TypeKind::text);
   // A list is not a map, and has no map value type.
   CHECK(Type::list_of(gb).map_value().is_error());
   CHECK(sizeof(Type) == 48);
