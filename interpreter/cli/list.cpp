@@ -63,6 +63,42 @@ std::vector<const D*> stdlib_decls(const Program& p, DeclKind kind) {
   return out;
 }
 
+// A cell of a Markdown table: one line, its bars escaped.
+std::string table_cell(const std::string& text) {
+  std::string cell;
+  for (char c : text) {
+    if (c == '\n')
+      cell += ' ';
+    else if (c == '|')
+      cell += "\\|";
+    else
+      cell += c;
+  }
+  return cell;
+}
+
+// The figures of the modules imported by name (`import "reference"`): every `let` of a
+// number or a quantity, with its value, what it is and its source, a table per module.
+void list_figures(const Program& p, std::ostream& out) {
+  Evaluator ev(p);
+  std::string module;
+  for (const LetDecl* d : stdlib_decls<LetDecl>(p, DeclKind::let)) {
+    if (d->resolved.kind != TypeKind::quantity) continue;
+    const std::string name = module_name(p, *d);
+    if (name != module) {
+      module = name;
+      out << "\n## figures (" << module << ")\n\nThe `let`s of `import \"" << module
+          << "\"`, each with its source.\n\n| name | value | what | source |\n|---|---|---|---|\n";
+    }
+    Expr ref(ExprKind::name, d->name_range);
+    ref.ref = RefKind::let;
+    ref.target = d;
+    const std::string value = api::display(ev, ev.evaluate(ref, {}), api::let_unit(*d));
+    out << fmt::format("| `{}` | {} | {} | {} |\n", d->name, table_cell(value),
+                       table_cell(d->docs.text), table_cell(metadata(d->docs, "source")));
+  }
+}
+
 void list_functions(const Program& p, bool markdown, std::ostream& out) {
   std::map<std::string, std::vector<const NativeDecl*>> by_module;
   for (const auto& m : p.modules)
@@ -133,6 +169,7 @@ void list_functions(const Program& p, bool markdown, std::ostream& out) {
       for (const Metadata* f : fallacies(s->docs)) out << "      fallacy: " << f->text << "\n";
     }
   }
+  if (markdown) list_figures(p, out);
   if (markdown) {
     out << "\n## builtins\n\nAny dimension: `abs`, `round`, `floor`, `ceil`, `min`, `max` "
            "(same dimension in, same out); `sqrt` (halves the exponents); `log2`, `log10`, "
