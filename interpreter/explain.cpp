@@ -6,6 +6,8 @@
 #include <deque>
 #include <set>
 
+#include "interpreter/native_formula.hpp"
+
 namespace reckon {
 
 namespace {
@@ -120,6 +122,10 @@ struct Dependency {
   // property's whole-number check), not its body evaluated again.
   const Expr* use;
   Evaluator::Frame use_frame;
+  // A call of a native with a formula (`@formula`, native_formula.hpp) instead of a
+  // property: its step is the formula with the arguments written in.
+  const NativeDecl* native = nullptr;
+  std::vector<Value> arguments = {};
 };
 
 class Explainer {
@@ -207,7 +213,56 @@ class Explainer {
     return std::nullopt;
   }
 
+  // A native call with a formula: the call, its formula over the parameters, the formula
+  // with each argument (or default) written in, and the native's own result.
+  std::optional<Dependency> as_native_call(const Expr& e, const Evaluator::Frame& frame) {
+    if (e.kind != ExprKind::call || e.call != CallKind::native) return std::nullopt;
+    const auto* const* decl = std::get_if<const NativeDecl*>(&e.target);
+    if (!decl || native_formula(**decl).empty()) return std::nullopt;
+    const NativeDecl& n = **decl;
+    Dependency d{"", nullptr, frame, &e, frame, &n, {}};
+    for (std::size_t i = 0; i < e.binding.size() && i < n.parameters.size(); ++i) {
+      const int k = e.binding[i];
+      d.arguments.push_back(
+          k >= 0 ? ev_.evaluate(*e.arguments[static_cast<std::size_t>(k)].value, frame)
+                 : ev_.evaluate(*n.parameters[i].default_value, {}));
+    }
+    d.label = n.name + "(";
+    for (std::size_t i = 0; i < d.arguments.size(); ++i)
+      d.label +=
+          (i ? ", " : "") + n.parameters[i].name + ": " + show_argument(n, i, d.arguments[i]);
+    d.label += ")";
+    return d;
+  }
+
+  // An argument of a native as its formula shows it: in the parameter's declared unit
+  // (`2 B`, `2048 token`), an enumeration member by its name.
+  std::string show_argument(const NativeDecl& n, std::size_t i, const Value& v) const {
+    return show(v, n.parameters[i].display);
+  }
+
+  void explain_native(const Dependency& d, int level) {
+    if (!seen_.insert(d.label).second) return;
+    const NativeDecl& n = *d.native;
+    ExplainStep step;
+    step.depth = level;
+    step.name = d.label;
+    step.equation = native_formula(n);
+    step.result = show(ev_.evaluate(*d.use, d.use_frame), n.display);
+    std::vector<std::string> names, values;
+    for (std::size_t i = 0; i < d.arguments.size(); ++i) {
+      names.push_back(n.parameters[i].name);
+      values.push_back(show_argument(n, i, d.arguments[i]));
+    }
+    step.substituted = substitute_formula(step.equation, names, values);
+    steps_.push_back(step);
+  }
+
   void explain_property(const Dependency& d, int level, int depth) {
+    if (d.native) {
+      explain_native(d, level);
+      return;
+    }
     std::string key = fmt::format("{}@{}", d.label, static_cast<const void*>(d.frame.self));
     if (!seen_.insert(key).second) return;
     std::vector<Dependency> deps;
@@ -224,9 +279,11 @@ class Explainer {
     follow(deps, level + 1, depth);
   }
 
+  // What a step uses, a level deeper, down to `depth`; a native call's formula shows
+  // beneath the step that calls it at any depth, as the end of that step's derivation.
   void follow(const std::vector<Dependency>& deps, int level, int depth) {
-    if (level > depth) return;
-    for (const Dependency& d : deps) explain_property(d, level, depth);
+    for (const Dependency& d : deps)
+      if (level <= depth || d.native) explain_property(d, level, depth);
   }
 
   std::string wrap(const Expr& child, int parent, const Evaluator::Frame& frame,
@@ -267,6 +324,7 @@ class Explainer {
           return show(ev_.evaluate(e, frame), dep->property->display);
         }
         if (e.call == CallKind::record || e.call == CallKind::scenario) return text(e.range);
+        if (auto native = as_native_call(e, frame)) deps->push_back(std::move(*native));
         std::string s = e.callee->text + "(";
         for (std::size_t i = 0; i < e.arguments.size(); ++i)
           s += (i ? ", " : "") + (e.arguments[i].name ? *e.arguments[i].name + ": " : "") +
