@@ -142,8 +142,10 @@ class Explainer {
     step.name = text(e.range);
     // The value first: its error, if any, is the one eval reports (rendering evaluates
     // only the names and calls inside, and would meet a different error first).
-    step.result = show(ev_.evaluate(e, frame), Evaluator::declared_unit(e, scenario(frame)));
-    step.substituted = render(e, frame, &deps);
+    const Value value = ev_.evaluate(e, frame);
+    const std::optional<DisplayUnit> unit = Evaluator::declared_unit(e, scenario(frame));
+    step.result = show(value, unit);
+    step.substituted = substitute(e, frame, &deps, value, unit);
     if (step.substituted == step.result) step.substituted.clear();
     steps_.push_back(step);
     follow(deps, 1, depth);
@@ -164,7 +166,17 @@ class Explainer {
   // Where the evaluator elides lists (on a terminal), a list shows its first few
   // elements and a count of the rest: a derivation over a million elements is read, not
   // scrolled. Elsewhere (a pipe, a file) every element shows, as a value alone would.
-  std::string show(const Value& v, const std::optional<DisplayUnit>& unit) const {
+  std::string show(const Value& v, const std::optional<DisplayUnit>& declared) const {
+    // A conversion step shows every term of the result's dimension in its unit
+    // (one_unit); otherwise each term shows in its own unit, noted for mixed_units.
+    std::optional<DisplayUnit> unit = declared;
+    if (one_unit_ && v.kind == ValueKind::quantity && v.dim == *term_dim_) unit = one_unit_;
+    if (!one_unit_ && term_dim_ && v.kind == ValueKind::quantity && v.dim == *term_dim_) {
+      std::string shown = ev_.show(v, unit);
+      if (auto space = shown.rfind(' '); space != std::string::npos)
+        term_units_.insert(shown.substr(space + 1));
+      return shown;
+    }
     const std::size_t before = ev_.list_elements();
     if (v.kind != ValueKind::list || before == SIZE_MAX) return ev_.show(v, unit);
     ev_.elide_lists(std::min(before, explained_list_elements));
@@ -272,7 +284,7 @@ class Explainer {
     step.equation = text(d.property->body->range);
     Value v = ev_.evaluate(*d.use, d.use_frame);  // first, as in run()
     step.result = show(v, d.property->display);
-    step.substituted = render(*d.property->body, d.frame, &deps);
+    step.substituted = substitute(*d.property->body, d.frame, &deps, v, d.property->display);
     if (step.substituted == step.equation || step.substituted == step.result)
       step.substituted.clear();
     steps_.push_back(step);
@@ -281,6 +293,32 @@ class Explainer {
 
   // What a step uses, a level deeper, down to `depth`; a native call's formula shows
   // beneath the step that calls it at any depth, as the end of that step's derivation.
+  // The expression with its values written in; when it adds or subtracts terms shown in
+  // different units of one dimension (`80 GiB - 14 GB`), then the same in the unit of
+  // the result, as a step of its own (`= 85.90 GB - 14 GB`): one unit per line.
+  std::string substitute(const Expr& e, const Evaluator::Frame& frame,
+                         std::vector<Dependency>* deps, const Value& result,
+                         const std::optional<DisplayUnit>& unit) {
+    const bool sum = e.kind == ExprKind::binary && (e.op == Op::add || e.op == Op::sub) &&
+                     result.kind == ValueKind::quantity && unit && !unit->symbol.empty();
+    if (!sum) return render(e, frame, deps);
+    term_dim_ = result.dim;
+    term_units_.clear();
+    std::string written = render(e, frame, deps);
+    if (term_units_.size() < 2) {
+      term_dim_.reset();
+      return written;
+    }
+    DisplayUnit one = *unit;
+    one.ladder = false;  // every term in this very unit, as the result is
+    one_unit_ = one;
+    std::vector<Dependency> again;  // the same dependencies, already noted
+    std::string converted = render(e, frame, &again);
+    one_unit_.reset();
+    term_dim_.reset();
+    return converted == written ? written : written + " = " + converted;
+  }
+
   void follow(const std::vector<Dependency>& deps, int level, int depth) {
     for (const Dependency& d : deps)
       if (level <= depth || d.native) explain_property(d, level, depth);
@@ -297,6 +335,12 @@ class Explainer {
   std::string render(const Expr& e, const Evaluator::Frame& frame, std::vector<Dependency>* deps) {
     switch (e.kind) {
       case ExprKind::number:
+        // As written (`14 GB`), but in a conversion step's unit.
+        if (e.unit && term_dim_ && e.type.dim == *term_dim_) {
+          if (one_unit_) return show(ev_.evaluate(e, frame), std::nullopt);
+          term_units_.insert(e.unit->text);
+        }
+        return text(e.range);
       case ExprKind::text:
       case ExprKind::boolean:
       case ExprKind::none:
@@ -453,6 +497,11 @@ class Explainer {
   std::set<std::string> seen_;
   std::deque<std::vector<Value>> arguments_;  // frames of method calls being explained
   std::vector<Value> keep_;  // the instances explained, alive while their steps are
+  // substitute's state: the dimension of the terms whose units are noted, the units they
+  // were shown in, and the unit of a conversion step being rendered.
+  std::optional<Dimension> term_dim_;
+  mutable std::set<std::string> term_units_;
+  std::optional<DisplayUnit> one_unit_;
 };
 
 }  // namespace
