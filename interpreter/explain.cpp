@@ -168,7 +168,7 @@ class Explainer {
   // scrolled. Elsewhere (a pipe, a file) every element shows, as a value alone would.
   std::string show(const Value& v, const std::optional<DisplayUnit>& declared) const {
     // A conversion step shows every term of the result's dimension in its unit
-    // (one_unit); otherwise each term shows in its own unit, noted for mixed_units.
+    // (one_unit); otherwise each term shows in its own unit, noted for substitute.
     std::optional<DisplayUnit> unit = declared;
     if (one_unit_ && v.kind == ValueKind::quantity && v.dim == *term_dim_) unit = one_unit_;
     if (!one_unit_ && term_dim_ && v.kind == ValueKind::quantity && v.dim == *term_dim_) {
@@ -291,8 +291,6 @@ class Explainer {
     follow(deps, level + 1, depth);
   }
 
-  // What a step uses, a level deeper, down to `depth`; a native call's formula shows
-  // beneath the step that calls it at any depth, as the end of that step's derivation.
   // The expression with its values written in; when it adds or subtracts terms shown in
   // different units of one dimension (`80 GiB - 14 GB`), then the same in the unit of
   // the result, as a step of its own (`= 85.90 GB - 14 GB`): one unit per line.
@@ -319,6 +317,8 @@ class Explainer {
     return converted == written ? written : written + " = " + converted;
   }
 
+  // What a step uses, a level deeper, down to `depth`; a native call's formula shows
+  // beneath the step that calls it at any depth, as the end of that step's derivation.
   void follow(const std::vector<Dependency>& deps, int level, int depth) {
     for (const Dependency& d : deps)
       if (level <= depth || d.native) explain_property(d, level, depth);

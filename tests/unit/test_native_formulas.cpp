@@ -5,6 +5,8 @@
 // last line does not follow from the line before.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <iterator>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
