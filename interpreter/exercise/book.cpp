@@ -13,7 +13,6 @@
 #include "interpreter/api/cases.hpp"
 #include "interpreter/api/display.hpp"
 #include "interpreter/checker.hpp"
-#include "interpreter/constraints.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
 #include "interpreter/pipeline.hpp"
@@ -126,7 +125,8 @@ Value Workbook::bind(const ExerciseDecl& x, const std::vector<std::size_t>& pick
 // exercise's filters (`where`) all hold. Returns the first that does not, as the source
 // range it is written at; nullopt when all hold.
 std::optional<SourceRange> Workbook::rejection(const ExerciseDecl& x, const Value& instance) {
-  if (const Requirement* r = first_broken_constraint(ev_, *instance.instance())) return r->range;
+  if (auto broken = api::first_broken(ev_, *instance.instance(), *x.case_decl))
+    return broken->diagnostic.range.value_or(x.name_range);  // at the broken `require`
   for (const auto& e : x.where)
     if (!ev_.evaluate(*e, {instance.instance(), nullptr}).truthy()) return e->range;
   return std::nullopt;
