@@ -361,7 +361,11 @@ struct string_literal : seq<one<'"'>, string_body, must<string_close>> {};
 
 // --- units and types ----------------------------------------------------------
 struct unit_power : seq<opt<one<'-'>>, digits> {};
-struct unit_factor : seq<name, opt<one<'^'>, must<unit_power>>> {};
+// The micro prefix may be written as the micro sign (U+00B5) or the Greek mu (U+03BC),
+// as datasheets print it, besides `u`: `1 µs` and `1 μs` are `1 us` (parse.cpp spells
+// the unit with `u`, the one spelling the catalogue knows).
+struct micro_sign : sor<ascii::string<'\xC2', '\xB5'>, ascii::string<'\xCE', '\xBC'>> {};
+struct unit_factor : seq<opt<micro_sign>, name, opt<one<'^'>, must<unit_power>>> {};
 struct unit_mul : one<'*'> {};
 struct unit_div : one<'/'> {};
 struct unit_expr : seq<unit_factor, star<sor<unit_mul, unit_div>, must<unit_factor>>> {};

@@ -638,6 +638,9 @@ class Converter {
         f.range = range(*c);
         auto caret = text.find('^');
         f.name = text.substr(0, caret);
+        // `µs` and `μs` (the micro sign or the Greek mu, 2 bytes in UTF-8) are `us`.
+        if (!f.name.empty() && static_cast<unsigned char>(f.name[0]) >= 0x80)
+          f.name.replace(0, 2, "u");
         f.exponent = sign * (caret == std::string::npos ? 1 : unit_power(text, caret + 1, f.range));
       }
     }

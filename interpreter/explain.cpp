@@ -6,6 +6,8 @@
 #include <deque>
 #include <set>
 
+#include "interpreter/native_formula.hpp"
+
 namespace reckon {
 
 namespace {
@@ -120,6 +122,10 @@ struct Dependency {
   // property's whole-number check), not its body evaluated again.
   const Expr* use;
   Evaluator::Frame use_frame;
+  // A call of a native with a formula (`@formula`, native_formula.hpp) instead of a
+  // property: its step is the formula with the arguments written in.
+  const NativeDecl* native = nullptr;
+  std::vector<Value> arguments = {};
 };
 
 class Explainer {
@@ -136,8 +142,10 @@ class Explainer {
     step.name = text(e.range);
     // The value first: its error, if any, is the one eval reports (rendering evaluates
     // only the names and calls inside, and would meet a different error first).
-    step.result = show(ev_.evaluate(e, frame), Evaluator::declared_unit(e, scenario(frame)));
-    step.substituted = render(e, frame, &deps);
+    const Value value = ev_.evaluate(e, frame);
+    const std::optional<DisplayUnit> unit = Evaluator::declared_unit(e, scenario(frame));
+    step.result = show(value, unit);
+    step.substituted = substitute(e, frame, &deps, value, unit);
     if (step.substituted == step.result) step.substituted.clear();
     steps_.push_back(step);
     follow(deps, 1, depth);
@@ -158,7 +166,17 @@ class Explainer {
   // Where the evaluator elides lists (on a terminal), a list shows its first few
   // elements and a count of the rest: a derivation over a million elements is read, not
   // scrolled. Elsewhere (a pipe, a file) every element shows, as a value alone would.
-  std::string show(const Value& v, const std::optional<DisplayUnit>& unit) const {
+  std::string show(const Value& v, const std::optional<DisplayUnit>& declared) const {
+    // A conversion step shows every term of the result's dimension in its unit
+    // (one_unit); otherwise each term shows in its own unit, noted for substitute.
+    std::optional<DisplayUnit> unit = declared;
+    if (one_unit_ && v.kind == ValueKind::quantity && v.dim == *term_dim_) unit = one_unit_;
+    if (!one_unit_ && term_dim_ && v.kind == ValueKind::quantity && v.dim == *term_dim_) {
+      std::string shown = ev_.show(v, unit);
+      if (auto space = shown.rfind(' '); space != std::string::npos)
+        term_units_.insert(shown.substr(space + 1));
+      return shown;
+    }
     const std::size_t before = ev_.list_elements();
     if (v.kind != ValueKind::list || before == SIZE_MAX) return ev_.show(v, unit);
     ev_.elide_lists(std::min(before, explained_list_elements));
@@ -207,7 +225,56 @@ class Explainer {
     return std::nullopt;
   }
 
+  // A native call with a formula: the call, its formula over the parameters, the formula
+  // with each argument (or default) written in, and the native's own result.
+  std::optional<Dependency> as_native_call(const Expr& e, const Evaluator::Frame& frame) {
+    if (e.kind != ExprKind::call || e.call != CallKind::native) return std::nullopt;
+    const auto* const* decl = std::get_if<const NativeDecl*>(&e.target);
+    if (!decl || native_formula(**decl).empty()) return std::nullopt;
+    const NativeDecl& n = **decl;
+    Dependency d{"", nullptr, frame, &e, frame, &n, {}};
+    for (std::size_t i = 0; i < e.binding.size() && i < n.parameters.size(); ++i) {
+      const int k = e.binding[i];
+      d.arguments.push_back(
+          k >= 0 ? ev_.evaluate(*e.arguments[static_cast<std::size_t>(k)].value, frame)
+                 : ev_.evaluate(*n.parameters[i].default_value, {}));
+    }
+    d.label = n.name + "(";
+    for (std::size_t i = 0; i < d.arguments.size(); ++i)
+      d.label +=
+          (i ? ", " : "") + n.parameters[i].name + ": " + show_argument(n, i, d.arguments[i]);
+    d.label += ")";
+    return d;
+  }
+
+  // An argument of a native as its formula shows it: in the parameter's declared unit
+  // (`2 B`, `2048 token`), an enumeration member by its name.
+  std::string show_argument(const NativeDecl& n, std::size_t i, const Value& v) const {
+    return show(v, n.parameters[i].display);
+  }
+
+  void explain_native(const Dependency& d, int level) {
+    if (!seen_.insert(d.label).second) return;
+    const NativeDecl& n = *d.native;
+    ExplainStep step;
+    step.depth = level;
+    step.name = d.label;
+    step.equation = native_formula(n);
+    step.result = show(ev_.evaluate(*d.use, d.use_frame), n.display);
+    std::vector<std::string> names, values;
+    for (std::size_t i = 0; i < d.arguments.size(); ++i) {
+      names.push_back(n.parameters[i].name);
+      values.push_back(show_argument(n, i, d.arguments[i]));
+    }
+    step.substituted = substitute_formula(step.equation, names, values);
+    steps_.push_back(step);
+  }
+
   void explain_property(const Dependency& d, int level, int depth) {
+    if (d.native) {
+      explain_native(d, level);
+      return;
+    }
     std::string key = fmt::format("{}@{}", d.label, static_cast<const void*>(d.frame.self));
     if (!seen_.insert(key).second) return;
     std::vector<Dependency> deps;
@@ -217,16 +284,44 @@ class Explainer {
     step.equation = text(d.property->body->range);
     Value v = ev_.evaluate(*d.use, d.use_frame);  // first, as in run()
     step.result = show(v, d.property->display);
-    step.substituted = render(*d.property->body, d.frame, &deps);
+    step.substituted = substitute(*d.property->body, d.frame, &deps, v, d.property->display);
     if (step.substituted == step.equation || step.substituted == step.result)
       step.substituted.clear();
     steps_.push_back(step);
     follow(deps, level + 1, depth);
   }
 
+  // The expression with its values written in; when it adds or subtracts terms shown in
+  // different units of one dimension (`80 GiB - 14 GB`), then the same in the unit of
+  // the result, as a step of its own (`= 85.90 GB - 14 GB`): one unit per line.
+  std::string substitute(const Expr& e, const Evaluator::Frame& frame,
+                         std::vector<Dependency>* deps, const Value& result,
+                         const std::optional<DisplayUnit>& unit) {
+    const bool sum = e.kind == ExprKind::binary && (e.op == Op::add || e.op == Op::sub) &&
+                     result.kind == ValueKind::quantity && unit && !unit->symbol.empty();
+    if (!sum) return render(e, frame, deps);
+    term_dim_ = result.dim;
+    term_units_.clear();
+    std::string written = render(e, frame, deps);
+    if (term_units_.size() < 2) {
+      term_dim_.reset();
+      return written;
+    }
+    DisplayUnit one = *unit;
+    one.ladder = false;  // every term in this very unit, as the result is
+    one_unit_ = one;
+    std::vector<Dependency> again;  // the same dependencies, already noted
+    std::string converted = render(e, frame, &again);
+    one_unit_.reset();
+    term_dim_.reset();
+    return converted == written ? written : written + " = " + converted;
+  }
+
+  // What a step uses, a level deeper, down to `depth`; a native call's formula shows
+  // beneath the step that calls it at any depth, as the end of that step's derivation.
   void follow(const std::vector<Dependency>& deps, int level, int depth) {
-    if (level > depth) return;
-    for (const Dependency& d : deps) explain_property(d, level, depth);
+    for (const Dependency& d : deps)
+      if (level <= depth || d.native) explain_property(d, level, depth);
   }
 
   std::string wrap(const Expr& child, int parent, const Evaluator::Frame& frame,
@@ -240,6 +335,12 @@ class Explainer {
   std::string render(const Expr& e, const Evaluator::Frame& frame, std::vector<Dependency>* deps) {
     switch (e.kind) {
       case ExprKind::number:
+        // As written (`14 GB`), but in a conversion step's unit.
+        if (e.unit && term_dim_ && e.type.dim == *term_dim_) {
+          if (one_unit_) return show(ev_.evaluate(e, frame), std::nullopt);
+          term_units_.insert(e.unit->text);
+        }
+        return text(e.range);
       case ExprKind::text:
       case ExprKind::boolean:
       case ExprKind::none:
@@ -267,6 +368,7 @@ class Explainer {
           return show(ev_.evaluate(e, frame), dep->property->display);
         }
         if (e.call == CallKind::record || e.call == CallKind::scenario) return text(e.range);
+        if (auto native = as_native_call(e, frame)) deps->push_back(std::move(*native));
         std::string s = e.callee->text + "(";
         for (std::size_t i = 0; i < e.arguments.size(); ++i)
           s += (i ? ", " : "") + (e.arguments[i].name ? *e.arguments[i].name + ": " : "") +
@@ -395,6 +497,11 @@ class Explainer {
   std::set<std::string> seen_;
   std::deque<std::vector<Value>> arguments_;  // frames of method calls being explained
   std::vector<Value> keep_;  // the instances explained, alive while their steps are
+  // substitute's state: the dimension of the terms whose units are noted, the units they
+  // were shown in, and the unit of a conversion step being rendered.
+  std::optional<Dimension> term_dim_;
+  mutable std::set<std::string> term_units_;
+  std::optional<DisplayUnit> one_unit_;
 };
 
 }  // namespace

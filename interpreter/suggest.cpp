@@ -122,6 +122,8 @@ constexpr std::array unit_hints = {
     UnitHint{"months", "month", symbol_why},
     UnitHint{"years", "year", symbol_why},
     UnitHint{"yr", "year", symbol_why},
+    UnitHint{"tok", "token", symbol_why},
+    UnitHint{"toks", "token", symbol_why},
     UnitHint{"y", "year", symbol_why},
     UnitHint{"TOPS", "TFLOP/s", tops_why},
     UnitHint{"TOPs", "TFLOP/s", tops_why},
@@ -205,6 +207,12 @@ std::string unit_hint(std::string_view name) {
     if (find_unit(lower)) return format_hint(lower, "the kilo prefix is lower case");
   }
   return "";
+}
+
+std::string_view unit_spelled(std::string_view name) {
+  for (const UnitHint& h : unit_hints)
+    if (h.written == name && h.why == symbol_why) return h.suggestion;
+  return {};
 }
 
 std::string did_you_mean_unit(std::string_view name, const std::vector<std::string>& candidates) {

@@ -40,6 +40,12 @@ std::string did_you_mean_input(std::string_view name, const std::vector<std::str
 // `percent`. "" for any other name.
 std::string unit_hint(std::string_view name);
 
+// The unit `name` spells out, when unit_hint's hint for it is only the symbol of the same
+// unit (`hours` -> `h`, `bytes` -> `B`, `tok` -> `token`): a word with one meaning, which
+// an exercise's answer may use (answer.cpp). "" for every other name, `Gb` included
+// (gigabits or gigabytes?).
+std::string_view unit_spelled(std::string_view name);
+
 // unit_hint's hint when there is one, else did_you_mean among the candidates.
 std::string did_you_mean_unit(std::string_view name, const std::vector<std::string>& candidates);
 

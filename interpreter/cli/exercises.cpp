@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <ostream>
 #include <utility>
@@ -37,6 +38,15 @@ class SheetWriter {
   void write(std::string& questions, std::string& answers) {
     questions = title("Exercises") + intro(false);
     answers = title("Exercises: answer key") + intro(true);
+    for (const ExerciseDecl* x : book_.exercises())
+      for (const std::vector<int>& group : book_.coinciding(*x, options_.variants)) {
+        std::string which = variant_list(group);
+        warnings_.push_back(
+            fmt::format("exercise `{}`: variants {} have the same answer though "
+                        "their inputs differ",
+                        x->name, which));
+        for (int n : group) shared_[{x, n}] = which;
+      }
     for (int n = 1; n <= options_.variants; ++n) {
       questions += heading(2, fmt::format("Variant {}", n));
       answers += heading(2, fmt::format("Variant {}", n));
@@ -79,10 +89,14 @@ class SheetWriter {
     return out + (latex() ? "\\end{itemize}\n\n" : "\n");
   }
 
+  // The students' sheet names no seed: with it and the exercise file, a student rebuilds
+  // the key. The key (and sheet.json) keep it, for grading.
   std::string intro(bool key) const {
-    std::string s = fmt::format(
-        "{} {}, seed {}, {} variant{}. ", key ? "Answer key for" : "Exercises from", code(file_),
-        options_.seed, options_.variants, options_.variants == 1 ? "" : "s");
+    std::string s =
+        key ? fmt::format("Answer key for {}, seed {}, {} variant{}. ", code(file_), options_.seed,
+                          options_.variants, options_.variants == 1 ? "" : "s")
+            : fmt::format("Exercises from {}, {} variant{}. ", code(file_), options_.variants,
+                          options_.variants == 1 ? "" : "s");
     s += key ? text(
                    "Each answer is accepted in any unit of its dimension, within the "
                    "tolerance given.")
@@ -121,6 +135,10 @@ class SheetWriter {
                  (tolerance == 0 ? ", exactly" : ", accepted within " + percent(tolerance));
     }
     out += text("Answer: ") + bold(expected) + text(accepted + ".") + "\n\n";
+    if (auto it = shared_.find({&x, v.number}); it != shared_.end())
+      out += text("Note: variants " + it->second +
+                  " have the same answer, though their inputs differ.") +
+             "\n\n";
     if (!x.hints.empty()) {
       out += text("Hints:") + "\n\n";
       std::vector<std::string> hints;
@@ -133,9 +151,24 @@ class SheetWriter {
     return out + "\n";
   }
 
+  // "2 and 5", "1, 3 and 4".
+  static std::string variant_list(const std::vector<int>& numbers) {
+    std::string out;
+    for (std::size_t i = 0; i < numbers.size(); ++i)
+      out += (i == 0 ? "" : i + 1 == numbers.size() ? " and " : ", ") + std::to_string(numbers[i]);
+    return out;
+  }
+
+ public:
+  // One line per exercise whose variants share an answer, for stderr.
+  const std::vector<std::string>& warnings() const { return warnings_; }
+
+ private:
   Workbook& book_;
   const ExerciseBuildOptions& options_;
   std::string file_;
+  std::vector<std::string> warnings_;
+  std::map<std::pair<const ExerciseDecl*, int>, std::string> shared_;  // variant -> its group
 };
 
 }  // namespace
@@ -149,6 +182,7 @@ int exercises_build(const ExerciseBuildOptions& options, const Common& common, s
     SheetWriter writer(book, options, options.file);
     std::string questions, answers;
     writer.write(questions, answers);
+    for (const std::string& w : writer.warnings()) err << "warning: " << w << "\n";
     std::string ext = options.format == "latex" ? "tex" : options.format;
     if (options.directory.empty()) {
       std::string open = options.format == "latex" ? "% " : "<!-- ";

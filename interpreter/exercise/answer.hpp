@@ -6,7 +6,9 @@
 // with a message that names what it used.
 #pragma once
 
+#include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,17 +36,33 @@ class AnswerReader {
   AnswerReader(const Program& file, int digits);
 
   // Reads `text` (a trailing % divides by 100) as the answer to an exercise about
-  // `scenario`; `where` names it in messages ("answers.csv:4").
+  // `scenario`; `where` names it in messages ("answers.csv:4"). The ways people write
+  // numbers that Reckon does not are read as they mean, and nothing else: thousands
+  // separators (`2,501`), a power of ten written out (`1.4*10^10`, `1.4×10^10`), a full
+  // stop at the end (`14 GB.`), a unit spelt out (`tok/s`, `hours`: suggest.hpp's
+  // unit_spelled), and a count followed by its noun (`182 sequences`, a word of the
+  // prompts about `scenario`). None of these can change the dimension of what is read.
   ReadAnswer read(const std::string& text, const std::string& where, const ScenarioDecl* scenario);
 
  private:
   std::string forbidden_name(const Expr& e, const ScenarioDecl* scenario) const;
+  // Why the answer `e` cannot be read, for a student: the first unknown unit or name in
+  // it, without a guess by spelling (`14 G` is not grams, `N/A` is not `ln`); "" when
+  // it has none.
+  std::string unknown_word(const Expr& e) const;
   std::string unreadable(const Diagnostic& d, FileId f) const;
+  // The words (lower case) of the prompts of the file's exercises about `scenario`:
+  // the nouns a count may be followed by.
+  const std::set<std::string>& prompt_words(const ScenarioDecl* scenario);
+  // Whether `word` names what the question counts: a word of its prompts, singular or
+  // plural.
+  bool is_counted_noun(const std::string& word, const ScenarioDecl* scenario);
 
   const Program& file_;
   Program scope_;  // the prelude alone
   std::unique_ptr<Evaluator> evaluator_;
   std::vector<ExprPtr> keep_;  // answers stay alive with their source ranges
+  std::map<const ScenarioDecl*, std::set<std::string>> prompt_words_;
 };
 
 }  // namespace reckon::exercise

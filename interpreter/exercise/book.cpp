@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <tuple>
 
 #include "grammar/parse.hpp"
 #include "interpreter/api/cases.hpp"
@@ -121,12 +122,14 @@ Value Workbook::bind(const ExerciseDecl& x, const std::vector<std::size_t>& pick
 }
 
 // A variant is handed out only where the scenario's constraints (`require`) and the
-// exercise's filters (`where`) all hold.
-bool Workbook::admissible(const ExerciseDecl& x, const Value& instance) {
-  if (!api::holds_constraints(ev_, *instance.instance())) return false;
+// exercise's filters (`where`) all hold. Returns the first that does not, as the source
+// range it is written at; nullopt when all hold.
+std::optional<SourceRange> Workbook::rejection(const ExerciseDecl& x, const Value& instance) {
+  if (auto broken = api::first_broken(ev_, *instance.instance(), *x.case_decl))
+    return broken->diagnostic.range.value_or(x.name_range);  // at the broken `require`
   for (const auto& e : x.where)
-    if (!ev_.evaluate(*e, {instance.instance(), nullptr}).truthy()) return false;
-  return true;
+    if (!ev_.evaluate(*e, {instance.instance(), nullptr}).truthy()) return e->range;
+  return std::nullopt;
 }
 
 const std::vector<std::size_t>& Workbook::picks_of(const ExerciseDecl& x, int number) {
@@ -153,24 +156,52 @@ const std::vector<std::size_t>& Workbook::picks_of(const ExerciseDecl& x, int nu
       // An exercise that varies nothing asks every student the same question.
       if (!x.vary.empty() && chosen.used.count(picks)) continue;
       if (chosen.infeasible.count(picks)) continue;
-      found = (x.where.empty() && x.case_decl->scenario->requirements.empty()) ||
-              admissible(x, bind(x, picks));
-      if (!found) chosen.infeasible.insert(picks);
+      std::optional<SourceRange> rejected;
+      if (!x.where.empty() || !x.case_decl->scenario->requirements.empty())
+        rejected = rejection(x, bind(x, picks));
+      found = !rejected;
+      if (!found) {
+        chosen.infeasible.insert(picks);
+        ++chosen.rejections[{rejected->file, rejected->begin, rejected->end}];
+      }
     }
-    if (!found) {
-      SourceRange at = x.where.empty() ? x.name_range : x.where.front()->range;
-      throw UserError(at, "E0711",
-                      fmt::format("exercise `{}` has no variant {}: in {} draws, {} distinct "
-                                  "variant{} failed its `where` filters or its scenario's "
-                                  "constraints and {} {} taken by earlier ones",
-                                  x.name, n, draws, chosen.infeasible.size(),
-                                  chosen.infeasible.size() == 1 ? "" : "s", chosen.used.size(),
-                                  chosen.used.size() == 1 ? "was" : "were"));
-    }
+    if (!found) throw no_variant(x, n, draws);
     chosen.used.insert(picks);
     chosen.variants.push_back(picks);
   }
   return chosen.variants[static_cast<std::size_t>(number) - 1];
+}
+
+// E0711 at the constraint that ruled out the most distinct variants (the first written,
+// of those that tie), so that the author sees which one to loosen.
+UserError Workbook::no_variant(const ExerciseDecl& x, int number, std::uint64_t draws) {
+  const Chosen& chosen = chosen_.at(&x);
+  std::string why;
+  SourceRange at = x.where.empty() ? x.name_range : x.where.front()->range;
+  std::size_t most = 0;
+  for (const auto& [range, count] : chosen.rejections)
+    if (count > most) {
+      most = count;
+      at = SourceRange{std::get<0>(range), std::get<1>(range), std::get<2>(range)};
+    }
+  if (most > 0) {
+    std::string_view text = source_text(p_, at);
+    const bool filter = std::any_of(x.where.begin(), x.where.end(), [&](const ExprPtr& e) {
+      return e->range.file == at.file && e->range.begin == at.begin;
+    });
+    std::string what =
+        filter ? fmt::format("the `where` filter `{}`", text)
+               : fmt::format("the constraint `{}` of scenario `{}`",
+                             text.substr(0, text.find(" else")), x.case_decl->scenario->name);
+    why = fmt::format("; {} ruled out {} of them", what, most);
+  }
+  return UserError(at, "E0711",
+                   fmt::format("exercise `{}` has no variant {}: in {} draws, {} distinct "
+                               "variant{} failed its `where` filters or its scenario's "
+                               "constraints and {} {} taken by earlier ones{}",
+                               x.name, number, draws, chosen.infeasible.size(),
+                               chosen.infeasible.size() == 1 ? "" : "s", chosen.used.size(),
+                               chosen.used.size() == 1 ? "was" : "were", why));
 }
 
 Variant Workbook::variant(const ExerciseDecl& x, int number) {
@@ -243,19 +274,67 @@ std::string Workbook::text(const Variant& v, const std::vector<PromptPiece>& pie
       continue;
     }
     // The piece is a format (`{x}`, `{x:.2f}`), shown as a text expression shows it,
-    // except that a prompt answers a question about a bool with yes or no.
+    // except that a prompt answers a question about a bool with yes or no, and that a
+    // `{x}` without digits reads as a sentence does (prompt_number).
     const Expr& value = *piece.expr->operands[0];
-    out += shown(v, value.type.kind == TypeKind::boolean ? value : *piece.expr);
+    if (value.type.kind == TypeKind::boolean) {
+      out += shown(v, value);
+      continue;
+    }
+    std::string formatted = shown(v, *piece.expr);
+    out += piece.expr->text.empty() ? prompt_number(v, value, formatted) : formatted;
   }
   return out;
+}
+
+// A number in a sentence: its shortest exact text when that is no longer than the
+// evaluator's digits (`0.9 of the memory`, not `0.9000`; `0.3333` stays), and a count
+// in the plural but for one (`512 tokens`, `1 token`, `8 GPUs`). `formatted` is the
+// piece as a text expression shows it; a value it shows otherwise (a list, a unit the
+// display chose apart) is left as it is.
+std::string Workbook::prompt_number(const Variant& v, const Expr& e, const std::string& formatted) {
+  Value value = ev_.evaluate(e, v.frame());
+  if (value.kind != ValueKind::quantity) return formatted;
+  const std::optional<DisplayUnit> unit = api::expression_unit(e, v.instance.instance()->scenario);
+  if (api::display(ev_, value, unit) != formatted) return formatted;
+  api::Layout exact;
+  exact.digits = max_meaningful_digits + 2;
+  std::string text = api::display(ev_, value, unit, exact);
+  if (text.size() > formatted.size()) text = formatted;
+  // A count in its base unit, one counting dimension to the power 1: `512 token`.
+  const Dimension& d = value.dim;
+  for (std::size_t b = first_count_base; b < base_count; ++b) {
+    if (!(d == Dimension::of(static_cast<Base>(b)))) continue;
+    const std::string suffix = " " + std::string(base_unit_symbols[b]);
+    if (text.ends_with(suffix) && text.substr(0, text.size() - suffix.size()) != "1") text += "s";
+  }
+  return text;
+}
+
+// An answer as the digest and the search for coinciding answers compare it: 6
+// significant digits in base units, so that the last bits of a platform's libm do not
+// count.
+std::string Workbook::compared(const Value& a) {
+  return a.kind == ValueKind::boolean ? (a.truthy() ? "yes" : "no")
+                                      : fmt::format("{:.6g}", a.number);
+}
+
+std::vector<std::vector<int>> Workbook::coinciding(const ExerciseDecl& x, int variants) {
+  // The same question in every variant; a yes-or-no answer is shared by half of them.
+  if (x.vary.empty() || x.answer->type.kind == TypeKind::boolean) return {};
+  std::map<std::string, std::vector<int>> by_answer;
+  for (int n = 1; n <= variants; ++n) by_answer[compared(answer(variant(x, n)))].push_back(n);
+  std::vector<std::vector<int>> groups;
+  for (auto& [text, numbers] : by_answer)
+    if (numbers.size() > 1) groups.push_back(std::move(numbers));
+  std::sort(groups.begin(), groups.end());
+  return groups;
 }
 
 std::string Workbook::answers_digest(const ExerciseDecl& x, int variants) {
   std::uint64_t h = 14695981039346656037ull;  // FNV-1a, as variant_seed
   for (int n = 1; n <= variants; ++n) {
-    Value a = answer(variant(x, n));
-    std::string text = a.kind == ValueKind::boolean ? (a.truthy() ? "yes" : "no")
-                                                    : fmt::format("{:.6g}", a.number);
+    std::string text = compared(answer(variant(x, n)));
     for (char c : text + ";") {
       h ^= static_cast<unsigned char>(c);
       h *= 1099511628211ull;

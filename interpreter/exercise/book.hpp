@@ -8,12 +8,14 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "interpreter/evaluator.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/program.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::exercise {
 
@@ -85,22 +87,33 @@ class Workbook {
   // was built from is no longer the one given. Numbers enter at 6 significant digits in
   // base units, so the last bits of a platform's libm do not change it.
   std::string answers_digest(const ExerciseDecl& x, int variants);
+  // The variants among 1 to `variants` of x that share an answer though their inputs
+  // differ (distinct variants always do), each group ascending: a student who copies
+  // a neighbour's answer is then not caught by the numbers. Empty when x varies nothing
+  // or asks yes or no.
+  std::vector<std::vector<int>> coinciding(const ExerciseDecl& x, int variants);
   double tolerance(const ExerciseDecl& x);
 
  private:
+  static std::string compared(const Value& a);
+  std::string prompt_number(const Variant& v, const Expr& e, const std::string& formatted);
   const std::vector<Value>& values_of(const Vary& vary);
   // The value indexes of variant `number` (one per `vary`), choosing variants 1 to
   // `number` in order the first time, so that each depends only on the seed and the file.
   const std::vector<std::size_t>& picks_of(const ExerciseDecl& x, int number);
   // A fresh instance of x's case with the values at `picks` bound.
   Value bind(const ExerciseDecl& x, const std::vector<std::size_t>& picks);
-  bool admissible(const ExerciseDecl& x, const Value& instance);
+  std::optional<SourceRange> rejection(const ExerciseDecl& x, const Value& instance);
+  UserError no_variant(const ExerciseDecl& x, int number, std::uint64_t draws);
 
   // The variants chosen so far, per exercise, in order; and every pick tried and found
   // used or infeasible is in `tried`.
   struct Chosen {
     std::vector<std::vector<std::size_t>> variants;
     std::set<std::vector<std::size_t>> used, infeasible;
+    // How many of the infeasible ones each constraint or filter ruled out (the first
+    // that failed), by where it is written: file, begin, end.
+    std::map<std::tuple<FileId, std::uint32_t, std::uint32_t>, std::size_t> rejections;
   };
   std::map<const ExerciseDecl*, Chosen> chosen_;
 

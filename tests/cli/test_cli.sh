@@ -209,6 +209,28 @@ expect "explain markdown" 0 '^- `checkpointed_activations` = `segment_inputs \+ 
 expect "explain latex escapes" 0 '^\\text\{checkpointed\\_activations\} &= ' \
   -- "$reckon" explain --format latex "$training" checkpointed_activations --depth 2
 expect "explain of an error" 1 "unknown name .nope." -- "$reckon" explain "$training" nope
+# A sum of terms in different units of one dimension gets a conversion step, so that no
+# line subtracts GB from GiB: 80 GiB = 80 x 2^30 B = 85.90 GB, and 85.90 - 14 = 71.90 GB.
+conversion=$(mktemp)
+cat >"$conversion" <<'RK'
+scenario Room {
+  input device: GiB = 80 GiB
+  input weights: GB = 14 GB
+  left: GB = device - weights
+}
+case R = Room()
+RK
+expect "explain converts before a sum of mixed units" 0 \
+  "^R.left = device - weights = 80 GiB - 14 GB = 85.90 GB - 14 GB = 71.90 GB$" \
+  -- "$reckon" explain "$conversion" R.left
+expect "a sum in one unit has no conversion step" 0 "^14 GB \+ 2 GB = 16 GB$" \
+  -- "$reckon" explain '14 GB + 2 GB'
+rm -f "$conversion"
+# A native call expands into its formula (@formula) with every argument written in:
+# 2 x 32 layers x 8 KV heads x 128 x 2048 tokens x 1 sequence x 2 B = 268,435,456 B.
+expect "explain expands a native into its formula" 0 \
+  "^  kv_cache_bytes\(layers: 32, kv_heads: 8, head_dim: 128, seq_len: 2048 token, batch: 1, bytes_per_element: 2 B\) = 2 \* layers \* kv_heads \* head_dim \* seq_len / 1 token \* batch \* bytes_per_element = 2 \* 32 \* 8 \* 128 \* 2048 token / 1 token \* 1 \* 2 B = 268.4 MB$" \
+  -- "$reckon" explain 'kv_cache_bytes(layers: 32, kv_heads: 8, head_dim: 128, seq_len: 2048 token)' --depth 0
 # A lambda is shown as written, on one line (the golden's is written over two), with the
 # call's value: the worst latency is the third request's, 7 ms
 # (tests/lang/eval-ok-aggregates-trace-replay.rk works it through).

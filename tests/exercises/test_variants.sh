@@ -69,6 +69,12 @@ expect "the seven answers are 10 GB to 70 GB, each once" 0 \
 expect "an eighth is E0711 at the filter" 1 \
   "memory.rk:11:9: error\[E0711\]: exercise .MemoryLeft. has no variant 8: in [0-9]+ draws, 3 distinct variants failed its .where. filters or its scenario's constraints and 7 were taken" -- \
   "$reckon" exercises build "$tmp/memory.rk" --variants 8 --seed 3
+# Two filters: `weights > 10 GB` rules out 10 GB, `left > 0 GB` (tried second) 80, 90
+# and 100 GB; six variants are left, and E0711 points at the filter that ruled out most.
+sed 's/  where left > 0 GB/  where weights > 10 GB\n&/' "$tmp/memory.rk" >"$tmp/two_filters.rk"
+expect "the filter that rules out most variants is named" 1 \
+  "two_filters.rk:12:9: error\[E0711\]: .* 4 distinct variants failed .* and 6 were taken by earlier ones; the .where. filter .left > 0 GB. ruled out 3 of them" -- \
+  "$reckon" exercises build "$tmp/two_filters.rk" --variants 7 --seed 3
 sed 's/left > 0 GB/left > 100 GB/' "$tmp/memory.rk" >"$tmp/never.rk"
 expect "a filter that nothing passes is E0711" 1 "never.rk:11:9: error\[E0711\]: .* has no variant 1:" -- \
   "$reckon" exercises build "$tmp/never.rk"
@@ -92,8 +98,35 @@ answers=$(sed -n '/===== answers.md/,$p' <<<"$out" | grep -oE '^Answer: \*\*[^*]
 expect "no infeasible variant is drawn: 10 GB to 70 GB left, each once" 0 \
   "^10 GB 20 GB 30 GB 40 GB 50 GB 60 GB 70 GB $" -- echo "$answers"
 expect "an eighth is E0711" 1 \
-  "error\[E0711\]: exercise .MemoryLeft. has no variant 8: in [0-9]+ draws, 3 distinct variants failed" -- \
+  "error\[E0711\]: exercise .MemoryLeft. has no variant 8: in [0-9]+ draws, 3 distinct variants failed.*; the constraint .require weights < device_memory. of scenario .Memory. ruled out 3 of them" -- \
   "$reckon" exercises build "$tmp/required.rk" --variants 8 --seed 3
+
+# --- variants that share an answer --------------------------------------------------------
+# width x height over {1 m, 2 m}^2: the four variants' areas are 1, 2, 2 and 4 m^2, so
+# the two variants of 2 m^2 (1 m x 2 m, 2 m x 1 m) share an answer; the build says so on
+# stderr and in the key, and still builds.
+cat >"$tmp/area.rk" <<'RK'
+scenario Area {
+  input width: m = 1 m
+  input height: m = 1 m
+  area: m^2 = width * height
+}
+case Room = Area()
+exercise RoomArea {
+  about Room
+  vary width in [1 m, 2 m]
+  vary height in [1 m, 2 m]
+  prompt "A room is {width} by {height}. What is its area?"
+  answer area
+}
+RK
+"$reckon" exercises build "$tmp/area.rk" --variants 4 --seed 1 >"$tmp/area.md" 2>"$tmp/area.err"
+expect "the build warns of the shared answer" 0 \
+  "^warning: exercise .RoomArea.: variants [1-4] and [1-4] have the same answer though their inputs differ$" -- \
+  cat "$tmp/area.err"
+expect "the key notes it beside both 2 m^2 answers" 0 "^2$" -- \
+  bash -c "grep -A2 '^Answer: \*\*2 m^2\*\*' '$tmp/area.md' | grep -c '^Note: variants [1-4] and [1-4] have the same answer, though their inputs differ.$'"
+expect "no other answer is noted" 0 "^2$" -- grep -c '^Note: ' "$tmp/area.md"
 
 echo "$passes passed, $failures failed"
 [[ $failures -eq 0 ]]
