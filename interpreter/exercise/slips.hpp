@@ -22,8 +22,9 @@ std::string counting_feedback(const Dimension& given, const Dimension& expected,
 // A slip in the unit the answer was written in: the unit's decimal/binary twin (GB and
 // GiB, kbit and Kibit) or its bits/bytes twin (GB and Gbit).
 struct UnitSlip {
-  double value = 0;  // the answer's number read in the twin unit, in base units
-  std::string hint;  // "did you mix up GB and GiB (1 GiB = 1.074 GB)?"
+  double value = 0;   // the answer's number read in the twin unit, in base units
+  std::string hint;   // "did you mix up GB and GiB (1 GiB = 1.074 GB)?"
+  bool bits = false;  // the bits/bytes twin (GB and Gbit), not the decimal/binary one
 };
 
 // The twin readings of an answer of `number_in_base` (base units) written in `unit`: for
@@ -33,7 +34,9 @@ std::vector<UnitSlip> unit_slips(double number_in_base, const std::vector<UnitFa
 // The known slip nearest to the ratio given/expected, if one lies within `window` of
 // it: a binary prefix at the expected value's scale, bits for bytes (8), bytes per
 // element (2), a time unit (60, 3600, 86400), a prefix (1000^k), a power of ten, the sign.
+// `binary_only`: only the decimal/binary prefix slips (1.024^k), which lie too near 1 to
+// be mistaken for another slip, for an answer also off by a slip in the model.
 std::optional<std::string> ratio_slip(double ratio, const Dimension& d, double expected,
-                                      double window);
+                                      double window, bool binary_only = false);
 
 }  // namespace reckon::exercise

@@ -63,6 +63,13 @@ diff -u tests/exercises/slips.expected \
   <("$reckon" exercises grade tests/exercises/slips.rk --variants 1 --seed 1 \
     --answers tests/exercises/slips.csv) || fail "grade differs from slips.expected"
 
+# Slips in the model: factors left out or doubled, counts taken as one, a total for a
+# per-GPU value, a default for the variant's value, ambiguous matches named together
+# (model_slips.rk works out each expected line).
+diff -u tests/exercises/model_slips.expected \
+  <("$reckon" exercises grade tests/exercises/model_slips.rk --variants 1 --seed 1 \
+    --answers tests/exercises/model_slips.csv) || fail "grade differs from model_slips.expected"
+
 # --- the seed and variants to grade with ------------------------------------------------
 # build -o writes the sheet record; grade --sheet uses it, from the directory or the file.
 "$reckon" exercises build "$file" --variants 3 --seed 42 -o "$tmp/sheets" >"$tmp/wrote" ||
