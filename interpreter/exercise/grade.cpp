@@ -53,6 +53,12 @@ constexpr double model_slack = 1e-9;
 // made it. Further off, the tolerance says nothing useful.
 constexpr double near_miss = 10;
 
+// Two slips at once (one in the model, one in the unit written) are named only when the
+// answer meets them this closely, as a student who computed them would (to 4 digits):
+// each slip in the unit puts a second key 2.4% or more from each perturbed one, and
+// within the tolerance a wrong answer would meet one of them by chance too often.
+constexpr double combined_window = 1e-3;
+
 // The most slips named in one "could be either".
 constexpr std::size_t max_named = 3;
 
@@ -169,6 +175,7 @@ Grader::Expected& Grader::expected(const ExerciseDecl& x, int variant) {
   auto unit = book_.answer_unit(x);
   want.unit = unit ? unit->symbol : base_unit_string(want.value.dim);
   want.tolerance = book_.tolerance(x);
+  want.declared = declared_slips(book_, v);
   return want;
 }
 
@@ -195,6 +202,18 @@ void Grader::grade_value(Grade& g, const ReadAnswer& given, Expected& want) {
     if (!within) g.feedback = "expected " + want.shown;
     return;
   }
+  // A slip the instructor declared comes before any the grader finds: the first one
+  // declared that the answer meets within the tolerance.
+  if (!within)
+    for (const DeclaredSlip& d : want.declared)
+      if (d.value.number != 0 ? deviation(a, d.value.number) <= tolerance : a == 0) {
+        g.status = "wrong-value";
+        g.ratio = a / e;
+        g.credit = d.credit;
+        g.feedback = d.feedback;
+        if (d.credit > 0) g.feedback += fmt::format(" (credit {:g})", d.credit);
+        return;
+      }
   // The reading of the answer in the twin of the unit written that is nearest the key.
   std::vector<UnitSlip> twins = unit_slips(a, given.unit);
   std::optional<UnitSlip> twin;
@@ -238,10 +257,10 @@ std::optional<std::string> Grader::model_slip(double a, bool unit_slip,
   if (!want.model)
     want.model = model_slips(book_, book_.variant(*want.exercise, want.variant), want.tolerance);
   const double window = std::max(want.tolerance, model_slack);
-  // Without a unit slip, the slips whose key the answer meets as written. With one, those it
-  // meets read in a decimal/binary twin of its unit, or off by a binary prefix (1.024^k):
-  // a slip in the unit on top of one in the model. Larger factors (8, 1000) on top
-  // would meet some perturbed key by chance too often to name.
+  // Without a unit slip, the slips whose key the answer meets as written. With one, those
+  // it meets read in a decimal/binary twin of the unit written: a slip in the unit on top
+  // of one in the model. A factor of the ratio table on top (1.024, 8, 1000) would meet
+  // some perturbed key by chance too often to name (a 1.37 is 4/3 x 1.024).
   std::vector<std::string> named;
   auto name = [&](std::string explanation) {
     if (std::find(named.begin(), named.end(), explanation) == named.end())
@@ -251,12 +270,8 @@ std::optional<std::string> Grader::model_slip(double a, bool unit_slip,
     if (!unit_slip && deviation(a, m.value) <= window) name(m.explanation);
   for (const UnitSlip& t : twins)
     for (const ModelSlip& m : *want.model)
-      if (unit_slip && !t.bits && deviation(t.value, m.value) <= window)
+      if (unit_slip && !t.bits && deviation(t.value, m.value) <= combined_window)
         name(m.explanation + ", and " + t.hint);
-  if (named.empty() && unit_slip)
-    for (const ModelSlip& m : *want.model)
-      if (auto hint = ratio_slip(a / m.value, want.value.dim, m.value, window, true))
-        name(m.explanation + ", and " + *hint);
   if (named.empty()) return std::nullopt;
   if (named.size() == 1) return named.front();
   std::string either = "could be either";

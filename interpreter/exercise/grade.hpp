@@ -14,6 +14,7 @@
 
 #include "interpreter/exercise/answer.hpp"
 #include "interpreter/exercise/book.hpp"
+#include "interpreter/exercise/declared_slips.hpp"
 #include "interpreter/exercise/model_slips.hpp"
 #include "interpreter/exercise/slips.hpp"
 
@@ -41,7 +42,8 @@ struct Grade {
   std::string status;  // correct, wrong-dimension, wrong-value, malformed
   std::string expected;
   std::string feedback;
-  std::optional<double> ratio;  // given / expected, for a wrong value
+  std::optional<double> ratio;   // given / expected, for a wrong value
+  std::optional<double> credit;  // an answer that meets a declared slip: its credit (0 to 1)
 };
 
 // Grades rows of an answers file (`answers_file` names it in messages) against the
@@ -64,6 +66,7 @@ class Grader {
     // The keys of single slips in the model (model_slips.hpp), found on the first wrong
     // answer to this variant and kept for the others.
     std::optional<std::vector<ModelSlip>> model;
+    std::vector<DeclaredSlip> declared;  // the exercise's `slip`s at this variant
   };
 
   Expected& expected(const ExerciseDecl& x, int variant);

@@ -28,6 +28,10 @@ std::string number(double x) { return fmt::format("{:.6g}", x); }
 
 bool is_plain_literal(const Expr& e) { return e.kind == ExprKind::number && !e.unit; }
 
+// A count above this is not taken as 1: one layer, token, sequence or GPU is a slip; one
+// parameter of 7e9 is not.
+constexpr double max_count = 1e6;
+
 // Whether `e` is a count: a whole number, or a quantity counted in a counting unit alone
 // (32 layer, 8 GPU, 2048 token).
 bool is_count(const Type& t) {
@@ -74,9 +78,9 @@ std::string count_explanation(std::string_view name, const Dimension& d, double 
                ? fmt::format("this takes `{}` as 1: multiply by {}", name, count)
                : fmt::format("this is for one {}: multiply by {} {}", noun.one, count, noun.many);
   if (near(n))
-    return noun.one.empty()
-               ? fmt::format("this leaves out the division by `{}` ({})", name, count)
-               : fmt::format("this is for all {} {}: divide by {}", count, noun.many, count);
+    return noun.one.empty() ? fmt::format("this leaves out the division by `{}` ({})", name, count)
+                            : fmt::format("this divides by one {}, not {} {}: divide by {}",
+                                          noun.one, count, noun.many, count);
   return noun.one.empty()
              ? fmt::format("this takes `{}` as 1, not {}", name, count)
              : fmt::format("this is for one {}, not {} {}", noun.one, count, noun.many);
@@ -121,13 +125,14 @@ class Search {
       return;
     }
     // An input is perturbed where it is bound (inputs()), in every use at once; as a
-    // divisor also in this use alone (`usable / gpus` given for all the GPUs, when the
-    // same `gpus` made `usable`).
-    const bool divisor = parent && parent->kind == ExprKind::binary && parent->op == Op::div &&
-                         parent->operands[1].get() == &e;
+    // factor or a divisor also in this use alone (`usable / gpus` given for all the GPUs
+    // when the same `gpus` made `usable`; one step's time for the whole generation when
+    // `output_tokens` also sizes the KV cache each step reads).
+    const bool factor = parent && parent->kind == ExprKind::binary &&
+                        (parent->op == Op::mul || parent->op == Op::div);
     const bool term = e.kind == ExprKind::member ||
                       (e.kind == ExprKind::name && e.ref == RefKind::property) ||
-                      (e.kind == ExprKind::name && e.ref == RefKind::input && divisor);
+                      (e.kind == ExprKind::name && e.ref == RefKind::input && factor);
     if (term && replaceable) replace_term(e, owner);
     if (e.kind == ExprKind::name) {
       if (e.ref == RefKind::property) follow(e, depth);
@@ -186,9 +191,15 @@ class Search {
       return;
     }
     std::string name(source_text(book_.program(), e.range));
-    if (is_count(e.type) && n > 1) {
+    if (is_count(e.type) && n > 1 && n <= max_count) {
+      // A count that does not scale the key by itself (one GPU's memory less the weights)
+      // is kept only when it moves the key by half or more: nearer, such keys are met by
+      // answers wrong for other reasons (a throughput with one sequence's KV cache read).
       std::optional<double> value = perturb(e, owner, 1);
-      if (value) add(value, count_explanation(name, e.type.dim, n, *value, key_, tolerance_));
+      const double r = value ? *value / key_ : 1;
+      const bool scales = std::fabs(r * n - 1) <= tolerance_ || std::fabs(r / n - 1) <= tolerance_;
+      if (value && (scales || r <= 0.5 || r >= 2))
+        add(value, count_explanation(name, e.type.dim, n, *value, key_, tolerance_));
     } else if (is_plain_factor(e.type) && n != 0 && n != 1) {
       add(perturb(e, owner, 1), fmt::format("you left out `{}` ({})", name, number(n)));
     }
@@ -208,8 +219,13 @@ class Search {
       }
       if (was.kind != ValueKind::quantity) continue;
       const double n = was.number;
-      if (is_count(in.resolved) && n > 1) {
+      if (is_count(in.resolved) && n > 1 && n <= max_count) {
+        // Taken as 1 everywhere, a count that does not scale the key by itself changes it
+        // in ways no student's words follow (fewer output tokens: a smaller KV cache, a
+        // shorter step, a higher throughput); such a key is not kept.
         std::optional<double> value = rebind(i, 1);
+        const double r = value ? *value / key_ : 0;
+        if (std::fabs(r * n - 1) > tolerance_ && std::fabs(r / n - 1) > tolerance_) continue;
         if (value)
           add(value, count_explanation(in.name, in.resolved.dim, n, *value, key_, tolerance_));
       } else if (is_plain_factor(in.resolved) && n != 0 && n != 1) {

@@ -107,7 +107,7 @@ struct Slip {
 // value. Binary prefixes are considered at the expected value's own scale and the one
 // below (1024 GiB is 1.1 TB: a GB-for-GiB slip there is one of G), not further: 90 GB
 // for 82 GB is not a TB-for-TiB slip (a slip in the unit written is unit_slips' job).
-std::vector<Slip> slips(const Dimension& d, double expected, bool binary_only) {
+std::vector<Slip> slips(const Dimension& d, double expected) {
   std::vector<Slip> out;
   bool information = d.physical()[Base::information] != 0;
   bool time = d.physical()[Base::time] != 0;
@@ -122,13 +122,11 @@ std::vector<Slip> slips(const Dimension& d, double expected, bool binary_only) {
       out.push_back({f, hint});
       out.push_back({1 / f, hint});
     }
-    if (binary_only) return out;
     out.push_back({8, "did you use bits for bytes (1 B = 8 bit)?"});
     out.push_back({1.0 / 8, "did you use bytes for bits (1 B = 8 bit)?"});
     out.push_back({2, "did you use the right bytes per element (2 B at 16-bit precision)?"});
     out.push_back({0.5, "did you use the right bytes per element (2 B at 16-bit precision)?"});
   }
-  if (binary_only) return out;
   if (time) {
     for (double f : {60.0, 3600.0, 86400.0}) {
       out.push_back({f, "check the time unit (s, min, h, day)"});
@@ -147,10 +145,10 @@ std::vector<Slip> slips(const Dimension& d, double expected, bool binary_only) {
 }  // namespace
 
 std::optional<std::string> ratio_slip(double ratio, const Dimension& d, double expected,
-                                      double window, bool binary_only) {
+                                      double window) {
   std::optional<std::string> best;
   double best_distance = 0;
-  for (const Slip& s : slips(d, expected, binary_only)) {
+  for (const Slip& s : slips(d, expected)) {
     double q = ratio / s.factor;
     if (q <= 0) continue;
     double distance = std::fabs(std::log(q));

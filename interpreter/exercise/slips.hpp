@@ -34,9 +34,7 @@ std::vector<UnitSlip> unit_slips(double number_in_base, const std::vector<UnitFa
 // The known slip nearest to the ratio given/expected, if one lies within `window` of
 // it: a binary prefix at the expected value's scale, bits for bytes (8), bytes per
 // element (2), a time unit (60, 3600, 86400), a prefix (1000^k), a power of ten, the sign.
-// `binary_only`: only the decimal/binary prefix slips (1.024^k), which lie too near 1 to
-// be mistaken for another slip, for an answer also off by a slip in the model.
 std::optional<std::string> ratio_slip(double ratio, const Dimension& d, double expected,
-                                      double window, bool binary_only = false);
+                                      double window);
 
 }  // namespace reckon::exercise

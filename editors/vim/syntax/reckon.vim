@@ -10,7 +10,7 @@ syntax keyword reckonConstant false none true
 syntax keyword reckonDeclaration case check enum exercise import native record scenario sweep
 syntax keyword reckonOperatorWord and not or
 syntax keyword reckonKeyword about answer else for hint if in int maximize minimize prompt require
-syntax keyword reckonKeyword show step then times vary where within
+syntax keyword reckonKeyword show step then times vary where within slip feedback credit
 syntax keyword reckonKeyword input nextgroup=reckonDeclaredName skipwhite
 syntax keyword reckonDeclaration let nextgroup=reckonDeclaredName skipwhite
 syntax keyword reckonKeyword with nextgroup=reckonName skipwhite
