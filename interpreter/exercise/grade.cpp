@@ -62,6 +62,16 @@ constexpr double combined_window = 1e-3;
 // The most slips named in one "could be either".
 constexpr std::size_t max_named = 3;
 
+// One slip named, or several, none chosen: "could be either: A; or B".
+std::string one_or_either(const std::vector<std::string>& named) {
+  if (named.size() == 1) return named.front();
+  std::string either = "could be either";
+  for (std::size_t i = 0; i < named.size() && i < max_named; ++i)
+    either += (i == 0 ? ": " : "; or ") + named[i];
+  if (named.size() > max_named) either += fmt::format("; or {} more", named.size() - max_named);
+  return either;
+}
+
 }  // namespace
 
 std::vector<CsvRow> parse_csv(const std::string& text) {
@@ -235,25 +245,24 @@ void Grader::grade_value(Grade& g, const ReadAnswer& given, Expected& want) {
   // unit on top.
   if (twin_fits) {
     // Out of tolerance, a slip in the model may explain the answer as well: both are said.
-    auto named = within ? std::nullopt : model_slip(a, false, twins, want);
-    g.feedback +=
-        ": " + (named ? "could be either: " + twin->hint + "; or " +
-                            (named->starts_with("could be either: ") ? named->substr(17) : *named)
-                      : twin->hint);
-  } else if (auto named = model_slip(a, false, twins, want))
-    g.feedback += ": " + *named;
+    std::vector<std::string> named{twin->hint};
+    if (!within)
+      for (std::string& m : model_slip(a, false, twins, want)) named.push_back(std::move(m));
+    g.feedback += ": " + one_or_either(named);
+  } else if (auto named = model_slip(a, false, twins, want); !named.empty())
+    g.feedback += ": " + one_or_either(named);
   else if (auto hint = ratio_slip(r, want.value.dim, e, std::max(want.tolerance, slip_window)))
     g.feedback += ": " + *hint;
-  else if (auto both = model_slip(a, true, twins, want))
-    g.feedback += ": " + *both;
+  else if (auto both = model_slip(a, true, twins, want); !both.empty())
+    g.feedback += ": " + one_or_either(both);
   else if (want.tolerance == 0)
     g.feedback += " (the answer is exact)";
   else if (std::fabs(r - 1) <= near_miss * want.tolerance)
     g.feedback += " (the tolerance is " + percent(want.tolerance) + ")";
 }
 
-std::optional<std::string> Grader::model_slip(double a, bool unit_slip,
-                                              const std::vector<UnitSlip>& twins, Expected& want) {
+std::vector<std::string> Grader::model_slip(double a, bool unit_slip,
+                                            const std::vector<UnitSlip>& twins, Expected& want) {
   if (!want.model)
     want.model = model_slips(book_, book_.variant(*want.exercise, want.variant), want.tolerance);
   const double window = std::max(want.tolerance, model_slack);
@@ -272,13 +281,7 @@ std::optional<std::string> Grader::model_slip(double a, bool unit_slip,
     for (const ModelSlip& m : *want.model)
       if (unit_slip && !t.bits && deviation(t.value, m.value) <= combined_window)
         name(m.explanation + ", and " + t.hint);
-  if (named.empty()) return std::nullopt;
-  if (named.size() == 1) return named.front();
-  std::string either = "could be either";
-  for (std::size_t i = 0; i < named.size() && i < max_named; ++i)
-    either += (i == 0 ? ": " : "; or ") + named[i];
-  if (named.size() > max_named) either += fmt::format("; or {} more", named.size() - max_named);
-  return either;
+  return named;
 }
 
 Grade Grader::yes_no(Grade& g, const Expected& want) {

@@ -75,11 +75,11 @@ class Grader {
   // stand for a pure count (2048 for 2048 token), as a count is a number.
   static std::optional<std::string> wrong_dimension(const ReadAnswer& given, const Expected& want);
   void grade_value(Grade& g, const ReadAnswer& given, Expected& want);
-  // What the model slips explain a wrong answer `a` (base units) with: the one slip that
-  // matches, "could be either" when several do, nullopt when none does. `unit_slip`:
-  // with a slip in the unit on top (`twins`: the answer read in its unit's twins).
-  std::optional<std::string> model_slip(double a, bool unit_slip,
-                                        const std::vector<UnitSlip>& twins, Expected& want);
+  // The slips in the model that explain a wrong answer `a` (base units), each once, in
+  // the order found; none when none does. `unit_slip`: with a slip in the unit written
+  // on top (`twins`: the answer read in its unit's twins).
+  std::vector<std::string> model_slip(double a, bool unit_slip, const std::vector<UnitSlip>& twins,
+                                      Expected& want);
   Grade yes_no(Grade& g, const Expected& want);
 
   Workbook& book_;
