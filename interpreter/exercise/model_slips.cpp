@@ -16,6 +16,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "interpreter/api/cases.hpp"
+#include "interpreter/api/display.hpp"
 #include "interpreter/native.hpp"
 #include "interpreter/signature.hpp"
 #include "syntax/diagnostics.hpp"
@@ -245,21 +247,24 @@ class Search {
           continue;
         add(rebind(i, fallback.number),
             fmt::format("this uses the default `{}` = {}, not this variant's {}", in.name,
-                        ev_.show(fallback, in.display), ev_.show(given, in.display)));
+                        api::display(ev_, fallback, in.display),
+                        api::display(ev_, given, in.display)));
       } catch (const std::exception&) {
       }
     }
   }
 
-  // A new instance of the exercise's case with the variant's inputs bound.
-  Value fresh() {
-    Value inst = ev_.new_instance(*x_.case_decl);
+  // A new instance of the exercise's case with the variant's inputs bound, then `extra`
+  // (a later binding of the same input wins).
+  Value fresh(std::vector<api::Binding> extra = {}) {
     Instance& self = *v_.instance.instance();
+    std::vector<api::Binding> bindings;
     for (const Vary& vary : x_.vary) {
       const auto i = static_cast<std::size_t>(vary.input);
-      ev_.bind_input_value(*inst.instance(), i, ev_.input(self, i, vary.range), vary.range);
+      bindings.push_back({i, ev_.input(self, i, vary.range), vary.range});
     }
-    return inst;
+    for (api::Binding& b : extra) bindings.push_back(std::move(b));
+    return api::variant_instance(ev_, *x_.case_decl, bindings);
   }
 
   std::optional<double> answer_in(const Value& inst) {
@@ -271,10 +276,8 @@ class Search {
   std::optional<double> rebind(std::size_t i, double number) {
     ++evaluated_;
     try {
-      Value inst = fresh();
       const Input& in = x_.case_decl->scenario->inputs[i];
-      ev_.bind_input_value(*inst.instance(), i, Value::quantity(number, in.resolved.dim), in.range);
-      return answer_in(inst);
+      return answer_in(fresh({{i, Value::quantity(number, in.resolved.dim), in.range}}));
     } catch (const std::exception&) {
       return std::nullopt;
     }
