@@ -67,8 +67,13 @@ RK_MESSAGE(kw_step, "E0131: expected 'step' and the step of the range, as in `1 
 RK_MESSAGE(range_step, "E0132: expected the step of the range after 'step'");
 RK_MESSAGE(prompt_text, "E0104: expected the prompt as a string in double quotes");
 RK_MESSAGE(hint_text, "E0104: expected the hint as a string in double quotes");
+RK_MESSAGE(slip_feedback, "E0104: expected the slip's feedback as a string in double quotes");
+RK_MESSAGE(kw_feedback,
+           "E0189: expected 'feedback' and the feedback for this slip, as in "
+           "`slip kv / 2 feedback \"Keys and values: two per element.\"`");
 RK_MESSAGE(exercise_close,
-           "E0134: expected '}' or an exercise item (about, vary, prompt, answer, within or hint)");
+           "E0134: expected '}' or an exercise item (about, vary, prompt, answer, "
+           "within, hint, slip or where)");
 RK_MESSAGE(range_factor, "E0137: expected the factor of the range after 'times'");
 RK_MESSAGE(sweep_values,
            "E0128: expected a list of values `[a, b, ...]` or a range "

@@ -20,6 +20,7 @@
 //   exercise  := 'exercise' Ident '{' (item)* '}'        (items in any order)
 //   item      := 'about' Ident | 'vary' ident 'in' values | 'prompt' string (string)*
 //              | 'answer' expr | 'within' expr | 'hint' string | 'where' expr
+//              | 'slip' expr 'feedback' string ('credit' expr)?
 //   values    := '[' expr (',' expr)* ','? ']' | expr '..' expr 'step' expr
 //   sweep     := 'sweep' Ident '{' (sweep_item)* '}'          (items in any order)
 //   sweep_item := 'about' Ident | 'vary' ident 'in' sweep_values | 'show' expr (',' expr)*
@@ -300,6 +301,9 @@ RK_KEY(kw_step, "step");
 RK_KEY(kw_prompt, "prompt");
 RK_KEY(kw_answer, "answer");
 RK_KEY(kw_hint, "hint");
+RK_KEY(kw_slip, "slip");
+RK_KEY(kw_feedback, "feedback");
+RK_KEY(kw_credit, "credit");
 RK_KEY(kw_sweep, "sweep");
 RK_KEY(kw_times, "times");
 RK_KEY(kw_show, "show");
@@ -407,9 +411,9 @@ struct expr;
 
 // No unit is named like an exercise's or a sweep's keywords: `8 step 1`, `8 times 2` and
 // `answer 1 hint "..."`.
-struct exercise_word
-    : any_keyword<kw_about, kw_vary, kw_step, kw_times, kw_prompt, kw_answer, kw_hint, kw_show,
-                  kw_where, kw_minimize, kw_maximize, kw_for, kw_in> {};
+struct exercise_word : any_keyword<kw_about, kw_vary, kw_step, kw_times, kw_prompt, kw_answer,
+                                   kw_hint, kw_show, kw_where, kw_minimize, kw_maximize, kw_for,
+                                   kw_in, kw_slip, kw_feedback, kw_credit> {};
 struct quantity : seq<number, opt<hsep, not_at<exercise_word>, unit_expr>> {};
 
 // Refuses input that matches Rule (a literal that reads one way and means another) with
@@ -821,10 +825,15 @@ struct exercise_answer : seq<kw_answer, sep, must<expr>> {};
 struct exercise_within : seq<kw_within, sep, must<expr>> {};
 struct hint_text : string_literal {};
 struct exercise_hint : seq<kw_hint, sep, must<hint_text>> {};
+// A declared slip: `slip kv_per_token / 2 feedback "Keys and values: 2 per element." credit 0.5`.
+struct slip_feedback : string_literal {};
+struct slip_credit : seq<kw_credit, sep, must<expr>> {};
+struct exercise_slip : seq<kw_slip, sep, must<expr>, sep, must<kw_feedback>, sep,
+                           must<slip_feedback>, opt<sep, slip_credit>> {};
 // A filter: a sweep keeps the points, an exercise the variants, where it holds.
 struct sweep_where : seq<kw_where, sep, must<expr>> {};
 struct exercise_item : sor<exercise_about, exercise_vary, exercise_prompt, exercise_answer,
-                           exercise_within, exercise_hint, sweep_where> {};
+                           exercise_within, exercise_hint, exercise_slip, sweep_where> {};
 struct exercise_close : one<'}'> {};
 struct exercise_decl : seq<kw_exercise, sep, must<name>, sep, must<open_brace>, sep,
                            star<exercise_item, sep>, must<exercise_close>> {};

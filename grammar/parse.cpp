@@ -72,7 +72,7 @@ struct Selection {
       // exercises
       g::exercise_decl, g::exercise_about, g::about_case, g::exercise_vary, g::vary_name,
       g::vary_list, g::vary_range, g::exercise_prompt, g::exercise_answer, g::exercise_within,
-      g::exercise_hint,
+      g::exercise_hint, g::exercise_slip, g::slip_feedback, g::slip_credit,
       // sweeps and the command line's sweep options
       g::sweep_decl, g::sweep_vary, g::sweep_range, g::range_step_by, g::range_times, g::sweep_show,
       g::show_list, g::sweep_where, g::sweep_minimize, g::sweep_maximize, g::spec_range,
@@ -889,6 +889,12 @@ class Converter {
         x->tolerance = expr(*item.children.at(0));
       } else if (item.is_type<g::exercise_hint>()) {
         text_pieces(*item.children.at(0), x->hints.emplace_back());  // hint_text's body
+      } else if (item.is_type<g::exercise_slip>()) {
+        ExerciseDecl::Slip& slip = x->slips.emplace_back();
+        slip.range = range(item);
+        slip.value = expr(*item.children.at(0));
+        text_pieces(*item.children.at(1)->children.at(0), slip.feedback);  // its string
+        if (item.children.size() > 2) slip.credit = expr(*item.children[2]->children.at(0));
       } else if (item.is_type<g::sweep_where>()) {
         x->where.push_back(expr(*item.children.at(0)));
       }

@@ -48,9 +48,10 @@ struct Line {
 
 // Words that are keywords only inside some declarations (grammar.hpp): a name may be
 // called so, but spacing treats them as keywords.
-constexpr std::array<std::string_view, 16> contextual_keywords{
-    "exercise", "about", "vary", "in",    "step",     "prompt",   "answer",  "hint",
-    "sweep",    "times", "show", "where", "minimize", "maximize", "require", "within"};
+constexpr std::array<std::string_view, 19> contextual_keywords{
+    "exercise", "about",  "vary",  "in",       "step",  "prompt",   "answer",
+    "hint",     "sweep",  "times", "show",     "where", "minimize", "maximize",
+    "require",  "within", "slip",  "feedback", "credit"};
 
 // The length of the match of Rule at `at` (0 when it does not match, or raises: the
 // caller has parsed the file, so that happens only on text it refused).

@@ -300,6 +300,7 @@ void Checker::check_exercise(ExerciseDecl& x) {
       error(x.answer->range, "E0412",
             "an answer must be a number, a quantity or a bool, not " + describe(answer));
   }
+  for (ExerciseDecl::Slip& slip : x.slips) check_slip(slip, answer, scope);
   if (!x.tolerance) return;
   Type tol = check(*x.tolerance, {}, nullptr);
   if (!tol.is_error() && !is_number(tol))
@@ -307,6 +308,32 @@ void Checker::check_exercise(ExerciseDecl& x) {
           "the tolerance of an exercise is a relative number (1e-2), not " + describe(tol));
   else if (answer.kind == TypeKind::boolean)
     error(x.tolerance->range, "E0411", "a yes-or-no answer has no tolerance");
+}
+
+// A declared slip is a value the answer could be: of the answer's dimension exactly (the
+// grader compares the two within the tolerance), with a credit from 0 to 1 at file scope.
+void Checker::check_slip(ExerciseDecl::Slip& slip, const Type& answer, const Scope& scope) {
+  for (PromptPiece& piece : slip.feedback)
+    if (piece.expr) check(*piece.expr, scope, nullptr);
+  Type t = check(*slip.value, scope, nullptr);
+  if (slip.credit) {
+    Type credit = check(*slip.credit, {}, nullptr);
+    if (!credit.is_error() && !is_number(credit))
+      error(slip.credit->range, "E0720",
+            "a slip's credit is a plain number from 0 to 1 (0.5: half the marks), not " +
+                describe(credit));
+  }
+  if (t.is_error() || answer.is_error()) return;
+  if (answer.kind == TypeKind::boolean)
+    error(slip.value->range, "E0720",
+          "a yes-or-no answer has no slips: the wrong answer is the other one");
+  else if (!t.is_quantity() || t.optional)
+    error(slip.value->range, "E0720",
+          "a slip is a number or a quantity the answer could be, not " + describe(t));
+  else if (t.dim != answer.dim)
+    error(slip.value->range, "E0720",
+          "a slip must have the answer's dimension: the answer is " + describe(answer) +
+              ", the slip " + describe(t));
 }
 
 const CaseDecl* Checker::about_case(const std::string& name, SourceRange at,

@@ -199,6 +199,7 @@ class Checker final : public CheckContext {
   // hints, the filters (bools) and the answer are typed there, and the tolerance is a
   // plain number.
   void check_exercise(ExerciseDecl& x);
+  void check_slip(ExerciseDecl::Slip& slip, const Type& answer, const Scope& scope);
 
   // The case an exercise or a sweep (`what`) is about, resolved; null after an error.
   const CaseDecl* about_case(const std::string& name, SourceRange at, const std::string& what);

@@ -489,6 +489,16 @@ struct ExerciseDecl : Decl {
   std::vector<std::vector<PromptPiece>> hints;  // interpolated like the prompt
   // Filters: a variant is used only where every one holds (`where memory_left > 0 GB`).
   std::vector<ExprPtr> where;
+  // Declared slips: `slip EXPR feedback "..." credit C`, an answer the instructor expects
+  // from a known mistake (EXPR, evaluated like the answer), what it is told, and the
+  // credit it earns (null: none).
+  struct Slip {
+    SourceRange range;
+    ExprPtr value;
+    std::vector<PromptPiece> feedback;  // interpolated like a hint
+    ExprPtr credit;
+  };
+  std::vector<Slip> slips;
   const CaseDecl* case_decl = nullptr;  // set by the checker
   ExerciseDecl() : Decl(DeclKind::exercise) {}
 };

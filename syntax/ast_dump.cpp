@@ -211,6 +211,11 @@ class Dumper {
         expr(x.tolerance.get());
         for (const auto& h : x.hints) pieces(h);
         for (const ExprPtr& w : x.where) expr(w.get());
+        for (const auto& slip : x.slips) {
+          expr(slip.value.get());
+          pieces(slip.feedback);
+          expr(slip.credit.get());
+        }
         break;
       }
       case DeclKind::sweep: {

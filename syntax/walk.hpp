@@ -96,6 +96,11 @@ void for_each_expression(D& d, Visit&& visit) {
       one(x.answer, about);
       one(x.tolerance, {});
       for (auto& w : x.where) one(w, about);
+      for (auto& slip : x.slips) {
+        one(slip.value, about);
+        pieces(slip.feedback, about);
+        one(slip.credit, {});
+      }
       return;
     }
     case DeclKind::sweep: {

@@ -57,6 +57,7 @@ nlohmann::json as_json(const std::vector<Grade>& grades) {
                      {"answer", g.answer},    {"status", g.status},   {"expected", g.expected},
                      {"feedback", g.feedback}};
     if (g.ratio) j["ratio"] = *g.ratio;
+    if (g.credit) j["credit"] = *g.credit;
     all.push_back(std::move(j));
   }
   return all;

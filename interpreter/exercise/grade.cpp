@@ -44,6 +44,34 @@ constexpr double slip_window = 5e-3;
 // unit rounds twice more.
 constexpr double exact_slack = 8 * std::numeric_limits<double>::epsilon();
 
+// A slip in the model is matched within the exercise's tolerance, but never closer than
+// this: a perturbed key is computed along another path than the key, and an exact
+// answer (`within 0`) may be rounded as the key is.
+constexpr double model_slack = 1e-9;
+
+// A wrong answer within this many tolerances of the key is told the tolerance: it nearly
+// made it. Further off, the tolerance says nothing useful.
+constexpr double near_miss = 10;
+
+// Two slips at once (one in the model, one in the unit written) are named only when the
+// answer meets them this closely, as a student who computed them would (to 4 digits):
+// each slip in the unit puts a second key 2.4% or more from each perturbed one, and
+// within the tolerance a wrong answer would meet one of them by chance too often.
+constexpr double combined_window = 1e-3;
+
+// The most slips named in one "could be either".
+constexpr std::size_t max_named = 3;
+
+// One slip named, or several, none chosen: "could be either: A; or B".
+std::string one_or_either(const std::vector<std::string>& named) {
+  if (named.size() == 1) return named.front();
+  std::string either = "could be either";
+  for (std::size_t i = 0; i < named.size() && i < max_named; ++i)
+    either += (i == 0 ? ": " : "; or ") + named[i];
+  if (named.size() > max_named) either += fmt::format("; or {} more", named.size() - max_named);
+  return either;
+}
+
 }  // namespace
 
 std::vector<CsvRow> parse_csv(const std::string& text) {
@@ -128,7 +156,7 @@ Grade Grader::grade(const CsvRow& row) {
     for (const ExerciseDecl* e : book_.exercises()) names.push_back(e->name);
     return malformed("unknown exercise `" + g.exercise + "`" + did_you_mean(g.exercise, names));
   }
-  const Expected& want = expected(*x, variant);
+  Expected& want = expected(*x, variant);
   g.expected = want.shown;
   if (g.answer.empty()) return malformed("empty answer");
   if (x->answer->type.kind == TypeKind::boolean) return yes_no(g, want);
@@ -144,17 +172,20 @@ Grade Grader::grade(const CsvRow& row) {
   return g;
 }
 
-const Grader::Expected& Grader::expected(const ExerciseDecl& x, int variant) {
+Grader::Expected& Grader::expected(const ExerciseDecl& x, int variant) {
   auto [it, inserted] = expected_.try_emplace({&x, variant});
   if (!inserted) return it->second;
   Variant v = book_.variant(x, variant);
   Expected& want = it->second;
+  want.exercise = &x;
+  want.variant = variant;
   want.value = book_.answer(v);
   if (want.value.kind == ValueKind::quantity) want.value.dim = x.answer->type.dim;
   want.shown = book_.key(v);
   auto unit = book_.answer_unit(x);
   want.unit = unit ? unit->symbol : base_unit_string(want.value.dim);
   want.tolerance = book_.tolerance(x);
+  want.declared = declared_slips(book_, v);
   return want;
 }
 
@@ -170,7 +201,7 @@ std::optional<std::string> Grader::wrong_dimension(const ReadAnswer& given, cons
   return why;
 }
 
-void Grader::grade_value(Grade& g, const ReadAnswer& given, const Expected& want) {
+void Grader::grade_value(Grade& g, const ReadAnswer& given, Expected& want) {
   double e = want.value.number, a = given.value.number;
   // `within 0` asks for the exact value, but a unit's scale is not exact in binary (the
   // key's 0.1 GB is read as 0.1 * 1e9): the few ulps of that rounding are allowed.
@@ -181,10 +212,23 @@ void Grader::grade_value(Grade& g, const ReadAnswer& given, const Expected& want
     if (!within) g.feedback = "expected " + want.shown;
     return;
   }
+  // A slip the instructor declared comes before any the grader finds: the first one
+  // declared that the answer meets within the tolerance.
+  if (!within)
+    for (const DeclaredSlip& d : want.declared)
+      if (d.value.number != 0 ? deviation(a, d.value.number) <= tolerance : a == 0) {
+        g.status = "wrong-value";
+        g.ratio = a / e;
+        g.credit = d.credit;
+        g.feedback = d.feedback;
+        if (d.credit > 0) g.feedback += fmt::format(" (credit {:g})", d.credit);
+        return;
+      }
   // The reading of the answer in the twin of the unit written that is nearest the key.
+  std::vector<UnitSlip> twins = unit_slips(a, given.unit);
   std::optional<UnitSlip> twin;
-  for (UnitSlip& s : unit_slips(a, given.unit))
-    if (!twin || deviation(s.value, e) < deviation(twin->value, e)) twin = std::move(s);
+  for (const UnitSlip& s : twins)
+    if (!twin || deviation(s.value, e) < deviation(twin->value, e)) twin = s;
   double off = twin ? deviation(twin->value, e) : 0;
   bool twin_fits = twin && (within ? off <= slip_window && off < deviation(a, e)
                                    : off <= std::max(want.tolerance, slip_window));
@@ -196,14 +240,48 @@ void Grader::grade_value(Grade& g, const ReadAnswer& given, const Expected& want
   double r = a / e;
   g.ratio = r;
   g.feedback = "off by a factor of " + fmt::format("{:.4g}", r);
-  if (twin_fits)
-    g.feedback += ": " + twin->hint;
+  // A slip in the unit written; one in the model (which knows the derivation); the table
+  // of common factors (which knows only the ratio); a slip in the model with one in the
+  // unit on top.
+  if (twin_fits) {
+    // Out of tolerance, a slip in the model may explain the answer as well: both are said.
+    std::vector<std::string> named{twin->hint};
+    if (!within)
+      for (std::string& m : model_slip(a, false, twins, want)) named.push_back(std::move(m));
+    g.feedback += ": " + one_or_either(named);
+  } else if (auto named = model_slip(a, false, twins, want); !named.empty())
+    g.feedback += ": " + one_or_either(named);
   else if (auto hint = ratio_slip(r, want.value.dim, e, std::max(want.tolerance, slip_window)))
     g.feedback += ": " + *hint;
+  else if (auto both = model_slip(a, true, twins, want); !both.empty())
+    g.feedback += ": " + one_or_either(both);
   else if (want.tolerance == 0)
     g.feedback += " (the answer is exact)";
-  else
-    g.feedback += " (accepted within " + percent(want.tolerance) + ")";
+  else if (std::fabs(r - 1) <= near_miss * want.tolerance)
+    g.feedback += " (the tolerance is " + percent(want.tolerance) + ")";
+}
+
+std::vector<std::string> Grader::model_slip(double a, bool unit_slip,
+                                            const std::vector<UnitSlip>& twins, Expected& want) {
+  if (!want.model)
+    want.model = model_slips(book_, book_.variant(*want.exercise, want.variant), want.tolerance);
+  const double window = std::max(want.tolerance, model_slack);
+  // Without a unit slip, the slips whose key the answer meets as written. With one, those
+  // it meets read in a decimal/binary twin of the unit written: a slip in the unit on top
+  // of one in the model. A factor of the ratio table on top (1.024, 8, 1000) would meet
+  // some perturbed key by chance too often to name (a 1.37 is 4/3 x 1.024).
+  std::vector<std::string> named;
+  auto name = [&](std::string explanation) {
+    if (std::find(named.begin(), named.end(), explanation) == named.end())
+      named.push_back(std::move(explanation));
+  };
+  for (const ModelSlip& m : *want.model)
+    if (!unit_slip && deviation(a, m.value) <= window) name(m.explanation);
+  for (const UnitSlip& t : twins)
+    for (const ModelSlip& m : *want.model)
+      if (unit_slip && !t.bits && deviation(t.value, m.value) <= combined_window)
+        name(m.explanation + ", and " + t.hint);
+  return named;
 }
 
 Grade Grader::yes_no(Grade& g, const Expected& want) {

@@ -14,6 +14,9 @@
 
 #include "interpreter/exercise/answer.hpp"
 #include "interpreter/exercise/book.hpp"
+#include "interpreter/exercise/declared_slips.hpp"
+#include "interpreter/exercise/model_slips.hpp"
+#include "interpreter/exercise/slips.hpp"
 
 namespace reckon::exercise {
 
@@ -39,7 +42,8 @@ struct Grade {
   std::string status;  // correct, wrong-dimension, wrong-value, malformed
   std::string expected;
   std::string feedback;
-  std::optional<double> ratio;  // given / expected, for a wrong value
+  std::optional<double> ratio;   // given / expected, for a wrong value
+  std::optional<double> credit;  // an answer that meets a declared slip: its credit (0 to 1)
 };
 
 // Grades rows of an answers file (`answers_file` names it in messages) against the
@@ -57,14 +61,25 @@ class Grader {
     std::string shown;
     std::string unit;  // the key's unit ("GB"); "" for a plain number
     double tolerance = default_tolerance;
+    const ExerciseDecl* exercise = nullptr;
+    int variant = 0;
+    // The keys of single slips in the model (model_slips.hpp), found on the first wrong
+    // answer to this variant and kept for the others.
+    std::optional<std::vector<ModelSlip>> model;
+    std::vector<DeclaredSlip> declared;  // the exercise's `slip`s at this variant
   };
 
-  const Expected& expected(const ExerciseDecl& x, int variant);
+  Expected& expected(const ExerciseDecl& x, int variant);
   // Why the answer's dimension is not the key's, or nullopt if it is. The counting part
   // must be equal too (31.27 GB/token is not an answer in GB); only a plain number may
   // stand for a pure count (2048 for 2048 token), as a count is a number.
   static std::optional<std::string> wrong_dimension(const ReadAnswer& given, const Expected& want);
-  void grade_value(Grade& g, const ReadAnswer& given, const Expected& want);
+  void grade_value(Grade& g, const ReadAnswer& given, Expected& want);
+  // The slips in the model that explain a wrong answer `a` (base units), each once, in
+  // the order found; none when none does. `unit_slip`: with a slip in the unit written
+  // on top (`twins`: the answer read in its unit's twins).
+  std::vector<std::string> model_slip(double a, bool unit_slip, const std::vector<UnitSlip>& twins,
+                                      Expected& want);
   Grade yes_no(Grade& g, const Expected& want);
 
   Workbook& book_;

@@ -90,7 +90,7 @@ std::vector<UnitSlip> unit_slips(double number_in_base, const std::vector<UnitFa
       } else {
         hint = fmt::format("did you mix up {} and {} (1 B = 8 bit)?", f.name, name);
       }
-      out.push_back({value, hint});
+      out.push_back({value, hint, twin.base != written->base});
     }
   }
   return out;

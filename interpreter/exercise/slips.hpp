@@ -22,8 +22,9 @@ std::string counting_feedback(const Dimension& given, const Dimension& expected,
 // A slip in the unit the answer was written in: the unit's decimal/binary twin (GB and
 // GiB, kbit and Kibit) or its bits/bytes twin (GB and Gbit).
 struct UnitSlip {
-  double value = 0;  // the answer's number read in the twin unit, in base units
-  std::string hint;  // "did you mix up GB and GiB (1 GiB = 1.074 GB)?"
+  double value = 0;   // the answer's number read in the twin unit, in base units
+  std::string hint;   // "did you mix up GB and GiB (1 GiB = 1.074 GB)?"
+  bool bits = false;  // the bits/bytes twin (GB and Gbit), not the decimal/binary one
 };
 
 // The twin readings of an answer of `number_in_base` (base units) written in `unit`: for

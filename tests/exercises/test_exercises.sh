@@ -95,6 +95,16 @@ diff -u tests/exercises/slips.expected \
   <("$reckon" exercises grade tests/exercises/slips.rk --variants 1 --seed 1 \
     --answers tests/exercises/slips.csv) || fail "grade differs from slips.expected"
 
+# Slips in the model: factors left out or doubled, counts taken as one, a total for a
+# per-GPU value, a default for the variant's value, ambiguous matches named together
+# (model_slips.rk works out each expected line).
+diff -u tests/exercises/model_slips.expected \
+  <("$reckon" exercises grade tests/exercises/model_slips.rk --variants 1 --seed 1 \
+    --answers tests/exercises/model_slips.csv) || fail "grade differs from model_slips.expected"
+"$reckon" exercises grade tests/exercises/model_slips.rk --variants 1 --seed 1 --json \
+  --answers tests/exercises/model_slips.csv | grep -q '"credit": 0.5' ||
+  fail "a declared slip's credit is missing from --json"
+
 # --- the seed and variants to grade with ------------------------------------------------
 # build -o writes the sheet record; grade --sheet uses it, from the directory or the file.
 "$reckon" exercises build "$file" --variants 3 --seed 42 -o "$tmp/sheets" >"$tmp/wrote" ||
@@ -230,6 +240,10 @@ expect "an empty range" 1 "empty.rk:2:72: error\\[E0702\\]: the range is empty" 
 printf 'import "training.rk"\nexercise X { about Gpt3ActivationsMicrobatch4 prompt "a" answer 1 within 0 - 0.5 }\n' >"$tmp/negtol.rk"
 expect "a negative tolerance" 1 "negtol.rk:2:.*: error\\[E0701\\]: a tolerance cannot be negative" -- \
   "$reckon" exercises build "$tmp/negtol.rk"
+printf 'import "training.rk"\nexercise X { about Gpt3ActivationsMicrobatch4 prompt "a" answer 1\n  slip 2 feedback "b" credit 3 / 2 }\n' >"$tmp/credit.rk"
+printf 'variant,exercise,answer\n1,X,2\n' >"$tmp/credit.csv"
+expect "a credit above 1" 1 "credit.rk:3:.*: error\\[E0720\\]: a slip's credit is from 0 to 1 .0.5: half the marks., not 1.5" -- \
+  "$reckon" exercises grade "$tmp/credit.rk" --variants 1 --seed 1 --answers "$tmp/credit.csv"
 expect "a file without exercises" 1 "error\\[E0703\\]: .* declares no exercise" -- \
   "$reckon" exercises build scenarios/training.rk
 printf 'x' >"$tmp/notadir"

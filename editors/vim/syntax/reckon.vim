@@ -9,8 +9,8 @@ syntax iskeyword @,48-57,_
 syntax keyword reckonConstant false none true
 syntax keyword reckonDeclaration case check enum exercise import native record scenario sweep
 syntax keyword reckonOperatorWord and not or
-syntax keyword reckonKeyword about answer else for hint if in int maximize minimize prompt require
-syntax keyword reckonKeyword show step then times vary where within
+syntax keyword reckonKeyword about answer credit else feedback for hint if in int maximize minimize
+syntax keyword reckonKeyword prompt require show slip step then times vary where within
 syntax keyword reckonKeyword input nextgroup=reckonDeclaredName skipwhite
 syntax keyword reckonDeclaration let nextgroup=reckonDeclaredName skipwhite
 syntax keyword reckonKeyword with nextgroup=reckonName skipwhite
