@@ -433,6 +433,21 @@ std::string short_record(const RecordValue& r, const DisplayOptions& options) {
          (r.fields.size() > 1 ? ", ...)" : ")");
 }
 
+std::string quoted_text(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      (out += '\\') += c;
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else
+      out += c;
+  }
+  return out + "\"";
+}
+
 std::string format_inline(const Value& v, const std::optional<DisplayUnit>& unit,
                           DisplayOptions options) {
   options.records_short = true;
@@ -454,22 +469,8 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
       return "none";
     case ValueKind::boolean:
       return v.truthy() ? "true" : "false";
-    case ValueKind::text: {
-      // Quoted as it would be written, so that a quote inside (a built text, a record
-      // shown in one) cannot end it early and every value stays on one line.
-      std::string out = "\"";
-      for (char c : v.text()) {
-        if (c == '"' || c == '\\')
-          (out += '\\') += c;
-        else if (c == '\n')
-          out += "\\n";
-        else if (c == '\t')
-          out += "\\t";
-        else
-          out += c;
-      }
-      return out + "\"";
-    }
+    case ValueKind::text:
+      return quoted_text(v.text());
     case ValueKind::enumeration:
       return v.enumeration()->members.at(static_cast<std::size_t>(v.number));
     case ValueKind::instance:

@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "interpreter/units.hpp"
 #include "interpreter/value.hpp"
@@ -159,6 +160,11 @@ std::string short_record(const RecordValue& r, const DisplayOptions& options);
 
 // `v` as it reads inside a text or a message (a `{x}`, a `require`'s message, a variant's
 // name): as alone, in `unit` where it fits (fitting_display_unit), records named short.
+// A text as it would be written in a file: quoted, with `\"`, `\\`, `\n` and `\t`, so
+// that a quote inside (a built text, a record shown in one) cannot end it early and every
+// value stays on one line.
+std::string quoted_text(std::string_view text);
+
 std::string format_inline(const Value& v, const std::optional<DisplayUnit>& unit,
                           DisplayOptions options);
 

@@ -1,8 +1,7 @@
 // The wrong answers worth feedback for a variant's key: what an LMS export (`reckon
 // exercises export`) writes beside the key, so that a student who slipped reads the
 // grader's own diagnosis. Both exports (Moodle's answers at fraction 0, PrairieLearn's
-// credit) take them from here, so answers declared in the exercise file later plug in
-// at this one place.
+// credit) take them from here, the slips the exercise file declares among them.
 #pragma once
 
 #include <string>
@@ -35,7 +34,8 @@ KeyReading read_key(Workbook& book, AnswerReader& reader, const Variant& v);
 // The key's number in its unit, spelled so that it reads back to the same double.
 std::string exact_number(const KeyReading& key, double base_value);
 
-// The slips of the grader's tables (slips.hpp) that lead away from the key: the key's
+// The slips the exercise declares (declared_slips.hpp: their feedback and credit), then
+// the slips of the grader's tables (slips.hpp) that lead away from the key: the key's
 // number read in each twin of its unit (82.14 GB read as GiB or as Gbit), and the
 // reverse slip (the GiB number written as GB); each is graded by `grader`, whose
 // feedback it carries, and kept only when the grader marks it a wrong value. None for a

@@ -3,7 +3,9 @@
 
 #include <fmt/format.h>
 
+#include "interpreter/exercise/declared_slips.hpp"
 #include "interpreter/exercise/feedback_answers.hpp"
+#include "interpreter/format.hpp"
 #include "interpreter/pipeline.hpp"
 #include "syntax/diagnostics.hpp"
 
@@ -28,6 +30,15 @@ std::string key_program(Workbook& book, AnswerReader& reader, const Variant& v) 
   std::string within = x.answer->type.kind == TypeKind::boolean
                            ? ""
                            : fmt::format("  within {}\n", book.tolerance(x));
+  // The exercise's declared slips, at this variant's values, so that the grader tells
+  // their feedback and gives their credit where the exercise file is not. The feedback
+  // is already interpolated: its braces are written doubled, to stay literal.
+  for (const DeclaredSlip& s : declared_slips(book, v)) {
+    std::string feedback;
+    for (char c : s.feedback) (c == '{' || c == '}' ? feedback.append(2, c) : feedback += c);
+    within += fmt::format("  slip {}{} feedback {} credit {}\n", exact_number(key, s.value.number),
+                          key.unit.empty() ? "" : " " + key.unit, quoted_text(feedback), s.credit);
+  }
   return fmt::format(
       "# The key of exercise {0}, variant {1}, as an exercise of its own: written by\n"
       "# `reckon exercises export` for Reckon's grader (docs/exercises.md).\n"

@@ -18,7 +18,9 @@ namespace reckon::exercise {
 
 // The source of v's key program: a scenario `Key` whose one input is the key, a case
 // `Given` of it, and an exercise of v's name whose answer is that input. A yes/no key is
-// a bool; a key without a unit a `count` or a `number`, as the answer's type is.
+// a bool; a key without a unit a `count` or a `number`, as the answer's type is. The
+// exercise's declared slips come along with their values at v, their feedback and credit;
+// the slips the grader finds in the model (model_slips.hpp) do not, as the model does not.
 std::string key_program(Workbook& book, AnswerReader& reader, const Variant& v);
 
 // Grades `answer` against the key program `source`, loaded into `program` (which owns the

@@ -179,3 +179,31 @@ def test_a_feedback_answer_with_credit_gives_it(questions):
     assert graded(module, data, answer)["score"] == 0
     gib_as_gb[0]["credit"] = 0.5
     assert graded(module, data, answer)["score"] == 0.5
+
+
+def test_declared_slips_carry_their_feedback_and_credit(tmp_path):
+    # tests/exercises/model_slips.rk's Declared: the key is 3 GiB (32 sequences x 96 MiB,
+    # worked in its comment); its slips are 3 GiB / 2 = 1.5 GiB ("Keys and values", credit
+    # 0.5) and 3 GiB / 32 = 96 MiB ("one sequence's cache", no credit).
+    reckon_cli = os.environ.get("RECKON_BIN", str(ROOT / "build" / "reckon"))
+    for fmt, out in (("prairielearn", tmp_path / "pl"), ("moodle", tmp_path / "quiz.xml")):
+        subprocess.run([reckon_cli, "exercises", "export", "tests/exercises/model_slips.rk",
+                        "--format", fmt, "--variants", "1", "--seed", "1", "-o", str(out)],
+                       check=True, capture_output=True, cwd=ROOT)
+    module = server(tmp_path / "pl", "Declared")
+    data = generated(module, 0)
+    assert data["correct_answers"]["answer"] == "3 GiB"
+    half = graded(module, data, "1.5 GiB")
+    assert half["score"] == 0.5 and "Keys and values" in json.dumps(half["feedback"])
+    one = graded(module, data, "96 MiB")
+    assert one["score"] == 0 and "the batch has 32" in json.dumps(one["feedback"])
+    # Moodle: the same two as answers with their fraction (percent) and feedback.
+    import xml.etree.ElementTree as ET
+    questions = [q for q in ET.parse(tmp_path / "quiz.xml").getroot()
+                 if q.get("type") == "numerical" and "Declared" in q.findtext("name/text")]
+    assert len(questions) == 1
+    answers = {a.findtext("text"): (a.get("fraction"), a.findtext("feedback/text"))
+               for a in questions[0].findall("answer")}
+    assert answers["3"][0] == "100"
+    assert answers["1.5"][0] == "50" and "Keys and values" in answers["1.5"][1]
+    assert answers["0.09375"][0] == "0" and "the batch has 32" in answers["0.09375"][1]
