@@ -16,11 +16,11 @@
 #include <string_view>
 #include <vector>
 
+#include "charts/xml_text.hpp"
 #include "interpreter/api/display.hpp"
 #include "interpreter/checker.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
-#include "interpreter/cli/html_escape.hpp"
 #include "interpreter/cli/output_file.hpp"
 #include "interpreter/evaluator.hpp"
 #include "interpreter/pipeline.hpp"
@@ -293,7 +293,7 @@ std::string as_html(const std::string& title, const std::string& markdown) {
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<title>{}</title>\n<style>table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;"
       "padding:2px 6px}}</style>\n</head>\n<body>\n{}</body>\n</html>\n",
-      html_escape(title), body);
+      xml::escape(title), body);
   std::free(body);
   cmark_node_free(document);
   cmark_parser_free(parser);

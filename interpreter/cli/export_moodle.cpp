@@ -5,9 +5,9 @@
 
 #include <cmath>
 
+#include "charts/xml_text.hpp"
 #include "interpreter/api/display.hpp"
 #include "interpreter/cli/exercise_export.hpp"
-#include "interpreter/cli/html_escape.hpp"
 
 namespace reckon::cli::lms {
 
@@ -19,15 +19,15 @@ namespace {
 // the question sheet gives them, each escaped (text of the user's file is data).
 std::string question_html(const Question& q) {
   std::string html;
-  if (!q.docs.empty()) html += "<p><em>" + html_escape(q.docs) + "</em></p>";
-  html += "<p>" + html_escape(q.prompt) + "</p>";
-  html += "<p>Answer: " + html_escape(q.kind) + ".</p>";
+  if (!q.docs.empty()) html += "<p><em>" + xml::escape(q.docs) + "</em></p>";
+  html += "<p>" + xml::escape(q.prompt) + "</p>";
+  html += "<p>Answer: " + xml::escape(q.kind) + ".</p>";
   return html;
 }
 
 // A <text> element whose content is `s`, escaped for XML (HTML inside is escaped twice:
 // once as HTML, once as XML, and Moodle's importer undoes the second).
-std::string text_element(const std::string& s) { return "<text>" + html_escape(s) + "</text>"; }
+std::string text_element(const std::string& s) { return "<text>" + xml::escape(s) + "</text>"; }
 
 std::string moodle_answer(double fraction, const std::string& value, const std::string& feedback,
                           const std::string& tolerance) {
@@ -37,7 +37,7 @@ std::string moodle_answer(double fraction, const std::string& value, const std::
       "      <feedback format=\"html\">{}</feedback>\n"
       "{}"
       "    </answer>\n",
-      fraction, text_element(value), text_element(html_escape(feedback)),
+      fraction, text_element(value), text_element(xml::escape(feedback)),
       tolerance.empty() ? "" : "      <tolerance>" + tolerance + "</tolerance>\n");
 }
 
@@ -54,7 +54,7 @@ std::string moodle_question(const Question& q) {
       x.answer->type.kind == TypeKind::boolean ? "truefalse" : "numerical",
       text_element(fmt::format("{}, variant {}", x.name, q.variant)),
       text_element(question_html(q)),
-      text_element("<p>Answer: " + html_escape(q.key.text) + "</p>"));
+      text_element("<p>Answer: " + xml::escape(q.key.text) + "</p>"));
   if (x.answer->type.kind == TypeKind::boolean) {
     bool yes = q.key.value.truthy();
     std::string answer = yes ? "yes" : "no";
@@ -91,7 +91,7 @@ std::string moodle_question(const Question& q) {
     for (const auto& [name, multiplier] : q.units)
       out +=
           fmt::format("      <unit><multiplier>{}</multiplier><unit_name>{}</unit_name></unit>\n",
-                      number(multiplier), html_escape(name));
+                      number(multiplier), xml::escape(name));
     out += "    </units>\n";
   }
   return out + "  </question>\n";
@@ -114,7 +114,7 @@ std::string moodle_quiz(const Questions& all) {
     for (const Question& q : variants) out += moodle_question(q);
   }
   // Text of the file may hold any bytes; the document must still be XML.
-  return xml_safe(out + "</quiz>\n");
+  return xml::text(out + "</quiz>\n");
 }
 
 }  // namespace reckon::cli::lms
