@@ -15,8 +15,8 @@ namespace reckon {
 
 // Who checks and evaluates a call, by the call's CallKind: `numeric` CallKind::builtin
 // (checker.cpp, evaluate.cpp and compiled code through operator_semantics.hpp), `list`
-// CallKind::list_builtin (check_lists.cpp and the evaluate_*.cpp files of lists, tuples, texts and randomness), `map`
-// CallKind::map_builtin (check_maps.cpp, evaluate_maps.cpp), `constraint`
+// CallKind::list_builtin (check_lists.cpp and the evaluate_*.cpp files of lists, tuples, texts and
+// randomness), `map` CallKind::map_builtin (check_maps.cpp, evaluate_maps.cpp), `constraint`
 // CallKind::constraint (check_with.cpp, constraints.cpp).
 enum class BuiltinFamily : std::uint8_t { numeric, list, map, constraint };
 
