@@ -63,6 +63,14 @@ std::vector<const D*> stdlib_decls(const Program& p, DeclKind kind) {
   return out;
 }
 
+// The value of a stdlib `let`, evaluated as a reference to it would be.
+Value let_value(Evaluator& ev, const LetDecl& d) {
+  Expr ref(ExprKind::name, d.name_range);
+  ref.ref = RefKind::let;
+  ref.target = &d;
+  return ev.evaluate(ref, {});
+}
+
 // A cell of a Markdown table: one line, its bars escaped.
 std::string table_cell(const std::string& text) {
   std::string cell;
@@ -90,10 +98,7 @@ void list_figures(const Program& p, std::ostream& out) {
       out << "\n## figures (" << module << ")\n\nThe `let`s of `import \"" << module
           << "\"`, each with its source.\n\n| name | value | what | source |\n|---|---|---|---|\n";
     }
-    Expr ref(ExprKind::name, d->name_range);
-    ref.ref = RefKind::let;
-    ref.target = d;
-    const std::string value = api::display(ev, ev.evaluate(ref, {}), api::let_unit(*d));
+    const std::string value = api::display(ev, let_value(ev, *d), api::let_unit(*d));
     out << fmt::format("| `{}` | {} | {} | {} |\n", d->name, table_cell(value),
                        table_cell(d->docs.text), table_cell(metadata(d->docs, "source")));
   }
@@ -224,10 +229,7 @@ void list_registry(const Program& p, std::string_view record, std::ostream& out)
   Evaluator ev(p);
   for (const LetDecl* d : stdlib_decls<LetDecl>(p, DeclKind::let)) {
     if (d->resolved.kind != TypeKind::record || d->resolved.record->name != record) continue;
-    Expr ref(ExprKind::name, d->name_range);
-    ref.ref = RefKind::let;
-    ref.target = d;
-    Value v = ev.evaluate(ref, {});
+    Value v = let_value(ev, *d);
     out << d->name << "\n ";
     const RecordDecl& r = *v.record()->type;
     for (std::size_t i = 0; i < r.fields.size(); ++i) {
