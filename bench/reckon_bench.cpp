@@ -25,10 +25,11 @@
 #include <thread>
 #include <vector>
 
-#include "interpreter/checker.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/check/checker.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/program.hpp"
 #include "interpreter/sweep/sweep.hpp"
 #include "measure.hpp"
 #include "stdlib/library.hpp"

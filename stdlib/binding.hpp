@@ -14,8 +14,8 @@
 #include <type_traits>
 #include <utility>
 
-#include "interpreter/native.hpp"
-#include "interpreter/operations.hpp"
+#include "interpreter/model/native.hpp"
+#include "interpreter/values/operations.hpp"
 #include "stdlib/units.hpp"
 
 namespace reckon::stdlib {

@@ -1,6 +1,6 @@
 # Writes OUTPUT, a C++ file holding the text of each module in MODULES (a
 # |-separated list of .rk paths) as a raw string literal, and the index of the names
-# they declare (for the loader's lazy load: LazyStdlib in interpreter/program.hpp). Run
+# they declare (for the loader's lazy load: LazyStdlib in interpreter/model/program.hpp). Run
 # with cmake -P.
 string(REPLACE "|" ";" MODULES "${MODULES}")
 set(texts "")

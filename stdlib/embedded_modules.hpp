@@ -5,7 +5,7 @@
 #include <span>
 #include <string_view>
 
-#include "interpreter/program.hpp"
+#include "interpreter/model/program.hpp"
 
 namespace reckon::stdlib {
 

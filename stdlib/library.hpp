@@ -1,7 +1,7 @@
 // The standard library: native functions and the modules written in Reckon.
 #pragma once
 
-#include "interpreter/program.hpp"
+#include "interpreter/model/program.hpp"
 
 namespace reckon::stdlib {
 

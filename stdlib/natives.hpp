@@ -3,7 +3,7 @@
 // are declared in Reckon in stdlib/modules/TOPIC.rk.
 #pragma once
 
-#include "interpreter/native.hpp"
+#include "interpreter/model/native.hpp"
 
 namespace reckon::stdlib {
 

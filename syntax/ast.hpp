@@ -178,7 +178,7 @@ enum class RefKind : std::uint8_t {
 // What a call calls, filled in by the checker.
 // list_builtin: a builtin over lists (`len`; interpreter/list_builtins.hpp), by slot.
 // `constraint`: a builtin on an instance's constraints (Expr::slot is a
-// ConstraintBuiltin, interpreter/constraints.hpp).
+// ConstraintBuiltin, interpreter/evaluate/constraints.hpp).
 enum class CallKind : std::uint8_t {
   unresolved,
   method,
@@ -188,7 +188,7 @@ enum class CallKind : std::uint8_t {
   scenario,
   list_builtin,
   constraint,
-  map_builtin  // keys(m), values(m) (interpreter/maps.hpp), by slot
+  map_builtin  // keys(m), values(m) (interpreter/values/maps.hpp), by slot
 };
 
 struct LetDecl;
@@ -250,7 +250,7 @@ struct Expr {
   // `//` and `%`: the scales of the units their left and right operands are taken in;
   // floor, ceil and round: [0], their argument's, and [1] 1 when the argument is a
   // quotient `a / b`, taken as the written numbers divide, else 0
-  // (interpreter/operations.hpp, taken_in). The
+  // (interpreter/values/operations.hpp, taken_in). The
   // written units of the operands (written_unit.hpp), 1 for base units; set after
   // checking.
   std::array<double, 2> operand_scales{1, 1};
@@ -394,7 +394,7 @@ struct PromptPiece {
 };
 
 // `require condition else "message {x}"`: a constraint every instance of the scenario
-// must meet (interpreter/constraints.hpp says when it is checked).
+// must meet (interpreter/evaluate/constraints.hpp says when it is checked).
 struct Requirement {
   SourceRange range;  // the whole `require ... else "..."`
   Docs docs;

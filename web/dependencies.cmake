@@ -38,10 +38,10 @@ add_link_options(-fexceptions "SHELL:-s DISABLE_EXCEPTION_CATCHING=0")
 # that another source of their library defines too, so each is compiled alone.
 set_source_files_properties(
   syntax/display_unit.cpp grammar/source_format.cpp
-  interpreter/check_tuples.cpp interpreter/compile.cpp interpreter/evaluate.cpp
-  interpreter/format_table.cpp interpreter/suggest.cpp interpreter/text_ops.cpp
-  interpreter/sweep/plan_compile.cpp interpreter/key_index.cpp interpreter/solve.cpp
-  interpreter/api/sweep_columns.cpp interpreter/signature.cpp
+  interpreter/check/check_tuples.cpp interpreter/compiled/compile.cpp interpreter/evaluate/evaluate.cpp
+  interpreter/display/format_table.cpp interpreter/model/suggest.cpp interpreter/values/text_ops.cpp
+  interpreter/sweep/plan_compile.cpp interpreter/values/key_index.cpp interpreter/evaluate/solve.cpp
+  interpreter/api/sweep_columns.cpp interpreter/model/signature.cpp
   stdlib/physics/scaling.cpp stdlib/physics/serving_moe.cpp stdlib/physics/networks.cpp
   stdlib/physics/serving_decoding.cpp stdlib/physics/transformer.cpp
   PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)

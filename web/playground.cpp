@@ -15,12 +15,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "interpreter/api/evaluation.hpp"
+#include "interpreter/api/program.hpp"
 #include "interpreter/api/query.hpp"
 #include "interpreter/api/report.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
-#include "interpreter/explain.hpp"
-#include "interpreter/pipeline.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 

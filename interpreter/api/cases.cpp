@@ -1,6 +1,6 @@
 #include "interpreter/api/cases.hpp"
 
-#include "interpreter/constraints.hpp"
+#include "interpreter/evaluate/constraints.hpp"
 
 namespace reckon::api {
 

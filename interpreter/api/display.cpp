@@ -1,8 +1,8 @@
 #include "interpreter/api/display.hpp"
 
-#include "interpreter/format.hpp"
-#include "interpreter/format_table.hpp"
-#include "interpreter/written_unit.hpp"
+#include "interpreter/display/format.hpp"
+#include "interpreter/display/format_table.hpp"
+#include "interpreter/model/written_unit.hpp"
 
 namespace reckon::api {
 

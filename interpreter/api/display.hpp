@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "interpreter/evaluator.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
 #include "syntax/ast.hpp"
 #include "syntax/display_unit.hpp"
 

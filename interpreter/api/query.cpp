@@ -9,9 +9,9 @@
 #include "grammar/parse.hpp"
 #include "interpreter/api/display.hpp"
 #include "interpreter/api/usage_error.hpp"
-#include "interpreter/constraints.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/suggest.hpp"
+#include "interpreter/evaluate/constraints.hpp"
+#include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/suggest.hpp"
 
 namespace reckon::api {
 

@@ -16,10 +16,11 @@
 #include <utility>
 #include <vector>
 
-#include "interpreter/checker.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/explain.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/check/checker.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/evaluate/explain.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/model/program.hpp"
 
 namespace reckon::api {
 

@@ -8,9 +8,9 @@
 
 #include "interpreter/api/cases.hpp"
 #include "interpreter/api/display.hpp"
-#include "interpreter/counted.hpp"
-#include "interpreter/failed_check.hpp"
-#include "interpreter/signature.hpp"
+#include "interpreter/display/counted.hpp"
+#include "interpreter/evaluate/failed_check.hpp"
+#include "interpreter/model/signature.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon::api {

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "interpreter/api/query.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/model/program.hpp"
 
 namespace reckon::api {
 

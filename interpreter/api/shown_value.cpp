@@ -3,10 +3,10 @@
 #include <span>
 
 #include "interpreter/api/display.hpp"
-#include "interpreter/format.hpp"
-#include "interpreter/format_map.hpp"
-#include "interpreter/format_table.hpp"
-#include "interpreter/instance.hpp"
+#include "interpreter/display/format.hpp"
+#include "interpreter/display/format_map.hpp"
+#include "interpreter/display/format_table.hpp"
+#include "interpreter/values/instance.hpp"
 
 namespace reckon::api {
 

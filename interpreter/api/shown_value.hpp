@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/evaluator.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
 #include "syntax/dimension.hpp"
 #include "syntax/display_unit.hpp"
 

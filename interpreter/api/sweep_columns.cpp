@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "interpreter/format.hpp"
-#include "interpreter/shown_list.hpp"
-#include "interpreter/units.hpp"
+#include "interpreter/check/shown_list.hpp"
+#include "interpreter/display/format.hpp"
+#include "interpreter/values/units.hpp"
 
 namespace reckon::api {
 

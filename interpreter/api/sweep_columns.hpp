@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/format.hpp"
+#include "interpreter/display/format.hpp"
 #include "interpreter/sweep/sweep.hpp"
 
 namespace reckon::api {

@@ -8,9 +8,9 @@
 #include "grammar/parse.hpp"
 #include "interpreter/api/query.hpp"
 #include "interpreter/api/usage_error.hpp"
-#include "interpreter/format.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/suggest.hpp"
+#include "interpreter/display/format.hpp"
+#include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/suggest.hpp"
 
 namespace reckon::api {
 

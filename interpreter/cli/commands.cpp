@@ -13,16 +13,12 @@
 #include <ostream>
 
 #include "interpreter/api/display.hpp"
+#include "interpreter/api/evaluation.hpp"
+#include "interpreter/api/program.hpp"
 #include "interpreter/api/query.hpp"
 #include "interpreter/api/report.hpp"
 #include "interpreter/api/shown_value.hpp"
-#include "interpreter/checker.hpp"
 #include "interpreter/cli/guarded.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/explain.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/signature.hpp"
-#include "interpreter/units.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 #include "syntax/walk.hpp"

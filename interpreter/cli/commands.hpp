@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
+#include "interpreter/api/evaluation.hpp"
+#include "interpreter/api/program.hpp"
 #include "interpreter/api/query.hpp"
-#include "interpreter/explain.hpp"
-#include "interpreter/program.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon::cli {

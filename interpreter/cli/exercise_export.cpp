@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "interpreter/api/program.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
 #include "interpreter/cli/output_file.hpp"
@@ -29,7 +30,6 @@
 #include "interpreter/exercise/feedback_answers.hpp"
 #include "interpreter/exercise/grade.hpp"
 #include "interpreter/exercise/key_program.hpp"
-#include "interpreter/units.hpp"
 #include "stdlib/library.hpp"
 
 namespace reckon::cli {

@@ -10,14 +10,14 @@
 #include <optional>
 #include <ostream>
 
+#include "interpreter/api/evaluation.hpp"
+#include "interpreter/api/program.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
-#include "interpreter/counted.hpp"
 #include "interpreter/exercise/answer.hpp"
 #include "interpreter/exercise/book.hpp"
 #include "interpreter/exercise/grade.hpp"
 #include "interpreter/exercise/sheet.hpp"
-#include "interpreter/input_file.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 

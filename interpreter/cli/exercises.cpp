@@ -11,13 +11,12 @@
 #include <utility>
 #include <vector>
 
+#include "interpreter/api/evaluation.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
 #include "interpreter/cli/output_file.hpp"
 #include "interpreter/exercise/book.hpp"
 #include "interpreter/exercise/sheet.hpp"
-#include "interpreter/explain.hpp"
-#include "interpreter/format.hpp"
 #include "stdlib/library.hpp"
 
 namespace reckon::cli {

@@ -11,11 +11,11 @@
 
 #include "grammar/format_checked.hpp"
 #include "grammar/parse.hpp"
+#include "interpreter/api/program.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
 #include "interpreter/cli/output_file.hpp"
 #include "interpreter/cli/unified_diff.hpp"
-#include "interpreter/input_file.hpp"
 
 namespace reckon::cli {
 

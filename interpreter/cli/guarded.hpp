@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "interpreter/api/program.hpp"
 #include "interpreter/api/usage_error.hpp"
-#include "interpreter/program.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon::cli {

@@ -6,13 +6,10 @@
 #include <ostream>
 
 #include "interpreter/api/display.hpp"
-#include "interpreter/checker.hpp"
+#include "interpreter/api/evaluation.hpp"
+#include "interpreter/api/program.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/signature.hpp"
-#include "interpreter/units.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 

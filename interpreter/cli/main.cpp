@@ -14,13 +14,13 @@
 #include <string_view>
 #include <system_error>
 
+#include "interpreter/api/evaluation.hpp"
 #include "interpreter/api/query.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
 #include "interpreter/cli/output_file.hpp"
 #include "interpreter/lsp/server.hpp"
 #include "interpreter/repl/repl.hpp"
-#include "interpreter/sized_thread.hpp"
 #include "stdlib/library.hpp"
 
 // jemalloc's options, read when it starts (a weak symbol of jemalloc's that this

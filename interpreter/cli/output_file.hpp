@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/program.hpp"
+#include "interpreter/api/program.hpp"
 
 namespace reckon::cli {
 

@@ -11,14 +11,14 @@
 #include <ostream>
 #include <thread>
 
+#include "interpreter/api/evaluation.hpp"
+#include "interpreter/api/program.hpp"
 #include "interpreter/api/query.hpp"
 #include "interpreter/api/sweep_run.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
 #include "interpreter/cli/output_file.hpp"
 #include "interpreter/cli/sweep_output.hpp"
-#include "interpreter/format.hpp"
-#include "interpreter/type_names.hpp"
 #include "stdlib/library.hpp"
 
 namespace reckon::cli {

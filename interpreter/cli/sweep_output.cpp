@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "charts/svg_chart.hpp"
-#include "interpreter/format.hpp"
-#include "interpreter/units.hpp"
+#include "interpreter/api/evaluation.hpp"
+#include "interpreter/api/program.hpp"
 
 namespace reckon::cli {
 

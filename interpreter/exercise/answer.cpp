@@ -10,13 +10,14 @@
 #include <utility>
 
 #include "grammar/parse.hpp"
-#include "interpreter/builtins.hpp"
-#include "interpreter/checker.hpp"
+#include "interpreter/check/checker.hpp"
 #include "interpreter/exercise/answer_text.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/suggest.hpp"
-#include "interpreter/type_names.hpp"
-#include "interpreter/units.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/builtins.hpp"
+#include "interpreter/model/suggest.hpp"
+#include "interpreter/model/type_names.hpp"
+#include "interpreter/values/units.hpp"
 #include "syntax/diagnostics.hpp"
 #include "syntax/walk.hpp"
 

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/evaluator.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/model/program.hpp"
 #include "syntax/ast.hpp"
 #include "syntax/diagnostics.hpp"
 

@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include "interpreter/evaluator.hpp"
-#include "interpreter/explain.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/evaluate/explain.hpp"
+#include "interpreter/model/program.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon::exercise {

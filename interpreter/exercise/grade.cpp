@@ -10,8 +10,8 @@
 #include <string_view>
 
 #include "interpreter/exercise/slips.hpp"
-#include "interpreter/suggest.hpp"
-#include "interpreter/units.hpp"
+#include "interpreter/model/suggest.hpp"
+#include "interpreter/values/units.hpp"
 
 namespace reckon::exercise {
 

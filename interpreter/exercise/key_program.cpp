@@ -3,10 +3,11 @@
 
 #include <fmt/format.h>
 
+#include "interpreter/display/format.hpp"
 #include "interpreter/exercise/declared_slips.hpp"
 #include "interpreter/exercise/feedback_answers.hpp"
-#include "interpreter/format.hpp"
-#include "interpreter/pipeline.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon::exercise {

@@ -12,7 +12,7 @@
 #include "interpreter/exercise/answer.hpp"
 #include "interpreter/exercise/book.hpp"
 #include "interpreter/exercise/grade.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/model/program.hpp"
 
 namespace reckon::exercise {
 

@@ -18,8 +18,8 @@
 
 #include "interpreter/api/cases.hpp"
 #include "interpreter/api/display.hpp"
-#include "interpreter/native.hpp"
-#include "interpreter/signature.hpp"
+#include "interpreter/model/native.hpp"
+#include "interpreter/model/signature.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon::exercise {

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "interpreter/input_file.hpp"
+#include "interpreter/load/input_file.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon::exercise {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/program.hpp"
+#include "interpreter/model/program.hpp"
 
 namespace reckon::exercise {
 

@@ -7,7 +7,7 @@
 #include <array>
 #include <cmath>
 
-#include "interpreter/units.hpp"
+#include "interpreter/values/units.hpp"
 
 namespace reckon::exercise {
 

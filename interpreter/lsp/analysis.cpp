@@ -10,11 +10,9 @@
 #include "grammar/parse.hpp"
 #include "interpreter/api/cases.hpp"
 #include "interpreter/api/display.hpp"
-#include "interpreter/checker.hpp"
-#include "interpreter/code.hpp"
-#include "interpreter/failed_check.hpp"
+#include "interpreter/api/evaluation.hpp"
+#include "interpreter/api/program.hpp"
 #include "interpreter/lsp/salvage.hpp"
-#include "interpreter/units.hpp"
 #include "syntax/walk.hpp"
 
 namespace reckon::lsp {

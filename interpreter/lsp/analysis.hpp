@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "interpreter/evaluator.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/api/evaluation.hpp"
+#include "interpreter/api/program.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon::lsp {

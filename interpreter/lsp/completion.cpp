@@ -6,13 +6,10 @@
 #include <cctype>
 #include <set>
 
-#include "interpreter/builtins.hpp"
+#include "interpreter/api/program.hpp"
 #include "interpreter/lsp/kinds.hpp"
 #include "interpreter/lsp/paths.hpp"
 #include "interpreter/lsp/workspace.hpp"
-#include "interpreter/signature.hpp"
-#include "interpreter/type_names.hpp"
-#include "interpreter/units.hpp"
 
 namespace reckon::lsp {
 

@@ -2,11 +2,8 @@
 // metadata, and, when a case is in scope, its value for that case, computed only now.
 #include <fmt/format.h>
 
-#include "interpreter/builtins.hpp"
+#include "interpreter/api/program.hpp"
 #include "interpreter/lsp/workspace.hpp"
-#include "interpreter/signature.hpp"
-#include "interpreter/type_names.hpp"
-#include "interpreter/units.hpp"
 
 namespace reckon::lsp {
 

@@ -3,9 +3,9 @@
 #include <cctype>
 #include <set>
 
+#include "interpreter/api/program.hpp"
 #include "interpreter/lsp/kinds.hpp"
 #include "interpreter/lsp/workspace.hpp"
-#include "interpreter/signature.hpp"
 
 namespace reckon::lsp {
 

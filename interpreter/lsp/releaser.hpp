@@ -9,7 +9,7 @@
 #include <mutex>
 #include <vector>
 
-#include "interpreter/sized_thread.hpp"
+#include "interpreter/api/evaluation.hpp"
 
 namespace reckon::lsp {
 

@@ -5,7 +5,7 @@
 #include <optional>
 #include <tuple>
 
-#include "interpreter/checker.hpp"
+#include "interpreter/api/program.hpp"
 
 namespace reckon::lsp {
 

@@ -6,7 +6,7 @@
 
 #include <iosfwd>
 
-#include "interpreter/program.hpp"
+#include "interpreter/api/program.hpp"
 
 namespace reckon::lsp {
 

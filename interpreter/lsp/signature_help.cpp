@@ -5,9 +5,8 @@
 // found in the text as typed (which need not parse), its callee in the last analysis that parsed.
 #include <optional>
 
-#include "interpreter/builtins.hpp"
+#include "interpreter/api/program.hpp"
 #include "interpreter/lsp/workspace.hpp"
-#include "interpreter/signature.hpp"
 
 namespace reckon::lsp {
 

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "interpreter/program.hpp"
+#include "interpreter/api/program.hpp"
 
 namespace reckon::lsp {
 

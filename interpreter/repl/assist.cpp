@@ -6,14 +6,8 @@
 #include <set>
 
 #include "grammar/parse.hpp"
-#include "interpreter/builtins.hpp"
-#include "interpreter/checker.hpp"
+#include "interpreter/api/program.hpp"
 #include "interpreter/repl/session.hpp"
-#include "interpreter/signature.hpp"
-#include "interpreter/suggest.hpp"
-#include "interpreter/type_names.hpp"
-#include "interpreter/type_shown.hpp"
-#include "interpreter/units.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon::repl {

@@ -16,7 +16,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "interpreter/program.hpp"
+#include "interpreter/api/program.hpp"
 #include "interpreter/repl/history.hpp"
 #include "interpreter/repl/session.hpp"
 #include "stdlib/library.hpp"

@@ -11,16 +11,9 @@
 
 #include "grammar/parse.hpp"
 #include "interpreter/api/display.hpp"
-#include "interpreter/checker.hpp"
+#include "interpreter/api/evaluation.hpp"
+#include "interpreter/api/program.hpp"
 #include "interpreter/cli/commands.hpp"
-#include "interpreter/counted.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/explain.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/type_names.hpp"
-#include "interpreter/type_shown.hpp"
-#include "interpreter/units.hpp"
-#include "interpreter/written_unit.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon::repl {

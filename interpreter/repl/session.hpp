@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "grammar/parse.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/api/program.hpp"
 
 namespace reckon::repl {
 

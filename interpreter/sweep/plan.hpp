@@ -22,7 +22,7 @@
 #include <utility>
 #include <vector>
 
-#include "interpreter/evaluator.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
 
 namespace reckon::sweep {
 

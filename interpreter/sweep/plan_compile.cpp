@@ -11,8 +11,8 @@
 #include <set>
 #include <tuple>
 
-#include "interpreter/builtins.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/model/builtins.hpp"
+#include "interpreter/model/program.hpp"
 #include "interpreter/sweep/plan.hpp"
 #include "syntax/diagnostics.hpp"
 

@@ -9,8 +9,8 @@
 #include <exception>
 #include <limits>
 
-#include "interpreter/operations.hpp"
 #include "interpreter/sweep/plan.hpp"
+#include "interpreter/values/operations.hpp"
 
 namespace reckon::sweep {
 

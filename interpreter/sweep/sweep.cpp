@@ -7,8 +7,8 @@
 #include <cstring>
 #include <memory>
 
-#include "interpreter/constraints.hpp"
-#include "interpreter/sweep/range_value.hpp"
+#include "interpreter/evaluate/constraints.hpp"
+#include "interpreter/values/range_value.hpp"
 
 namespace reckon::sweep {
 

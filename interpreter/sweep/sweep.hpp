@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "interpreter/evaluator.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
 #include "interpreter/sweep/plan.hpp"
 #include "interpreter/sweep/workers.hpp"
 #include "syntax/diagnostics.hpp"

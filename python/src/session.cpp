@@ -7,13 +7,10 @@
 #include <stdexcept>
 
 #include "interpreter/api/display.hpp"
+#include "interpreter/api/program.hpp"
 #include "interpreter/api/query.hpp"
 #include "interpreter/api/sweep_run.hpp"
 #include "interpreter/exercise/key_program.hpp"
-#include "interpreter/suggest.hpp"
-#include "interpreter/type_names.hpp"
-#include "interpreter/units.hpp"
-#include "interpreter/written_unit.hpp"
 #include "stdlib/library.hpp"
 
 namespace reckon::python {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/api/program.hpp"
 #include "interpreter/api/shown_value.hpp"
-#include "interpreter/program.hpp"
 #include "syntax/diagnostics.hpp"
 #include "syntax/dimension.hpp"
 

@@ -47,10 +47,11 @@
 #include <vector>
 
 #include "grammar/parse.hpp"
-#include "interpreter/checker.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/explain.hpp"
-#include "interpreter/pipeline.hpp"
+#include "interpreter/check/checker.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/evaluate/explain.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
 #include "interpreter/sweep/sweep.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"

@@ -15,9 +15,10 @@
 #include <string>
 
 #include "grammar/parse.hpp"
-#include "interpreter/checker.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/pipeline.hpp"
+#include "interpreter/check/checker.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 

@@ -5,31 +5,54 @@
 # Prints each wrong arrow as `file:line: LAYER includes "X"` and exits 1 if there is one;
 # a source directory that no layer claims is an error too, so a new one must be placed.
 #
-#   syntax  <- grammar <- core (interpreter/, without cli/ and repl/) <- stdlib <- cli
+#   syntax  <- grammar <- core (interpreter/, without cli/, repl/ and lsp/) <- stdlib <- cli
 #   charts  <- cli                     (tests/ and bench/ may include any layer)
 #   python/ (the Python package's extension module) sits beside cli, at the top, and
 #   calls the library API (interpreter/api/) as cli does: it includes nothing of cli
 #   web/ (the playground's WebAssembly entry point) sits beside cli too, and may use cli's
 #   sweep command (its SVG charts) and its one error path (guarded.hpp)
+#
+# Inside the core, one folder per stage (docs/architecture.md, "The core's stages"), each
+# including only the stages below it:
+#   values <- model <- display, check, compiled <- evaluate <- sweep <- load <- api
+#   <- exercise
+# values know no evaluator and no checker; display decides from values and declared
+# units (model/written_unit.hpp) alone; checking runs nothing; the evaluators, compiled
+# code and plans take builtins from model/builtins.hpp, never from the checker. The
+# surfaces (cli, repl, lsp, python, web) reach the core through interpreter/api/ and the
+# exercise engine's headers (interpreter/exercise/) only.
 set -euo pipefail
 root="${1:-.}"
 
+i=interpreter
+core_below_api="$i/sized_thread $i/values/ $i/model/ $i/display/ $i/check/ $i/compiled/ $i/evaluate/ $i/sweep/ $i/load/"
+surface_core="syntax/ grammar/ $i/api/ $i/exercise/"
 # layer name, the directories it holds, the include prefixes it may use (its own
-# included). A directory is matched by its longest listed prefix.
+# included). A directory (or file) is matched by its longest listed prefix.
 layers=(
   "syntax|syntax/|syntax/"
   "grammar|grammar/|syntax/ grammar/"
-  "core|interpreter/|syntax/ grammar/ interpreter/"
-  "stdlib|stdlib/|syntax/ grammar/ interpreter/ stdlib/"
+  "support|$i/sized_thread|$i/sized_thread"
+  "values|$i/values/|syntax/ grammar/ $i/sized_thread $i/values/"
+  "model|$i/model/|syntax/ grammar/ $i/values/ $i/model/"
+  "display|$i/display/|syntax/ $i/values/ $i/model/ $i/display/"
+  "check|$i/check/|syntax/ grammar/ $i/sized_thread $i/values/ $i/model/ $i/check/"
+  "compiled|$i/compiled/|syntax/ $i/values/ $i/model/ $i/compiled/"
+  "evaluate|$i/evaluate/|syntax/ grammar/ $i/sized_thread $i/values/ $i/model/ $i/display/ $i/compiled/ $i/evaluate/"
+  "sweep|$i/sweep/|syntax/ grammar/ $i/sized_thread $i/values/ $i/model/ $i/display/ $i/compiled/ $i/evaluate/ $i/sweep/"
+  "load|$i/load/|syntax/ grammar/ $i/values/ $i/model/ $i/check/ $i/compiled/ $i/load/"
+  "api|$i/api/|syntax/ grammar/ $core_below_api $i/api/"
+  "exercise|$i/exercise/|syntax/ grammar/ $core_below_api $i/api/ $i/exercise/"
+  "stdlib|stdlib/|syntax/ $i/values/ $i/model/ stdlib/"
   "charts|charts/|charts/"
-  "cli|interpreter/cli/ interpreter/repl/ interpreter/lsp/|syntax/ grammar/ interpreter/ stdlib/ charts/"
-  "python|python/|syntax/ grammar/ interpreter/ stdlib/ python/"
-  "web|web/|syntax/ grammar/ interpreter/ stdlib/ charts/ web/"
-  "tests|tests/ bench/|syntax/ grammar/ interpreter/ stdlib/ charts/ tests/ bench/"
+  "cli|$i/cli/ $i/repl/ $i/lsp/|$surface_core stdlib/ charts/ $i/cli/ $i/repl/ $i/lsp/"
+  "python|python/|$surface_core stdlib/ python/"
+  "web|web/|$surface_core stdlib/ charts/ web/ $i/cli/commands.hpp $i/cli/guarded.hpp"
+  "tests|tests/ bench/|syntax/ grammar/ $i/ stdlib/ charts/ tests/ bench/"
 )
 # Inside the core, the command line's folders are above it, whatever their prefix says;
 # the Python package, beside them, may not use them either (it calls interpreter/api/).
-core_forbidden="interpreter/cli/ interpreter/repl/ interpreter/lsp/"
+core_forbidden="$i/cli/ $i/repl/ $i/lsp/"
 
 layer_of() {  # file -> "name|allowed"; empty if no layer holds it
   local file=$1 best="" best_len=0 entry name dirs allowed dir

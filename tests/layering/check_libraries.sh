@@ -11,7 +11,19 @@ status=0
 rules=(
   "reckon_syntax|syntax/|"
   "reckon_grammar|grammar/|reckon_syntax"
-  "reckon_core|interpreter/|reckon_grammar reckon_syntax"
+  # The core's stages (docs/architecture.md, "The core's stages"), each a library that
+  # links only the stages below it; reckon_core is all of them, built from nothing.
+  "reckon_values|interpreter/values/ interpreter/sized_thread.cpp|reckon_grammar"
+  "reckon_model|interpreter/model/|reckon_values"
+  "reckon_display|interpreter/display/|reckon_model"
+  "reckon_check|interpreter/check/|reckon_model"
+  "reckon_compiled|interpreter/compiled/|reckon_model"
+  "reckon_evaluate|interpreter/evaluate/|reckon_display reckon_compiled"
+  "reckon_sweep|interpreter/sweep/|reckon_evaluate"
+  "reckon_load|interpreter/load/|reckon_check reckon_compiled"
+  "reckon_api|interpreter/api/|reckon_load reckon_sweep"
+  "reckon_exercise|interpreter/exercise/|reckon_api"
+  "reckon_core||reckon_exercise"
   "reckon_stdlib|stdlib/ generated/|reckon_core"
   "reckon_charts|charts/|"
   "reckon_cli|interpreter/cli/ interpreter/repl/ interpreter/lsp/|reckon_stdlib reckon_charts"

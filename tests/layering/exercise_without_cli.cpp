@@ -8,7 +8,8 @@
 #include "interpreter/exercise/answer.hpp"
 #include "interpreter/exercise/book.hpp"
 #include "interpreter/exercise/grade.hpp"
-#include "interpreter/pipeline.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
 #include "stdlib/library.hpp"
 
 using namespace reckon;

@@ -17,42 +17,102 @@ trap 'rm -rf "$scratch"' EXIT
 
 # file to add the include to | the include | why it is wrong
 bad_arrows=(
-  "grammar/parse.hpp|interpreter/program.hpp|the grammar below the interpreter"
+  "grammar/parse.hpp|interpreter/model/program.hpp|the grammar below the interpreter"
   "syntax/ast.hpp|grammar/parse.hpp|the syntax tree below the grammar"
-  "syntax/source.hpp|interpreter/units.hpp|the syntax layer below the interpreter"
-  "interpreter/evaluator.hpp|stdlib/library.hpp|the core does not know the stdlib"
+  "syntax/source.hpp|interpreter/values/units.hpp|the syntax layer below the interpreter"
+  "interpreter/evaluate/evaluator.hpp|stdlib/library.hpp|the core does not know the stdlib"
   "interpreter/exercise/book.hpp|interpreter/cli/commands.hpp|the exercise engine below the CLI"
   "interpreter/sweep/sweep.hpp|charts/svg_chart.hpp|charts are the CLI's, not the core's"
-  "interpreter/checker.cpp|interpreter/repl/session.hpp|the checker below the REPL"
-  "interpreter/evaluator.cpp|interpreter/lsp/analysis.hpp|the evaluator below the language server"
+  "interpreter/check/checker.cpp|interpreter/repl/session.hpp|the checker below the REPL"
+  "interpreter/evaluate/evaluator.cpp|interpreter/lsp/analysis.hpp|the evaluator below the language server"
   "stdlib/library.hpp|interpreter/cli/commands.hpp|the stdlib below the CLI"
-  "charts/svg_chart.hpp|interpreter/units.hpp|charts depend on nothing"
+  "charts/svg_chart.hpp|interpreter/values/units.hpp|charts depend on nothing"
   "python/src/session.cpp|interpreter/cli/commands.hpp|Python calls the library API, not the CLI"
   "python/src/module.cpp|interpreter/repl/session.hpp|Python is beside the REPL, not above it"
   "python/src/session.hpp|charts/svg_chart.hpp|Python's sweeps are typed columns, not charts"
+  # The core's stages (issue #32), one arrow per rule of docs/architecture.md.
+  "interpreter/values/units.hpp|interpreter/evaluate/evaluator.hpp|values know no evaluator"
+  "interpreter/values/value.hpp|interpreter/check/checker.hpp|values know no checker"
+  "interpreter/values/sets.cpp|interpreter/model/program.hpp|values are below the program model"
+  "interpreter/display/format.cpp|interpreter/check/checker.hpp|display decides without the checker"
+  "interpreter/display/format_table.cpp|interpreter/evaluate/evaluator.hpp|display knows no evaluator"
+  "interpreter/check/checker.cpp|interpreter/evaluate/evaluator.hpp|checking runs nothing"
+  "interpreter/check/check_calls.cpp|interpreter/display/format.hpp|a display change recompiles no checker"
+  "interpreter/evaluate/evaluate.cpp|interpreter/check/checker.hpp|evaluators take builtins from model/"
+  "interpreter/compiled/compile.cpp|interpreter/check/check_context.hpp|compiled code takes no checker"
+  "interpreter/compiled/code.hpp|interpreter/evaluate/evaluator.hpp|compiled code is below the evaluator"
+  "interpreter/sweep/plan_compile.cpp|interpreter/check/checker_class.hpp|plans take builtins from model/"
+  "interpreter/model/program.hpp|interpreter/load/pipeline.hpp|the program model is below loading"
+  "interpreter/load/loader.cpp|interpreter/evaluate/evaluator.hpp|loading runs nothing"
+  "interpreter/api/query.cpp|interpreter/exercise/book.hpp|the API is below the exercise engine"
+  "interpreter/sized_thread.hpp|interpreter/values/value.hpp|the sized thread depends on nothing"
+  "interpreter/cli/commands.cpp|interpreter/evaluate/evaluator.hpp|the CLI reaches the core through api/"
+  "interpreter/lsp/hover.cpp|interpreter/model/signature.hpp|the language server through api/"
+  "interpreter/repl/session.cpp|interpreter/check/checker.hpp|the REPL through api/"
+  "python/src/session.cpp|interpreter/values/units.hpp|Python through api/"
+  "web/playground.cpp|interpreter/load/pipeline.hpp|the playground through api/"
+  "web/playground.cpp|interpreter/cli/sweep_output.hpp|the playground uses only cli's command and error path"
 )
+# Every wrong arrow is planted in one copy of the sources, each at the end of its file
+# (a file may get more than one), and one run of the check must report each at its line
+# and nothing else: the check reads every file once, so one run keeps this test fast.
+rm -rf "$scratch/tree" && mkdir "$scratch/tree"
+cp -r syntax grammar interpreter stdlib charts python web tests bench "$scratch/tree/"
+rm -rf "$scratch/tree/bench/mathjs"
+planted=()
 for arrow in "${bad_arrows[@]}"; do
   IFS='|' read -r file include why <<<"$arrow"
-  rm -rf "$scratch/tree" && mkdir "$scratch/tree"
-  cp -r syntax grammar interpreter stdlib charts python tests bench "$scratch/tree/"
-  rm -rf "$scratch/tree/bench/mathjs"
   printf '#include "%s"\n' "$include" >>"$scratch/tree/$file"
-  line=$(wc -l <"$scratch/tree/$file")
-  if out=$(bash "$check" "$scratch/tree"); then
-    echo "FAIL: $file including $include passed the check ($why)"
-    failures=$((failures + 1))
-  elif ! grep -qF "$file:$line:" <<<"$out"; then
-    echo "FAIL: $file including $include was not reported at $file:$line; got:"
-    echo "$out"
+  planted+=("$file:$(wc -l <"$scratch/tree/$file"):|$include|$why")
+done
+out=$(bash "$check" "$scratch/tree") && status=0 || status=$?
+if ((status == 0)); then
+  echo "FAIL: ${#bad_arrows[@]} wrong arrows passed the check"
+  failures=$((failures + 1))
+fi
+for entry in "${planted[@]}"; do
+  IFS='|' read -r at include why <<<"$entry"
+  if ! grep -F "$at" <<<"$out" | grep -qF "\"$include\""; then
+    echo "FAIL: ${at%:} including $include was not reported ($why)"
     failures=$((failures + 1))
   fi
 done
+if [[ $(wc -l <<<"$out") != "${#bad_arrows[@]}" ]]; then
+  echo "FAIL: the check reported $(wc -l <<<"$out") arrows for ${#bad_arrows[@]} planted; got:"
+  echo "$out"
+  failures=$((failures + 1))
+fi
 
 # A C++ file in a directory that no layer holds is reported, so a new one must be placed.
 rm -rf "$scratch/tree" && mkdir -p "$scratch/tree/plugins"
 echo '#include "syntax/ast.hpp"' >"$scratch/tree/plugins/x.cpp"
 if out=$(bash "$check" "$scratch/tree") || ! grep -qF "plugins/x.cpp: no layer" <<<"$out"; then
   echo "FAIL: a file outside every layer was not reported; got: $out"
+  failures=$((failures + 1))
+fi
+
+# A file placed at the top of interpreter/ belongs to no stage and is reported.
+rm -rf "$scratch/tree" && mkdir -p "$scratch/tree/interpreter"
+echo '#include "syntax/ast.hpp"' >"$scratch/tree/interpreter/helpers.cpp"
+if out=$(bash "$check" "$scratch/tree") || ! grep -qF "interpreter/helpers.cpp: no layer" <<<"$out"; then
+  echo "FAIL: a file at the top of interpreter/ was not reported; got: $out"
+  failures=$((failures + 1))
+fi
+
+# No include circle (check_include_cycles.py): the repository has none, and one planted
+# between two headers of a stage is reported with both files.
+circles="$(pwd)/tests/layering/check_include_cycles.py"
+if ! out=$(python3 "$circles" .); then
+  echo "FAIL: the repository has an include circle: $out"
+  failures=$((failures + 1))
+fi
+rm -rf "$scratch/tree" && mkdir "$scratch/tree"
+cp -r syntax grammar interpreter "$scratch/tree/"
+echo '#include "interpreter/check/checker_class.hpp"' >>"$scratch/tree/interpreter/check/check_context.hpp"
+if out=$(python3 "$circles" "$scratch/tree") ||
+   ! grep -qF "interpreter/check/check_context.hpp" <<<"$out" ||
+   ! grep -qF "interpreter/check/checker_class.hpp" <<<"$out"; then
+  echo "FAIL: an include circle between check_context.hpp and checker_class.hpp was not reported; got: $out"
   failures=$((failures + 1))
 fi
 

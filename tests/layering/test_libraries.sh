@@ -15,16 +15,25 @@ fi
 
 # sed edit of the list | what must be reported
 bad=(
-  's@^reckon_core|@reckon_core|charts/svg_chart.cpp @|reckon_core is built from charts/svg_chart.cpp'
-  's@^reckon_core|@reckon_core|interpreter/cli/exercises.cpp @|reckon_core is built from interpreter/cli/exercises.cpp'
+  's@^reckon_model|@reckon_model|charts/svg_chart.cpp @|reckon_model is built from charts/svg_chart.cpp'
+  's@^reckon_api|@reckon_api|interpreter/cli/exercises.cpp @|reckon_api is built from interpreter/cli/exercises.cpp'
+  's@^reckon_check|@reckon_check|interpreter/evaluate/evaluator.cpp @|reckon_check is built from interpreter/evaluate/evaluator.cpp'
+  's@^reckon_core|@reckon_core|interpreter/values/units.cpp @|reckon_core is built from interpreter/values/units.cpp'
   's@^reckon_grammar|\([^|]*\)|@reckon_grammar|\1|reckon_core @|reckon_grammar links reckon_core'
-  's@^reckon_core|\([^|]*\)|@reckon_core|\1|reckon_stdlib @|reckon_core links reckon_stdlib'
-  's@^reckon_core|\([^|]*\)|@reckon_core|\1|reckon_charts @|reckon_core links reckon_charts'
+  's@^reckon_values|\([^|]*\)|@reckon_values|\1|reckon_model @|reckon_values links reckon_model'
+  's@^reckon_display|\([^|]*\)|@reckon_display|\1|reckon_evaluate @|reckon_display links reckon_evaluate'
+  's@^reckon_check|\([^|]*\)|@reckon_check|\1|reckon_evaluate @|reckon_check links reckon_evaluate'
+  's@^reckon_check|\([^|]*\)|@reckon_check|\1|reckon_display @|reckon_check links reckon_display'
+  's@^reckon_compiled|\([^|]*\)|@reckon_compiled|\1|reckon_check @|reckon_compiled links reckon_check'
+  's@^reckon_evaluate|\([^|]*\)|@reckon_evaluate|\1|reckon_check @|reckon_evaluate links reckon_check'
+  's@^reckon_api|\([^|]*\)|@reckon_api|\1|reckon_exercise @|reckon_api links reckon_exercise'
+  's@^reckon_exercise|\([^|]*\)|@reckon_exercise|\1|reckon_stdlib @|reckon_exercise links reckon_stdlib'
+  's@^reckon_exercise|\([^|]*\)|@reckon_exercise|\1|reckon_charts @|reckon_exercise links reckon_charts'
   's@^reckon_syntax|\([^|]*\)|@reckon_syntax|\1|reckon_grammar @|reckon_syntax links reckon_grammar'
   's@^reckon_stdlib|\([^|]*\)|@reckon_stdlib|\1|reckon_cli @|reckon_stdlib links reckon_cli'
   's@^_reckon|\([^|]*\)|@_reckon|\1|reckon_cli @|_reckon links reckon_cli'
   's@^_reckon|@_reckon|interpreter/cli/commands.cpp @|_reckon is built from interpreter/cli/commands.cpp'
-  '/^reckon_cli|/d|describes 5 of the 6 layer libraries'
+  '/^reckon_cli|/d|describes 15 of the 16 layer libraries'
 )
 scratch=$(mktemp)
 trap 'rm -f "$scratch"' EXIT

@@ -446,7 +446,7 @@ def test_hover(reckon, cache):
     h = hover_text(c, doc, position_of(text, "scenario Weights", offset=10))
     check("scenario Weights" in h and "@source tests/lsp/client.py" in h, h)
     # A stdlib solver's scenario: its @fallacy lines, each claim then its reality
-    # (interpreter/signature.hpp, metadata_lines).
+    # (interpreter/model/signature.hpp, metadata_lines).
     node = ROOT / "scenarios" / "textbook_node.rk"
     ntext = node.read_text()
     ndoc = c.open(node, ntext)
@@ -473,7 +473,7 @@ def test_hover(reckon, cache):
     check("unit B" in h, h)
     # Nothing under the cursor: null.
     check(hover_text(c, doc, {"line": 0, "character": 0}) is None, "no hover in a comment")
-    # A builtin's name in a call: its signature and documentation (interpreter/builtins.cpp),
+    # A builtin's name in a call: its signature and documentation (interpreter/model/builtins.cpp),
     # on the builtins over lists of scenarios/dense_network.rk.
     dense = ROOT / "scenarios" / "dense_network.rk"
     dtext = dense.read_text()

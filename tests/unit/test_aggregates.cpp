@@ -7,9 +7,10 @@
 #include <vector>
 
 #include "grammar/parse.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/program.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 

@@ -1,4 +1,4 @@
-// The builtin table (interpreter/builtins.hpp) against the enums the checker and the
+// The builtin table (interpreter/model/builtins.hpp) against the enums the checker and the
 // evaluators dispatch on: every member of every family has one row, named as the checker
 // resolves it, and every name is documented once, so the REPL's `:doc` and the language
 // server's hover never answer "nothing is named" for a builtin.
@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "interpreter/builtins.hpp"
+#include "interpreter/model/builtins.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// Compiled code (interpreter/code.hpp) computes exactly what the tree walk computes. For
+// Compiled code (interpreter/compiled/code.hpp) computes exactly what the tree walk computes. For
 // every case of every bundled scenario, as written and with its numeric inputs rebound
 // to random values, one evaluator with compiled code and one without force every input
 // and property, every method call the files' checks make, and every check: values must
@@ -13,11 +13,12 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/checker.hpp"
-#include "interpreter/code.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/format.hpp"
-#include "interpreter/pipeline.hpp"
+#include "interpreter/check/checker.hpp"
+#include "interpreter/compiled/code.hpp"
+#include "interpreter/display/format.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 

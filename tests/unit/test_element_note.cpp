@@ -1,4 +1,4 @@
-// The note a failing comprehension adds (interpreter/element_note.hpp): which element it
+// The note a failing comprehension adds (interpreter/evaluate/element_note.hpp): which element it
 // was at and, short, what that element held, so that a user sees which input broke. Each
 // body below divides by zero at exactly one element, worked out by hand in its comment.
 #include <catch2/catch.hpp>
@@ -7,10 +7,11 @@
 #include <vector>
 
 #include "grammar/parse.hpp"
-#include "interpreter/element_note.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/evaluate/element_note.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/program.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 

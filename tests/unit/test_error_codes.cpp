@@ -4,7 +4,8 @@
 #include <deque>
 #include <string>
 
-#include "interpreter/program.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/model/program.hpp"
 #include "syntax/diagnostics.hpp"
 
 using namespace reckon;

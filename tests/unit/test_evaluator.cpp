@@ -6,12 +6,13 @@
 #include <vector>
 
 #include "grammar/parse.hpp"
-#include "interpreter/checker.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/format.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/program.hpp"
-#include "interpreter/units.hpp"
+#include "interpreter/check/checker.hpp"
+#include "interpreter/display/format.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/program.hpp"
+#include "interpreter/values/units.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 
@@ -175,7 +176,7 @@ TEST_CASE("instances are lazy through the Evaluator API", "[evaluator][lazy]") {
 namespace {
 
 // Each cycle has a link inside an `if` branch: the checker reports only the cycles
-// that always run (interpreter/check_cycles.hpp), and these run only when n > 0.
+// that always run (interpreter/check/check_cycles.hpp), and these run only when n > 0.
 const std::string loop_text =
     "scenario Loop {\n"
     "  input n: count = 1\n"

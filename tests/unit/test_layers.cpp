@@ -7,11 +7,12 @@
 #include <type_traits>
 #include <variant>
 
-#include "interpreter/checker.hpp"
-#include "interpreter/code.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/check/checker.hpp"
+#include "interpreter/compiled/code.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/program.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 

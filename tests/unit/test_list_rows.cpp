@@ -11,11 +11,12 @@
 #include <vector>
 
 #include "grammar/parse.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/format_table.hpp"
-#include "interpreter/list_builder.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/display/format_table.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/program.hpp"
+#include "interpreter/values/list_builder.hpp"
 #include "stdlib/library.hpp"
 #include "tests/unit/value_bits.hpp"
 

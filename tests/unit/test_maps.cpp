@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/format.hpp"
-#include "interpreter/format_map.hpp"
-#include "interpreter/maps.hpp"
-#include "interpreter/type_names.hpp"
+#include "interpreter/display/format.hpp"
+#include "interpreter/display/format_map.hpp"
+#include "interpreter/model/type_names.hpp"
+#include "interpreter/values/maps.hpp"
 #include "syntax/ast.hpp"
 #include "syntax/types.hpp"
 

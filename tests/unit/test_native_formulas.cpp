@@ -12,10 +12,11 @@
 #include <vector>
 
 #include "grammar/parse.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/native_formula.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/native_formula.hpp"
+#include "interpreter/model/program.hpp"
 #include "stdlib/library.hpp"
 
 namespace {

@@ -1,4 +1,4 @@
-// A number taken into a unit (interpreter/format.hpp, number_in_unit) is the nearest
+// A number taken into a unit (interpreter/display/format.hpp, number_in_unit) is the nearest
 // double of the shortest decimal of at most 12 significant digits within 4 ulps of the
 // quotient, if there is one (display rule 7, docs/language.md). format.cpp finds that
 // decimal with one multiplication; this test holds it to the definition written out the
@@ -11,7 +11,7 @@
 #include <random>
 #include <string>
 
-#include "interpreter/format.hpp"
+#include "interpreter/display/format.hpp"
 
 using reckon::number_in_unit;
 

@@ -1,4 +1,4 @@
-// Packed lists (interpreter/value.hpp, ListValue): a list of quantities of one dimension
+// Packed lists (interpreter/values/value.hpp, ListValue): a list of quantities of one dimension
 // kept as doubles. Whatever reads a list must not tell a packed list from the same list
 // of Values: each aggregate, indexing, slicing, printing and equality give the same
 // Value, to the bit, for both; and only lists of quantities of one dimension pack.
@@ -9,9 +9,10 @@
 #include <vector>
 
 #include "grammar/parse.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/program.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 

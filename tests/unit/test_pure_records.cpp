@@ -1,5 +1,5 @@
 // A lambda's body, or a comprehension's, that makes a record of fields of pure code
-// (Evaluator::PerElement, interpreter/evaluate_pure.cpp) runs each field by run_pure
+// (Evaluator::PerElement, interpreter/evaluate/evaluate_pure.cpp) runs each field by run_pure
 // rather than through the tree walk: it must give the tree walk's Values to the bit,
 // count the same steps (E0506's budget) and raise the same located errors. And the
 // fast number-list parser's short decimals (grammar/number_list.hpp) must be the doubles
@@ -15,9 +15,10 @@
 
 #include "grammar/number_list.hpp"
 #include "grammar/parse.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/program.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 #include "tests/unit/value_bits.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/sweep/range_value.hpp"
+#include "interpreter/values/range_value.hpp"
 
 using reckon::sweep::geometric_value;
 using reckon::sweep::range_value;

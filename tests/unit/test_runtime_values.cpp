@@ -6,11 +6,12 @@
 #include <string>
 
 #include "grammar/parse.hpp"
-#include "interpreter/checker.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/format.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/check/checker.hpp"
+#include "interpreter/display/format.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/program.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 

@@ -1,12 +1,13 @@
-// The unit a value shows in when nothing is asked (interpreter/written_unit.hpp,
+// The unit a value shows in when nothing is asked (interpreter/model/written_unit.hpp,
 // shown_unit): a name of a property is looked up in its scenario, and without one nothing
 // is known. Asked without the scenario, it used to ask itself again through the binary
 // ladder's search and recursed until the stack ran out (found by the element notes).
 #include <catch2/catch.hpp>
 
-#include "interpreter/pipeline.hpp"
-#include "interpreter/program.hpp"
-#include "interpreter/written_unit.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/program.hpp"
+#include "interpreter/model/written_unit.hpp"
 #include "stdlib/library.hpp"
 
 using namespace reckon;

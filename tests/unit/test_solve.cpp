@@ -1,11 +1,11 @@
-// solve's search (interpreter/solve.hpp) on functions whose answers are known in closed
+// solve's search (interpreter/evaluate/solve.hpp) on functions whose answers are known in closed
 // form, counting evaluations, and on functions that turn or never meet the target.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstddef>
 #include <vector>
 
-#include "interpreter/solve.hpp"
+#include "interpreter/evaluate/solve.hpp"
 
 using reckon::solve_monotone;
 using reckon::SolveDomain;

@@ -15,10 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/checker.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/check/checker.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/program.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 
@@ -124,7 +125,7 @@ TEST_CASE("the evaluator's stack guard: nested expressions in nested properties 
   // shallow. Evaluating p0 nests 199 conditionals in each of 255 properties (50,745
   // levels, as many as the parser's nesting limit and the 256 properties evaluated at
   // once allow). Their values are texts, which compiled code does not compute
-  // (interpreter/code.hpp), so every level is a frame of the tree walk, about 110 bytes
+  // (interpreter/compiled/code.hpp), so every level is a frame of the tree walk, about 110 bytes
   // in a Release build: the guard trips about 190 properties deep. Frames under 83
   // bytes would fit the whole chain in the budget, and this test would have to find a
   // deeper recursion. (The same chain over numbers runs in the compiled code's loop,
@@ -178,7 +179,7 @@ TEST_CASE("the evaluator's stack guard: nested expressions in nested properties 
 
 TEST_CASE("compiled chains of properties run on a few native frames") {
   // The chain of the test above over numbers: 190 additions in each of 150 properties.
-  // Before numeric expressions were compiled (interpreter/code.hpp) this tripped the
+  // Before numeric expressions were compiled (interpreter/compiled/code.hpp) this tripped the
   // guard too; now each body is one run of the compiled code's loop and the
   // properties it forces are entered inside that loop, so the whole chain fits in the
   // 4 MiB budget and computes 150 * 190 + 1 = 28,501.

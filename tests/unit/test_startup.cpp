@@ -9,8 +9,9 @@
 #include <thread>
 #include <vector>
 
-#include "interpreter/native.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/model/native.hpp"
+#include "interpreter/model/program.hpp"
 #include "stdlib/embedded_modules.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/source.hpp"

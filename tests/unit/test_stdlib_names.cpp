@@ -14,8 +14,9 @@
 #include <vector>
 
 #include "grammar/parse.hpp"
-#include "interpreter/program.hpp"
-#include "interpreter/stdlib_names.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/model/program.hpp"
+#include "interpreter/model/stdlib_names.hpp"
 #include "stdlib/embedded_modules.hpp"
 #include "stdlib/library.hpp"
 

@@ -10,9 +10,10 @@
 #include <tuple>
 #include <vector>
 
-#include "interpreter/checker.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/pipeline.hpp"
+#include "interpreter/check/checker.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
 #include "interpreter/sweep/sweep.hpp"
 #include "stdlib/library.hpp"
 
@@ -298,7 +299,7 @@ TEST_CASE("a plan folds what does not vary and keeps what does") {
 }
 
 // `//`, `%`, floor, ceil and round take their operands in the written unit: the plan does
-// it with the same functions (interpreter/operations.hpp). Values on and near the
+// it with the same functions (interpreter/values/operations.hpp). Values on and near the
 // boundaries where base-unit arithmetic went wrong (300 ms // 100 ms was 2).
 TEST_CASE("planned sweeps do integer operations in the written unit, as the evaluator does") {
   Program p;

@@ -1,11 +1,11 @@
-// The text builtins' meaning (interpreter/text_ops.hpp) against CPython 3.11's str methods
+// The text builtins' meaning (interpreter/values/text_ops.hpp) against CPython 3.11's str methods
 // (/usr/bin/python3), whose answers are written beside each check; upper and lower are
 // ASCII only, where Python maps every letter ('µ'.upper() is 'Μ').
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
-#include "interpreter/text_ops.hpp"
+#include "interpreter/values/text_ops.hpp"
 
 using namespace reckon;
 

@@ -1,4 +1,4 @@
-// Texts built at run time (interpreter/value.hpp's TextValue): reference counting through
+// Texts built at run time (interpreter/values/value.hpp's TextValue): reference counting through
 // every way a Value is copied, moved, assigned and overwritten; literal texts untouched;
 // equality between built and literal texts; built texts outliving their evaluator.
 #include <catch2/catch.hpp>
@@ -9,10 +9,11 @@
 #include <vector>
 
 #include "grammar/parse.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/program.hpp"
-#include "interpreter/text_value.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/program.hpp"
+#include "interpreter/values/text_value.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 

@@ -7,11 +7,12 @@
 #include <vector>
 
 #include "grammar/parse.hpp"
-#include "interpreter/checker.hpp"
-#include "interpreter/evaluator.hpp"
-#include "interpreter/pipeline.hpp"
-#include "interpreter/program.hpp"
-#include "interpreter/type_names.hpp"
+#include "interpreter/check/checker.hpp"
+#include "interpreter/evaluate/evaluator.hpp"
+#include "interpreter/load/loader.hpp"
+#include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/program.hpp"
+#include "interpreter/model/type_names.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
 

@@ -11,10 +11,10 @@
 #include <utility>
 #include <vector>
 
-#include "interpreter/format.hpp"
-#include "interpreter/suggest.hpp"
-#include "interpreter/units.hpp"
-#include "interpreter/value.hpp"
+#include "interpreter/display/format.hpp"
+#include "interpreter/model/suggest.hpp"
+#include "interpreter/values/units.hpp"
+#include "interpreter/values/value.hpp"
 #include "syntax/dimension.hpp"
 
 using namespace reckon;

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-#include "interpreter/value.hpp"
+#include "interpreter/values/value.hpp"
 
 namespace reckon::test {
 

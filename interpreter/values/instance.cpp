@@ -1,0 +1,139 @@
+#include "interpreter/values/instance.hpp"
+
+#include <bit>
+#include <cstring>
+#include <functional>
+#include <new>
+#include <string_view>
+
+#include "syntax/ast.hpp"
+
+namespace reckon {
+
+// --- records ---------------------------------------------------------------------------
+
+RecordValue* RecordValue::make(const RecordDecl* type, std::size_t count) {
+  static_assert(sizeof(RecordValue) % alignof(Value) == 0);
+  void* memory = ::operator new(sizeof(RecordValue) + count * sizeof(Value));
+  auto* r = new (memory) RecordValue();
+  auto* fields = reinterpret_cast<Value*>(r + 1);
+  for (std::size_t i = 0; i < count; ++i) new (fields + i) Value();
+  r->type = type;
+  r->fields = {fields, count};
+  return r;
+}
+
+RecordValue::~RecordValue() {
+  for (Value& f : fields) f.~Value();
+}
+
+// --- instances -------------------------------------------------------------------------
+
+Instance* Instance::make(std::string_view name, const ScenarioDecl& scenario) {
+  static_assert(sizeof(Instance) % alignof(Thunk) == 0);
+  static_assert(sizeof(Thunk) % alignof(const Expr*) == 0);
+  const std::size_t inputs = scenario.inputs.size();
+  const std::size_t thunks = inputs + scenario.properties.size();
+  void* memory = ::operator new(sizeof(Instance) + thunks * sizeof(Thunk) +
+                                inputs * (sizeof(const Expr*) + sizeof(bool)));
+  auto* inst = new (memory) Instance;  // not Instance(): that would zero the memo first
+  auto* thunk = reinterpret_cast<Thunk*>(inst + 1);
+  for (std::size_t i = 0; i < thunks; ++i) new (thunk + i) Thunk();
+  auto* exprs = reinterpret_cast<const Expr**>(thunk + thunks);
+  auto* in_instance = reinterpret_cast<bool*>(exprs + inputs);
+  for (std::size_t i = 0; i < inputs; ++i) {
+    exprs[i] = nullptr;
+    in_instance[i] = false;
+  }
+  inst->name = name;
+  inst->scenario = &scenario;
+  inst->inputs = {thunk, inputs};
+  inst->properties = {thunk + inputs, thunks - inputs};
+  inst->input_exprs = {exprs, inputs};
+  inst->input_in_instance = {in_instance, inputs};
+  return inst;
+}
+
+Instance::~Instance() {
+  for (Thunk& t : inputs) t.~Thunk();
+  for (Thunk& t : properties) t.~Thunk();
+}
+
+// --- method memo -----------------------------------------------------------------------
+
+namespace {
+
+// Past the first chunk, calls are found by hash. MurmurHash3's 64-bit finalizer: every input bit
+// reaches the low bits, which pick the table slot (a double's low bits are often all zero).
+std::uint64_t scramble(std::uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  return x ^ (x >> 33);
+}
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t x) {
+  return scramble(h ^ (x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)));
+}
+
+std::uint64_t hash_call(std::uint32_t method, std::span<const Value> args) {
+  std::uint64_t h = mix(method, args.size());
+  for (const Value& v : args) {
+    std::uint64_t words[sizeof(Value) / 8];
+    std::memcpy(words, &v, sizeof(Value));
+    for (std::uint64_t w : words) h = mix(h, w);
+  }
+  return h;
+}
+
+}  // namespace
+
+MethodCall& MethodMemo::find_indexed(std::uint32_t method, std::span<const Value> arguments) {
+  const std::uint64_t hash = hash_call(method, arguments);
+  const std::size_t mask = table_.size() - 1;
+  for (std::size_t i = hash & mask; table_[i]; i = (i + 1) & mask) {
+    MethodCall& c = *table_[i];
+    if (c.hash == hash && c.method == method && same_arguments(c, arguments)) return c;
+  }
+  return add(method, arguments);
+}
+
+MethodCall& MethodMemo::add(std::uint32_t method, std::span<const Value> arguments) {
+  const std::size_t slot = count_ % chunk_size;
+  if (count_ > 0 && slot == 0) {
+    last_->next = std::make_unique<Chunk>();
+    last_ = last_->next.get();
+  }
+  MethodCall& call = *new (&last_->calls[slot]) MethodCall(method, arguments);
+  ++count_;
+  if (count_ <= chunk_size) return call;  // found by a scan of the first chunk
+  call.hash = hash_call(method, arguments);
+  if (table_.empty()) {
+    for (MethodCall& c : first_.calls)  // all made: the first chunk is full
+      c.hash = hash_call(c.method, {c.arguments.data(), c.arguments.size()});
+  } else if (2 * count_ <= table_.size()) {
+    index(call);
+    return call;
+  }
+  // (Re)build the index at four times the calls, from every chunk.
+  table_.assign(std::bit_ceil(4 * count_), nullptr);
+  for (Chunk* c = &first_; c; c = c->next.get())
+    for (std::size_t i = 0; i < chunk_size && (c != last_ || i <= slot); ++i) index(c->calls[i]);
+  return call;
+}
+
+MethodMemo::~MethodMemo() {
+  std::size_t left = count_;
+  for (Chunk* c = &first_; c && left > 0; c = c->next.get())
+    for (std::size_t i = 0; i < chunk_size && left > 0; ++i, --left) c->calls[i].~MethodCall();
+}
+
+void MethodMemo::index(MethodCall& call) {
+  const std::size_t mask = table_.size() - 1;
+  std::size_t i = call.hash & mask;
+  while (table_[i]) i = (i + 1) & mask;
+  table_[i] = &call;
+}
+
+}  // namespace reckon
