@@ -194,7 +194,7 @@ else
 fi
 printf 'import "hardware"\nimport "models"\n' >"$tmp/course/registry.rk"
 expect "doc of a file that only imports registries" 1 \
-  "^error\[E0615\]: .*registry.rk. declares no scenario.*nor does what it imports (.hardware., .models.): .reckon list hardware." -- \
+  "^error\[E0615\]: .*registry.rk. declares no scenario.*nor does what it imports \(.hardware., .models.\): .reckon list hardware." -- \
   "$reckon" doc "$tmp/course/registry.rk"
 
 # --- hostile bytes in diagnostics ------------------------------------------------------

@@ -30,7 +30,7 @@ BASES = {"s": 1, "min": 60, "h": 3600, "day": 86400, "week": 7 * 86400,
          "month": F(36525 * 864, 12), "year": F(36525 * 864), "L": F(1, 1000),
          "B": 1, "bit": F(1, 8), "flop": 1, "FLOP": 1, "J": 1, "Wh": 3600, "W": 1, "Hz": 1,
          "m": 1, "g": F(1, 1000), "t": 1000, "gCO2e": F(1, 1000), "tCO2e": 1000, "USD": 1}
-COUNTS = {"token", "param", "sample", "request", "layer", "GPU", "iteration"}
+COUNTS = {"token", "param", "sample", "request", "layer", "device", "iteration"}
 
 
 def scale_of(name):
