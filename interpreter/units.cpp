@@ -77,7 +77,7 @@ struct Catalogue {
     // Compute work. `flop` and `FLOP` are the same unit (both spellings are common). An
     // operation (`op`, `OP`: an integer multiply or add, as datasheets count TOPS) is one
     // unit of the same dimension: one op is one flop, so an INT8 roof (`TOP/s`) and a
-    // workload in flop meet in one roofline (docs/conventions.md, "Operations and flops").
+    // workload in flop meet in one roofline (docs/conventions.md, "Devices and operations").
     // The prefixed ops are upper case only (`TOP/s`, `GOP/s`), as datasheets write them.
     for (const char* f : {"flop", "FLOP"}) {
       add(f, 1, compute_d);
@@ -402,8 +402,8 @@ std::string count_suffix(const Dimension& d) {
 
 namespace {
 
-// The words of a written unit, between its operators (`TOP`, `s`, `GPU` in `TOP/s/GPU`),
-// each passed to `f` with where it starts; `f` returns its replacement.
+// `symbol` with each of its words, between its operators (`TOP`, `s`, `GPU` in
+// `TOP/s/GPU`), replaced by what `f` returns for it.
 template <class F>
 std::string map_words(std::string_view symbol, F f) {
   std::string out;
