@@ -56,7 +56,7 @@ scenario {s} {{
   ## Bytes per stored activation element.
   input precision_bytes: B = 2 B
   ## Data-parallel ranks sharing the optimizer state.
-  input devices: GPU = 1024 GPU
+  input devices: device = 1024 device
   ## Tokens the whole run trains on.
   input training_tokens: token = {tokens}e9 token
   ## Sustained fraction of the device's headline peak (16-bit for datacenter records).
@@ -89,13 +89,13 @@ scenario {s} {{
 
   ## Weights, gradients and optimizer state of one rank.
   model_state: GB = model_state_memory(workload.params, zero_stage: 1,
-                                       data_parallel: devices / 1 GPU)
+                                       data_parallel: devices / 1 device)
 
   ## Memory one rank needs.
   total_memory: GB = model_state + selective_activations / 8
 
   ## Capacity left on the device (negative when it does not fit).
-  headroom: GiB = device.memory * 1 GPU - total_memory
+  headroom: GiB = device.memory * 1 device - total_memory
 
   ## Training work of the whole run: 6 P D.
   training_work: flop = training_flops(workload.params, training_tokens)
@@ -185,12 +185,12 @@ scenario {s} {{
   memory_needed: GB = weights + batch * kv_per_sequence
 
   ## Whether the batch fits on the device.
-  fits: bool = memory_needed <= device.memory * 1 GPU
+  fits: bool = memory_needed <= device.memory * 1 device
 
   ## Inter-token latency: one decode step.
   itl: ms/token = inter_token_latency(weight_bytes: weights,
                                       kv_bytes_per_sequence: kv_per_sequence,
-                                      memory_bandwidth: device.memory_bandwidth * 1 GPU,
+                                      memory_bandwidth: device.memory_bandwidth * 1 device,
                                       batch: batch, bandwidth_efficiency: bandwidth_efficiency)
 
   ## Tokens generated per second across the batch.

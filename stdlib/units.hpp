@@ -56,7 +56,7 @@ using sample_base_dimension = reckon_base_dimension<Base::sample>;
 using request_base_dimension = reckon_base_dimension<Base::request>;
 using layer_base_dimension = reckon_base_dimension<Base::layer>;
 using carbon_base_dimension = reckon_base_dimension<Base::carbon>;
-using gpu_base_dimension = reckon_base_dimension<Base::gpu>;
+using gpu_base_dimension = reckon_base_dimension<Base::device>;
 using iteration_base_dimension = reckon_base_dimension<Base::iteration>;
 
 // The base unit of each Reckon base dimension. Names and symbols come from dimension.hpp so
@@ -87,7 +87,7 @@ using sample_base_unit = reckon_base_unit<Base::sample>;
 using request_base_unit = reckon_base_unit<Base::request>;
 using layer_base_unit = reckon_base_unit<Base::layer>;
 using carbon_base_unit = reckon_base_unit<Base::carbon>;
-using gpu_base_unit = reckon_base_unit<Base::gpu>;
+using gpu_base_unit = reckon_base_unit<Base::device>;
 using iteration_base_unit = reckon_base_unit<Base::iteration>;
 
 namespace detail {
@@ -134,7 +134,8 @@ using compute_rate_unit = decltype(compute_unit() / time_unit());
 using bandwidth_unit = decltype(information_unit() / time_unit());
 using energy_unit = boost::units::unit<boost::units::energy_dimension, system>;
 using power_unit = boost::units::unit<boost::units::power_dimension, system>;
-// Per accelerator: what one GPU of a cluster contributes (`989 TFLOP/s/GPU`, `700 W/GPU`).
+// Per accelerator: what one device of a cluster contributes (`989 TFLOP/s/device`,
+// `700 W/device`).
 using compute_rate_per_gpu_unit = decltype(compute_rate_unit() / gpu_unit());
 using power_per_gpu_unit = decltype(power_unit() / gpu_unit());
 
@@ -231,7 +232,7 @@ static_assert(dimension_of<sample_unit>() == Dimension::of(Base::sample));
 static_assert(dimension_of<request_unit>() == Dimension::of(Base::request));
 static_assert(dimension_of<layer_unit>() == Dimension::of(Base::layer));
 static_assert(dimension_of<carbon_unit>() == Dimension::of(Base::carbon));
-static_assert(dimension_of<gpu_unit>() == Dimension::of(Base::gpu));
+static_assert(dimension_of<gpu_unit>() == Dimension::of(Base::device));
 static_assert(dimension_of<iteration_unit>() == Dimension::of(Base::iteration));
 static_assert(static_cast<std::size_t>(Base::iteration) + 1 == base_count,
               "a base was added to dimension.hpp: give it a unit in stdlib/units.hpp");

@@ -26,7 +26,8 @@ enum class Base : std::uint8_t {
   sample,
   request,
   layer,
-  gpu,        // accelerators: per-GPU and whole-cluster quantities differ by this count
+  device,     // accelerators of every tier (a GPU, a TPU chip, an NPU, a microcontroller):
+              // per-device and whole-cluster quantities differ by this count
   iteration,  // training steps: per-step and whole-run quantities differ by this count
               // (`step` itself is a keyword of ranges, `1 .. 8 step 1`)
 };
@@ -37,10 +38,10 @@ inline constexpr std::size_t first_count_base = static_cast<std::size_t>(Base::t
 // Name of each base dimension and the symbol of its base unit, indexed by Base.
 inline constexpr std::array<std::string_view, base_count> base_dimension_names = {
     "time",  "information", "compute", "money",   "mass",  "length", "carbon",
-    "token", "param",       "sample",  "request", "layer", "GPU",    "iteration"};
+    "token", "param",       "sample",  "request", "layer", "device", "iteration"};
 inline constexpr std::array<std::string_view, base_count> base_unit_symbols = {
-    "s",     "B",     "flop",   "USD",     "kg",    "m",   "kgCO2e",
-    "token", "param", "sample", "request", "layer", "GPU", "iteration"};
+    "s",     "B",     "flop",   "USD",     "kg",    "m",      "kgCO2e",
+    "token", "param", "sample", "request", "layer", "device", "iteration"};
 
 struct Dimension {
   std::array<std::int8_t, base_count> exponents{};

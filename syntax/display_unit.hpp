@@ -21,7 +21,7 @@ struct DisplayUnit {
   // this unit (`300 ms % 100 ms` is 0 ms).
   bool ladder = false;
   // With `ladder`, the unit of values a person wrote (an input's, a record field's, as a
-  // registry's `memory: B/GPU` holds 80 GiB): where the ladder chooses from the byte, a
+  // registry's `memory: B/device` holds 80 GiB): where the ladder chooses from the byte, a
   // value shorter on the binary ladder was written there and shows there (format.hpp,
   // ladder_display_unit). A property's computed bytes stay on the decimal ladder.
   bool written_values = false;

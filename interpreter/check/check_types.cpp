@@ -109,8 +109,8 @@ Type Checker::resolve_type(const TypeExpr& t, std::optional<DisplayUnit>* displa
     if (!c) return out;
     out = Type::quantity(c->dim, t.integer);
     // A declared step of the dimension's ladder lets the ladder choose within its
-    // family (`big: GB` holding 2000 GB shows 2.000 TB, `memory: B/GPU` holding
-    // 80 GiB shows 80 GiB/GPU: format.hpp, fitting_display_unit); a unit off the
+    // family (`big: GB` holding 2000 GB shows 2.000 TB, `memory: B/device` holding
+    // 80 GiB shows 80 GiB/device: format.hpp, fitting_display_unit); a unit off the
     // ladder shows as declared (`GiB`, `USD/Mtoken`, `h`). Display rule 1,
     // docs/language.md.
     const bool ladder = ladder_step(c->dim, u.text);

@@ -9,7 +9,7 @@ namespace reckon {
 
 namespace {
 
-// "tokens", "GPUs", "tokens^2": the plural of a counting unit, for prose.
+// "tokens", "devices", "tokens^2": the plural of a counting unit, for prose.
 std::string plural(std::size_t base, int exponent) {
   std::string name(base_unit_symbols[base]);
   name += 's';

@@ -13,7 +13,7 @@ namespace reckon {
 bool counts_differ_only(const Dimension& have, const Dimension& want);
 
 // What turns `have` into `want` when only their counting parts differ: "multiply by a
-// number of tokens", "divide by a number of GPUs", "divide by `1 token` to use it as a
+// number of tokens", "divide by a number of devices", "divide by `1 token` to use it as a
 // plain number". Empty when the physical parts differ too.
 // `subject` names what is to be changed ("the left side"), empty for the value itself.
 std::string counting_hint(const Dimension& have, const Dimension& want,

@@ -309,6 +309,61 @@ void make_directory(const std::string& directory) {
                                        ec ? ec.message() : "unknown error"));
 }
 
+// The names the loader gave the modules the main file imports itself (`<stdlib>/hardware.rk`,
+// `models/llm.rk`), in the order written.
+std::vector<std::string> imported_modules(const Program& p) {
+  std::vector<std::string> out;
+  if (!p.main) return out;
+  for (const ImportDecl* d : p.main_decls<ImportDecl>(DeclKind::import)) {
+    const std::string& target = d->path;
+    const bool is_file =
+        target.find('/') != std::string::npos || (target.size() > 3 && target.ends_with(".rk"));
+    if (is_file)
+      out.push_back(
+          (std::filesystem::path(p.main->name).parent_path() / target).lexically_normal().string());
+    else if (p.library && p.library->module_display_name)
+      out.push_back(p.library->module_display_name(target));
+    else
+      out.push_back("<stdlib>/" + target + ".rk");
+  }
+  return out;
+}
+
+// The scenarios of the modules `imports` names, module by module.
+std::vector<ScenarioDecl*> imported_scenarios(const Program& p,
+                                              const std::vector<std::string>& imports) {
+  std::vector<ScenarioDecl*> out;
+  for (const std::string& name : imports)
+    for (const auto& m : p.modules)
+      if (m.get() != p.main && m->name == name)
+        for (const auto& d : m->decls)
+          if (d->kind == DeclKind::scenario) out.push_back(static_cast<ScenarioDecl*>(d.get()));
+  return out;
+}
+
+// E0615: neither the file nor what it imports declares a scenario. The message says
+// where the things it does hold are read: a registry's records (`reckon list`), the
+// library's functions (`reckon doc --stdlib`), its exercises.
+UserError nothing_to_document(const Program& p, const std::string& file,
+                              const std::vector<std::string>& imports) {
+  std::string where;
+  if (!p.main_decls<ExerciseDecl>(DeclKind::exercise).empty())
+    where += "; its exercises are built with `reckon exercises build`";
+  else if (!imports.empty()) {
+    std::string names;
+    for (const ImportDecl* d : p.main_decls<ImportDecl>(DeclKind::import))
+      names += (names.empty() ? "`" : ", `") + d->path + "`";
+    where += fmt::format(
+        "; nor does what it imports ({}): `reckon list hardware` (or models, fabrics, "
+        "regions) prints a registry's records, and `reckon doc --stdlib` the library's "
+        "functions",
+        names);
+  }
+  return UserError("E0615", fmt::format("`{}` declares no scenario, so there is no page to write "
+                                        "(`reckon doc` writes one per scenario{})",
+                                        file, where));
+}
+
 }  // namespace
 
 int doc(const std::string& file, const std::string& format, const std::string& directory,
@@ -318,15 +373,14 @@ int doc(const std::string& file, const std::string& format, const std::string& d
     load_program(p, stdlib::standard_library(), file);
     check_and_compile(p);
     auto scenarios = p.main_decls<ScenarioDecl>(DeclKind::scenario);
-    if (scenarios.empty())
-      throw UserError(
-          "E0615",
-          fmt::format("`{}` declares no scenario, so there is no page to write (`reckon doc` "
-                      "writes one per scenario{})",
-                      file,
-                      p.main_decls<ExerciseDecl>(DeclKind::exercise).empty()
-                          ? ""
-                          : "; its exercises are built with `reckon exercises build`"));
+    // A file that declares no scenario but imports modules that do (`import
+    // "solvers_node"`, a course's cases of a model file) is documented by their scenarios:
+    // the pages a reader of that file needs, with its cases and checks as examples. A file
+    // of exercises is not: its pages are its question sheets (E0615 says how).
+    const std::vector<std::string> imports = imported_modules(p);
+    if (scenarios.empty() && p.main_decls<ExerciseDecl>(DeclKind::exercise).empty())
+      scenarios = imported_scenarios(p, imports);
+    if (scenarios.empty()) throw nothing_to_document(p, file, imports);
     // An HTML page is a whole document: two of them back to back on stdout are no
     // document a browser reads.
     if (format == "html" && directory.empty() && scenarios.size() > 1)

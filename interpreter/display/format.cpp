@@ -296,9 +296,9 @@ int digits_written(double x) {
 
 // A value a person wrote (DisplayUnit::written_values) shown where the ladder chooses
 // from the byte, the first step of the decimal and the binary ladder both (a field or
-// input declared `B` or `B/GPU`): on the binary ladder when its number there is written
+// input declared `B` or `B/device`): on the binary ladder when its number there is written
 // in fewer digits than on the decimal one, so that the registry's 80 GiB reads
-// 80 GiB/GPU and 256 KiB 256 KiB/GPU, while 141 GB stays 141 GB (a decimal capacity is
+// 80 GiB/device and 256 KiB 256 KiB/device, while 141 GB stays 141 GB (a decimal capacity is
 // 131.3 GiB, a binary one 85.90 GB: the shorter number is the one a datasheet wrote).
 // Display rule 2. nullopt: the decimal ladder.
 std::optional<DisplayUnit> binary_reading(const Value& v, const DisplayUnit& written, int digits) {
@@ -318,13 +318,19 @@ std::optional<DisplayUnit> binary_reading(const Value& v, const DisplayUnit& wri
 }  // namespace
 
 DisplayUnit ladder_display_unit(const Value& v, const DisplayUnit& written, int digits) {
-  std::string symbol;
-  if (alternative_step(v.dim, written.symbol))
-    if (const auto step = readable_alternative_unit(v.dim, written.symbol,
-                                                    snap_round_trip(v.number), &symbol, digits))
-      return DisplayUnit{symbol, step->scale};
-  if (auto binary = binary_reading(v, written, digits)) return *binary;
-  return default_display_unit(v, digits);
+  // The ladder chooses the step, the written unit its names (`B/GPU` holding 80 GiB reads
+  // 80 GiB/GPU, `op/s` holding 4e12 op/s reads 4 TOP/s): units.hpp, respelled.
+  DisplayUnit chosen = [&] {
+    std::string symbol;
+    if (alternative_step(v.dim, written.symbol))
+      if (const auto step = readable_alternative_unit(v.dim, written.symbol,
+                                                      snap_round_trip(v.number), &symbol, digits))
+        return DisplayUnit{symbol, step->scale};
+    if (auto binary = binary_reading(v, written, digits)) return *binary;
+    return default_display_unit(v, digits);
+  }();
+  chosen.symbol = respelled(chosen.symbol, written.symbol);
+  return chosen;
 }
 
 namespace {
@@ -394,9 +400,9 @@ std::optional<DisplayUnit> fitting_display_unit(const Value& v,
   if (!unit) return std::nullopt;
   if (v.kind == ValueKind::quantity) {
     if (!std::isfinite(v.number / unit->scale)) return std::nullopt;
-    if (unit->ladder && v.number != 0 && alternative_step(v.dim, unit->symbol))
-      return ladder_display_unit(v, *unit, digits);
-    if (unit->ladder && v.number != 0) return binary_reading(v, *unit, digits);
+    // The ladder chooses (an alternative ladder's step, the binary reading or the
+    // decimal step), spelled in the declared unit's names (`80 GiB/GPU`).
+    if (unit->ladder && v.number != 0) return ladder_display_unit(v, *unit, digits);
   }
   // A tuple's elements are fitted as format_value shows them, one at a time.
   return unit;

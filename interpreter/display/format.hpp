@@ -101,7 +101,7 @@ inline constexpr int max_meaningful_digits = 15;
 inline constexpr double max_written_in_full = 1e12;
 
 // Whether a quantity of dimension `d` is written out in full rather than in scientific
-// notation: money and time (counts beside them too: GPU*h).
+// notation: money and time (counts beside them too: device*h).
 bool written_in_full(const Dimension& d);
 
 // A base-unit number in a unit of scale `scale`, as a person would write it: the
@@ -141,13 +141,13 @@ std::optional<DisplayUnit> fitting_display_unit(const Value& v,
 // The step a ladder chooses for `v` when it is shown in `written`, a step of a ladder
 // (DisplayUnit::ladder): the binary ladder of bytes for a binary step (KiB, GiB: a list
 // written in several binary units), and for a written value declared in the byte that is
-// shorter there (DisplayUnit::written_values: `80 GiB/GPU`); the dimension's own ladder
+// shorter there (DisplayUnit::written_values: `80 GiB/device`); the dimension's own ladder
 // otherwise.
 DisplayUnit ladder_display_unit(const Value& v, const DisplayUnit& written, int digits);
 
 // The unit a record's field `field` shows `v` in wherever the record shows (inline, in a
 // message, in --json): its declared unit, except that a declared step of a ladder states
-// only a dimension (the registry's `memory: B/GPU` holds 80 GiB and 141 GB alike), so the
+// only a dimension (the registry's `memory: B/device` holds 80 GiB and 141 GB alike), so the
 // ladder chooses for a value other than zero; zero in the declared unit (`0 GiB`).
 // nullopt: a readable unit. A table column asks it for the column's largest value.
 // The one decision of a field's unit (docs/language.md, "Display").

@@ -62,8 +62,11 @@ constexpr std::string_view bits_per_second_why =
 constexpr std::string_view bytes_per_second_why = "bytes per second are `B/s` (`GB/s`)";
 constexpr std::string_view symbol_why = "units are written as their symbol";
 constexpr std::string_view tops_why =
-    "Reckon counts every arithmetic operation as flop, integer ones included: tera-operations "
-    "per second are `TFLOP/s`";
+    "a rate of operations is written as a rate: tera-operations per second are `TOP/s`, and "
+    "one op is one flop";
+constexpr std::string_view device_why =
+    "the counting unit of accelerators is `device` (plural `devices`); `GPU` is another name "
+    "of it";
 constexpr std::string_view percent_why =
     "a percentage is a plain fraction in Reckon: write `0.5` for 50%";
 constexpr std::string_view tonne_why = "a tonne is `t` (1000 kg); emissions are `tCO2e`";
@@ -125,10 +128,10 @@ constexpr std::array unit_hints = {
     UnitHint{"tok", "token", symbol_why},
     UnitHint{"toks", "token", symbol_why},
     UnitHint{"y", "year", symbol_why},
-    UnitHint{"TOPS", "TFLOP/s", tops_why},
-    UnitHint{"TOPs", "TFLOP/s", tops_why},
-    UnitHint{"GOPS", "GFLOP/s", tops_why},
-    UnitHint{"POPS", "PFLOP/s", tops_why},
+    UnitHint{"TOPS", "TOP/s", tops_why},
+    UnitHint{"TOPs", "TOP/s", tops_why},
+    UnitHint{"GOPS", "GOP/s", tops_why},
+    UnitHint{"POPS", "POP/s", tops_why},
     UnitHint{"percent", "", percent_why},
     UnitHint{"pct", "", percent_why},
     UnitHint{"tonne", "t", tonne_why},
@@ -143,8 +146,12 @@ constexpr std::array unit_hints = {
     UnitHint{"dollar", "USD", symbol_why},
     UnitHint{"dollars", "USD", symbol_why},
     UnitHint{"usd", "USD", symbol_why},
-    UnitHint{"gpu", "GPU", "the counting unit of accelerators is `GPU` (plural `GPUs`)"},
-    UnitHint{"gpus", "GPUs", "the counting unit of accelerators is `GPU` (plural `GPUs`)"},
+    UnitHint{"gpu", "device", device_why},
+    UnitHint{"gpus", "devices", device_why},
+    UnitHint{"Device", "device", device_why},
+    UnitHint{"Devices", "devices", device_why},
+    UnitHint{"dev", "device", device_why},
+    UnitHint{"ops", "op", "an operation is `op` (one op is one flop); a rate of them is `op/s`"},
     UnitHint{"watt", "W", symbol_why},
     UnitHint{"watts", "W", symbol_why},
     UnitHint{"joule", "J", symbol_why},

@@ -128,7 +128,7 @@ class Written {
         return of(e, s, params);
       case ExprKind::member:
         // A case's input in its declared unit; a record's field is declared for its
-        // dimension (a registry's `memory: B/GPU` holds 80 GiB and 141 GB alike), so a
+        // dimension (a registry's `memory: B/device` holds 80 GiB and 141 GB alike), so a
         // ladder step there lets the ladder choose, as a written unit does.
         if (e.operands[0]->type.kind != TypeKind::record || scalar(e.type).is_tuple())
           return of(e, s, params);  // a tuple field's elements as declared

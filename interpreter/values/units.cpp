@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
+#include <optional>
 #include <unordered_map>
 
 namespace reckon {
@@ -72,11 +74,18 @@ struct Catalogue {
     prefixed("bit", 0.125, information_d, si_large);
     prefixed("bit", 0.125, information_d, binary);
 
-    // Compute work. `flop` and `FLOP` are the same unit (both spellings are common).
+    // Compute work. `flop` and `FLOP` are the same unit (both spellings are common). An
+    // operation (`op`, `OP`: an integer multiply or add, as datasheets count TOPS) is one
+    // unit of the same dimension: one op is one flop, so an INT8 roof (`TOP/s`) and a
+    // workload in flop meet in one roofline (docs/conventions.md, "Devices and operations").
+    // The prefixed ops are upper case only (`TOP/s`, `GOP/s`), as datasheets write them.
     for (const char* f : {"flop", "FLOP"}) {
       add(f, 1, compute_d);
       prefixed(f, 1, compute_d, si_large);
     }
+    add("op", 1, compute_d);
+    add("OP", 1, compute_d);
+    prefixed("OP", 1, compute_d, si_large);
 
     add("USD", 1, money_d);
 
@@ -120,10 +129,12 @@ struct Catalogue {
       add(name + "s", 1, dim(b));
       prefixed(name, 1, dim(b), si_large);
     }
-    // Accelerators are counted too (`80 GB/GPU`, `1024 GPUs`); no prefixes: `kGPU` would
-    // read as a typo, and clusters are written in whole GPUs.
-    add("GPU", 1, dim(Base::gpu));
-    add("GPUs", 1, dim(Base::gpu));
+    // Accelerators are counted too, on every tier (`80 GiB/device`, `1024 devices`): a GPU,
+    // a TPU chip, a phone's NPU and a microcontroller are each one device. `GPU` (`GPUs`)
+    // is another name of the same unit, for a cluster of GPUs that reads better so; a
+    // value declared in it shows in it (respelled). No prefixes: `kdevice` would read as
+    // a typo, and clusters are written in whole devices.
+    for (const char* name : {"device", "devices", "GPU", "GPUs"}) add(name, 1, dim(Base::device));
   }
 };
 
@@ -247,7 +258,7 @@ std::string dimension_name(const Dimension& d) {
       {dim(Base::sample), "sample count"},
       {dim(Base::request), "request count"},
       {dim(Base::layer), "layer count"},
-      {dim(Base::gpu), "GPU count"},
+      {dim(Base::device), "device count"},
       {dim(Base::iteration), "iteration count"},
       {carbon_d, "carbon"},
       {carbon_d / energy_d, "carbon intensity"},
@@ -255,7 +266,7 @@ std::string dimension_name(const Dimension& d) {
   };
   for (const auto& [dd, n] : names)
     if (dd == d) return n;
-  // A named physical dimension with counts: "information per token", "power per GPU",
+  // A named physical dimension with counts: "information per token", "power per device",
   // "information times parameters", so a counting mismatch reads in words.
   const Dimension physical = d.physical();
   if (d.has_counts() && !physical.is_dimensionless()) {
@@ -287,7 +298,7 @@ std::string dimension_name(const Dimension& d) {
 namespace {
 
 // `d` in base-unit symbols, after `lead` raised to `lead_exponent` when one is given:
-// "B/(s*token)", "W/GPU".
+// "B/(s*token)", "W/device".
 std::string unit_string(const Dimension& d, std::string_view lead = "", int lead_exponent = 0) {
   std::string num, den;
   auto append = [](std::string& side, std::string_view symbol, int e) {
@@ -311,7 +322,7 @@ std::string unit_string(const Dimension& d, std::string_view lead = "", int lead
 
 std::string counted_unit_string(const Dimension& d) {
   // Mass and length only as energy or power (kg*m^2 per s^2 or s^3): spell that part
-  // J or W, whichever leaves fewer other factors (`USD/J` for a price per kWh, `W/GPU`).
+  // J or W, whichever leaves fewer other factors (`USD/J` for a price per kWh, `W/device`).
   const int m = d[Base::mass];
   if (m == 0 || d[Base::length] != 2 * m) return unit_string(d);
   auto factors = [](const Dimension& x) {
@@ -375,7 +386,7 @@ bool decimal_binary_twins(std::string_view a, std::string_view b) {
 
 namespace {
 
-// The counts of `d` as the display writes them after a physical step (`/token`, `/GPU`).
+// The counts of `d` as the display writes them after a physical step (`/token`, `/device`).
 std::string count_suffix(const Dimension& d) {
   std::string counts;
   for (std::size_t i = first_count_base; i < base_count; ++i) {
@@ -389,9 +400,75 @@ std::string count_suffix(const Dimension& d) {
 
 }  // namespace
 
+namespace {
+
+// `symbol` with each of its words, between its operators (`TOP`, `s`, `GPU` in
+// `TOP/s/GPU`), replaced by what `f` returns for it.
+template <class F>
+std::string map_words(std::string_view symbol, F f) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < symbol.size()) {
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+    if (!word(symbol[i])) {
+      out += symbol[i++];
+      continue;
+    }
+    std::size_t end = i;
+    while (end < symbol.size() && word(symbol[end])) ++end;
+    out += f(symbol.substr(i, end - i));
+    i = end;
+  }
+  return out;
+}
+
+bool device_alias(std::string_view w) { return w == "GPU" || w == "GPUs" || w == "devices"; }
+
+// The prefix of an operation (`T` of `TOP`, `` of `op`), or nullopt when `w` is no op.
+std::optional<std::string_view> op_prefix(std::string_view w) {
+  if (w == "op") return std::string_view{};
+  if (!w.ends_with("OP")) return std::nullopt;
+  const std::string_view prefix = w.substr(0, w.size() - 2);
+  if (prefix.empty()) return prefix;
+  for (const Prefix& p : si_large)
+    if (p.symbol == prefix) return prefix;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string ladder_spelling(std::string_view symbol) {
+  return map_words(symbol, [](std::string_view w) -> std::string {
+    if (device_alias(w)) return "device";
+    if (const auto prefix = op_prefix(w))
+      return prefix->empty() ? "flop" : std::string(*prefix) + "FLOP";
+    return std::string(w);
+  });
+}
+
+std::string respelled(std::string_view chosen, std::string_view written) {
+  bool gpu = false, ops = false;
+  map_words(written, [&](std::string_view w) {
+    gpu |= w == "GPU" || w == "GPUs";
+    ops |= op_prefix(w).has_value();
+    return std::string();
+  });
+  if (!gpu && !ops) return std::string(chosen);
+  return map_words(chosen, [&](std::string_view w) -> std::string {
+    if (gpu && w == "device") return "GPU";
+    if (ops && (w == "flop" || w == "FLOP")) return "op";
+    if (ops && (w.ends_with("flop") || w.ends_with("FLOP")))
+      return std::string(w.substr(0, w.size() - 4)) + "OP";
+    return std::string(w);
+  });
+}
+
 bool ladder_step(const Dimension& d, std::string_view symbol) {
-  // Counts follow the physical step as the display writes them (`GB/token`, `W/GPU`).
+  // Counts follow the physical step as the display writes them (`GB/token`, `W/device`),
+  // in either spelling of a unit with two (`W/GPU`, `TOP/s`: ladder_spelling).
   const std::string counts = count_suffix(d);
+  const std::string spelled = ladder_spelling(symbol);
+  symbol = spelled;
   if (!symbol.ends_with(counts)) return false;
   symbol.remove_suffix(counts.size());
   const Dimension physical = d.physical();
@@ -460,8 +537,10 @@ namespace {
 
 // The index in alternative_ladders of the ladder of `d` that `symbol` is a step of, or -1.
 // Counts follow the step, as on the decimal ladders (`KiB/token`: ladder_step).
-int alternative_index(const Dimension& d, std::string_view symbol) {
+int alternative_index(const Dimension& d, std::string_view written) {
   const std::string counts = count_suffix(d);
+  const std::string spelled = ladder_spelling(written);
+  std::string_view symbol = spelled;
   if (!symbol.ends_with(counts)) return -1;
   symbol.remove_suffix(counts.size());
   const std::vector<Ladder>& all = alternative_ladders();

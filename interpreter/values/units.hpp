@@ -36,7 +36,7 @@ std::string dimension_name(const Dimension& d);
 std::string base_unit_string(const Dimension& d);
 
 // The same for messages, with mass and length spelled as J or W where they make energy
-// or power: "W/GPU", "J/token", "USD/J" rather than "kg*m^2/(s^3*GPU)" or
+// or power: "W/device", "J/token", "USD/J" rather than "kg*m^2/(s^3*device)" or
 // "s^2*USD/(kg*m^2)".
 std::string counted_unit_string(const Dimension& d);
 
@@ -45,9 +45,20 @@ std::string counted_unit_string(const Dimension& d);
 // least 1 (GB for 3.2e10 B; TB for 999.97e9 B at 4 digits). Values of 1000 or more of the
 // top step go to the ladder's overflow unit (flop for 3.15e23 flop). nullopt: no ladder.
 // Whether two units as written differ only in a decimal prefix against the binary one of
-// the same letter (`GB` and `GiB`, `kB/GPU` and `KiB/GPU`, `Mbit` and `Mibit`): the
+// the same letter (`GB` and `GiB`, `kB/device` and `KiB/device`, `Mbit` and `Mibit`): the
 // commonest slip between GB and GiB.
 bool decimal_binary_twins(std::string_view a, std::string_view b);
+
+// Units with two spellings on one ladder: the device count is `device` or `GPU` (`GPUs`,
+// `devices`), and an operation `op` (`TOP`) or `flop` (`TFLOP`). `symbol` with every such
+// word in the ladder's spelling (`TOP/s/GPU` is `TFLOP/s/device`), as ladder_step and
+// alternative_ladder compare it.
+std::string ladder_spelling(std::string_view symbol);
+
+// `chosen`, a step a ladder chose for a value declared or written in `written`, in the
+// spellings `written` used: `GiB/device` for `B/GPU` is `GiB/GPU`, `TFLOP/s` for `op/s` is
+// `TOP/s` (docs/language.md, "Display": a declared unit's names win).
+std::string respelled(std::string_view chosen, std::string_view written);
 
 // Whether `symbol` is a step of the display ladder of `d` (`GB` of information, `mW` of
 // power), so that the ladder may choose a step for a value written in it.

@@ -30,7 +30,7 @@ _PINT_UNITS = {
     "sample": ("reckon_sample", "reckon_sample = [sample] = sample"),
     "request": ("reckon_request", "reckon_request = [request] = request"),
     "layer": ("reckon_layer", "reckon_layer = [layer] = layer"),
-    "GPU": ("reckon_GPU", "reckon_GPU = [accelerator] = GPU"),
+    "device": ("reckon_device", "reckon_device = [device] = device = reckon_GPU = GPU"),
     "iteration": ("reckon_iteration", "reckon_iteration = [iteration] = iteration"),
 }
 

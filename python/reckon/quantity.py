@@ -1,7 +1,7 @@
 """Quantity: a number with a dimension, as Reckon's values are.
 
 A quantity is held as Reckon holds it: a double in base units (B, s, flop, USD, kg, m,
-kgCO2e and the counts token, param, sample, request, layer, GPU, iteration) and the
+kgCO2e and the counts token, param, sample, request, layer, device, iteration) and the
 exponent of each base dimension, plus the unit it is shown in. Arithmetic keeps the
 dimension and refuses to add or compare different ones (error E0910), as the language
 does.

@@ -149,20 +149,30 @@ expect "rule 8 sweep column" "$sweep" 'big (TB)'
 expect "rule 8 sweep value" "$sweep" $'\n1000000,2\n'
 
 # --- rule 2: binary stays binary -----------------------------------------------------
-# The registry's H100 memory is written 80 GiB/GPU (85899345920 B): 80 on the binary
+# The registry's H100 memory is written 80 GiB/device (85899345920 B): 80 on the binary
 # ladder, 85.89934592 on the decimal one; the Nano's SRAM 256 KiB (262144 B).
-expect "rule 2 registry" "$("$reckon" eval 'H100.memory')" '80 GiB/GPU'
-expect "rule 2 sram" "$("$reckon" eval 'NANO_33_BLE.sram')" '256 KiB/GPU'
-expect "rule 2 record" "$("$reckon" eval 'H100')" 'memory: 80 GiB/GPU'
+expect "rule 2 registry" "$("$reckon" eval 'H100.memory')" '80 GiB/device'
+expect "rule 2 sram" "$("$reckon" eval 'NANO_33_BLE.sram')" '256 KiB/device'
+expect "rule 2 record" "$("$reckon" eval 'H100')" 'memory: 80 GiB/device'
 # `reckon list hardware` shows each field as eval does inside the record (it showed
 # `memory: 85.90 GB/GPU`, fields in no unit of their own).
 listed=$("$reckon" list hardware)
-expect "rule 2 list" "$(grep -A1 '^H100$' <<<"$listed")" 'memory: 80 GiB/GPU;'
-expect "rule 2 list sram" "$(grep -A1 '^NANO_33_BLE$' <<<"$listed")" 'sram: 256 KiB/GPU;'
+expect "rule 2 list" "$(grep -A1 '^H100$' <<<"$listed")" 'memory: 80 GiB/device;'
+expect "rule 2 list sram" "$(grep -A1 '^NANO_33_BLE$' <<<"$listed")" 'sram: 256 KiB/device;'
 # 141 GB written in GB: 141 on the decimal ladder, 131.3... GiB on the binary one;
 # 1536 MiB = 1.5 GiB (1610612736 B = 1.610612736 GB: more digits).
 expect "rule 2 decimal stays" "$("$reckon" eval "$dir/rules.rk" 'Cap(memory: 141 GB/GPU).memory')" '141 GB/GPU'
 expect "rule 2 binary field" "$("$reckon" eval "$dir/rules.rk" 'Cap(memory: 1536 MiB/GPU).memory')" '1.500 GiB/GPU'
+# The device count has two names (#30): a field declared `B/GPU` (rules.rk's `Cap`) shows
+# in GPU, one declared `B/device` (the registry's) in device, whichever name the value was
+# written in; an integer rate declared `op/s/device` shows in OP/s, the ladder choosing the
+# prefix: 624e12 op/s = 624 TOP/s, 0.256e9 op/s = 256 MOP/s.
+expect "names: GPU declared" "$("$reckon" eval "$dir/rules.rk" 'Cap(memory: 80 GiB/device).memory')" '80 GiB/GPU'
+expect "names: device declared" "$("$reckon" eval 'Accelerator(name: "x", tier: edge, release_year: 2020, peak: 1 TFLOP/s/GPU, peak_format: fp16, memory: 8 GiB/GPU, memory_bandwidth: 1 TB/s/GPU).memory')" '8 GiB/device'
+expect "names: TOP/s" "$("$reckon" eval 'A100.peak_int8')" '624 TOP/s/device'
+expect "names: MOP/s" "$("$reckon" eval 'NANO_33_BLE.peak_int8')" '256 MOP/s/device'
+expect "names: undeclared" "$("$reckon" eval '8 GPU * 2 W/GPU + 1 W/device * 4 device')" '20 W'
+expect "names: undeclared count" "$("$reckon" eval '(1 GiB/GPU) / (1 s)')" '1.074 GB/s/device'
 
 # --- rule 3: a table column in plain decimals ----------------------------------------
 # 42.19 ms, 0.00008 ms and 3 ms in one column of ms: one cell below 1e-4 made every cell

@@ -153,6 +153,50 @@ else
   passes=$((passes + 1))
 fi
 
+# A file that only imports (#30): the scenarios of what it imports are its pages, with the
+# file's own checks as examples; a file whose imports declare no scenario (registries) is
+# E0615, naming the imports and where their records are read.
+mkdir -p "$tmp/course"
+cat >"$tmp/course/model.rk" <<'EOF'
+## Twice a size.
+scenario Doubling {
+  ## The size.
+  input size: GB
+  ## Twice the size.
+  twice: GB = 2 * size
+}
+EOF
+cat >"$tmp/course/lesson.rk" <<'EOF'
+import "model.rk"
+case Small = Doubling(size: 3 GB)
+check Small.twice == 6 GB
+EOF
+md=$("$reckon" doc "$tmp/course/lesson.rk" 2>&1)
+code=$?
+if [[ $code -eq 0 ]] && grep -qx "# Doubling" <<<"$md" && grep -qx '> Small.twice' <<<"$md" &&
+  grep -qx '6 GB' <<<"$md" && grep -q "^Scenario in .*model.rk" <<<"$md"; then
+  passes=$((passes + 1))
+else
+  echo "FAIL doc of a file that only imports a scenario: exit $code"
+  echo "$md" | sed 's/^/    /'
+  failures=$((failures + 1))
+fi
+printf 'import "solvers_node"\n' >"$tmp/course/solvers.rk"
+md=$("$reckon" doc "$tmp/course/solvers.rk" 2>&1)
+code=$?
+if [[ $code -eq 0 ]] && grep -qx "# SingleNodeRoofline" <<<"$md" &&
+  grep -qx "# TrainingMemoryBudget" <<<"$md"; then
+  passes=$((passes + 1))
+else
+  echo "FAIL doc of a file that imports a stdlib module of scenarios: exit $code"
+  echo "$md" | head -5 | sed 's/^/    /'
+  failures=$((failures + 1))
+fi
+printf 'import "hardware"\nimport "models"\n' >"$tmp/course/registry.rk"
+expect "doc of a file that only imports registries" 1 \
+  "^error\[E0615\]: .*registry.rk. declares no scenario.*nor does what it imports \(.hardware., .models.\): .reckon list hardware." -- \
+  "$reckon" doc "$tmp/course/registry.rk"
+
 # --- hostile bytes in diagnostics ------------------------------------------------------
 # NUL, ESC (a terminal escape sequence), U+202E RIGHT-TO-LEFT OVERRIDE and a stray byte
 # 0xFF in a string before an unknown name: the echoed line shows them escaped, the

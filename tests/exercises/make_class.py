@@ -92,13 +92,13 @@ def slips(x, v):
     if x in ("KvRoom", "MaxBatch"):
         with_("no_utilization", "you left out `utilization`", utilization=1)
         if v["gpus"] > 1:
-            with_("one_gpu", "one GPU", gpus=1)
+            with_("one_gpu", "one device", gpus=1)
     if x == "Ttft":
         scaled("no_flop_factor", "you left out the factor 2 in `ttft`", 0.5)
         if v["gpus"] > 1:
-            scaled("one_gpu", "this divides by one GPU, not %d GPUs" % v["gpus"], v["gpus"])
+            scaled("one_gpu", "this divides by one device, not %d devices" % v["gpus"], v["gpus"])
     if x == "StepTime" and v["gpus"] > 1:
-        scaled("one_gpu", "this divides by one GPU, not %d GPUs" % v["gpus"], v["gpus"])
+        scaled("one_gpu", "this divides by one device, not %d devices" % v["gpus"], v["gpus"])
     if x == "GenerationTime":
         # The time of one step given for the whole generation: the inter-token latency.
         scaled("one_step", "this is for one token: multiply by %d tokens" % v["output_tokens"],
@@ -114,10 +114,10 @@ def show(value, scale):
 
 
 def number(text):
-    """An input as the key shows it ("2048 token", "8e9 param", "80 GB/GPU", "0.5 B/param")."""
+    """An input as the key shows it ("2048 token", "8e9 param", "80 GB/device", "0.5 B/param")."""
     m = re.match(r"^\s*([0-9.eE+-]+)\s*(\S*)\s*$", text)
     n, unit = float(m.group(1)), m.group(2)
-    scales = {"": 1, "token": 1, "GPU": 1, "param": 1, "B/param": 1, "GB/GPU": 1e9,
+    scales = {"": 1, "token": 1, "device": 1, "param": 1, "B/param": 1, "GB/device": 1e9,
               "Gparam": 1e9, "Mparam": 1e6, "Tparam": 1e12}
     return n * scales[unit]
 

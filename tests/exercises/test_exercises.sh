@@ -50,7 +50,7 @@ scenario Prompt {
   input third: number = 1 / 3
   input one: token = 1 token
   input many: token = 512 token
-  input gpus: GPU = 8 GPU
+  input gpus: device = 8 device
   answer: token = many * share
 }
 case P = Prompt()
@@ -62,7 +62,7 @@ exercise Sentence {
 }
 RK
 "$reckon" exercises build "$tmp/prompt.rk" >"$tmp/prompt.md" || fail "prompt build exited $?"
-grep -q 'Use 0.9 of the memory, 0.3333 of the time, 1 token at first, 512 tokens then, on 8 GPUs; 0.90 as asked.' \
+grep -q 'Use 0.9 of the memory, 0.3333 of the time, 1 token at first, 512 tokens then, on 8 devices; 0.90 as asked.' \
   "$tmp/prompt.md" || fail "prompt numbers do not read as a sentence: $(grep '^Use' "$tmp/prompt.md")"
 
 "$reckon" exercises build "$file" --variants 2 --seed 7 -o "$tmp/out" >/dev/null || fail "-o exited $?"

@@ -148,7 +148,7 @@ def test_grade_answer_reports_a_broken_key_program():
                                   "scenarios/exercises/networks.rk",
                                   "tests/exercises/slips.rk"])
 def test_every_exported_key_grades_correct(tmp_path, path):
-    # Whatever the key's unit (GB, kB/token, Gbit, GB/GPU, ms, a count, a plain number,
+    # Whatever the key's unit (GB, kB/token, Gbit, GB/device, ms, a count, a plain number,
     # a yes or no), its key program reads it back and the grader marks the key correct:
     # no exported question is one that cannot be answered.
     reckon_cli = os.environ.get("RECKON_BIN", str(ROOT / "build" / "reckon"))

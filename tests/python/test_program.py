@@ -75,7 +75,7 @@ def test_reckon_eval_uses_the_standard_library():
     assert q.unit == "GB" and q.value == 85.89934592
     assert str(q) == "85.90 GB"
     # The registries are imported, as for `reckon eval` without a file.
-    # hardware.rk: the H100 SXM's memory, written there as 80 GiB/GPU.
+    # hardware.rk: the H100 SXM's memory, written there as 80 GiB/device.
     assert reckon.eval("H100.memory").base_value == 80 * 2**30
 
 

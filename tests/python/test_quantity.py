@@ -60,7 +60,8 @@ def test_values_from_reckon_show_as_the_command_line_shows_them():
 # pint: to_pint carries the base value untouched; from_pint converts with pint's own
 # factors. Both directions are compared bit for bit (==) against Reckon's doubles.
 @pytest.mark.parametrize("expression", ["80 GiB", "1.5e9 B/s", "312 TFLOP/s", "700 W",
-                                        "0.12 USD/kWh", "2048 token", "3.7 kgCO2e/GPU"])
+                                        "0.12 USD/kWh", "2048 token", "3.7 kgCO2e/device",
+                                        "3.7 kgCO2e/GPU", "624 TOP/s"])
 def test_pint_round_trip_is_exact(expression):
     q = reckon.eval(expression)
     p = q.to_pint()

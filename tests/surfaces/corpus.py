@@ -15,7 +15,7 @@ Rules (docs/language.md, "Display"; numbered as in issue #27 and the lead's brie
      B/s, s, B, flop) lets the ladder choose within its family; other units (GiB, h,
      week, USD/kWh) show as declared.
   2  binary stays binary: where the ladder chooses from the bare byte step (a field or
-     input declared B, B/GPU, B/s/GPU), the binary ladder is taken when its number needs
+     input declared B, B/device, B/s/device), the binary ladder is taken when its number needs
      fewer significant digits than the decimal one; a value written in GB stays decimal.
   3  a table column keeps its declared unit (the ladder chosen for its largest value) and
      plain decimals; scientific notation only in a cell that cannot be written plainly.
@@ -159,8 +159,8 @@ ENTRIES = [
     E("hours", "36 h", 36, skip=INPUT),
     # 2500 kB/token = 2.5 MB/token (a count stays beside its physical part).
     E("per_token", "2.500 MB/token", 2.5, skip=INPUT),
-    # 700 W/GPU: W is the ladder's step for 700.
-    E("tdp", "700 W/GPU", 700, skip=INPUT),
+    # 700 W/device: W is the ladder's step for 700.
+    E("tdp", "700 W/device", 700, skip=INPUT),
     # Zero stays in the unit declared.
     E("zero_lat", "0 ms", 0, skip=INPUT),
     # --- rule 1: units off the ladder show as declared -----------------------------------
@@ -178,30 +178,30 @@ ENTRIES = [
     E("buf", "1.500 KiB", 1.5, skip=INPUT),
     # 80 GiB = 85899345920 B: 85.90 GB (4 digits) or 80 GiB (1): binary.
     E("hbm", "80 GiB", 80, skip=INPUT),
-    # The registry's H100.memory, 80 GiB/GPU (stdlib/modules/hardware.rk).
-    E("mem", "80 GiB/GPU", 80),
-    # NANO_33_BLE.sram, 256 KiB/GPU: 262.1 kB or 256 KiB.
-    E("sram", "256 KiB/GPU", 256, skip=OPTIONAL),
-    # The same with a fallback (`?? 0 B/GPU`: both sides in B/GPU, so the ladder chooses).
-    E("sram_or_zero", "256 KiB/GPU", 256),
-    # NANO_33_BLE.flash, 1 MiB/GPU = 1048576 B: 1.049 MB or 1 MiB.
-    E("flash", "1 MiB/GPU", 1, skip=OPTIONAL),
-    # H200.memory, 141 GiB/GPU = 151.4 GB: binary.
-    E("h200_mem", "141 GiB/GPU", 141),
-    # CORAL_EDGE_TPU.memory, 8 MiB/GPU = 8.389 MB: binary.
-    E("coral_mem", "8 MiB/GPU", 8),
-    # A100.memory_bandwidth, written 2039 GB/s/GPU: 2.039 TB/s (4 digits) against
+    # The registry's H100.memory, 80 GiB/device (stdlib/modules/hardware.rk).
+    E("mem", "80 GiB/device", 80),
+    # NANO_33_BLE.sram, 256 KiB/device: 262.1 kB or 256 KiB.
+    E("sram", "256 KiB/device", 256, skip=OPTIONAL),
+    # The same with a fallback (`?? 0 B/device`: both sides in B/device, so the ladder chooses).
+    E("sram_or_zero", "256 KiB/device", 256),
+    # NANO_33_BLE.flash, 1 MiB/device = 1048576 B: 1.049 MB or 1 MiB.
+    E("flash", "1 MiB/device", 1, skip=OPTIONAL),
+    # H200.memory, 141 GiB/device = 151.4 GB: binary.
+    E("h200_mem", "141 GiB/device", 141),
+    # CORAL_EDGE_TPU.memory, 8 MiB/device = 8.389 MB: binary.
+    E("coral_mem", "8 MiB/device", 8),
+    # A100.memory_bandwidth, written 2039 GB/s/device: 2.039 TB/s (4 digits) against
     # 2039e9 / 2^40 = 1.854 TiB/s: a value written in GB stays decimal.
-    E("a100_bw", "2.039 TB/s/GPU", 2.039),
-    # H100.memory_bandwidth, written 3.35 TB/s/GPU.
-    E("h100_bw", "3.350 TB/s/GPU", 3.35),
-    # TRAINIUM.memory_bandwidth, written 820 GiB/s/GPU = 880.5 GB/s: binary (rule 2 on
+    E("a100_bw", "2.039 TB/s/device", 2.039),
+    # H100.memory_bandwidth, written 3.35 TB/s/device.
+    E("h100_bw", "3.350 TB/s/device", 3.35),
+    # TRAINIUM.memory_bandwidth, written 820 GiB/s/device = 880.5 GB/s: binary (rule 2 on
     # byte rates, as the binary rate ladder KiB/s ... EiB/s of docs/language.md).
-    E("trainium_bw", "820 GiB/s/GPU", 820),
+    E("trainium_bw", "820 GiB/s/device", 820),
     # --- rule 5: compound declared units show as declared --------------------------------
     E("token_price", "2 USD/Mtoken", 2, skip=INPUT),
     E("grid", "429 gCO2e/kWh", 429, skip=INPUT),
-    E("rental", "2.500 USD/GPU/h", 2.5, skip=INPUT),
+    E("rental", "2.500 USD/device/h", 2.5, skip=INPUT),
     # 2 USD/h / 1000 token/s = 2 USD / 3.6e6 token = 5/9 USD/Mtoken = 0.5555...;
     # the nearest double of 5/9 is 0.5555555555555556.
     E("serving_price", "0.5556 USD/Mtoken", 0.5555555555555556),
@@ -223,8 +223,8 @@ ENTRIES = [
     E("layers", "96", 96),
     # 80 GiB > 40 GiB.
     E("fits", "true", True, skip=BOOL),
-    # H100.peak_fp8, 1979 TFLOP/s/GPU = 1.979 PFLOP/s/GPU.
-    E("peak_fp8", "1.979 PFLOP/s/GPU", 1.979, skip=OPTIONAL),
+    # H100.peak_fp8, 1979 TFLOP/s/device = 1.979 PFLOP/s/device.
+    E("peak_fp8", "1.979 PFLOP/s/device", 1.979, skip=OPTIONAL),
     E("device_name", '"A100 80GB"', "A100 80GB", skip=TEXT),
     # --- records: whole alone, short inside anything (rule 6) ---------------------------
     # Each field as alone: size 3000 GiB (off the ladder), cap 80 GiB (rule 2), lat
@@ -237,13 +237,13 @@ ENTRIES = [
     E("dev_bw", "50 GB/s", 50, field_of=("Main.dev", "bw")),
     E("dev_big", "2 TB", 2, field_of=("Main.dev", "big")),
     # The registry's records: a field inline as alone, the record short elsewhere.
-    E("h100_memory", "80 GiB/GPU", 80, expr="H100.memory", field_of=("H100", "memory"),
+    E("h100_memory", "80 GiB/device", 80, expr="H100.memory", field_of=("H100", "memory"),
       skip=NOT_A_PROPERTY),
-    E("nano_sram", "256 KiB/GPU", 256, expr="NANO_33_BLE.sram",
+    E("nano_sram", "256 KiB/device", 256, expr="NANO_33_BLE.sram",
       field_of=("NANO_33_BLE", "sram"), skip=NOT_A_PROPERTY),
-    E("nano_flash", "1 MiB/GPU", 1, expr="NANO_33_BLE.flash",
+    E("nano_flash", "1 MiB/device", 1, expr="NANO_33_BLE.flash",
       field_of=("NANO_33_BLE", "flash"), skip=NOT_A_PROPERTY),
-    E("a100_memory_bandwidth", "2.039 TB/s/GPU", 2.039, expr="A100.memory_bandwidth",
+    E("a100_memory_bandwidth", "2.039 TB/s/device", 2.039, expr="A100.memory_bandwidth",
       field_of=("A100", "memory_bandwidth"), skip=NOT_A_PROPERTY),
     E("rack", 'Rack(dev: Dev "x", slack: 0 GiB)', short='Rack(dev: Dev "x", ...)', skip=RECORD),
     E("pipe_pair", '(Pipe(rate: 900 GB/s, ...), 1)', skip=COLLECTION),
@@ -277,7 +277,7 @@ ENTRIES = [
     E("msg", '"kv 57 GiB too big"', "kv 57 GiB too big", skip=TEXT),
     E("said_big", '"2 TB"', "2 TB", skip=TEXT),
     E("said_lat", '"5 ms"', "5 ms", skip=TEXT),
-    E("said_mem", '"80 GiB/GPU"', "80 GiB/GPU", skip=TEXT),
+    E("said_mem", '"80 GiB/device"', "80 GiB/device", skip=TEXT),
     E("said_price", '"2 USD/Mtoken"', "2 USD/Mtoken", skip=TEXT),
     E("said_device", '"Accelerator \\"H100 SXM\\""', 'Accelerator "H100 SXM"', skip=TEXT),
     E("said_devices", '"[Accelerator \\"H100 SXM\\", Accelerator \\"A100 80GB\\"]"',
@@ -304,9 +304,9 @@ TABLES = [
     # n: number; 1234567.8 at 4 digits would be 1235000 (made-up zeros): that cell alone
     # is scientific; 2.5 is 2.500; 2.5e15 is past 1e15: scientific, that cell alone.
     ("Main.rows", "n", "", ["1.235e6", "2.500", "2.500e15"]),
-    # The registry: memory: B/GPU holds 80 GiB and 256 KiB: GiB/GPU (rule 2);
+    # The registry: memory: B/device holds 80 GiB and 256 KiB: GiB/device (rule 2);
     # 256 / 2^20 GiB = 0.0002441.
-    ("[H100, NANO_33_BLE]", "memory", "GiB/GPU", ["80.00", "0.0002441"]),
+    ("[H100, NANO_33_BLE]", "memory", "GiB/device", ["80.00", "0.0002441"]),
     # A map declared {text: GB} holding 2500 GB and 500 GB: TB; 2.500, 0.5000.
     ("Main.loads", "value", "TB", ["2.500", "0.5000"]),
 ]

@@ -80,7 +80,7 @@ TEST_CASE("a unit with a power reads its twin to that power and other units have
 
 TEST_CASE("counting-part feedback names the difference first") {
   Dimension bytes = Dimension::of(Base::information);
-  Dimension token = Dimension::of(Base::token), gpu = Dimension::of(Base::gpu);
+  Dimension token = Dimension::of(Base::token), gpu = Dimension::of(Base::device);
   struct Row {
     Dimension given, expected;
     std::string given_unit, expected_unit, feedback;
@@ -95,7 +95,7 @@ TEST_CASE("counting-part feedback names the difference first") {
       {Dimension::none(), token, "", "token",
        "missing token: your answer is a plain number, the question asks for token"},
       {bytes / gpu, bytes / token, "GB/GPU", "GB/token",
-       "not per token, per GPU: your answer is GB/GPU, the question asks for GB/token"},
+       "not per token, per device: your answer is GB/GPU, the question asks for GB/token"},
       {Dimension::of(Base::layer), Dimension::none(), "layer", "",
        "counted in layer: your answer is layer, the question asks for a plain number"},
   };

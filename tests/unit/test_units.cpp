@@ -82,6 +82,17 @@ TEST_CASE("the unit catalogue: scales and dimensions", "[units]") {
       {"GFLOP", 1e9, compute},   // 10^9
       {"TFLOP", 1e12, compute},  // 10^12
       {"Pflop", 1e15, compute},  // 10^15
+      // operations: one op is one flop, the prefixed ones upper case (TOP/s, "TOPS")
+      {"op", 1, compute},
+      {"OP", 1, compute},
+      {"GOP", 1e9, compute},   // 10^9
+      {"TOP", 1e12, compute},  // 10^12
+      {"POP", 1e15, compute},  // 10^15
+      // accelerators: device, and GPU its other name, one count
+      {"device", 1, dim({{Base::device, 1}})},
+      {"devices", 1, dim({{Base::device, 1}})},
+      {"GPU", 1, dim({{Base::device, 1}})},
+      {"GPUs", 1, dim({{Base::device, 1}})},
       // time: the second is the base unit
       {"s", 1, time_},
       {"ms", 1e-3, time_},        // 10^-3
@@ -192,7 +203,7 @@ TEST_CASE("Dimension::compatible: the counting rule", "[units][dimension]") {
     bool compatible;
   };
   const Dimension byte_token = info * token;
-  const Dimension gpu = dim({{Base::gpu, 1}});
+  const Dimension gpu = dim({{Base::device, 1}});
   const std::vector<Row> rows = {
       {"same physical dimension", info, info, true},
       {"different physical dimensions", info, time_, false},
@@ -207,7 +218,7 @@ TEST_CASE("Dimension::compatible: the counting rule", "[units][dimension]") {
       {"plain B against B*token", info, byte_token, false},
       {"B/token (per token) against B (a total)", info / token, info, false},
       {"USD/token against USD", money / token, money, false},
-      {"GB/GPU against GB", info / gpu, info, false},
+      {"GB/device against GB", info / gpu, info, false},
       {"B/token against B/token", info / token, info / token, true},
       {"B*token against B*param", byte_token, info * param, false},
       {"B*token against token: physical parts differ", byte_token, token, false},
@@ -294,7 +305,7 @@ TEST_CASE("dimension_name and base_unit_string", "[units][dimension]") {
       {money / time_, "USD/s", "USD/s"},
       {compute / (time_ * info), "flop/(s*B)", "flop/(s*B)"},
       {info / (time_ * token), "bandwidth per token", "B/(s*token)"},
-      {info / dim({{Base::gpu, 1}}), "information per GPU", "B/GPU"},
+      {info / dim({{Base::device, 1}}), "information per device", "B/device"},
       {none / (time_ * time_), "1/s^2", "1/s^2"},
   };
   for (const Row& r : rows) {
@@ -582,6 +593,53 @@ TEST_CASE("a collection is scientific when one of its numbers is", "[units]") {
 
 // Bytes in binary units, bits, and each per second have ladders of their own, chosen by
 // the units a value is written in (docs/language.md, "Display").
+TEST_CASE("two names of one unit: ladder_spelling and respelled", "[units][display]") {
+  const Dimension bytes = Dimension::of(Base::information);
+  const Dimension per_device = bytes / Dimension::of(Base::device);
+  const Dimension rate = Dimension::of(Base::compute) / Dimension::of(Base::time);
+  struct Row {
+    const char* written;
+    const char* ladder;
+  };
+  const std::vector<Row> spelled = {
+      {"B/GPU", "B/device"},
+      {"B/GPUs", "B/device"},
+      {"TOP/s/GPU", "TFLOP/s/device"},
+      {"op/s", "flop/s"},
+      {"OP", "flop"},
+      {"W*GPU", "W*device"},
+      {"GB/s/device", "GB/s/device"},
+      {"GPUx/TOPS", "GPUx/TOPS"},  // words that are neither name are left alone
+      {"Top/s", "Top/s"},          // no lower-case prefixed op
+  };
+  for (const Row& r : spelled) {
+    CAPTURE(r.written);
+    CHECK(ladder_spelling(r.written) == r.ladder);
+  }
+  // A step chosen on the ladder, in the names of the unit it was written or declared in.
+  const std::vector<Row> respell = {
+      {"GiB/device", "B/GPU"},
+      {"GiB/device", "B/device"},
+      {"TFLOP/s", "op/s"},
+      {"MFLOP/s", "TOP/s"},
+      {"flop/s", "OP/s"},
+      {"Tflop", "op"},
+      {"TFLOP/s/device", "TOP/s/GPU"},
+  };
+  const std::vector<std::string> want = {"GiB/GPU", "GiB/device", "TOP/s",    "MOP/s",
+                                         "op/s",    "TOP",        "TOP/s/GPU"};
+  for (std::size_t i = 0; i < respell.size(); ++i) {
+    CAPTURE(respell[i].ladder);
+    CHECK(respelled(respell[i].written, respell[i].ladder) == want[i]);
+  }
+  // The declared names are ladder steps as the ladder's own are.
+  CHECK(ladder_step(per_device, "B/GPU"));
+  CHECK(ladder_step(per_device, "B/device"));
+  CHECK(ladder_step(rate, "TOP/s"));
+  CHECK(ladder_step(rate, "op/s"));
+  CHECK(alternative_step(per_device, "KiB/GPU"));
+}
+
 TEST_CASE("alternative ladders: binary bytes, bits, and their rates", "[units][display]") {
   const Dimension bytes = Dimension::of(Base::information);
   const Dimension rate = bytes / Dimension::of(Base::time);
@@ -750,10 +808,10 @@ TEST_CASE("unit hints name the unit's family", "[units][suggest]") {
       {"days", "day"},       {"hr", "h"},           {"hour", "h"},       {"hours", "h"},
       {"minute", "min"},     {"second", "s"},       {"seconds", "s"},    {"sec", "s"},
       {"weeks", "week"},     {"months", "month"},   {"yr", "year"},      {"TFLOPS", "TFLOP/s"},
-      {"GFLOPS", "GFLOP/s"}, {"TFLOPs", "TFLOP/s"}, {"flops", "flop/s"}, {"TOPS", "TFLOP/s"},
+      {"GFLOPS", "GFLOP/s"}, {"TFLOPs", "TFLOP/s"}, {"flops", "flop/s"}, {"TOPS", "TOP/s"},
       {"byte", "B"},         {"bytes", "B"},        {"tonne", "t"},      {"tCO2", "tCO2e"},
       {"gCO2", "gCO2e"},     {"kgCO2eq", "kgCO2e"}, {"KW", "kW"},        {"KJ", "kJ"},
-      {"kwh", "kWh"},        {"liter", "L"},        {"gpus", "GPUs"},    {"percent", ""},
+      {"kwh", "kWh"},        {"liter", "L"},        {"gpus", "devices"}, {"percent", ""},
       {"TFlops", "TFLOP/s"}, {"Gflops", "Gflop/s"}, {"Gib", "Gibit"},    {"gb", "GB"},
       {"mb", "MB"},
   };

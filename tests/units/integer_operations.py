@@ -25,12 +25,13 @@ PREFIXES = {"": 1, "k": F(10**3), "M": F(10**6), "G": F(10**9), "T": F(10**12),
             "u": F(1, 10**6), "n": F(1, 10**9), "p": F(1, 10**12), "Ki": F(2**10),
             "Mi": F(2**20), "Gi": F(2**30), "Ti": F(2**40), "Pi": F(2**50), "Ei": F(2**60)}
 # Units without a prefix, in base units (s, B, flop, kg, m, USD, kgCO2e, counts).
-# A month is a twelfth of the Julian year; the litre is 1e-3 m^3.
+# A month is a twelfth of the Julian year; the litre is 1e-3 m^3; one op is one flop.
 BASES = {"s": 1, "min": 60, "h": 3600, "day": 86400, "week": 7 * 86400,
          "month": F(36525 * 864, 12), "year": F(36525 * 864), "L": F(1, 1000),
-         "B": 1, "bit": F(1, 8), "flop": 1, "FLOP": 1, "J": 1, "Wh": 3600, "W": 1, "Hz": 1,
+         "B": 1, "bit": F(1, 8), "flop": 1, "FLOP": 1, "op": 1, "OP": 1, "J": 1, "Wh": 3600, "W": 1, "Hz": 1,
          "m": 1, "g": F(1, 1000), "t": 1000, "gCO2e": F(1, 1000), "tCO2e": 1000, "USD": 1}
-COUNTS = {"token", "param", "sample", "request", "layer", "GPU", "iteration"}
+# `GPU` is another name of the device count.
+COUNTS = {"token", "param", "sample", "request", "layer", "device", "GPU", "iteration"}
 
 
 def scale_of(name):

@@ -15,21 +15,22 @@ syntax keyword reckonKeyword input nextgroup=reckonDeclaredName skipwhite
 syntax keyword reckonDeclaration let nextgroup=reckonDeclaredName skipwhite
 syntax keyword reckonKeyword with nextgroup=reckonName skipwhite
 syntax keyword reckonType bool count number text
-syntax keyword reckonUnit B EB EFLOP EHz EJ EW EWh Ebit Eflop Eg EiB Eibit
-syntax keyword reckonUnit Eiteration Elayer Em Eparam Erequest Esample Etoken FLOP GB GFLOP GHz GJ
-syntax keyword reckonUnit GPU GPUs GW GWh Gbit Gflop Gg GiB Gibit Giteration Glayer Gm
-syntax keyword reckonUnit Gparam Grequest Gsample GtCO2e Gtoken Hz J KiB Kibit L MB MFLOP
-syntax keyword reckonUnit MHz MJ MW MWh Mbit Mflop Mg MiB Mibit Miteration Mlayer Mm
-syntax keyword reckonUnit Mparam Mrequest Msample MtCO2e Mtoken PB PFLOP PHz PJ PW PWh Pbit
-syntax keyword reckonUnit Pflop Pg PiB Pibit Piteration Player Pm Pparam Prequest Psample Ptoken TB
-syntax keyword reckonUnit TFLOP THz TJ TW TWh Tbit Tflop Tg TiB Tibit Titeration Tlayer
-syntax keyword reckonUnit Tm Tparam Trequest Tsample Ttoken USD W Wh bit cm day flop
-syntax keyword reckonUnit g gCO2e h iteration iterations kB kFLOP kHz kJ kL kW kWh
-syntax keyword reckonUnit kbit kflop kg kgCO2e kiteration klayer km kparam krequest ksample ktCO2e ktoken
-syntax keyword reckonUnit layer layers m mJ mL mW mg min mm month ms nJ
-syntax keyword reckonUnit nW ng nm ns pJ pW param params pg pm ps request
-syntax keyword reckonUnit requests s sample samples t tCO2e token tokens uJ uW ug um
-syntax keyword reckonUnit us week year
+syntax keyword reckonUnit B EB EFLOP EHz EJ EOP EW EWh Ebit Eflop Eg EiB
+syntax keyword reckonUnit Eibit Eiteration Elayer Em Eparam Erequest Esample Etoken FLOP GB GFLOP GHz
+syntax keyword reckonUnit GJ GOP GPU GPUs GW GWh Gbit Gflop Gg GiB Gibit Giteration
+syntax keyword reckonUnit Glayer Gm Gparam Grequest Gsample GtCO2e Gtoken Hz J KiB Kibit L
+syntax keyword reckonUnit MB MFLOP MHz MJ MOP MW MWh Mbit Mflop Mg MiB Mibit
+syntax keyword reckonUnit Miteration Mlayer Mm Mparam Mrequest Msample MtCO2e Mtoken OP PB PFLOP PHz
+syntax keyword reckonUnit PJ POP PW PWh Pbit Pflop Pg PiB Pibit Piteration Player Pm
+syntax keyword reckonUnit Pparam Prequest Psample Ptoken TB TFLOP THz TJ TOP TW TWh Tbit
+syntax keyword reckonUnit Tflop Tg TiB Tibit Titeration Tlayer Tm Tparam Trequest Tsample Ttoken USD
+syntax keyword reckonUnit W Wh bit cm day device devices flop g gCO2e h iteration
+syntax keyword reckonUnit iterations kB kFLOP kHz kJ kL kOP kW kWh kbit kflop kg
+syntax keyword reckonUnit kgCO2e kiteration klayer km kparam krequest ksample ktCO2e ktoken layer layers m
+syntax keyword reckonUnit mJ mL mW mg min mm month ms nJ nW ng nm
+syntax keyword reckonUnit ns op pJ pW param params pg pm ps request requests s
+syntax keyword reckonUnit sample samples t tCO2e token tokens uJ uW ug um us week
+syntax keyword reckonUnit year
 syntax match reckonDeclaredName contained "\h\w*"
 syntax match reckonMember "^\s\+\h\w*\ze\s*\(:\|=[=>]\@!\)" contains=reckonDeclaredName
 syntax match reckonName contained "\h\w*\ze\s*:"
