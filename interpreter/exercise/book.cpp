@@ -15,6 +15,7 @@
 #include "interpreter/checker.hpp"
 #include "interpreter/explain.hpp"
 #include "interpreter/format.hpp"
+#include "interpreter/native_formula.hpp"
 #include "interpreter/pipeline.hpp"
 #include "interpreter/signature.hpp"
 #include "interpreter/sweep/range_value.hpp"
@@ -348,6 +349,12 @@ double Workbook::tolerance(const ExerciseDecl& x) {
   double t = ev_.evaluate(*x.tolerance, {}).number;
   if (t < 0) throw UserError(x.tolerance->range, "E0701", "a tolerance cannot be negative");
   return t;
+}
+
+const Expr* Workbook::native_formula(const NativeDecl& n) {
+  auto [it, fresh] = formulas_.try_emplace(&n);
+  if (fresh) it->second = checked_native_formula(p_, n);
+  return it->second.get();
 }
 
 // The values a `vary` chooses from, evaluated once.
