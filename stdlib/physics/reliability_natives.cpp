@@ -40,7 +40,11 @@ void register_reliability(NativeRegistry& r) {
   // Applications, 2nd ed.
   r.add(with_formula(bind_function<&physics::node_mtbf>("node_mtbf"),
                      "1 / (gpus / gpu_mtbf + nics / nic_mtbf + psus / psu_mtbf + 1 / host_mtbf)"));
-  r.add(bind_function<&physics::k_of_n_availability>("k_of_n_availability"));
+  // The formula, from its declaration's source: k-out-of-n systems, e.g. Trivedi, Probability and
+  // Statistics with Reliability, Queuing, and Computer Science Applications, 2nd ed.
+  r.add(with_formula(bind_function<&physics::k_of_n_availability>("k_of_n_availability"),
+                     "sum([fold(1 .. i, 1, (c, j) => c * (n - i + j) / j) * availability^i * (1 - "
+                     "availability)^(n - i) for i in k .. n])"));
   // The formula, from its declaration's source: Daly 2006, A higher order estimate of the optimum
   // checkpoint interval for restart dumps, Future Generation Computer Systems 22(3), Sec. 3; Young
   // 1974, CACM 17(9).

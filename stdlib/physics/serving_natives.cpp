@@ -13,7 +13,13 @@ void register_serving(NativeRegistry& r) {
   // Sec. 3.5 (M/M/m); Gross & Harris, Fundamentals of Queueing Theory, Sec. 2.3.
   r.add(with_formula(bind_function<&physics::mmc_utilization>("mmc_utilization"),
                      "arrival_rate / (servers * service_rate)"));
-  r.add(bind_function<&physics::mmc_wait_probability>("mmc_wait_probability"));
+  // The formula, from its declaration's source: Kleinrock 1975, Queueing Systems Vol. 1, Sec. 3.5
+  // (Erlang's C formula); Gross & Harris, Fundamentals of Queueing Theory, Sec. 2.3.
+  r.add(with_formula(
+      bind_function<&physics::mmc_wait_probability>("mmc_wait_probability"),
+      "fold(1 .. servers, 1, (b, k) => arrival_rate / service_rate * b / (k + arrival_rate / "
+      "service_rate * b)) / (1 - arrival_rate / (servers * service_rate) * (1 - fold(1 .. servers, "
+      "1, (b, k) => arrival_rate / service_rate * b / (k + arrival_rate / service_rate * b))))"));
   // The formula, from its declaration's source: Kleinrock 1975, Queueing Systems Vol. 1, Sec. 3.5;
   // Gross & Harris, Fundamentals of Queueing Theory, Sec. 2.3.
   r.add(with_formula(bind_function<&physics::mmc_mean_wait>("mmc_mean_wait"),

@@ -123,8 +123,8 @@ TEST_CASE("every native's formula computes what the native does") {
     }
   }
   // The natives the bundled exercises, scenarios and solvers call (all but the ones
-  // that search: the M/M/c server counts and quantiles of the response time, the best
-  // draft length, and k-of-n availability, a regularised incomplete beta function).
+  // that search: the M/M/c server counts and quantile of the response time, the best
+  // draft length).
   for (const char* name : {"kv_cache_bytes",
                            "activation_memory",
                            "model_weights_memory",
@@ -187,6 +187,8 @@ TEST_CASE("every native's formula computes what the native does") {
                            "transformer_iteration_flops",
                            "model_flops_utilization",
                            "hardware_flops_utilization",
+                           "mmc_wait_probability",
+                           "k_of_n_availability",
                            "chinchilla_optimal_tokens"}) {
     CAPTURE(name);
     CHECK(with_formula.count(name) == 1);
