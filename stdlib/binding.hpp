@@ -13,6 +13,7 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "interpreter/model/native.hpp"
 #include "interpreter/values/operations.hpp"
@@ -128,6 +129,15 @@ NativeFunction bind_signature(std::string name, R (*)(Args...)) {
 template <auto Fn>
 NativeFunction bind_function(std::string name) {
   return bind_signature<Fn>(std::move(name), Fn);
+}
+
+// `f` with its formula (NativeFunction::formula, empty to keep its declaration's
+// `@formula`) and what the formula's plain numbers stand for.
+inline NativeFunction with_formula(NativeFunction f, std::string formula,
+                                   std::vector<std::pair<std::string, std::string>> terms = {}) {
+  f.formula = std::move(formula);
+  f.formula_terms = std::move(terms);
+  return f;
 }
 
 template <typename T>

@@ -47,15 +47,20 @@ std::optional<std::string> sole_information_unit(const Expr& e) {
   return alone ? unit : std::nullopt;
 }
 
-// Units spelt out that have one meaning (`tok/s`, `hours`: suggest.hpp's unit_spelled)
-// read as their symbol. The language keeps one spelling per unit, the one values are
-// shown in; a student's answer is read, not kept, so it may use another.
+// Units spelt out that have one meaning (`tok/s`, `hours`: suggest.hpp's unit_spelled;
+// `gibibytes`, `milliseconds`: answer_text.hpp's spelled_prefixed_unit) read as their
+// symbol. The language keeps one spelling per unit, the one values are shown in; a
+// student's answer is read, not kept, so it may use another.
 void spell_units(Expr& e) {
   for_each_in_tree(e, [](Expr& x) {
     if (!x.unit) return;
-    for (UnitFactor& f : x.unit->factors)
-      if (!find_unit(f.name))
-        if (std::string_view symbol = unit_spelled(f.name); !symbol.empty()) f.name = symbol;
+    for (UnitFactor& f : x.unit->factors) {
+      if (find_unit(f.name)) continue;
+      if (std::string_view symbol = unit_spelled(f.name); !symbol.empty())
+        f.name = symbol;
+      else if (std::string prefixed = spelled_prefixed_unit(f.name); !prefixed.empty())
+        f.name = prefixed;
+    }
   });
 }
 

@@ -20,6 +20,14 @@ namespace reckon::exercise {
 // and leading and trailing blanks trimmed.
 std::string forgiving_text(std::string_view text);
 
+// The symbol of a unit spelt out with its prefix, in any case (`gibibytes` -> `GiB`,
+// `Megabyte` -> `MB`, `milliseconds` -> `ms`, `kilobits` -> `kbit`, `terawatts` -> `TW`),
+// or "" when `word` is not one: a prefix (kilo ... exa, kibi ... exbi, milli, micro, nano,
+// pico) and a unit (byte, bit, second, watt, joule, hertz, gram, metre or meter), singular
+// or plural, whose symbols make a unit of the catalogue with the unit's own dimension.
+// `megabit` is never MB, nor `teraflops` anything (a rate or an amount?).
+std::string spelled_prefixed_unit(std::string_view word);
+
 // Whether `text` holds a digit: an answer without one (`N/A`, `lots`, `I don't know`)
 // is not a number.
 bool has_digit(std::string_view text);

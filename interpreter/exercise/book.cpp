@@ -17,6 +17,7 @@
 #include "interpreter/evaluate/explain.hpp"
 #include "interpreter/load/loader.hpp"
 #include "interpreter/load/pipeline.hpp"
+#include "interpreter/model/native_formula.hpp"
 #include "interpreter/model/signature.hpp"
 #include "interpreter/values/range_value.hpp"
 #include "interpreter/values/units.hpp"
@@ -70,6 +71,24 @@ std::string everyday_name(const Dimension& d) {
   };
   auto it = names.find(dimension_name(d));
   return it == names.end() ? "" : it->second;
+}
+
+// n's formula (model/native_formula.hpp) read and checked in `program`, with n's
+// parameters as its names (RefKind::parameter, by index: evaluate it with a frame whose
+// arguments are the call's); null when n has none or it does not check. Here, not beside
+// the formula's text in model/: reading and checking are the load stage's, above the
+// program model.
+ExprPtr checked_native_formula(Program& program, const NativeDecl& n) {
+  const std::string formula = native_formula(n);
+  if (formula.empty()) return nullptr;
+  try {
+    FileId f = program.sources.add("<formula of " + n.name + ">", formula);
+    ExprPtr e = parse_expression(program.sources, f);
+    check_and_compile_expression(program, *e, Scope{nullptr, &n.parameters, nullptr});
+    return e;
+  } catch (const std::runtime_error&) {  // UserError or UserErrors: none to use
+    return nullptr;
+  }
 }
 
 }  // namespace
@@ -349,6 +368,12 @@ double Workbook::tolerance(const ExerciseDecl& x) {
   double t = ev_.evaluate(*x.tolerance, {}).number;
   if (t < 0) throw UserError(x.tolerance->range, "E0701", "a tolerance cannot be negative");
   return t;
+}
+
+const Expr* Workbook::native_formula(const NativeDecl& n) {
+  auto [it, fresh] = formulas_.try_emplace(&n);
+  if (fresh) it->second = checked_native_formula(p_, n);
+  return it->second.get();
 }
 
 // The values a `vary` chooses from, evaluated once.

@@ -93,6 +93,9 @@ class Workbook {
   // or asks yes or no.
   std::vector<std::vector<int>> coinciding(const ExerciseDecl& x, int variants);
   double tolerance(const ExerciseDecl& x);
+  // n's formula (native_formula.hpp) checked in this program, with n's parameters as its
+  // names, read once; null when n has none.
+  const Expr* native_formula(const NativeDecl& n);
 
  private:
   static std::string compared(const Value& a);
@@ -123,6 +126,7 @@ class Workbook {
   std::uint64_t seed_;
   std::vector<ExerciseDecl*> exercises_;
   std::map<const Vary*, std::vector<Value>> values_;
+  std::map<const NativeDecl*, ExprPtr> formulas_;
 };
 
 }  // namespace reckon::exercise

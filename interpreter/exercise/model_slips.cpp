@@ -15,10 +15,12 @@
 #include <optional>
 #include <set>
 #include <stdexcept>
+#include <vector>
 
 #include "interpreter/api/cases.hpp"
 #include "interpreter/api/display.hpp"
 #include "interpreter/model/native.hpp"
+#include "interpreter/model/native_formula.hpp"
 #include "interpreter/model/signature.hpp"
 #include "syntax/diagnostics.hpp"
 
@@ -152,8 +154,125 @@ class Search {
       return;  // a field's record, or names bound inside: nothing of the case to follow
     for (const ExprPtr& o : e.operands)
       if (o) walk(*o, owner, above, depth, replaceable);
-    if (e.kind == ExprKind::call)
-      for (const Argument& a : e.arguments) walk(*a.value, owner, above, depth, replaceable);
+    const Expr* formula = nullptr;
+    if (e.kind == ExprKind::call && e.call == CallKind::native && replaceable)
+      formula = inside_formula(e, owner);
+    if (e.kind != ExprKind::call) return;
+    // A number written for a count of a native with a formula (`layers: 32`) is that
+    // count, taken as 1 inside the formula, not a factor to double or halve.
+    std::vector<bool> counted(e.arguments.size(), false);
+    if (formula)
+      for (std::size_t i = 0; i < e.binding.size(); ++i)
+        if (const int k = e.binding[i];
+            k >= 0 && is_count(e.target_as<NativeDecl>().parameters.at(i).resolved))
+          counted[static_cast<std::size_t>(k)] = true;
+    for (std::size_t i = 0; i < e.arguments.size(); ++i)
+      if (!counted[i] || !is_plain_literal(*e.arguments[i].value))
+        walk(*e.arguments[i].value, owner, above, depth, replaceable);
+  }
+
+  // The terms of the formula of the native `call` (native_formula.hpp): each plain factor
+  // whose meaning the native gives (NativeFunction::formula_terms) left out, doubled or
+  // halved, in the student's words ("the factor 2 (K and V)"); each count among its
+  // arguments taken as 1 and
+  // named by its parameter ("one layer"), where the argument is not itself a term or an
+  // input the search perturbs (it would be the same slip twice, in other words). The
+  // formula's value with one term replaced stands for the call's in its owner's
+  // definition. Returns the formula, or null when the native has none or it does not give
+  // the native's value at this call.
+  const Expr* inside_formula(const Expr& call, const Owner& owner) {
+    const auto& decl = call.target_as<NativeDecl>();
+    const Expr* formula = book_.native_formula(decl);
+    if (!formula) return nullptr;
+    std::vector<Value> args;
+    double value = 0;
+    try {
+      for (std::size_t i = 0; i < call.binding.size() && i < decl.parameters.size(); ++i) {
+        const int k = call.binding[i];
+        args.push_back(
+            k >= 0 ? ev_.evaluate(*call.arguments[static_cast<std::size_t>(k)].value, frame_)
+                   : ev_.evaluate(*decl.parameters[i].default_value, {}));
+      }
+      if (args.size() != decl.parameters.size()) return nullptr;
+      value = ev_.evaluate(call, frame_).number;
+      const double by_formula = ev_.evaluate(*formula, {nullptr, args.data()}).number;
+      if (!(std::fabs(by_formula - value) <= 1e-9 * std::fabs(value))) return nullptr;
+    } catch (const std::exception&) {
+      return nullptr;
+    }
+    const std::string in = "`" + decl.name + "`";
+    const Evaluator::Frame inside{nullptr, args.data()};
+    for_each_factor(*formula, nullptr, [&](const Expr& literal, const Expr& parent) {
+      const double f = literal.number * literal.unit_scale;
+      if (f == 0 || f == 1 || !std::isfinite(f)) return;
+      // Only a number the native says the meaning of: a bare constant of a formula (the
+      // `/ 2` that scales activation_memory to 2-byte elements) is no step a student
+      // takes, and its keys would meet answers wrong for other reasons.
+      const std::string words = formula_term(decl, source_text(book_.program(), literal.range));
+      if (words.empty()) return;
+      const std::string what = number(f) + " (" + words + ")";
+      auto changed = [&](double by) -> std::optional<double> {
+        if (spent()) return std::nullopt;
+        std::optional<double> v = with(*formula, literal, by, inside);
+        if (!v) {
+          ++evaluated_;
+          return std::nullopt;
+        }
+        return perturb(call, owner, *v);
+      };
+      const bool divisor = parent.op == Op::div && parent.operands[1].get() == &literal;
+      add(changed(1), fmt::format("you left out the {} {} in {}",
+                                  divisor ? "division by" : "factor", what, in));
+      for (double by : {2.0, 0.5})
+        if (f * by != 1)
+          add(changed(f * by),
+              fmt::format("you used {} for the {} in {}", number(f * by), what, in));
+    });
+    for (std::size_t i = 0; i < decl.parameters.size() && !spent(); ++i) {
+      const Parameter& param = decl.parameters[i];
+      const int k = call.binding[i];
+      const Expr* a = k >= 0 ? call.arguments[static_cast<std::size_t>(k)].value.get() : nullptr;
+      while (a && a->kind == ExprKind::convert) a = a->operands[0].get();
+      if (!a || a->kind == ExprKind::member || a->kind == ExprKind::name) continue;
+      if (args[i].kind != ValueKind::quantity || !is_count(param.resolved)) continue;
+      const double n = args[i].number;
+      if (!(n > 1 && n <= max_count)) continue;
+      std::vector<Value> one = args;
+      one[i].number = 1;
+      std::optional<double> v;
+      try {
+        const double r = ev_.evaluate(*formula, {nullptr, one.data()}).number;
+        if (std::isfinite(r)) v = r;
+      } catch (const std::exception&) {
+      }
+      std::optional<double> key = v ? perturb(call, owner, *v) : std::nullopt;
+      const double r = key ? *key / key_ : 1;
+      const bool scales = std::fabs(r * n - 1) <= tolerance_ || std::fabs(r / n - 1) <= tolerance_;
+      if (key && (scales || r <= 0.5 || r >= 2))
+        add(key, count_explanation(param.name, param.resolved.dim, n, *key, key_, tolerance_));
+    }
+    return formula;
+  }
+
+  // Calls `f(literal, parent)` for each plain number of a formula that multiplies or
+  // divides, through sums, products, signs, conversions and the branches of an `if` (the
+  // branch not taken changes nothing, and is dropped as the key).
+  template <typename F>
+  static void for_each_factor(const Expr& e, const Expr* parent, F&& f) {
+    if (is_plain_literal(e)) {
+      if (parent && parent->kind == ExprKind::binary &&
+          (parent->op == Op::mul || parent->op == Op::div))
+        f(e, *parent);
+      return;
+    }
+    const bool through = (e.kind == ExprKind::binary && (e.op == Op::add || e.op == Op::sub ||
+                                                         e.op == Op::mul || e.op == Op::div)) ||
+                         (e.kind == ExprKind::unary && e.op == Op::neg) ||
+                         e.kind == ExprKind::convert || e.kind == ExprKind::conditional;
+    if (!through) return;
+    const Expr* above = e.kind == ExprKind::convert ? parent : &e;
+    for (std::size_t i = e.kind == ExprKind::conditional ? 1 : 0; i < e.operands.size(); ++i)
+      if (e.operands[i]) for_each_factor(*e.operands[i], above, f);
   }
 
   // The definition of the property `e` names, searched in turn (each property once).
@@ -313,14 +432,19 @@ class Search {
     return false;
   }
 
-  // `e` evaluated in the variant with `target` replaced by `number`, through the nodes
-  // walk() follows; nullopt through any other.
+  // `e` evaluated in the variant (or in `frame`) with `target` replaced by `number`,
+  // through the nodes walk() and for_each_factor() follow; nullopt through any other.
   std::optional<double> with(const Expr& e, const Expr& target, double number) {
+    return with(e, target, number, frame_);
+  }
+  std::optional<double> with(const Expr& e, const Expr& target, double number,
+                             const Evaluator::Frame& frame) {
     if (&e == &target) return number;
-    if (!contains(e, target)) return ev_.evaluate(e, frame_).number;
+    if (!contains(e, target)) return ev_.evaluate(e, frame).number;
     switch (e.kind) {
       case ExprKind::binary: {
-        auto l = with(*e.operands[0], target, number), r = with(*e.operands[1], target, number);
+        auto l = with(*e.operands[0], target, number, frame),
+             r = with(*e.operands[1], target, number, frame);
         if (!l || !r) return std::nullopt;
         switch (e.op) {
           case Op::add:
@@ -336,20 +460,24 @@ class Search {
         }
       }
       case ExprKind::unary: {
-        auto o = with(*e.operands[0], target, number);
+        auto o = with(*e.operands[0], target, number, frame);
         return e.op == Op::neg && o ? std::optional<double>(-*o) : std::nullopt;
       }
       case ExprKind::convert:
-        return with(*e.operands[0], target, number);
+        return with(*e.operands[0], target, number, frame);
+      case ExprKind::conditional:  // the target is in a branch: the condition is as it was
+        return with(*e.operands[ev_.evaluate(*e.operands[0], frame).truthy() ? 1 : 2], target,
+                    number, frame);
       case ExprKind::call:
-        return e.call == CallKind::native ? native(e, target, number) : std::nullopt;
+        return e.call == CallKind::native ? native(e, target, number, frame) : std::nullopt;
       default:
         return std::nullopt;
     }
   }
 
   // A native call with one argument perturbed, on its plain-number form.
-  std::optional<double> native(const Expr& e, const Expr& target, double number) {
+  std::optional<double> native(const Expr& e, const Expr& target, double number,
+                               const Evaluator::Frame& frame) {
     const auto& decl = e.target_as<NativeDecl>();
     const NativeFunction* f = decl.implementation;
     if (!f || !f->raw) return std::nullopt;
@@ -359,7 +487,7 @@ class Search {
       const int k = e.binding[i];
       std::optional<double> arg;
       if (k >= 0)
-        arg = with(*e.arguments[static_cast<std::size_t>(k)].value, target, number);
+        arg = with(*e.arguments[static_cast<std::size_t>(k)].value, target, number, frame);
       else if (const Expr* d = decl.parameters[i].default_value.get())
         arg = ev_.evaluate(*d, {}).number;
       else

@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "interpreter/values/value.hpp"
@@ -45,6 +46,13 @@ struct NativeFunction {
   // How often the native ran (count_call): lets tests prove that evaluation is lazy and
   // memoized.
   mutable std::uint64_t calls = 0;
+  // The native's formula for worked solutions and the model-slip search
+  // (native_formula.hpp), where its declaration has no `@formula`: a Reckon expression
+  // over its parameters. Empty: none.
+  std::string formula;
+  // What a plain number of the formula stands for, by its text (`{"2", "K and V"}`), so
+  // that a slip in it is named in the student's words.
+  std::vector<std::pair<std::string, std::string>> formula_terms;
 };
 
 // Counts a call of `f`. Sweeps evaluate points with one evaluator per thread, and the

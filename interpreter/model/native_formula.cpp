@@ -3,6 +3,7 @@
 
 #include <cstddef>
 
+#include "interpreter/model/native.hpp"
 #include "interpreter/model/signature.hpp"
 
 namespace reckon {
@@ -22,7 +23,18 @@ bool needs_parentheses(const std::string& v) {
 
 }  // namespace
 
-std::string native_formula(const NativeDecl& n) { return metadata(n.docs, "formula"); }
+std::string native_formula(const NativeDecl& n) {
+  std::string declared = metadata(n.docs, "formula");
+  if (!declared.empty() || !n.implementation) return declared;
+  return n.implementation->formula;
+}
+
+std::string formula_term(const NativeDecl& n, std::string_view literal) {
+  if (n.implementation)
+    for (const auto& [text, words] : n.implementation->formula_terms)
+      if (text == literal) return words;
+  return "";
+}
 
 std::string substitute_formula(std::string_view formula, const std::vector<std::string>& names,
                                const std::vector<std::string>& values) {
@@ -36,9 +48,16 @@ std::string substitute_formula(std::string_view formula, const std::vector<std::
     while (end < formula.size() && word_char(formula[end])) ++end;
     const std::string_view word = formula.substr(i, end - i);
     std::string replaced(word);
+    // A quantity after `/` is the divisor whole: `7 / (11 s/token)`; `7 / 11 s/token`
+    // would divide 7 by 11 and then be refused (1/3 GB).
+    std::size_t before = out.find_last_not_of(' ');
+    const bool divides = before != std::string::npos && out[before] == '/';
     for (std::size_t k = 0; k < names.size() && k < values.size(); ++k)
       if (names[k] == word)
-        replaced = needs_parentheses(values[k]) ? "(" + values[k] + ")" : values[k];
+        replaced =
+            needs_parentheses(values[k]) || (divides && values[k].find(' ') != std::string::npos)
+                ? "(" + values[k] + ")"
+                : values[k];
     out += replaced;
     i = end;
   }

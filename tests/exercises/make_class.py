@@ -74,8 +74,11 @@ def slips(x, v):
     def scaled(label, words, factor):
         out.append((label, key * factor, words))
 
-    if x in ("KvPerToken", "KvPerSequence", "KvBatch"):
+    if x in ("KvPerToken", "KvPerSequence"):
         scaled("no_kv_factor", "you left out the factor 2 in `kv_per_token`", 0.5)
+    if x == "KvBatch":  # the 2 of the formula of the native kv_batch calls
+        scaled("no_kv_factor", "you left out the factor 2 (K and V) in `kv_cache_bytes`", 0.5)
+    if x in ("KvPerToken", "KvPerSequence", "KvBatch"):
         scaled("one_layer", "this is for one layer: multiply by %d layers" % v["layers"],
                1 / v["layers"])
     if x == "KvPerToken":

@@ -46,3 +46,47 @@ TEST_CASE("numbers as students write them become the Reckon they mean") {
     CHECK(forgiving_text(r.written) == r.reckon);
   }
 }
+
+TEST_CASE("a unit spelt out with its prefix reads as its symbol, in its own dimension") {
+  using reckon::exercise::spelled_prefixed_unit;
+  struct Row {
+    std::string written, symbol;
+  };
+  const std::vector<Row> rows = {
+      {"gigabytes", "GB"},
+      {"Gigabyte", "GB"},
+      {"GIGABYTES", "GB"},
+      {"megabytes", "MB"},
+      {"kilobytes", "kB"},
+      {"terabytes", "TB"},
+      {"gibibytes", "GiB"},
+      {"mebibyte", "MiB"},
+      {"kibibytes", "KiB"},
+      {"gigabits", "Gbit"},
+      {"megabit", "Mbit"},
+      {"kibibits", "Kibit"},
+      {"milliseconds", "ms"},
+      {"microseconds", "us"},
+      {"nanosecond", "ns"},
+      {"kilowatts", "kW"},
+      {"megajoules", "MJ"},
+      {"gigahertz", "GHz"},
+      {"kilograms", "kg"},
+      {"kilometres", "km"},
+      {"millimeters", "mm"},
+      // Not a prefixed unit, or one the language does not have: left alone.
+      {"bytes", ""},
+      {"gigahertzs", ""},
+      {"kilotokens", ""},
+      {"teraflops", ""},
+      {"kilohours", ""},
+      {"gigabytess", ""},
+      {"giga", ""},
+      {"microbytes", ""},
+      {"", ""},
+  };
+  for (const Row& r : rows) {
+    CAPTURE(r.written);
+    CHECK(spelled_prefixed_unit(r.written) == r.symbol);
+  }
+}
