@@ -49,10 +49,16 @@ const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "applic
                 ".css": "text/css", ".json": "application/json", ".rk": "text/plain" };
 // /live/ is a folder of book pages this test renders with the Pandoc filter (section 9).
 const pages = mkdtempSync(join(tmpdir(), "reckon-web-pages-"));
-let requests = 0;
+// When set, sw.js is served with this version instead of its own: a rebuilt site (section 10).
+let swVersion = null;
 const server = createServer((req, res) => {
-  requests++;
   const url = decodeURIComponent(new URL(req.url, "http://x").pathname);
+  if (url === "/sw.js" && swVersion) {
+    const text = readFileSync(join(site, "sw.js"), "utf8")
+      .replace(/const version = "[^"]*"/, `const version = "${swVersion}"`);
+    res.writeHead(200, { "Content-Type": "text/javascript" }).end(text);
+    return;
+  }
   const [folder, rest] = url.startsWith("/live/") ? [pages, url.slice(5)] : [site, url];
   const path = normalize(join(folder, rest));
   const file = path.endsWith("/") ? join(path, "index.html") : path;
@@ -474,6 +480,16 @@ try {
   // stopped, the page loads again and answers, and the Open menu's files open.
   await open(`code=${b64(training)}&eval=sequence`, true);
   await until("document.body.dataset.offline === 'yes'", "the service worker");
+  const built = readFileSync(join(site, "sw.js"), "utf8").match(/const version = "([^"]*)"/)[1];
+  same(await evaluate("caches.keys().then((k) => k.join(' '))"), `reckon-playground-${built}`,
+       "the site is cached under the build's version");
+  // A rebuilt site is a changed sw.js: the browser installs it, which caches the site
+  // anew and drops the old cache.
+  swVersion = "rebuilt";
+  await evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())");
+  await until("caches.keys().then((k) => k.join(' ') === 'reckon-playground-rebuilt')",
+              "the rebuilt site's cache", 60000);
+  check(true, "a changed sw.js replaces the cache: only the new version's is left");
   await new Promise((r) => {
     server.close(r);
     server.closeAllConnections();
