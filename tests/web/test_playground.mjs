@@ -8,7 +8,9 @@
 // output each answer of the page must equal byte for byte (the same library API under
 // both). Exit 0 when every check holds, 1 otherwise, 77 (skipped) when SITE was not built
 // and RECKON_REQUIRE_WEB is not 1. With SCREENSHOT_DIR, writes playground.png (desktop)
-// and playground-phone.png there.
+// and playground-phone.png there. Pandoc (scripts/packages.txt, [test]) renders the live
+// pages of section 9 with filters/reckon.lua. Section 0 times the load and holds it to
+// the 1 s; docs/playground.md, "Load time", has the figures and their limits.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
