@@ -27,11 +27,16 @@ function instantiateWasm(imports, receive) {
   }).then((r) => {
     steps.compiled = at();
     receive(r.instance, r.module);
-  }, (e) => postMessage({ ready: false, failed: String(e) }));
+  }, notLoaded);
   return {};  // emscripten's sign that the instance comes later, through receive
 }
 
-const ready = createReckon({ print: () => {}, printErr: () => {}, instantiateWasm });
+// A module that cannot be fetched or compiled fails `ready` (emscripten's own promise
+// would wait for it forever), and with it every command waiting for it.
+let notLoaded;
+const failed = new Promise((_, reject) => { notLoaded = reject; });
+const ready = Promise.race([
+  createReckon({ print: () => {}, printErr: () => {}, instantiateWasm }), failed]);
 
 // A string in the module's heap, for a program of any size (ccall's strings go on the
 // wasm's stack, which the evaluator's budget counts on).

@@ -51,10 +51,15 @@ const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "applic
                 ".css": "text/css", ".json": "application/json", ".rk": "text/plain" };
 // /live/ is a folder of book pages this test renders with the Pandoc filter (section 9).
 const pages = mkdtempSync(join(tmpdir(), "reckon-web-pages-"));
-// When set, sw.js is served with this version instead of its own: a rebuilt site (section 10).
+// When set, sw.js is served with this version instead of its own: a rebuilt site (section 11).
 let swVersion = null;
+let wasmMissing = false;  // the module not found: the page says so (section 10)
 const server = createServer((req, res) => {
   const url = decodeURIComponent(new URL(req.url, "http://x").pathname);
+  if (url === "/reckon.wasm" && wasmMissing) {
+    res.writeHead(404).end();
+    return;
+  }
   if (url === "/sw.js" && swVersion) {
     const text = readFileSync(join(site, "sw.js"), "utf8")
       .replace(/const version = "[^"]*"/, `const version = "${swVersion}"`);
@@ -478,7 +483,24 @@ try {
     && ${framed(`querySelectorAll(${inFrame}).length`)} === 0`),
         "no markup of the live block became an element, on the page or in its playground");
 
-  // 10. Offline once loaded: the service worker has cached the site; with the server
+  // 10. A module that does not load: the command answers so, in #result, and the page
+  // does not wait for it forever.
+  {
+    wasmMissing = true;
+    const fresh = await tab(true);
+    await fresh("Page.navigate", { url: `${base}#eval=${encodeURIComponent("1 s")}` });
+    await until("document.getElementById('result').dataset.state === 'done'",
+                "the answer without a module", 60000, fresh);
+    const text = await evaluate("document.getElementById('result').textContent", fresh);
+    check(text.startsWith("the interpreter did not load") && text.includes("404"),
+          "without reckon.wasm, the page says the interpreter did not load", text);
+    same(await evaluate("document.getElementById('result').dataset.exit", fresh), "internal",
+         "and marks the answer as the page's failure, not the program's");
+    await fresh.close();
+    wasmMissing = false;
+  }
+
+  // 11. Offline once loaded: the service worker has cached the site; with the server
   // stopped, the page loads again and answers, and the Open menu's files open.
   await open(`code=${b64(training)}&eval=sequence`, true);
   await until("document.body.dataset.offline === 'yes'", "the service worker");
