@@ -28,9 +28,24 @@ set(RECKON_FMT fmt::fmt-header-only)
 add_library(Threads::Threads INTERFACE IMPORTED GLOBAL)
 
 # Exceptions are how every error travels (UserError): emscripten leaves them out unless
-# asked. Its libc++ predates parts of C++20, which web/compat/cxx20.hpp supplies.
-add_compile_options(-fexceptions "SHELL:-include ${CMAKE_SOURCE_DIR}/web/compat/cxx20.hpp")
-add_link_options(-fexceptions "SHELL:-s DISABLE_EXCEPTION_CATCHING=0")
+# asked. WebAssembly's own (-fwasm-exceptions, the default; Chromium 95, Firefox 100,
+# Safari 15.2 and later), with the C++ libraries built for them that Debian's package
+# ships (libc++-except, libc++abi-except, libunwind-except); or emscripten's JavaScript-based
+# ones (RECKON_WEB_EXCEPTIONS=js), which route every call that may throw, or unwind past
+# a destructor, through JavaScript (docs/playground.md, "Load time").
+set(RECKON_WEB_EXCEPTIONS wasm CACHE STRING
+    "WebAssembly's exceptions (wasm) or emscripten's JavaScript-based ones (js)")
+if(RECKON_WEB_EXCEPTIONS STREQUAL "wasm")
+  add_compile_options(-fwasm-exceptions)
+  add_link_options(-fwasm-exceptions)
+elseif(RECKON_WEB_EXCEPTIONS STREQUAL "js")
+  add_compile_options(-fexceptions)
+  add_link_options(-fexceptions "SHELL:-s DISABLE_EXCEPTION_CATCHING=0")
+else()
+  message(FATAL_ERROR "RECKON_WEB_EXCEPTIONS is wasm or js, not ${RECKON_WEB_EXCEPTIONS}")
+endif()
+# Its libc++ predates parts of C++20, which web/compat/cxx20.hpp supplies.
+add_compile_options("SHELL:-include ${CMAKE_SOURCE_DIR}/web/compat/cxx20.hpp")
 
 # scripts/build-web compiles the layers as a unity build (a batch of sources per
 # translation unit: the headers, PEGTL's, Boost's and {fmt}'s above all, are read once per
