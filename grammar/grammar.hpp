@@ -217,18 +217,6 @@ struct sep {
 struct hsep : star<blank> {};
 
 // --- tokens -----------------------------------------------------------------
-template <typename Key>
-struct keyword;
-template <char... Cs>
-struct keyword<ascii::string<Cs...>> : seq<chars<Cs...>, not_at<identifier_other>> {
-  static constexpr std::size_t length = sizeof...(Cs);
-  // Whether the word (a run of identifier_other) [at, at + size) is this keyword.
-  static constexpr bool is(const char* at, std::size_t size) {
-    std::size_t i = 0;
-    return size == sizeof...(Cs) && ((at[i++] == Cs) && ...);
-  }
-};
-
 // Whether each byte is an identifier_other character (a letter, a digit or `_`), looked
 // up: a word is read at every operand.
 inline constexpr auto word_bytes = [] {
@@ -237,6 +225,28 @@ inline constexpr auto word_bytes = [] {
     w[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
   return w;
 }();
+// `not_at<identifier_other>`, by the table: the end of a word (after every keyword).
+struct word_end {
+  using rule_t = word_end;
+  using subs_t = empty_list;
+
+  template <typename ParseInput>
+  static bool match(ParseInput& in) noexcept {
+    return in.empty() || !word_bytes[static_cast<unsigned char>(*in.current())];
+  }
+};
+
+template <typename Key>
+struct keyword;
+template <char... Cs>
+struct keyword<ascii::string<Cs...>> : seq<chars<Cs...>, word_end> {
+  static constexpr std::size_t length = sizeof...(Cs);
+  // Whether the word (a run of identifier_other) [at, at + size) is this keyword.
+  static constexpr bool is(const char* at, std::size_t size) {
+    std::size_t i = 0;
+    return size == sizeof...(Cs) && ((at[i++] == Cs) && ...);
+  }
+};
 
 // The run of identifier_other characters (letters, digits, `_`) at `at`, up to `end`.
 inline std::size_t word_length(const char* at, const char* end) {
@@ -359,7 +369,28 @@ struct number : seq<digits, opt<fraction_part>, opt<exponent_part>> {};
 struct escape_char : one<'"', '\\', 'n', 't'> {};
 struct escape : seq<one<'\\'>, must<escape_char>> {};
 struct string_char : sor<escape, not_one<'"', '\\', '\n', '\r'>> {};  // one line
-struct string_body : star<string_char> {};
+// `star<string_char>`, the runs between escapes read in one loop (every documentation
+// string of a file passes here, a `sor` per byte); an escape is still `escape`, so a bad
+// one raises its own message.
+struct string_body {
+  using rule_t = string_body;
+  using subs_t = type_list<escape>;
+
+  template <apply_mode A, rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&&... st) {
+    for (;;) {
+      const char* const begin = in.current();
+      const char* at = begin;
+      const char* const end = in.end();
+      while (at != end && *at != '"' && *at != '\\' && *at != '\n' && *at != '\r') ++at;
+      in.bump_in_this_line(static_cast<std::size_t>(at - begin));
+      if (at == end || *at != '\\' ||
+          !pegtl::match<escape, A, rewind_mode::required, Action, Control>(in, st...))
+        return true;
+    }
+  }
+};
 struct string_close : one<'"'> {};
 struct string_literal : seq<one<'"'>, string_body, must<string_close>> {};
 
@@ -368,7 +399,7 @@ struct unit_power : seq<opt<one<'-'>>, digits> {};
 // The micro prefix may be written as the micro sign (U+00B5) or the Greek mu (U+03BC),
 // as datasheets print it, besides `u`: `1 µs` and `1 μs` are `1 us` (parse.cpp spells
 // the unit with `u`, the one spelling the catalogue knows).
-struct micro_sign : sor<ascii::string<'\xC2', '\xB5'>, ascii::string<'\xCE', '\xBC'>> {};
+struct micro_sign : sor<chars<'\xC2', '\xB5'>, chars<'\xCE', '\xBC'>> {};
 struct unit_factor : seq<opt<micro_sign>, name, opt<one<'^'>, must<unit_power>>> {};
 struct unit_mul : one<'*'> {};
 struct unit_div : one<'/'> {};
@@ -506,9 +537,30 @@ struct dollar_hint {
     return "E0169: `$` is not a unit: write `" + n + " USD`";
   }
 };
-// Each mistake starts with a digit or `$`: other operands (most are names) are not tried.
+// Matches nothing: whether one of the mistakes below can start here. Each starts with `$`,
+// or is a number (digits, `.`, `e`, signs) followed by `B`, or by blanks and `%` or `$`:
+// a number followed by anything else is not tried three times over.
+struct mistake_ahead {
+  using rule_t = mistake_ahead;
+  using subs_t = empty_list;
+
+  template <typename ParseInput>
+  static bool match(ParseInput& in) noexcept {
+    const char* at = in.current();
+    const char* const end = in.end();
+    if (at == end) return false;
+    if (*at == '$') return true;
+    if (*at < '0' || *at > '9') return false;
+    while (at != end && ((*at >= '0' && *at <= '9') || *at == '.' || *at == 'e' || *at == 'E' ||
+                         *at == '+' || *at == '-'))
+      ++at;
+    if (at != end && *at == 'B') return true;
+    while (at != end && (*at == ' ' || *at == '\t')) ++at;
+    return at != end && (*at == '%' || *at == '$');
+  }
+};
 struct literal_mistake
-    : seq<at<sor<digit, one<'$'>>>,
+    : seq<mistake_ahead,
           sor<refuse<glued_byte_count, glued_byte_hint>, refuse<percent_literal, percent_hint>,
               refuse<dollar_amount, dollar_hint>>> {};
 struct true_literal : kw_true {};

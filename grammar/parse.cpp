@@ -286,31 +286,59 @@ class Converter {
         break;
       }
     }
-    static constexpr std::pair<std::string_view, Op> spellings[] = {{"//", Op::floordiv},
-                                                                    {"not", Op::not_in},
-                                                                    {"in", Op::in},
-                                                                    {"|", Op::set_union},
-                                                                    {"&", Op::set_intersection},
-                                                                    {"??", Op::coalesce},
-                                                                    {"==", Op::eq},
-                                                                    {"!=", Op::ne},
-                                                                    {"<=", Op::le},
-                                                                    {">=", Op::ge},
-                                                                    {"and", Op::logical_and},
-                                                                    {"or", Op::logical_or},
-                                                                    {"+", Op::add},
-                                                                    {"-", Op::sub},
-                                                                    {"*", Op::mul},
-                                                                    {"/", Op::div},
-                                                                    {"%", Op::mod},
-                                                                    {"^", Op::pow},
-                                                                    {"<", Op::lt},
-                                                                    {">", Op::gt}};
-    std::string_view rest = text.substr(i);
-    for (const auto& [spelling, op] : spellings)
-      if (rest.starts_with(spelling)) {
-        auto begin = from + static_cast<std::uint32_t>(i);
-        return {op, SourceRange{file_, begin, begin + static_cast<std::uint32_t>(spelling.size())}};
+    // Longest spelling first (`//` before `/`, `<=` before `<`), chosen by the first
+    // byte: a chain's every operator is read here (comparing each spelling in turn was
+    // a memcmp per spelling).
+    const std::string_view rest = text.substr(i);
+    const auto found = [&](Op op, std::uint32_t size) {
+      auto begin = from + static_cast<std::uint32_t>(i);
+      return std::pair<Op, SourceRange>{op, SourceRange{file_, begin, begin + size}};
+    };
+    const auto second = [&](char c) { return rest.size() > 1 && rest[1] == c; };
+    if (!rest.empty()) switch (rest[0]) {
+        case '/':
+          return second('/') ? found(Op::floordiv, 2) : found(Op::div, 1);
+        case 'n':
+          if (rest.starts_with("not")) return found(Op::not_in, 3);
+          break;
+        case 'i':
+          if (second('n')) return found(Op::in, 2);
+          break;
+        case '|':
+          return found(Op::set_union, 1);
+        case '&':
+          return found(Op::set_intersection, 1);
+        case '?':
+          if (second('?')) return found(Op::coalesce, 2);
+          break;
+        case '=':
+          if (second('=')) return found(Op::eq, 2);
+          break;
+        case '!':
+          if (second('=')) return found(Op::ne, 2);
+          break;
+        case '<':
+          return second('=') ? found(Op::le, 2) : found(Op::lt, 1);
+        case '>':
+          return second('=') ? found(Op::ge, 2) : found(Op::gt, 1);
+        case 'a':
+          if (rest.starts_with("and")) return found(Op::logical_and, 3);
+          break;
+        case 'o':
+          if (second('r')) return found(Op::logical_or, 2);
+          break;
+        case '+':
+          return found(Op::add, 1);
+        case '-':
+          return found(Op::sub, 1);
+        case '*':
+          return found(Op::mul, 1);
+        case '%':
+          return found(Op::mod, 1);
+        case '^':
+          return found(Op::pow, 1);
+        default:
+          break;
       }
     throw std::logic_error("no operator between two operands");
   }
@@ -634,13 +662,15 @@ class Converter {
         sign = -1;
       } else if (c->is_type<g::unit_factor>()) {
         const std::string_view text = c->string_view();
-        UnitFactor& f = u.factors.emplace_back();
-        f.range = range(*c);
-        auto caret = text.find('^');
-        f.name = text.substr(0, caret);
+        const auto caret = text.find('^');
+        std::string_view name = text.substr(0, caret);
         // `µs` and `μs` (the micro sign or the Greek mu, 2 bytes in UTF-8) are `us`.
-        if (!f.name.empty() && static_cast<unsigned char>(f.name[0]) >= 0x80)
-          f.name.replace(0, 2, "u");
+        const bool micro = !name.empty() && static_cast<unsigned char>(name[0]) >= 0x80;
+        if (micro) name.remove_prefix(std::min<std::size_t>(2, name.size()));
+        // The factor made in place, its name from the text (assigning to a made string
+        // is a slower path); `u` and the rest for the micro prefix.
+        UnitFactor& f = micro ? u.factors.emplace_back("u" + std::string(name), 1, range(*c))
+                              : u.factors.emplace_back(std::string(name), 1, range(*c));
         f.exponent = sign * (caret == std::string::npos ? 1 : unit_power(text, caret + 1, f.range));
       }
     }

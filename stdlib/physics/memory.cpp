@@ -12,22 +12,7 @@ namespace reckon::physics {
 
 namespace {
 
-// A parallel degree, stage or chunk count: at least `least` (NaN rejected too).
-void require_at_least(double value, double least, std::string_view what) {
-  if (!(value >= least))
-    throw std::domain_error(fmt::format("{} must be at least {} (got {})", what, least, value));
-}
-
-void check_activation_shape(double layers, units::q<units::token_unit> seq_len, double micro_batch,
-                            double hidden, double heads,
-                            units::q<units::information_unit> bytes_per_element) {
-  require_non_negative(layers, "number of layers");
-  require_non_negative(seq_len.value(), "sequence length");
-  require_non_negative(micro_batch, "micro-batch size");
-  require_positive(hidden, "hidden size");
-  require_non_negative(heads, "number of attention heads");
-  require_positive(bytes_per_element.value(), "bytes per element");
-}
+using detail::require_at_least;
 
 // ZeRO stage 0, 1, 2 or 3 (Rajbhandari et al. 2020, arXiv 1910.02054, Sec. 5).
 void check_zero(double zero_stage, double data_parallel) {
@@ -42,52 +27,17 @@ void check_width(units::q<bytes_per_param_unit> width, std::string_view what) {
 
 }  // namespace
 
-// Korthikanti et al. 2022, arXiv 2205.05198, Sec. 4.1 and Table 2 (no tensor or sequence
-// parallelism); full recomputation keeps 2*s*b*h bytes, the layer input, per layer (Table 2).
-units::q<units::information_unit> activation_memory(
-    double layers, units::q<units::token_unit> seq_len, double micro_batch, double hidden,
-    double heads, units::q<units::information_unit> bytes_per_element, Recompute strategy) {
-  return activation_memory_parallel(layers, seq_len, micro_batch, hidden, heads, bytes_per_element,
-                                    strategy, 1, false);
+namespace detail {
+
+void at_least_violation(double value, double least, std::string_view what) {
+  throw std::domain_error(fmt::format("{} must be at least {} (got {})", what, least, value));
 }
 
-// Korthikanti et al. 2022, arXiv 2205.05198, Table 2: of the 34 bytes per s*b*h, 10 stay
-// replicated across tensor-parallel ranks (layer-norm inputs 4, dropout masks 2, attention and
-// MLP inputs 4) unless sequence parallelism shards them too (Sec. 4.2.2); the other 24 and
-// the 5*a*s/h attention-score bytes are split t ways (Sec. 4.2.1).
-units::q<units::information_unit> activation_memory_parallel(
-    double layers, units::q<units::token_unit> seq_len, double micro_batch, double hidden,
-    double heads, units::q<units::information_unit> bytes_per_element, Recompute strategy,
-    double tensor_parallel, bool sequence_parallel) {
-  check_activation_shape(layers, seq_len, micro_batch, hidden, heads, bytes_per_element);
-  require_at_least(tensor_parallel, 1, "tensor-parallel degree");
+void unknown_recompute() { throw std::domain_error("unknown recomputation strategy"); }
 
-  const double s = seq_len.value();
-  const double t = tensor_parallel;
-  const double sbh = s * micro_batch * hidden;
-  const double replicated = 10;  // bytes per s*b*h kept whole on every tensor-parallel rank
-  const double linear = sequence_parallel
-                            ? korthikanti_per_token_bytes / t
-                            : replicated + (korthikanti_per_token_bytes - replicated) / t;
-  const double scores = korthikanti_score_bytes * heads * s / (hidden * t);
-  double per_layer = 0;  // bytes at 2-byte elements
-  switch (strategy) {
-    case Recompute::none:
-      per_layer = sbh * (linear + scores);
-      break;
-    case Recompute::selective:
-      per_layer = sbh * linear;
-      break;
-    case Recompute::full:
-      per_layer = sbh * 2;
-      break;
-    default:
-      throw std::domain_error("unknown recomputation strategy");
-  }
-  // A ratio of two byte quantities is dimensionless, so this converts to double.
-  const double width_scale = bytes_per_element / (2.0 * units::bytes);
-  return layers * per_layer * width_scale * units::bytes;
-}
+}  // namespace detail
+
+// activation_memory and activation_memory_parallel are defined in memory.hpp.
 
 // Korthikanti et al. 2022, arXiv 2205.05198, Sec. 4.2.3.
 double pipeline_activation_factor(double pipeline_stages, double model_chunks) {

@@ -6,6 +6,7 @@
 #include <array>
 #include <string_view>
 
+#include "stdlib/physics/domain.hpp"
 #include "stdlib/units.hpp"
 
 namespace reckon::physics {
@@ -46,7 +47,7 @@ inline constexpr double korthikanti_score_bytes = 5;
 // The paper's constants assume 2-byte elements; other widths scale them by
 // bytes_per_element / 2 B. Throws std::domain_error for negative sizes, a non-positive hidden
 // size or element width.
-units::q<units::information_unit> activation_memory(
+inline units::q<units::information_unit> activation_memory(
     double layers, units::q<units::token_unit> seq_len, double micro_batch, double hidden,
     double heads, units::q<units::information_unit> bytes_per_element, Recompute strategy);
 
@@ -60,10 +61,87 @@ units::q<units::information_unit> activation_memory(
 // With t = 1 and no sequence parallelism this is activation_memory. Widths other than 2 bytes
 // scale by bytes_per_element / 2 B. Throws std::domain_error for negative sizes, a
 // non-positive hidden size or element width, or t < 1.
-units::q<units::information_unit> activation_memory_parallel(
+inline units::q<units::information_unit> activation_memory_parallel(
     double layers, units::q<units::token_unit> seq_len, double micro_batch, double hidden,
     double heads, units::q<units::information_unit> bytes_per_element, Recompute strategy,
     double tensor_parallel, bool sequence_parallel);
+
+// activation_memory and activation_memory_parallel are defined here, inline, so that the
+// plain-number adapters of their natives (stdlib/binding.hpp, which planned sweeps call
+// once per batch) inline the formula and its checks instead of calling into memory.cpp per
+// point; the evaluator's adapter calls the same functions (docs/performance.md).
+namespace detail {
+
+// The throws, out of line and cold (memory.cpp), so that the checks inline.
+[[noreturn, gnu::cold, gnu::noinline]] void at_least_violation(double value, double least,
+                                                               std::string_view what);
+[[noreturn, gnu::cold, gnu::noinline]] void unknown_recompute();
+
+// A parallel degree, stage or chunk count: at least `least` (NaN rejected too).
+inline void require_at_least(double value, double least, std::string_view what) {
+  if (!(value >= least)) [[unlikely]]
+    at_least_violation(value, least, what);
+}
+
+inline void check_activation_shape(double layers, units::q<units::token_unit> seq_len,
+                                   double micro_batch, double hidden, double heads,
+                                   units::q<units::information_unit> bytes_per_element) {
+  require_non_negative(layers, "number of layers");
+  require_non_negative(seq_len.value(), "sequence length");
+  require_non_negative(micro_batch, "micro-batch size");
+  require_positive(hidden, "hidden size");
+  require_non_negative(heads, "number of attention heads");
+  require_positive(bytes_per_element.value(), "bytes per element");
+}
+
+}  // namespace detail
+
+// Korthikanti et al. 2022, arXiv 2205.05198, Table 2: of the 34 bytes per s*b*h, 10 stay
+// replicated across tensor-parallel ranks (layer-norm inputs 4, dropout masks 2, attention and
+// MLP inputs 4) unless sequence parallelism shards them too (Sec. 4.2.2); the other 24 and
+// the 5*a*s/h attention-score bytes are split t ways (Sec. 4.2.1).
+inline units::q<units::information_unit> activation_memory_parallel(
+    double layers, units::q<units::token_unit> seq_len, double micro_batch, double hidden,
+    double heads, units::q<units::information_unit> bytes_per_element, Recompute strategy,
+    double tensor_parallel, bool sequence_parallel) {
+  detail::check_activation_shape(layers, seq_len, micro_batch, hidden, heads, bytes_per_element);
+  detail::require_at_least(tensor_parallel, 1, "tensor-parallel degree");
+
+  const double s = seq_len.value();
+  const double t = tensor_parallel;
+  const double sbh = s * micro_batch * hidden;
+  const double replicated = 10;  // bytes per s*b*h kept whole on every tensor-parallel rank
+  const double linear = sequence_parallel
+                            ? korthikanti_per_token_bytes / t
+                            : replicated + (korthikanti_per_token_bytes - replicated) / t;
+  const double scores = korthikanti_score_bytes * heads * s / (hidden * t);
+  double per_layer = 0;  // bytes at 2-byte elements
+  switch (strategy) {
+    case Recompute::none:
+      per_layer = sbh * (linear + scores);
+      break;
+    case Recompute::selective:
+      per_layer = sbh * linear;
+      break;
+    case Recompute::full:
+      per_layer = sbh * 2;
+      break;
+    default:
+      detail::unknown_recompute();
+  }
+  // A ratio of two byte quantities is dimensionless, so this converts to double.
+  const double width_scale = bytes_per_element / (2.0 * units::bytes);
+  return layers * per_layer * width_scale * units::bytes;
+}
+
+// Korthikanti et al. 2022, arXiv 2205.05198, Sec. 4.1 and Table 2 (no tensor or sequence
+// parallelism); full recomputation keeps 2*s*b*h bytes, the layer input, per layer (Table 2).
+inline units::q<units::information_unit> activation_memory(
+    double layers, units::q<units::token_unit> seq_len, double micro_batch, double hidden,
+    double heads, units::q<units::information_unit> bytes_per_element, Recompute strategy) {
+  return activation_memory_parallel(layers, seq_len, micro_batch, hidden, heads, bytes_per_element,
+                                    strategy, 1, false);
+}
 
 // Korthikanti et al. 2022, arXiv 2205.05198, Sec. 4.2.3: with the 1F1B pipeline schedule the
 // first stage keeps p micro-batches of L/p layers in flight, L layers' worth (factor 1); the
