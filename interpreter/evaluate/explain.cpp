@@ -126,6 +126,10 @@ struct Dependency {
   // property: its step is the formula with the arguments written in.
   const NativeDecl* native = nullptr;
   std::vector<Value> arguments = {};
+  // The unit the native's result is shown in: the calling property's, when the call is
+  // that property's whole body (`cache: GiB = kv_cache_bytes(...)`), so the formula's
+  // line ends in the unit of the line above it (1 GiB, not 1.074 GB); else the native's.
+  std::optional<DisplayUnit> shown_in = std::nullopt;
 };
 
 class Explainer {
@@ -260,7 +264,7 @@ class Explainer {
     step.depth = level;
     step.name = d.label;
     step.equation = native_formula(n);
-    step.result = show(ev_.evaluate(*d.use, d.use_frame), n.display);
+    step.result = show(ev_.evaluate(*d.use, d.use_frame), d.shown_in ? d.shown_in : n.display);
     std::vector<std::string> names, values;
     for (std::size_t i = 0; i < d.arguments.size(); ++i) {
       names.push_back(n.parameters[i].name);
@@ -288,6 +292,8 @@ class Explainer {
     if (step.substituted == step.equation || step.substituted == step.result)
       step.substituted.clear();
     steps_.push_back(step);
+    for (Dependency& dep : deps)
+      if (dep.native && dep.use == d.property->body.get()) dep.shown_in = d.property->display;
     follow(deps, level + 1, depth);
   }
 

@@ -231,6 +231,20 @@ rm -f "$conversion"
 expect "explain expands a native into its formula" 0 \
   "^  kv_cache_bytes\(layers: 32, kv_heads: 8, head_dim: 128, seq_len: 2048 token, batch: 1, bytes_per_element: 2 B\) = 2 \* layers \* kv_heads \* head_dim \* seq_len / 1 token \* batch \* bytes_per_element = 2 \* 32 \* 8 \* 128 \* 2048 token / 1 token \* 1 \* 2 B = 268.4 MB$" \
   -- "$reckon" explain 'kv_cache_bytes(layers: 32, kv_heads: 8, head_dim: 128, seq_len: 2048 token)' --depth 0
+# Under a property that is the call and nothing else, the formula's result is shown in
+# the property's unit: 268,435,456 B is exactly 256 MiB (2^28 B), so both lines read
+# 256 MiB, never 268.4 MB beneath 256 MiB.
+native_unit=$(mktemp --suffix=.rk)
+cat >"$native_unit" <<'RK'
+scenario Cache {
+  cache: MiB = kv_cache_bytes(layers: 32, kv_heads: 8, head_dim: 128, seq_len: 2048 token)
+}
+case C = Cache()
+RK
+expect "a native's formula ends in the unit of the property that is the call" 0 \
+  "^  kv_cache_bytes\(.*\) = .* = 2 \* 32 \* 8 \* 128 \* 2048 token / 1 token \* 1 \* 2 B = 256 MiB$" \
+  -- "$reckon" explain "$native_unit" C.cache
+rm -f "$native_unit"
 # A lambda is shown as written, on one line (the golden's is written over two), with the
 # call's value: the worst latency is the third request's, 7 ms
 # (tests/lang/eval-ok-aggregates-trace-replay.rk works it through).
