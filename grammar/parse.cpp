@@ -667,10 +667,12 @@ class Converter {
         // `µs` and `μs` (the micro sign or the Greek mu, 2 bytes in UTF-8) are `us`.
         const bool micro = !name.empty() && static_cast<unsigned char>(name[0]) >= 0x80;
         if (micro) name.remove_prefix(std::min<std::size_t>(2, name.size()));
-        // The factor made in place, its name from the text (assigning to a made string
-        // is a slower path); `u` and the rest for the micro prefix.
-        UnitFactor& f = micro ? u.factors.emplace_back("u" + std::string(name), 1, range(*c))
-                              : u.factors.emplace_back(std::string(name), 1, range(*c));
+        // The factor made whole, its name from the text (assigning to a made string is
+        // a slower path); `u` and the rest for the micro prefix. Braces, not
+        // emplace_back's parentheses: emscripten's clang 14 has no parenthesized
+        // aggregate initialization (P0960).
+        UnitFactor& f = u.factors.emplace_back(
+            UnitFactor{micro ? "u" + std::string(name) : std::string(name), 1, range(*c)});
         f.exponent = sign * (caret == std::string::npos ? 1 : unit_power(text, caret + 1, f.range));
       }
     }
