@@ -7,6 +7,7 @@
 
 #include "interpreter/api/display.hpp"
 #include "interpreter/exercise/declared_slips.hpp"
+#include "interpreter/exercise/model_slips.hpp"
 #include "interpreter/exercise/slips.hpp"
 
 namespace reckon::exercise {
@@ -46,6 +47,10 @@ std::vector<FeedbackAnswer> feedback_answers(Workbook& book, AnswerReader& reade
     candidates.push_back(s.value);
     candidates.push_back(e * (e / s.value));  // the same slip the other way round
   }
+  // Then the slips found in the model (a factor left out, one layer, a total given per
+  // token): an LMS that compares numbers can still name these, each at its value.
+  for (const ModelSlip& m : model_slips(book, v, book.tolerance(x)))
+    if (m.value != 0 && std::isfinite(m.value)) candidates.push_back(m.value);
   auto near = [](double a, double b) { return std::fabs(a - b) <= 1e-12 * std::fabs(b); };
   // The exercise's own slips first: the grader matches them before its tables, and their
   // feedback and credit are the instructor's.

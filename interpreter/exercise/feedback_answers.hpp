@@ -37,7 +37,8 @@ std::string exact_number(const KeyReading& key, double base_value);
 // The slips the exercise declares (declared_slips.hpp: their feedback and credit), then
 // the slips of the grader's tables (slips.hpp) that lead away from the key: the key's
 // number read in each twin of its unit (82.14 GB read as GiB or as Gbit), and the
-// reverse slip (the GiB number written as GB); each is graded by `grader`, whose
+// reverse slip (the GiB number written as GB), and the keys of the slips found in the
+// model (model_slips.hpp: a factor left out, one layer); each is graded by `grader`, whose
 // feedback it carries, and kept only when the grader marks it a wrong value. None for a
 // yes/no key.
 std::vector<FeedbackAnswer> feedback_answers(Workbook& book, AnswerReader& reader, Grader& grader,

@@ -19,6 +19,26 @@ expect "moodle: the structure and keys" 0 "^0 failed$" -- \
 cp "$tmp/quiz.xml" "$tmp/first.xml"
 "$reckon" exercises export "$file" --format moodle --variants 2 --seed 3 -o "$tmp/quiz.xml" >/dev/null
 expect "moodle: the same seed writes the same quiz" 0 "" -- cmp "$tmp/first.xml" "$tmp/quiz.xml"
+# Slips found in the model are Moodle answers at fraction 0 with the grader's naming.
+# model_slips.rk's NativeCache: kv_cache_bytes(32 layers, 8 KV heads, head 128, 2048
+# tokens, batch 4, 2 B) = 2 x 32 x 8 x 128 x 2048 x 4 x 2 B = 2^30 B = 1 GiB; without the
+# 2 for K and V it is 0.5 GiB, for one layer 1/32 GiB = 0.03125 GiB.
+"$reckon" exercises export tests/exercises/model_slips.rk --format moodle --variants 1 \
+  --seed 1 -o "$tmp/model.xml" >/dev/null
+model_answers() {  # "fraction value feedback" of NativeCache's answers, one per line
+  python3 -c "
+import xml.etree.ElementTree as ET
+for q in ET.parse('$tmp/model.xml').getroot().findall('question'):
+    if q.get('type') == 'numerical' and q.find('name/text').text.startswith('NativeCache'):
+        for a in q.findall('answer'):
+            print(a.get('fraction'), a.find('text').text, a.find('feedback/text').text or '')"
+}
+expect "moodle: the K/V factor left out, from the native's formula" 0 \
+  '^0 0\.5 off by a factor of 0\.5: you left out the factor 2 \(K and V\) in `kv_cache_bytes`$' \
+  -- model_answers
+expect "moodle: one layer's cache, from the native's formula" 0 \
+  '^0 0\.03125 off by a factor of 0\.03125: this is for one layer: multiply by 32 layers$' \
+  -- model_answers
 # The bundled exercises export (yes/no, counts, plain numbers and quantities among them).
 expect "moodle: the bundled exercises" 0 "wrote" -- \
   "$reckon" exercises export scenarios/exercises/training.rk --format moodle --variants 3 \
