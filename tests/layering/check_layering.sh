@@ -13,14 +13,15 @@
 #   sweep command (its SVG charts) and its one error path (guarded.hpp)
 #
 # Inside the core, one folder per stage (docs/architecture.md, "The core's stages"), each
-# including only the stages below it:
-#   values <- model <- display, check, compiled <- evaluate <- sweep <- load <- api
-#   <- exercise
+# including only the stages below it: values <- model <- display, check, compiled;
+# evaluate on display and compiled; sweep on evaluate; load on check and compiled; api on
+# all of them; exercise on api.
 # values know no evaluator and no checker; display decides from values and declared
 # units (model/written_unit.hpp) alone; checking runs nothing; the evaluators, compiled
 # code and plans take builtins from model/builtins.hpp, never from the checker. The
 # surfaces (cli, repl, lsp, python, web) reach the core through interpreter/api/ and the
-# exercise engine's headers (interpreter/exercise/) only.
+# exercise engine's headers (interpreter/exercise/) only, besides the grammar (to parse
+# and format text) and the syntax tree.
 set -euo pipefail
 root="${1:-.}"
 
