@@ -228,7 +228,11 @@ struct Expr {
   SourceRange range;
   SourceRange name_range;  // member: the member name
   int slot = -1;           // index of the global / input / property / parameter / member
-  Type type;               // static type, set by the checker
+  // A record's construction (a record call, `r with f: x`): the names its fields are spelled
+  // in, an interned tuple of units (written_unit.hpp, record_spellings); 0 for none. Set
+  // after checking; fills what was padding.
+  std::uint32_t field_spellings = 0;
+  Type type;  // static type, set by the checker
 
   // number
   double number = 0;

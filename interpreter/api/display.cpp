@@ -57,8 +57,8 @@ std::optional<DisplayUnit> answer_unit(const Expr& answer, const ScenarioDecl* s
 
 double number_in(double base, double scale) { return number_in_unit(base, scale); }
 
-std::optional<DisplayUnit> field_unit(const Field& field, const Value& value, int digits) {
-  return field_display_unit(field, value, digits);
+std::optional<DisplayUnit> field_unit(const RecordValue& record, std::size_t k, int digits) {
+  return field_display_unit(record, k, digits);
 }
 
 DisplayUnit readable_unit(double base, const Dimension& dim, int digits) {

@@ -60,9 +60,9 @@ std::optional<DisplayUnit> answer_unit(const Expr& answer, const ScenarioDecl* s
 // program (the Python package's arithmetic) is shown in.
 DisplayUnit readable_unit(double base, const Dimension& dim, int digits);
 
-// The unit a record's field shows `value` in wherever the record shows (format.hpp,
+// The unit field `k` of `record` shows in wherever the record shows (format.hpp,
 // field_display_unit): `reckon list`'s fields as `eval` shows them.
-std::optional<DisplayUnit> field_unit(const Field& field, const Value& value, int digits);
+std::optional<DisplayUnit> field_unit(const RecordValue& record, std::size_t k, int digits);
 
 // A base-unit number in a unit of scale `scale`: the number every surface hands on
 // (`--json`'s `value`, Python's `.value`, sweep columns), format.hpp's number_in_unit.

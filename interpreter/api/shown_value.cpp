@@ -29,9 +29,10 @@ ShownValue shown_record(const Evaluator& ev, const Value& v,
   const RecordValue& r = *v.record();
   s.text = r.type->name;
   for (std::size_t k = 0; k < r.fields.size(); ++k) {
-    // A declared field's unit is marked for its ladder where it is declared (the checker).
+    // A declared field's unit is marked for its ladder where it is declared (the checker),
+    // spelled in the names its value was written in.
     const std::optional<DisplayUnit> field_unit =
-        units.empty() ? r.type->fields[k].display : units[k];
+        units.empty() ? record_field_unit(r, k) : units[k];
     s.names.push_back(r.type->fields[k].name);
     s.items.push_back(shown(ev, r.fields[k], field_unit, columns.empty() ? nullptr : &columns[k]));
   }

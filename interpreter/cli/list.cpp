@@ -210,15 +210,17 @@ void list_units(bool markdown, std::ostream& out) {
 
 // A field of a listed record. A record inside it (a cluster's accelerator, a cloud price's
 // device) is another registry's entry, listed there: shown by its `name`, not spelled out.
-// A field `field` holding `f` as `eval` shows it inside its record (its declared unit, a
-// ladder step choosing: `memory: 80 GiB/GPU`), a record in it by its name.
-std::string show_field(const Evaluator& ev, const Field& field, const Value& f) {
+// Field `k` of `record` as `eval` shows it inside the record (its declared unit, a
+// ladder step choosing, in the names written: `memory: 80 GiB/device`, `peak: 4
+// TOP/s/device`), a record in it by its name.
+std::string show_field(const Evaluator& ev, const RecordValue& record, std::size_t k) {
+  const Value& f = record.fields[k];
   if (const RecordValue* inner = f.record()) {
     const RecordDecl& type = *inner->type;
     for (std::size_t i = 0; i < type.fields.size(); ++i)
       if (type.fields[i].name == "name") return api::display(ev, inner->fields[i], std::nullopt);
   }
-  return api::display(ev, f, api::field_unit(field, f, ev.digits()));
+  return api::display(ev, f, api::field_unit(record, k, ev.digits()));
 }
 
 // One line per record value of a registry: `let NAME = Record(...)`.
@@ -232,7 +234,7 @@ void list_registry(const Program& p, std::string_view record, std::ostream& out)
     for (std::size_t i = 0; i < r.fields.size(); ++i) {
       const Value& f = v.record()->fields[i];
       if (f.is_none() || r.fields[i].name == "source" || r.fields[i].name == "name") continue;
-      out << " " << r.fields[i].name << ": " << show_field(ev, r.fields[i], f) << ";";
+      out << " " << r.fields[i].name << ": " << show_field(ev, *v.record(), i) << ";";
     }
     out << "\n";
   }

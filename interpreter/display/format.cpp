@@ -432,8 +432,7 @@ std::string short_record(const RecordValue& r, const DisplayOptions& options) {
     if (name.kind == ValueKind::text) return type.name + " " + format_value(name, inner);
   }
   if (r.fields.empty() || type.fields.empty()) return type.name + "()";
-  const std::optional<DisplayUnit> unit =
-      field_display_unit(type.fields[0], r.fields[0], inner.digits);
+  const std::optional<DisplayUnit> unit = field_display_unit(r, 0, inner.digits);
   return type.name + "(" + type.fields[0].name + ": " +
          cut_short(format_value(r.fields[0], inner, unit ? &*unit : nullptr)) +
          (r.fields.size() > 1 ? ", ...)" : ")");
@@ -461,12 +460,26 @@ std::string format_inline(const Value& v, const std::optional<DisplayUnit>& unit
   return format_value(v, options, shown ? &*shown : nullptr);
 }
 
-std::optional<DisplayUnit> field_display_unit(const Field& field, const Value& v, int digits) {
-  if (!field.display) return std::nullopt;
-  if (field.display->is_tuple()) return field.display;  // each element as declared
+std::optional<DisplayUnit> field_display_unit(const std::optional<DisplayUnit>& declared,
+                                              const Value& v, int digits) {
+  if (!declared) return std::nullopt;
+  if (declared->is_tuple()) return declared;  // each element as declared
   if (v.kind != ValueKind::quantity) return std::nullopt;
   // Marked for its ladder where it was declared (the checker), as every declared unit.
-  return fitting_display_unit(v, field.display, digits);
+  return fitting_display_unit(v, declared, digits);
+}
+
+std::optional<DisplayUnit> record_field_unit(const RecordValue& r, std::size_t k) {
+  if (r.spellings) {
+    DisplayUnit spelled;
+    spelled.tuple = r.spellings;
+    if (const DisplayUnit* u = spelled.element(k)) return *u;
+  }
+  return r.type->fields[k].display;
+}
+
+std::optional<DisplayUnit> field_display_unit(const RecordValue& r, std::size_t k, int digits) {
+  return field_display_unit(record_field_unit(r, k), r.fields[k], digits);
 }
 
 std::string format_value(const Value& v, const DisplayOptions& options, const DisplayUnit* unit) {
@@ -490,7 +503,7 @@ std::string format_value(const Value& v, const DisplayOptions& options, const Di
         if (i) out += ", ";
         const Field& field = v.record()->type->fields[i];
         const Value& x = v.record()->fields[i];
-        const std::optional<DisplayUnit> unit = field_display_unit(field, x, options.digits);
+        const std::optional<DisplayUnit> unit = field_display_unit(*v.record(), i, options.digits);
         out += field.name + ": " + format_value(x, inner, unit ? &*unit : nullptr);
       }
       return out + ")";

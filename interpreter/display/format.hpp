@@ -16,8 +16,6 @@
 
 namespace reckon {
 
-struct Field;
-
 struct DisplayOptions {
   int digits = 4;  // significant digits
   // Elements of a list shown before the rest is elided as `... 999,990 more` (on a
@@ -145,13 +143,22 @@ std::optional<DisplayUnit> fitting_display_unit(const Value& v,
 // otherwise.
 DisplayUnit ladder_display_unit(const Value& v, const DisplayUnit& written, int digits);
 
-// The unit a record's field `field` shows `v` in wherever the record shows (inline, in a
-// message, in --json): its declared unit, except that a declared step of a ladder states
-// only a dimension (the registry's `memory: B/device` holds 80 GiB and 141 GB alike), so the
-// ladder chooses for a value other than zero; zero in the declared unit (`0 GiB`).
-// nullopt: a readable unit. A table column asks it for the column's largest value.
-// The one decision of a field's unit (docs/language.md, "Display").
-std::optional<DisplayUnit> field_display_unit(const Field& field, const Value& v, int digits = 4);
+// The unit a record's field declared in `declared` shows `v` in wherever the record shows (inline,
+// in a message, in --json): its declared unit, except that a declared step of a ladder states only
+// a dimension (the registry's `memory: B/device` holds 80 GiB and 141 GB alike), so the ladder
+// chooses for a value other than zero; zero in the declared unit (`0 GiB`). nullopt: a readable
+// unit. A table column asks it for the column's largest value. The one decision of a field's unit
+// (docs/language.md, "Display").
+std::optional<DisplayUnit> field_display_unit(const std::optional<DisplayUnit>& declared,
+                                              const Value& v, int digits = 4);
+// The same for field `k` of the record `r`, whose declared unit is spelled in the names its
+// value was written in where those differ (RecordValue::spellings, record_field_unit):
+// `peak: 4 TOP/s/device` in a field declared `flop/s/device`.
+std::optional<DisplayUnit> field_display_unit(const RecordValue& r, std::size_t k, int digits = 4);
+// The declared unit of field `k` of `r`, in the names its value was written in (`op/s/device`
+// for a field declared `flop/s/device` given `4 TOP/s/device`): the one decision of which
+// names a record's field is shown in (docs/language.md, "Display").
+std::optional<DisplayUnit> record_field_unit(const RecordValue& r, std::size_t k);
 
 // A record named short: by its type and its `name` text (`Accelerator "H100 SXM"`), else
 // by its type and first field (`Link(bandwidth: 900 GB/s, ...)`), that field's text cut

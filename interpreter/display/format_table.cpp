@@ -42,6 +42,18 @@ class Records {
   Value field(std::size_t r, std::size_t k) const {
     return rows_ ? rows_->row_field(r, k) : values_[r].record()->fields[k];
   }
+  // The declared unit of column `k` of `type`, in the names every row's value was written
+  // in when they agree (format.hpp, record_field_unit: a column of INT8 accelerators'
+  // `peak` in TOP/s), else as declared.
+  std::optional<DisplayUnit> declared_unit(const RecordDecl& type, std::size_t k) const {
+    if (rows_ || values_.empty()) return type.fields[k].display;
+    std::optional<DisplayUnit> common = record_field_unit(*values_[0].record(), k);
+    for (const Value& v : values_.subspan(1)) {
+      const std::optional<DisplayUnit> u = record_field_unit(*v.record(), k);
+      if (!common || !u || u->symbol != common->symbol) return type.fields[k].display;
+    }
+    return common;
+  }
 
  private:
   const ListValue* rows_ = nullptr;
@@ -60,7 +72,7 @@ std::vector<std::optional<DisplayUnit>> column_units(const Records& items, const
           (largest.is_none() || std::fabs(v.number) > std::fabs(largest.number)))
         largest = std::move(v);
     }
-    const std::optional<DisplayUnit>& declared = type.fields[k].display;
+    const std::optional<DisplayUnit> declared = items.declared_unit(type, k);
     if (declared && declared->is_tuple()) {  // a tuple's elements each in its declared unit
       units[k] = declared;
       continue;
@@ -68,7 +80,7 @@ std::vector<std::optional<DisplayUnit>> column_units(const Records& items, const
     if (largest.is_none()) continue;
     // The column's largest value chooses, as it would alone in its field (a column of
     // zeros stays in the declared unit).
-    units[k] = field_display_unit(type.fields[k], largest, digits);
+    units[k] = field_display_unit(declared, largest, digits);
     if (!units[k]) units[k] = default_display_unit(largest, digits);
   }
   return units;

@@ -555,7 +555,9 @@ double Evaluator::apply_builtin(const Expr& e, const double* args, std::size_t c
 Value Evaluator::record(const Expr& e, const Frame& frame) {
   const auto* r = &e.target_as<RecordDecl>();
   count_built(record_bytes(e.binding.size()), e, "record");
-  Value v = Value::adopt(RecordValue::make(r, e.binding.size()));
+  RecordValue* made = RecordValue::make(r, e.binding.size());
+  made->spellings = e.field_spellings;
+  Value v = Value::adopt(made);
   std::span<Value> fields = v.record()->fields;
   for (std::size_t i = 0; i < fields.size(); ++i) {
     int k = e.binding[i];
@@ -575,7 +577,9 @@ Value Evaluator::record_with(const Expr& e, const Frame& frame) {
   const Value base = evaluate(*e.operands[0], frame);
   const RecordValue& b = *base.record();
   count_built(record_bytes(b.fields.size()), e, "record");
-  Value v = Value::adopt(RecordValue::make(b.type, b.fields.size()));
+  RecordValue* made = RecordValue::make(b.type, b.fields.size());
+  made->spellings = b.spellings_with(e.field_spellings, e.binding);
+  Value v = Value::adopt(made);
   std::span<Value> fields = v.record()->fields;
   for (std::size_t i = 0; i < fields.size(); ++i) {
     const int k = e.binding[i];

@@ -73,7 +73,9 @@ Value Evaluator::PerElement::make_record(const Frame& frame, Value* recycle) {
       return *recycle;
     }
   ev_.count_built(record_bytes(fields_.size()), body_, "record");
-  Value v = Value::adopt(RecordValue::make(r, fields_.size()));
+  RecordValue* made = RecordValue::make(r, fields_.size());
+  made->spellings = body_.field_spellings;
+  Value v = Value::adopt(made);
   std::span<Value> values = v.record()->fields;
   for (std::size_t i = 0; i < fields_.size(); ++i)
     if (const Code* code = fields_[i].code)

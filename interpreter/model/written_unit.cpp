@@ -73,6 +73,23 @@ const Type& scalar(const Type& t) {
   return t.is_map() ? scalar(t.map_value()) : t;
 }
 
+// The record type `e` builds: a record's constructor call, or `r with f: x` of a record.
+const RecordDecl* built_record(const Expr& e) {
+  if (e.kind == ExprKind::call && e.call == CallKind::record &&
+      std::holds_alternative<const RecordDecl*>(e.target))
+    return &e.target_as<RecordDecl>();
+  if (e.kind == ExprKind::variant && e.type.kind == TypeKind::record) return e.type.record;
+  return nullptr;
+}
+
+// The construction a let's record comes from when `e` names a let whose value is one
+// (`let CORAL_EDGE_TPU = Accelerator(...)`), else null.
+const Expr* let_record(const Expr& e) {
+  if (e.kind != ExprKind::name || e.ref != RefKind::let) return nullptr;
+  const LetDecl& let = e.target_as<LetDecl>();
+  return let.value && built_record(*let.value) ? let.value.get() : nullptr;
+}
+
 class Written {
  public:
   Written() {
@@ -377,7 +394,16 @@ class Written {
   Unit member(const Expr& e) {
     const Type& obj = e.operands[0]->type;
     const auto slot = static_cast<std::size_t>(e.slot);
-    if (obj.kind == TypeKind::record && obj.record) return obj.record->fields[slot].display;
+    if (obj.kind == TypeKind::record && obj.record) {
+      // A let's record in the names its field was written in (`CORAL_EDGE_TPU.peak` in
+      // TOP/s), as the record shows it; any other record's field as declared.
+      if (const Expr* built = let_record(*e.operands[0])) {
+        DisplayUnit spellings;
+        spellings.tuple = record_spellings(*built);
+        if (const DisplayUnit* spelled = spellings.element(slot)) return *spelled;
+      }
+      return obj.record->fields[slot].display;
+    }
     if (obj.kind != TypeKind::instance || !obj.scenario) return std::nullopt;
     if (e.ref == RefKind::input) return obj.scenario->inputs[slot].display;
     if (e.ref == RefKind::property) return property(*obj.scenario, slot);
@@ -446,6 +472,28 @@ class Written {
   }
 
  public:
+  // The names each field of the record `e` builds is spelled in (record_spellings in
+  // written_unit.hpp).
+  std::uint32_t record_spellings(const Expr& e) {
+    const RecordDecl* type = built_record(e);
+    if (!type || e.binding.size() != type->fields.size()) return 0;
+    std::vector<Unit> spelled(type->fields.size());
+    bool any = false;
+    for (std::size_t i = 0; i < spelled.size(); ++i) {
+      const int k = e.binding[i];
+      const Unit& declared = type->fields[i].display;
+      if (k < 0 || !declared || declared->is_tuple()) continue;
+      const Unit arg = of(*e.arguments[static_cast<std::size_t>(k)].value, nullptr, nullptr);
+      if (!arg || arg->is_tuple()) continue;
+      std::string names = respelled(declared->symbol, arg->symbol);
+      if (names == declared->symbol) continue;
+      spelled[i] = *declared;
+      spelled[i]->symbol = std::move(names);
+      any = true;
+    }
+    return any ? DisplayUnit::of_tuple(std::move(spelled)).tuple : 0;
+  }
+
   // The unit `//` and `%` take two quantities of one dimension in: the finer of their
   // written units (1 h // 20 min is taken in minutes), either one when only one is
   // known, none when neither is.
@@ -471,6 +519,7 @@ class Settler {
     if (e.callee) expression(*e.callee, s, params);
     for (Argument& a : e.arguments) expression(*a.value, s, params);
     if (e.type.is_error()) return;
+    if (built_record(e)) e.field_spellings = written_.record_spellings(e);
     if (e.kind == ExprKind::format) return settle_format(e, s, params);
     if (e.kind == ExprKind::binary && (e.op == Op::floordiv || e.op == Op::mod)) {
       const Expr& l = *e.operands[0];
@@ -573,6 +622,8 @@ std::optional<DisplayUnit> shown_unit(const Expr& e, const ScenarioDecl* scenari
                                       const std::vector<Parameter>* parameters) {
   return Written().shown(e, scenario, parameters);
 }
+
+std::uint32_t record_spellings(const Expr& e) { return Written().record_spellings(e); }
 
 void settle_written_units(Program& program) {
   Settler settler;

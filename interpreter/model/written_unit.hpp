@@ -7,6 +7,7 @@
 // round work (operations.hpp).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,16 @@ std::optional<DisplayUnit> written_unit(const Expr& e, const ScenarioDecl* scena
 // show as written, and `300 ms % 100 ms` as 0 ms.
 std::optional<DisplayUnit> shown_unit(const Expr& e, const ScenarioDecl* scenario = nullptr,
                                       const std::vector<Parameter>* parameters = nullptr);
+
+// The names a record built by `e` (a record's constructor call, or `r with f: x`) spells
+// its fields' declared units in, as an interned tuple of units, one per field
+// (DisplayUnit::tuple): where a field's argument is written in other names for the same
+// unit (`4 TOP/s/device` for a field declared `flop/s/device`, `GiB/GPU` for `B/device`:
+// units.hpp, respelled), the declared unit in those names; nullopt for the others. 0 when
+// no field's argument is. Settled on the expression (Expr::field_spellings) and carried by
+// the record it builds (RecordValue::spellings), so that the record shows `peak: 4
+// TOP/s/device` wherever it shows (docs/language.md, "Display").
+std::uint32_t record_spellings(const Expr& e);
 
 // The dimension of a unit as written (`TFLOP/s/W`, `kg*m^2`), or nullopt if it names
 // no unit of the catalogue.

@@ -4,7 +4,9 @@
 #include <cstring>
 #include <functional>
 #include <new>
+#include <optional>
 #include <string_view>
+#include <vector>
 
 #include "syntax/ast.hpp"
 
@@ -25,6 +27,24 @@ RecordValue* RecordValue::make(const RecordDecl* type, std::size_t count) {
 
 RecordValue::~RecordValue() {
   for (Value& f : fields) f.~Value();
+}
+
+std::uint32_t RecordValue::spellings_with(std::uint32_t replaced,
+                                          const CompactVector<int>& binding) const {
+  if (spellings == 0) return replaced;
+  DisplayUnit mine, theirs;
+  mine.tuple = spellings;
+  theirs.tuple = replaced;
+  std::vector<std::optional<DisplayUnit>> merged(fields.size());
+  bool any = false;
+  for (std::size_t i = 0; i < merged.size(); ++i) {
+    const bool from_replaced = i < binding.size() && binding[i] >= 0;
+    if (const DisplayUnit* u = (from_replaced ? theirs : mine).element(i)) {
+      merged[i] = *u;
+      any = true;
+    }
+  }
+  return any ? DisplayUnit::of_tuple(std::move(merged)).tuple : 0;
 }
 
 // --- instances -------------------------------------------------------------------------

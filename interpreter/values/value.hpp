@@ -24,6 +24,8 @@ namespace reckon {
 
 struct RecordDecl;
 struct EnumDecl;
+template <typename T>
+class CompactVector;
 struct Instance;
 struct Value;
 
@@ -45,6 +47,11 @@ inline void release(const Shared* s) {
 // Aligned as a Value, which follow it in its allocation (RecordValue::make); so it is
 // already on a 64-bit target, not on the wasm32 one (docs/playground.md).
 struct alignas(double) RecordValue final : Shared {
+  // The names its fields' declared units are spelled in where they were written in others
+  // (`4 TOP/s/device` in a field declared `flop/s/device`): an interned tuple of units, one
+  // per field (Expr::field_spellings, written_unit.hpp); 0 for none. Fills what was the
+  // padding after the reference count.
+  std::uint32_t spellings = 0;
   const RecordDecl* type = nullptr;
   std::span<Value> fields;
 
@@ -52,6 +59,9 @@ struct alignas(double) RecordValue final : Shared {
   // result holds one reference.
   static RecordValue* make(const RecordDecl* type, std::size_t count);
   ~RecordValue() override;
+  // The spellings of a copy of this record with the fields whose `binding` is not -1
+  // replaced, spelled as `replaced` spells them (`r with f: x`, Expr::field_spellings).
+  std::uint32_t spellings_with(std::uint32_t replaced, const CompactVector<int>& binding) const;
   static void operator delete(void* p) { ::operator delete(p); }
 
  private:

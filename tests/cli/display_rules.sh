@@ -174,6 +174,37 @@ expect "names: MOP/s" "$("$reckon" eval 'NANO_33_BLE.peak_int8')" '256 MOP/s/dev
 expect "names: undeclared" "$("$reckon" eval '8 GPU * 2 W/GPU + 1 W/device * 4 device')" '20 W'
 expect "names: undeclared count" "$("$reckon" eval '(1 GiB/GPU) / (1 s)')" '1.074 GB/s/device'
 
+# --- names: a record's field in the names its value was written in -----------------
+# The Coral Edge TPU's record writes `peak: 4 TOP/s/device` into `peak: flop/s/device`
+# (coral.ai: 4 TOPS INT8); before, every surface read `4 TFLOP/s/device`.
+spelled='peak: 4 TOP/s/device'
+expect "names: record" "$("$reckon" eval 'CORAL_EDGE_TPU')" "$spelled"
+expect "names: field of a let" "$("$reckon" eval 'CORAL_EDGE_TPU.peak')" '4 TOP/s/device'
+expect "names: with keeps" "$("$reckon" eval 'CORAL_EDGE_TPU with tdp: 3 W/device')" "$spelled"
+expect "names: with replaces" "$("$reckon" eval 'CORAL_EDGE_TPU with peak: 5 TFLOP/s/device')" \
+  'peak: 5 TFLOP/s/device'
+expect "names: explain" "$("$reckon" explain 'CORAL_EDGE_TPU')" "$spelled"
+expect "names: list" "$("$reckon" list hardware)" "$spelled"
+absent "names: list not flop" "$("$reckon" list hardware | grep -A1 '^CORAL_EDGE_TPU$')" \
+  '4 TFLOP/s'
+json=$("$reckon" eval --json 'CORAL_EDGE_TPU')
+got=$(python3 -c 'import json, sys
+j = json.loads(sys.argv[1])
+print(j["display"], "|", j["value"]["peak"]["display"])' "$json")
+expect "names: json" "$got" "$spelled"
+expect "names: json field" "$got" '| 4 TOP/s/device'
+# A datacenter record written in FLOP/s keeps them; a record written in GPU reads GPU.
+expect "names: declared names" "$("$reckon" eval 'H100.peak')" '989 TFLOP/s/device'
+cat > "$dir/chip.rk" <<'RK'
+record Chip {
+  name: text
+  memory: B/device
+}
+let C = Chip(name: "c", memory: 80 GiB/GPU)
+RK
+expect "names: GPU" "$("$reckon" eval "$dir/chip.rk" 'C')" 'memory: 80 GiB/GPU'
+expect "names: in a text" "$("$reckon" eval "$dir/chip.rk" '"{C.memory}"')" '80 GiB/GPU'
+
 # --- rule 3: a table column in plain decimals ----------------------------------------
 # 42.19 ms, 0.00008 ms and 3 ms in one column of ms: one cell below 1e-4 made every cell
 # scientific (`4.219e1`).

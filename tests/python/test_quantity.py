@@ -169,3 +169,14 @@ def test_to_pint_has_a_dimension_of_information():
     # And back, exactly.
     assert Quantity.from_pint(p) == Quantity(80, "GiB")
     assert Quantity.from_pint(ureg.Quantity(16, "Gbit/s")) == Quantity(2, "GB/s")
+
+
+def test_a_record_field_keeps_the_names_it_was_written_in():
+    # The Coral Edge TPU's record writes `peak: 4 TOP/s/device` (coral.ai: 4 TOPS INT8) into
+    # a field declared `flop/s/device`: Python reads the names the command line shows, and
+    # the number is the same 4e12 (one op is one flop).
+    coral = reckon.eval("CORAL_EDGE_TPU")
+    assert str(coral.peak) == "4 TOP/s/device" and coral.peak.unit == "TOP/s/device"
+    assert coral.peak.base_value == 4e12
+    assert str(reckon.eval("CORAL_EDGE_TPU.peak")) == "4 TOP/s/device"
+    assert str(reckon.eval("H100.peak")) == "989 TFLOP/s/device"
