@@ -90,6 +90,20 @@ const Expr* let_record(const Expr& e) {
   return let.value && built_record(*let.value) ? let.value.get() : nullptr;
 }
 
+// Whether a number literal's unit can respell `declared` (units.hpp, respelled): it names
+// a GPU where `declared` counts devices, or operations where it counts flop.
+bool literal_may_respell(const Expr& literal, std::string_view declared) {
+  if (!literal.unit) return false;
+  bool gpu = false, ops = false;
+  for (const UnitFactor& f : literal.unit->factors) {
+    gpu = gpu || gpu_name(f.name);
+    ops = ops || op_name(f.name);
+  }
+  return (gpu && declared.find("device") != std::string_view::npos) ||
+         (ops && (declared.find("flop") != std::string_view::npos ||
+                  declared.find("FLOP") != std::string_view::npos));
+}
+
 class Written {
  public:
   Written() {
@@ -477,21 +491,24 @@ class Written {
   std::uint32_t record_spellings(const Expr& e) {
     const RecordDecl* type = built_record(e);
     if (!type || e.binding.size() != type->fields.size()) return 0;
-    std::vector<Unit> spelled(type->fields.size());
-    bool any = false;
-    for (std::size_t i = 0; i < spelled.size(); ++i) {
+    std::vector<Unit> spelled;  // made for the first field spelled otherwise, if any
+    for (std::size_t i = 0; i < type->fields.size(); ++i) {
       const int k = e.binding[i];
       const Unit& declared = type->fields[i].display;
       if (k < 0 || !declared || declared->is_tuple()) continue;
-      const Unit arg = of(*e.arguments[static_cast<std::size_t>(k)].value, nullptr, nullptr);
-      if (!arg || arg->is_tuple()) continue;
-      std::string names = respelled(declared->symbol, arg->symbol);
+      const Expr& arg = *e.arguments[static_cast<std::size_t>(k)].value;
+      // A literal's unit is read in place, by its factors: a registry has thousands, and a
+      // REPL input re-checks the registries it names.
+      if (arg.kind == ExprKind::number && !literal_may_respell(arg, declared->symbol)) continue;
+      const Unit written = of(arg, nullptr, nullptr);
+      if (!written || written->is_tuple() || !other_names(written->symbol)) continue;
+      std::string names = respelled(declared->symbol, written->symbol);
       if (names == declared->symbol) continue;
+      if (spelled.empty()) spelled.resize(type->fields.size());
       spelled[i] = *declared;
       spelled[i]->symbol = std::move(names);
-      any = true;
     }
-    return any ? DisplayUnit::of_tuple(std::move(spelled)).tuple : 0;
+    return spelled.empty() ? 0 : DisplayUnit::of_tuple(std::move(spelled)).tuple;
   }
 
   // The unit `//` and `%` take two quantities of one dimension in: the finer of their

@@ -446,14 +446,34 @@ std::string ladder_spelling(std::string_view symbol) {
   });
 }
 
+bool gpu_name(std::string_view word) { return word == "GPU" || word == "GPUs"; }
+bool op_name(std::string_view word) { return op_prefix(word).has_value(); }
+
+bool other_names(std::string_view written) {
+  const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  std::size_t i = 0;
+  while (i < written.size()) {
+    if (!word(written[i])) {
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end < written.size() && word(written[end])) ++end;
+    const std::string_view w = written.substr(i, end - i);
+    if (gpu_name(w) || op_name(w)) return true;
+    i = end;
+  }
+  return false;
+}
+
 std::string respelled(std::string_view chosen, std::string_view written) {
+  if (!other_names(written)) return std::string(chosen);
   bool gpu = false, ops = false;
   map_words(written, [&](std::string_view w) {
     gpu |= w == "GPU" || w == "GPUs";
     ops |= op_prefix(w).has_value();
     return std::string();
   });
-  if (!gpu && !ops) return std::string(chosen);
   return map_words(chosen, [&](std::string_view w) -> std::string {
     if (gpu && w == "device") return "GPU";
     if (ops && (w == "flop" || w == "FLOP")) return "op";

@@ -59,6 +59,12 @@ std::string ladder_spelling(std::string_view symbol);
 // spellings `written` used: `GiB/device` for `B/GPU` is `GiB/GPU`, `TFLOP/s` for `op/s` is
 // `TOP/s` (docs/language.md, "Display": a declared unit's names win).
 std::string respelled(std::string_view chosen, std::string_view written);
+// Whether `written` uses such another name (`GPU`, `GPUs`, `op`, `TOP`): whether respelled
+// can change anything. Allocates nothing, for the checker's every record argument.
+bool other_names(std::string_view written);
+// The same for one word of a unit (a factor's name): `GPU`/`GPUs`, and `op`/`TOP`/....
+bool gpu_name(std::string_view word);
+bool op_name(std::string_view word);
 
 // Whether `symbol` is a step of the display ladder of `d` (`GB` of information, `mW` of
 // power), so that the ladder may choose a step for a value written in it.
