@@ -446,8 +446,7 @@ std::string ladder_spelling(std::string_view symbol) {
   });
 }
 
-bool gpu_name(std::string_view word) { return word == "GPU" || word == "GPUs"; }
-bool op_name(std::string_view word) { return op_prefix(word).has_value(); }
+bool prefixed_op_name(std::string_view word) { return op_prefix(word).has_value(); }
 
 bool other_names(std::string_view written) {
   const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };

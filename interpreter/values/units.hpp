@@ -63,8 +63,15 @@ std::string respelled(std::string_view chosen, std::string_view written);
 // can change anything. Allocates nothing, for the checker's every record argument.
 bool other_names(std::string_view written);
 // The same for one word of a unit (a factor's name): `GPU`/`GPUs`, and `op`/`TOP`/....
-bool gpu_name(std::string_view word);
-bool op_name(std::string_view word);
+// Inline, with the prefixes looked up only for a word ending in `OP`: the checker asks it
+// of every factor of every registry literal.
+inline bool gpu_name(std::string_view word) {
+  return word.starts_with("GPU") && (word.size() == 3 || word == "GPUs");
+}
+bool prefixed_op_name(std::string_view word);
+inline bool op_name(std::string_view word) {
+  return word == "op" || (word.ends_with("OP") && prefixed_op_name(word));
+}
 
 // Whether `symbol` is a step of the display ladder of `d` (`GB` of information, `mW` of
 // power), so that the ladder may choose a step for a value written in it.
