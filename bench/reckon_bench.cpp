@@ -113,7 +113,8 @@ std::unique_ptr<Planned> plan_case(Program& p, const CaseDecl& c, bool every_inp
   for (std::uint64_t point = 0; point < 8; ++point) {
     std::vector<Value> lazy = reckon::sweep::evaluate_lazily(p, space, point);
     for (std::size_t t = 0; t < lazy.size(); ++t)
-      if (std::memcmp(&lazy[t].number, &block.values[point * lazy.size() + t], sizeof(double))) {
+      if (const double planned = block.value(point, t);
+          std::memcmp(&lazy[t].number, &planned, sizeof(double))) {
         std::fprintf(stderr, "planned value %zu of point %lu differs from the evaluator's\n", t,
                      static_cast<unsigned long>(point));
         return nullptr;
