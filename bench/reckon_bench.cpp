@@ -13,6 +13,9 @@
 //                                              checked against the evaluator bit for bit; no
 //                                              timing; exit 1 when one is missing or differs:
 //                                              bench/run --smoke)
+// With RECKON_PLAN_BASELINE=1 in the environment, planned batches run the loop compiled
+// for the baseline instruction set even where the CPU has AVX2 (Plan::wide_loop), as on
+// a CPU without it.
 // Prints `value NAME BASE_VALUE` per property (the case as written), then
 // `time NAME NS_PER_EVALUATION` lines; `n/a` where a measurement does not exist yet.
 #include <cstdio>
@@ -113,7 +116,8 @@ std::unique_ptr<Planned> plan_case(Program& p, const CaseDecl& c, bool every_inp
   for (std::uint64_t point = 0; point < 8; ++point) {
     std::vector<Value> lazy = reckon::sweep::evaluate_lazily(p, space, point);
     for (std::size_t t = 0; t < lazy.size(); ++t)
-      if (std::memcmp(&lazy[t].number, &block.values[point * lazy.size() + t], sizeof(double))) {
+      if (const double planned = block.value(point, t);
+          std::memcmp(&lazy[t].number, &planned, sizeof(double))) {
         std::fprintf(stderr, "planned value %zu of point %lu differs from the evaluator's\n", t,
                      static_cast<unsigned long>(point));
         return nullptr;
@@ -192,6 +196,8 @@ int main(int argc, char** argv) {
   }
   const std::string file = argv[1];
   const std::string case_name = argv[2];
+  if (const char* baseline = std::getenv("RECKON_PLAN_BASELINE"); baseline && *baseline == '1')
+    reckon::sweep::Plan::wide_loop() = false;
   const bool profile = argc > 4 && std::string(argv[3]) == "--profile";
   const bool profile_sweep = argc > 4 && std::string(argv[3]) == "--profile-sweep";
   const bool profile_one_point = argc > 4 && std::string(argv[3]) == "--profile-one-point";

@@ -226,6 +226,7 @@ SweepOutcome run_sweep(const Program& p, const SweepSpec& request, const Prepare
   std::optional<std::pair<std::uint64_t, std::vector<double>>> best;
   std::optional<std::pair<std::uint64_t, Diagnostic>> error;
   sweep::Block block;
+  std::vector<double> values(width);  // a kept point's targets (the block holds columns)
   for (std::uint64_t at = begin; at < end && !error;) {
     if (sink.stopped()) {
       o.stopped = true;
@@ -243,8 +244,8 @@ SweepOutcome run_sweep(const Program& p, const SweepSpec& request, const Prepare
       o.kept += s.kept;
       o.failed += s.failed;
       if (s.best && (!best || runner.better(s.best_value, best->second[objective_at]))) {
-        const double* values = block.values.data() + (*s.best - at) * width;
-        best.emplace(*s.best, std::vector<double>(values, values + width));
+        block.row(static_cast<std::size_t>(*s.best - at), values.data());
+        best.emplace(*s.best, values);
       }
       at += count;
       sink.progress(at - begin);
@@ -271,15 +272,17 @@ SweepOutcome run_sweep(const Program& p, const SweepSpec& request, const Prepare
       ++o.done;
       if (block.status[i] != sweep::Status::kept) continue;
       ++o.kept;
-      const double* values = block.values.data() + i * width;
       if (space.objective) {
-        double v = values[objective_at];
-        if (!best || runner.better(v, best->second[objective_at]))
-          best.emplace(point, std::vector<double>(values, values + width));
+        double v = block.value(i, objective_at);
+        if (!best || runner.better(v, best->second[objective_at])) {
+          block.row(i, values.data());
+          best.emplace(point, values);
+        }
         continue;
       }
+      block.row(i, values.data());
       const std::vector<std::size_t> coordinates = space.coordinates(point);
-      if (auto beyond = beyond_column_unit(columns, space, coordinates, values)) {
+      if (auto beyond = beyond_column_unit(columns, space, coordinates, values.data())) {
         --o.done;
         --o.kept;
         if (!request.skip_errors) {
@@ -289,7 +292,7 @@ SweepOutcome run_sweep(const Program& p, const SweepSpec& request, const Prepare
         ++o.failed;
         continue;
       }
-      sink.row(coordinates, values);
+      sink.row(coordinates, values.data());
     }
     at += count;
     sink.progress(at - begin);

@@ -24,6 +24,15 @@
 
 #include "interpreter/evaluate/evaluator.hpp"
 
+// x86-64 compilers that take a function's instruction set as an attribute compile the
+// batch loop for AVX2 too (plan_run.cpp); elsewhere (AArch64, WebAssembly) it is compiled
+// once.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__EMSCRIPTEN__)
+#define RECKON_PLAN_AVX2 1
+#else
+#define RECKON_PLAN_AVX2 0
+#endif
+
 namespace reckon::sweep {
 
 // An instruction: dst = op(a, b). 8 bytes, so that the seed's plan fits in a cache line
@@ -115,11 +124,20 @@ class Plan {
   std::vector<double> registers() const { return constants_; }
   // The same for batches: register i of lane j is at [i * batch + j].
   std::vector<double> batch_registers() const;
+  // The registers of a batch register file as columns: register i's lanes at [i].
+  static std::vector<double*> columns_of(std::vector<double>& batch_registers);
   // Runs the plan on `r`, whose input registers are filled. False: the point is unsure.
   bool run(double* r) const;
-  // Runs the plan on the first `lanes` lanes of a batch register file. False: at least
-  // one lane is unsure (run() tells which).
-  bool run_batch(double* r, std::size_t lanes) const;
+  // Runs the plan on the first `lanes` lanes of a batch register file, register i's
+  // lanes at columns[i] (columns_of, or elsewhere: a caller may point a register an
+  // instruction writes at its own memory, and have the results written there). False:
+  // at least one lane is unsure (run() tells which).
+  bool run_batch(double* const* columns, std::size_t lanes) const;
+  // Whether run_batch runs the loop compiled for AVX2: true when the CPU has it (x86-64
+  // only). A test may set it to false, before any sweep runs, to run the baseline loop.
+  static bool& wide_loop();
+  // Whether an instruction writes register i (else it holds a constant or an input).
+  bool written(std::uint16_t i) const;
   std::uint16_t target_register(std::size_t i) const { return targets_[i]; }
   std::size_t instruction_count() const { return code_.size(); }
   // The instructions, one per line (`r12 = mul r3 r7`), for --verbose and the docs.
@@ -127,6 +145,13 @@ class Plan {
 
  private:
   friend class Compiler;
+  // run_batch with the lane count a constant (Lanes, a full batch) or not (0: `lanes`).
+  template <std::size_t Lanes>
+  bool run_lanes(double* const* columns, std::size_t lanes) const;
+#if RECKON_PLAN_AVX2
+  // The same, compiled for AVX2.
+  bool run_batch_avx2(double* const* columns, std::size_t lanes) const;
+#endif
   std::vector<Instr> code_;
   std::vector<std::uint16_t> pool_;  // argument registers of native, min, max, select
   std::vector<const NativeFunction*> natives_;

@@ -177,8 +177,22 @@ Runner::Runner(const Program& program, const Space& space)
       }
       axes_.insert(axes_.begin(), std::move(a));
     }
-    for (std::size_t t = 0; t < targets_.size(); ++t)
-      target_registers_.push_back(plan.target_register(t));
+    const std::vector<double> constants = plan.registers();
+    for (std::size_t t = 0; t < targets_.size(); ++t) {
+      const std::uint16_t reg = plan.target_register(t);
+      auto in = [reg](const std::vector<std::uint16_t>& regs) {
+        return std::find(regs.begin(), regs.end(), reg) != regs.end();
+      };
+      bool input = false;
+      for (const AxisRegisters& a : axes_) input = input || in(a.registers);
+      if (plan.written(reg))
+        (in(target_registers_) ? copied_targets_ : written_targets_).push_back(t);
+      else if (input)
+        copied_targets_.push_back(t);
+      else  // neither computed nor varied: a constant of the plan
+        constant_targets_.push_back({t, constants[reg]});
+      target_registers_.push_back(reg);
+    }
     plan_ = std::move(plan);
   } catch (const Unplannable& e) {
     why_unplanned_ = e.what();
@@ -199,6 +213,15 @@ void Runner::set_lanes(std::uint64_t point, std::size_t lanes, double* batch) co
   for (const AxisRegisters& a : axes_) {
     const std::size_t n = a.registers.size();
     std::size_t value = static_cast<std::size_t>(point / a.stride % a.size);
+    if (a.stride == 1 && n == 1) {  // one register: consecutive values are one copy
+      double* d = batch + a.registers[0] * lanes_max;
+      for (std::size_t lane = 0; lane < lanes; value = 0) {  // a run ends the lanes or the axis
+        const std::size_t run = std::min(lanes - lane, a.size - value);
+        std::memcpy(d + lane, a.contents.data() + value, run * sizeof(double));
+        lane += run;
+      }
+      continue;
+    }
     if (a.stride == 1) {  // the innermost axis turns every lane
       for (std::size_t lane = 0; lane < lanes; ++lane) {
         const double* x = a.contents.data() + value * n;
@@ -224,73 +247,37 @@ void Runner::set_lanes(std::uint64_t point, std::size_t lanes, double* batch) co
   }
 }
 
-Status Runner::judge(const double* values) const {
+Status Runner::judge(const double* values, std::size_t stride) const {
   const std::size_t require_at = space_.show.size() + space_.where.size();
   for (std::size_t i = 0; i < space_.require.size(); ++i)
-    if (values[require_at + i] == 0) return Status::infeasible;
+    if (values[(require_at + i) * stride] == 0) return Status::infeasible;
   for (std::size_t i = 0; i < space_.where.size(); ++i)
-    if (values[space_.show.size() + i] == 0) return Status::filtered;
+    if (values[(space_.show.size() + i) * stride] == 0) return Status::filtered;
   return Status::kept;
 }
 
-void Runner::lazily(std::uint64_t point, double* values, Status& status,
+void Runner::lazily(std::uint64_t point, double* values, std::size_t stride, Status& status,
                     std::optional<std::pair<std::uint64_t, Diagnostic>>& error) const {
   try {
     std::vector<Value> v = evaluate_lazily(program_, space_, point);
-    for (std::size_t i = 0; i < v.size(); ++i) values[i] = v[i].number;
-    status = judge(values);
+    for (std::size_t i = 0; i < v.size(); ++i) values[i * stride] = v[i].number;
+    status = judge(values, stride);
   } catch (const UserError& e) {
     status = Status::failed;
     if (!error) error.emplace(point, e.diagnostic());
   }
 }
 
-namespace {
-
-// Two doubles in one vector register (SSE2 on x86-64, NEON on AArch64): GCC's and
-// Clang's vector extension, no intrinsics.
-using Pair = double __attribute__((vector_size(16)));
-
-// Lanes of a batch register file (register r of lane j at [r * Plan::batch + j]) to rows
-// of `width` targets (target t of lane j at [j * width + t]): a transposition, two
-// targets of two lanes at a time.
-void rows_from_lanes(const double* batch, const std::uint16_t* registers, std::size_t width,
-                     std::size_t lanes, double* rows) {
-  constexpr std::size_t stride = Plan::batch;
-  std::size_t lane = 0;
-  for (; lane + 2 <= lanes; lane += 2) {
-    double* row0 = rows + lane * width;
-    double* row1 = row0 + width;
-    std::size_t t = 0;
-    for (; t + 2 <= width; t += 2) {
-      Pair a, b;
-      std::memcpy(&a, batch + registers[t] * stride + lane, sizeof a);
-      std::memcpy(&b, batch + registers[t + 1] * stride + lane, sizeof b);
-      const Pair first = __builtin_shufflevector(a, b, 0, 2);
-      const Pair second = __builtin_shufflevector(a, b, 1, 3);
-      std::memcpy(row0 + t, &first, sizeof first);
-      std::memcpy(row1 + t, &second, sizeof second);
-    }
-    for (; t < width; ++t) {
-      row0[t] = batch[registers[t] * stride + lane];
-      row1[t] = batch[registers[t] * stride + lane + 1];
-    }
-  }
-  for (; lane < lanes; ++lane)
-    for (std::size_t t = 0; t < width; ++t)
-      rows[lane * width + t] = batch[registers[t] * stride + lane];
-}
-
-}  // namespace
-
 void Runner::run_part(std::uint64_t begin, std::size_t count, Block& out,
                       std::optional<std::pair<std::uint64_t, Diagnostic>>& error) const {
   const std::size_t width = targets_.size();
   const std::size_t offset = static_cast<std::size_t>(begin - out.begin);
-  double* values = out.values.data() + offset * width;
+  // The block is column-major: target t of this part's point i at values[t * stride + i].
+  const std::size_t stride = out.count;
+  double* values = out.values.data() + offset;
   Status* status = out.status.data() + offset;
   if (!plan_) {
-    for (std::size_t i = 0; i < count; ++i) lazily(begin + i, values + i * width, status[i], error);
+    for (std::size_t i = 0; i < count; ++i) lazily(begin + i, values + i, stride, status[i], error);
     return;
   }
   // Points run a batch at a time (Plan::run_batch); a batch with an unsure lane runs
@@ -299,29 +286,37 @@ void Runner::run_part(std::uint64_t begin, std::size_t count, Block& out,
   // Without filters or constraints every point the plan is sure of is kept.
   const bool judged = !space_.where.empty() || !space_.require.empty();
   std::vector<double> batch = plan_->batch_registers();
+  std::vector<double*> columns = Plan::columns_of(batch);
   std::vector<double> single = plan_->registers();
   for (std::size_t first = 0; first < count; first += lanes_max) {
     const std::size_t lanes = std::min(lanes_max, count - first);
     set_lanes(begin + first, lanes, batch.data());
-    double* v = values + first * width;
-    if (plan_->run_batch(batch.data(), lanes)) {
-      rows_from_lanes(batch.data(), target_registers_.data(), width, lanes, v);
+    double* v = values + first;
+    // A target an instruction computes is written by it straight into the block: its
+    // register's lanes are this batch's run of the target's column.
+    for (std::size_t t : written_targets_) columns[target_registers_[t]] = v + t * stride;
+    if (plan_->run_batch(columns.data(), lanes)) {
+      // The others are filled in: a constant, and a copy of a varied input's register or
+      // of a register shown twice.
+      for (auto [t, x] : constant_targets_) std::fill_n(v + t * stride, lanes, x);
+      for (std::size_t t : copied_targets_)
+        std::memcpy(v + t * stride, columns[target_registers_[t]], lanes * sizeof(double));
       if (judged)
         for (std::size_t lane = 0; lane < lanes; ++lane)
-          status[first + lane] = judge(v + lane * width);
+          status[first + lane] = judge(v + lane, stride);
       else
         std::fill_n(status + first, lanes, Status::kept);
       continue;
     }
     for (std::size_t lane = 0; lane < lanes; ++lane) {
       std::uint64_t point = begin + first + lane;
-      double* w = v + lane * width;
+      double* w = v + lane;
       set_point(point, single.data());
       if (plan_->run(single.data())) {
-        for (std::size_t t = 0; t < width; ++t) w[t] = single[plan_->target_register(t)];
-        status[first + lane] = judge(w);
+        for (std::size_t t = 0; t < width; ++t) w[t * stride] = single[target_registers_[t]];
+        status[first + lane] = judge(w, stride);
       } else {
-        lazily(point, w, status[first + lane], error);
+        lazily(point, w, stride, status[first + lane], error);
       }
     }
   }
@@ -330,6 +325,7 @@ void Runner::run_part(std::uint64_t begin, std::size_t count, Block& out,
 void Runner::run(std::uint64_t begin, std::size_t count, unsigned jobs, Block& out) const {
   out.begin = begin;
   out.count = count;
+  out.width = targets_.size();
   // Every value and status is written below: resizing without zeroing saves a pass
   // over the block (it showed as a tenth of a sweep's time).
   out.values.resize(count * targets_.size());
@@ -374,7 +370,7 @@ void Runner::run(std::uint64_t begin, std::size_t count, unsigned jobs, Block& o
 // folding each part and then the parts gives the serial fold's answer.
 Summary Runner::summarize(const Block& block, std::uint64_t begin, std::size_t count) const {
   Summary s;
-  const std::size_t width = targets_.size();
+  const double* objective = block.values.data() + (targets_.size() - 1) * block.count;
   const auto offset = static_cast<std::size_t>(begin - block.begin);
   for (std::size_t i = offset; i < offset + count; ++i) {
     if (block.status[i] == Status::failed) {
@@ -390,7 +386,7 @@ Summary Runner::summarize(const Block& block, std::uint64_t begin, std::size_t c
       continue;
     }
     ++s.kept;
-    double v = block.values[i * width + width - 1];
+    double v = objective[i];
     if (!s.best || better(v, s.best_value)) {
       s.best = block.begin + i;
       s.best_value = v;

@@ -83,8 +83,18 @@ enum class Status : std::uint8_t { kept, filtered, failed, infeasible };
 struct Block {
   std::uint64_t begin = 0;
   std::size_t count = 0;
-  std::vector<double> values;  // count * targets
+  std::size_t width = 0;  // targets per point
+  // A target at a time (column-major): target t of point begin + i at
+  // values[t * count + i], so that a batch's lanes of one target are one contiguous
+  // copy out of the plan's registers (Runner::run_part).
+  std::vector<double> values;
   std::vector<Status> status;
+  // Target t of point begin + i.
+  double value(std::size_t i, std::size_t t) const { return values[t * count + i]; }
+  // The targets of point begin + i, in order, into out[0, width).
+  void row(std::size_t i, double* out) const {
+    for (std::size_t t = 0; t < width; ++t) out[t] = values[t * count + i];
+  }
   // The first point of the block whose evaluation failed, and its error.
   std::optional<std::pair<std::uint64_t, Diagnostic>> first_error;
   // With an objective, the block summed up by the threads that ran it.
@@ -114,9 +124,10 @@ class Runner {
   void run_part(std::uint64_t begin, std::size_t count, Block& out,
                 std::optional<std::pair<std::uint64_t, Diagnostic>>& error) const;
   Summary summarize(const Block& block, std::uint64_t begin, std::size_t count) const;
-  void lazily(std::uint64_t point, double* values, Status& status,
+  // A point's targets are at values[t * stride] (a block's column-major layout).
+  void lazily(std::uint64_t point, double* values, std::size_t stride, Status& status,
               std::optional<std::pair<std::uint64_t, Diagnostic>>& error) const;
-  Status judge(const double* values) const;
+  Status judge(const double* values, std::size_t stride) const;
   // The registers of the varied inputs at `point`, in a plan's register file; and at
   // `lanes` consecutive points from `point`, in a batch register file.
   void set_point(std::uint64_t point, double* registers) const;
@@ -137,6 +148,12 @@ class Runner {
   };
   std::vector<AxisRegisters> axes_;
   std::vector<std::uint16_t> target_registers_;  // the plan's, per target
+  // Targets whose register an instruction writes (the first target of each such
+  // register): the batch writes them straight into the block. The others are copied
+  // from their register (a varied input's, a register shown twice) or, for a constant,
+  // filled with it.
+  std::vector<std::size_t> written_targets_, copied_targets_;
+  std::vector<std::pair<std::size_t, double>> constant_targets_;
   mutable std::unique_ptr<Workers> workers_;
 };
 

@@ -988,7 +988,6 @@ void compare_sweep(Program& p, const std::string& text) {
   sweep::Block block;
   const auto points = static_cast<std::size_t>(space.size());
   runner.run(0, points, 2, block);  // two threads: the workers split the points
-  const std::size_t width = runner.target_count();
   for (std::size_t point = 0; point < points; ++point) {
     std::optional<std::vector<Value>> lazy;
     std::string code;
@@ -1023,7 +1022,7 @@ void compare_sweep(Program& p, const std::string& text) {
     }
     if (!feasible) continue;  // the shown values of an infeasible point are none
     for (std::size_t t = 0; t < space.show.size(); ++t) {
-      planned.value = Value::quantity(block.values[point * width + t], (*lazy)[t].dim);
+      planned.value = Value::quantity(block.value(point, t), (*lazy)[t].dim);
       reference.value = (*lazy)[t];
       if (reference.value.kind != ValueKind::quantity) continue;
       if (std::memcmp(&planned.value.number, &reference.value.number, sizeof(double)) != 0)

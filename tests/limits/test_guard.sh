@@ -28,5 +28,15 @@ expect "the guard fails a REPL input's budget set too low" 1 \
 printf 'eval-2+2 10000000000 5000000\n' >"$work/unknown.txt"
 expect "the guard refuses an unknown measurement" 1 "unknown measurement .eval-2\+2." -- \
   bench/guard --budgets "$work/unknown.txt" "$reckon"
+# The planned sweep point is counted on the benchmark program beside reckon
+# (BUILD/bench/reckon_bench, built by `bench/run --smoke`, which CI runs before the guard
+# with its real budgets). Beside a reckon without it the guard fails and says so, rather
+# than passing a measurement it could not make.
+mkdir "$work/bare"
+ln -s "$(realpath "$reckon")" "$work/bare/reckon"
+printf 'sweep-point 1000 217\n' >"$work/sweep.txt"
+expect "the guard fails a sweep point without the benchmark program" 1 \
+  "bench/reckon_bench is not built" -- \
+  bench/guard --budgets "$work/sweep.txt" "$work/bare/reckon"
 echo "guard: $passes passed, $failures failed"
 [[ $failures -eq 0 ]]

@@ -109,9 +109,9 @@ void compare_case(Program& p, const CaseDecl& c, std::mt19937_64& rng, Tally& ta
       }
       REQUIRE(all.status[point] != sweep::Status::failed);
       for (std::size_t t = 0; t < width; ++t) {
-        INFO("target " << t << ": lazy " << expected[t].number << ", planned " << one.values[t]);
-        CHECK(same_bits(expected[t].number, one.values[t]));
-        CHECK(same_bits(expected[t].number, all.values[point * width + t]));
+        INFO("target " << t << ": lazy " << expected[t].number << ", planned " << one.value(0, t));
+        CHECK(same_bits(expected[t].number, one.value(0, t)));
+        CHECK(same_bits(expected[t].number, all.value(point, t)));
       }
       ++tally.compared;
     } catch (const UserError& e) {
@@ -127,26 +127,38 @@ void compare_case(Program& p, const CaseDecl& c, std::mt19937_64& rng, Tally& ta
 }  // namespace
 
 TEST_CASE("planned sweeps equal the lazy evaluator to the last bit on random points") {
-  std::mt19937_64 rng(20261130);
-  Tally tally;
-  for (const char* file :
-       {"training.rk", "serving.rk", "distributed.rk", "reliability.rk", "economics.rk"}) {
-    Program p;
-    load_program(p, stdlib::standard_library(),
-                 std::string(RECKON_SOURCE_DIR "/scenarios/") + file);
-    check_and_compile(p);
-    for (const CaseDecl* c : p.main_decls<CaseDecl>(DeclKind::case_))
-      compare_case(p, *c, rng, tally);
+  // Batches run on the loop compiled for AVX2 where the CPU has it (Plan::wide_loop), and
+  // on the baseline loop: both are compared, in turn.
+  const bool cpu_wide = sweep::Plan::wide_loop();
+  std::vector<bool> loops = {false};
+  if (cpu_wide) loops.push_back(true);
+  for (bool wide : loops) {
+    INFO("AVX2 loop: " << wide);
+    sweep::Plan::wide_loop() = wide;
+    std::mt19937_64 rng(20261130);
+    Tally tally;
+    for (const char* file :
+         {"training.rk", "serving.rk", "distributed.rk", "reliability.rk", "economics.rk"}) {
+      Program p;
+      load_program(p, stdlib::standard_library(),
+                   std::string(RECKON_SOURCE_DIR "/scenarios/") + file);
+      check_and_compile(p);
+      for (const CaseDecl* c : p.main_decls<CaseDecl>(DeclKind::case_))
+        compare_case(p, *c, rng, tally);
+    }
+    // Most random points are valid; the comparison must have happened at scale.
+    CHECK(tally.planned_cases >= 15);
+    CHECK(tally.compared >= 600);
   }
-  // Most random points are valid; the comparison must have happened at scale.
-  CHECK(tally.planned_cases >= 15);
-  CHECK(tally.compared >= 600);
+  sweep::Plan::wide_loop() = cpu_wide;
 }
 
-// A batch's targets are copied into the block's rows two lanes by two targets at a time
-// (Runner::run_part): an odd number of targets, and an odd number of points in a block and
-// in each thread's part, leave a last target and a last lane to copy alone.
-TEST_CASE("planned sweep rows hold every target of every point at odd widths and counts") {
+// A block holds a target at a time (column-major). A batch's instructions write the
+// targets they compute straight into the block's columns (Runner::run_part); the other
+// targets are copied there: a constant (d), a register shown twice (e is a's), and a
+// varied input (f is x). An odd number of points in a block and in each thread's part
+// leaves a last batch of a few lanes, which must write those lanes and no more.
+TEST_CASE("planned sweep blocks hold every target of every point at odd widths and counts") {
   Program p;
   load_program_text(p, stdlib::standard_library(), "rows.rk",
                     "scenario Rows {\n"
@@ -154,6 +166,9 @@ TEST_CASE("planned sweep rows hold every target of every point at odd widths and
                     "  a = x * 2\n"
                     "  b = x + 0.5\n"
                     "  c = 3 - x\n"
+                    "  d = 7\n"
+                    "  e = a\n"
+                    "  f = x\n"
                     "}\n"
                     "case C = Rows()\n");
   check_and_compile(p);
@@ -168,20 +183,37 @@ TEST_CASE("planned sweep rows hold every target of every point at odd widths and
   space.show = shown(p, *c->scenario, keep);
   sweep::Runner runner(p, space);
   REQUIRE(runner.planned());
-  REQUIRE(runner.target_count() == 3);
+  REQUIRE(runner.target_count() == 6);
+  // Three instructions (a, b, c); e is a's register, d a constant's, f the input's.
+  const sweep::Plan& plan = *runner.plan();
+  CHECK(plan.instruction_count() == 3);
+  CHECK(plan.target_register(4) == plan.target_register(0));
+  CHECK(!plan.written(plan.target_register(3)));
+  CHECK(!plan.written(plan.target_register(5)));
   // Points [begin, begin + count) on one and two threads: 131 (two batches of 64 and 3
   // lanes), 67 from point 5 (parts of 33 and 34 on two threads).
   for (auto [begin, count, jobs] : {std::tuple{0, 131, 1u}, {0, 131, 2u}, {5, 67, 2u}}) {
     sweep::Block block;
     runner.run(begin, count, jobs, block);
+    REQUIRE(block.values.size() == static_cast<std::size_t>(count) * 6);
     for (int k = 0; k < count; ++k) {
-      // Point i has x = i: a = 2i, b = i + 0.5, c = 3 - i, all exact in binary.
+      // Point i has x = i: a = 2i, b = i + 0.5, c = 3 - i, d = 7, e = a, f = i, all exact
+      // in binary.
       const double x = begin + k;
+      const auto i = static_cast<std::size_t>(k);
       INFO("begin " << begin << ", jobs " << jobs << ", point " << x);
-      CHECK(block.status[k] == sweep::Status::kept);
-      CHECK(block.values[k * 3 + 0] == 2 * x);
-      CHECK(block.values[k * 3 + 1] == x + 0.5);
-      CHECK(block.values[k * 3 + 2] == 3 - x);
+      CHECK(block.status[i] == sweep::Status::kept);
+      CHECK(block.value(i, 0) == 2 * x);
+      CHECK(block.value(i, 1) == x + 0.5);
+      CHECK(block.value(i, 2) == 3 - x);
+      CHECK(block.value(i, 3) == 7);
+      CHECK(block.value(i, 4) == 2 * x);
+      CHECK(block.value(i, 5) == x);
+      // The same through row(), as the sweep's outputs read a point.
+      double row[6];
+      block.row(i, row);
+      CHECK(row[0] == 2 * x);
+      CHECK(row[5] == x);
     }
   }
 }
@@ -232,7 +264,7 @@ TEST_CASE("planned sweeps find the infeasible points the lazy evaluator finds") 
     const std::size_t width = runner.target_count();
     for (std::size_t t = 0; t < width; ++t) {
       if (!feasible[point] && t < space.show.size()) continue;
-      CHECK(same_bits(lazy[t].number, all.values[point * width + t]));
+      CHECK(same_bits(lazy[t].number, all.value(point, t)));
       if (t >= space.show.size() && lazy[t].number == 0) break;
     }
     CHECK(sweep::broken_constraint_at(p, space, point).has_value() == !feasible[point]);
@@ -295,7 +327,7 @@ TEST_CASE("a plan folds what does not vary and keeps what does") {
   varying.run(0, 3, 1, b);
   // 34 s b h L bytes per micro-batch (Korthikanti et al. 2022, Table 2, selective),
   // divided by b: 34 * 2048 * 12288 * 96 B = 82,141,249,536 B for every micro-batch.
-  for (std::size_t i = 0; i < 3; ++i) CHECK(b.values[i] == Approx(82141249536.0).epsilon(1e-12));
+  for (std::size_t i = 0; i < 3; ++i) CHECK(b.value(i, 0) == Approx(82141249536.0).epsilon(1e-12));
 }
 
 // `//`, `%`, floor, ceil and round take their operands in the written unit: the plan does
@@ -353,13 +385,12 @@ TEST_CASE("planned sweeps do integer operations in the written unit, as the eval
     std::vector<Value> expected = sweep::evaluate_lazily(p, space, point);
     REQUIRE(ok.status[point] != sweep::Status::failed);
     for (std::size_t t = 0; t < n; ++t) {
-      INFO("target " << t << ": lazy " << expected[t].number << ", planned "
-                     << ok.values[point * n + t]);
-      CHECK(same_bits(expected[t].number, ok.values[point * n + t]));
+      INFO("target " << t << ": lazy " << expected[t].number << ", planned " << ok.value(point, t));
+      CHECK(same_bits(expected[t].number, ok.value(point, t)));
     }
     sweep::Block alone;  // one point, not in a batch
     runner.run(point, 1, 1, alone);
-    for (std::size_t t = 0; t < n; ++t) CHECK(same_bits(expected[t].number, alone.values[t]));
+    for (std::size_t t = 0; t < n; ++t) CHECK(same_bits(expected[t].number, alone.value(0, t)));
   }
   // Point 2 * 4 * 4 * 4 is t = 300 ms with the first of every other axis: 3 steps, 0 ms left.
   std::vector<Value> first = sweep::evaluate_lazily(p, space, 2 * 4 * 4 * 4);
