@@ -120,9 +120,10 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
     CodeCall call;
   } slots[call_capacity];
   std::size_t nested = 0;  // calls in progress
-  // Inlined properties begun and not yet stored (EveryValue), innermost last.
-  Thunk* begun[max_inlined_nesting];
-  std::size_t begun_count = 0;
+  // Every thunk entered by this run and not yet settled (the nested calls' and the
+  // inlined properties' begun, EveryValue) is on the evaluator's stack above this depth,
+  // innermost last: what a failure fails. (A store settles the property it names.)
+  const std::size_t depth_at_start = depth_;
   double* top = operands;  // one past the last operand
   const double* const limit = operands + operand_capacity;
 
@@ -186,11 +187,12 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
                                            &&op_store,
                                            &&op_local,
                                            &&op_local_field};
-    const Instruction* op;
-#define RECKON_NEXT()                                   \
-  do {                                                  \
-    op = ip++;                                          \
-    goto* handlers[static_cast<std::size_t>(op->code)]; \
+    // The operation under way is the one before `ip`: one register for both (a separate
+    // `op` kept one of them in memory, a load and a store per operation).
+#define op (ip - 1)
+#define RECKON_NEXT()                                       \
+  do {                                                      \
+    goto* handlers[static_cast<std::size_t>((ip++)->code)]; \
   } while (false)
     RECKON_NEXT();
     {
@@ -231,7 +233,6 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       }
       const Property& prop = *op->property;
       enter(t, prop.name, nullptr, op->node->range);
-      begun[begun_count++] = &t;
       steps_ += op->aux;
       if (steps_ > max_steps) [[unlikely]]
         too_many_steps(*prop.body);
@@ -245,7 +246,7 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
         const Property& prop = self->scenario->properties[op->index];
         not_whole(top[-1], prop.range, "", prop.name);
       }
-      Thunk& t = *begun[begun_count - 1];
+      Thunk& t = self->properties[op->index];
       if (body.result_kind == ValueKind::none)
         t.value = *called;
       else
@@ -253,7 +254,6 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       called = &t.value;
       t.state = ThunkState::done;
       --depth_;
-      --begun_count;
       top -= op->count >> 1;  // an entry of force_all: the value is not used
       RECKON_NEXT();
     }
@@ -489,7 +489,7 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       RECKON_NEXT();
     op_native:
       top -= op->count;
-      *top = call_native(*op->node, top, op->field);
+      *top = native_operation(*op, top);
       ++top;
       RECKON_NEXT();
     op_builtin:
@@ -533,9 +533,10 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
     }
     }
 #undef RECKON_NEXT
+#undef op
   } catch (...) {
-    while (nested > 0) fail(*slots[--nested].call.thunk);
-    while (begun_count > 0) fail(*begun[--begun_count]);
+    // The calls in progress and the properties begun, innermost first (fail() pops one).
+    while (depth_ > depth_at_start) fail(const_cast<Thunk&>(*stack_[depth_ - 1].active.thunk));
     if (first) fail(*first->thunk);
     throw;
   }
