@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdlib>
 #include <new>
 #include <stdexcept>
 
@@ -105,7 +106,7 @@ void Evaluator::force_code(Thunk& t, const Code& body, Instance* self, const Val
     case ArgumentValue::Kind::input_field:
       return self.inputs[a.index].value.record()->fields[a.field];
   }
-  throw std::logic_error("unknown argument value");
+  std::abort();  // not a kind compile.cpp makes (and execute relies on no throw here)
 }
 
 // Threaded dispatch takes the address of labels, a GNU extension (GCC and Clang).
@@ -321,7 +322,10 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
         const double x = binding->number * binding->unit_scale;
         if (!self->scenario->inputs[op->index].resolved.integer || x == std::trunc(x)) {
           guard(*binding);
-          t.value = Value::quantity(x, binding->type.dim);
+          // In place: a Value made first and assigned went through a temporary whose
+          // reload waited on the stores that made it (its unit is copied in overlapping
+          // pieces). The same bytes as Value::quantity.
+          t.value.set_plain(x, ValueKind::quantity, binding->type.dim);
           t.state = ThunkState::done;
           *top++ = x;
           RECKON_NEXT();
@@ -501,8 +505,13 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       top -= op->count;
       // The arguments' Values, in the evaluator's own array: a local with a destructor
       // may not be left by the jump to the next operation.
-      for (std::size_t i = 0; i < op->count; ++i)
-        call_arguments_[i] = argument_value(op->arguments[i], top[i], *self, arguments);
+      // Each made in its slot (no temporary assigned: see op_input), which argument_value
+      // cannot leave unmade: it does not throw.
+      for (std::size_t i = 0; i < op->count; ++i) {
+        Value& slot = call_arguments_[i];
+        slot.~Value();
+        new (&slot) Value(argument_value(op->arguments[i], top[i], *self, arguments));
+      }
       Value* made = call_arguments_.data();
       const Property& prop = self->scenario->properties[op->index];
       for (std::uint32_t whole = op->aux; whole; whole &= whole - 1) {
