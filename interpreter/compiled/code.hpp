@@ -23,6 +23,7 @@ namespace reckon {
 struct Decl;
 struct EnumDecl;
 struct NativeDecl;
+struct NativeFunction;
 struct Expr;
 struct Program;
 
@@ -58,7 +59,8 @@ enum class OpCode : std::uint8_t {
   jump_if_false,  // pop x; if x is 0, skip `index` operations
   jump,           // skip `index` operations
   native,         // pop `count` arguments, push the native's result; `field` has a bit
-                  // for each argument that must be whole (the first 32)
+                  // for each argument that must be whole (the first 32), `aux` one for
+                  // each of a C++ integer type (integer_arguments)
   builtin,        // pop `count` arguments, push builtin `index`'s result
   method,         // pop `count` arguments (made Values by `arguments`), push the number
                   // of the instance's method `index` called with them
@@ -104,7 +106,8 @@ struct Instruction {
   std::uint32_t index = 0;
   std::uint32_t field = 0;
   std::uint32_t aux = 0;  // begin: the steps of the body it starts; method: a bit for each
-                          // argument that must be whole
+                          // argument that must be whole; native: a bit for each argument
+                          // of a C++ integer type
   union {
     double number = 0;               // constant
     const ArgumentValue* arguments;  // method: `count` of them, in Code::arguments
@@ -147,7 +150,8 @@ inline constexpr std::size_t pure_block_size = 128;
 
 // Forces every input, then every property but the methods, of an instance of one
 // scenario, in that order: what `reckon run` shows of a case, in one run of the loop.
-// Entry k (inputs first) starts at ops[starts[k]]: force it, drop its number. A
+// Entry k (inputs first) starts at ops[starts[k]]: force it, and drop its number (or leave
+// it below the operands, unused, while they are few: no `drop` to run). A
 // property's body is inlined where it is first forced (begin ... store), in the order
 // lazy forcing would reach it, so that forcing it costs no call; a property already
 // done when its `begin` runs is skipped.
@@ -159,12 +163,15 @@ struct EveryValue {
   std::unique_ptr<Expr> at;  // where the forcing is said to happen: the scenario's name
 };
 
-// How deep EveryValue inlines properties into each other (Evaluator::execute keeps
-// the properties begun and not yet stored in an array this long).
+// How deep EveryValue inlines properties into each other (each one begun and not yet
+// stored is an entry of the evaluator's stack, which max_depth bounds).
 inline constexpr std::size_t max_inlined_nesting = 32;
 
 // A bit for each parameter of `d` that takes a whole number.
 std::uint32_t whole_arguments(const NativeDecl& d);
+// A bit for each parameter of `f` of a C++ integer type (the first 32), which an
+// argument must fit (E0510).
+std::uint32_t integer_arguments(const NativeFunction& f);
 
 // The most arguments a compiled method call takes (more go through the tree walk).
 inline constexpr std::size_t max_method_arguments = 8;

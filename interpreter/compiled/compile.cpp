@@ -356,7 +356,10 @@ class Compiler {
     Instruction& op = emit(c, e, 1 - pushed);
     op.count = static_cast<std::uint16_t>(pushed);
     op.index = static_cast<std::uint32_t>(e.slot);
-    if (c == OpCode::native) op.field = whole_arguments(e.target_as<NativeDecl>());
+    if (c == OpCode::native) {
+      op.field = whole_arguments(e.target_as<NativeDecl>());
+      op.aux = integer_arguments(*e.target_as<NativeDecl>().implementation);
+    }
   }
 
   // A call of the instance's own method (method_arguments).
@@ -554,6 +557,10 @@ class EveryValueBuilder {
       return;
     }
     push(force_op(c, index, *out_.at));
+    // The value is not used: it stays on the operands (no `drop` to run) while they are
+    // few, so that the code still fits execute's operands and leaves its nested calls
+    // room (a run started at a later entry starts with none).
+    if (depth_ <= kept_entry_values) return;
     Instruction drop;
     drop.code = OpCode::drop;
     drop.steps = 0;
@@ -634,6 +641,7 @@ class EveryValueBuilder {
     --nesting_;
   }
 
+  static constexpr int kept_entry_values = 32;
   const ScenarioDecl& s_;
   EveryValue& out_;
   std::vector<bool> inlined_;
@@ -713,6 +721,13 @@ class Constancy {
   enum Known : std::uint8_t { unknown, varying, constant };
   std::vector<Known> known_;
 };
+
+std::uint32_t integer_arguments(const NativeFunction& f) {
+  std::uint32_t mask = 0;
+  for (std::size_t i = 0; i < f.parameters.size() && i < 32; ++i)
+    if (f.parameters[i].kind == NativeType::Kind::integer) mask |= 1u << i;
+  return mask;
+}
 
 std::uint32_t whole_arguments(const NativeDecl& d) {
   std::uint32_t mask = 0;

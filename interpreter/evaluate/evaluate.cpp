@@ -444,6 +444,17 @@ double Evaluator::native(const Expr& e, const Frame& frame) {
   return call_native(e, args.data(), 0);
 }
 
+inline double Evaluator::raw_native(const Expr& e, const NativeFunction& f, const double* args) {
+  count_call(f);
+  double result;
+  try {
+    result = f.raw(args);
+  } catch (const std::domain_error& err) {
+    throw UserError(e.range, "E0508", "`" + e.target_as<NativeDecl>().name + "`: " + err.what());
+  }
+  return f.result.kind == NativeType::Kind::boolean ? result : finite(e, result);
+}
+
 // `whole` has a bit for each argument still to be checked for a whole number.
 double Evaluator::call_native(const Expr& e, const double* args, std::uint32_t whole) {
   const auto* decl = &e.target_as<NativeDecl>();
@@ -454,14 +465,28 @@ double Evaluator::call_native(const Expr& e, const double* args, std::uint32_t w
                      decl->parameters[i].name);
   }
   integer_arguments(e, f, [&](std::size_t i) { return args[i]; });
-  count_call(f);
-  double result;
-  try {
-    result = f.raw(args);
-  } catch (const std::domain_error& err) {
-    throw UserError(e.range, "E0508", "`" + decl->name + "`: " + err.what());
+  return raw_native(e, f, args);
+}
+
+// The same for compiled code, whose operation has both masks (code.hpp): `field` the
+// arguments to check for a whole number, `aux` those of a C++ integer type. The checks
+// and their order are call_native's: every whole-number check, then every range check,
+// each by ascending argument.
+double Evaluator::native_operation(const Instruction& op, const double* args) {
+  const Expr& e = *op.node;
+  const auto* decl = &e.target_as<NativeDecl>();
+  for (std::uint32_t whole = op.field; whole; whole &= whole - 1) {
+    const auto i = static_cast<std::size_t>(std::countr_zero(whole));
+    // A bit of `field` is a parameter whose declared type is an integer (whole_arguments).
+    if (args[i] != std::trunc(args[i])) [[unlikely]]
+      not_whole(args[i], argument_range(e, i), "argument ", decl->parameters[i].name);
   }
-  return f.result.kind == NativeType::Kind::boolean ? result : finite(e, result);
+  for (std::uint32_t integers = op.aux; integers; integers &= integers - 1) {
+    const auto i = static_cast<std::size_t>(std::countr_zero(integers));
+    if (!ops::fits_int64(args[i])) [[unlikely]]
+      beyond_integer(e, i, args[i]);
+  }
+  return raw_native(e, *decl->implementation, args);
 }
 
 // A number crossing into a native's integer parameter must fit the C++ integer (a cast
@@ -473,12 +498,16 @@ void Evaluator::integer_arguments(const Expr& e, const NativeFunction& f, Argume
     const double x = argument(i);
     if (ops::fits_int64(x)) [[likely]]
       continue;
-    const auto* decl = &e.target_as<NativeDecl>();
-    throw UserError(argument_range(e, i), "E0510",
-                    fmt::format("argument `{}` of `{}` is {}, beyond the whole numbers it can "
-                                "take (-9223372036854775808 to 9223372036854775807)",
-                                decl->parameters[i].name, decl->name, format_number(x, digits_)));
+    beyond_integer(e, i, x);
   }
+}
+
+void Evaluator::beyond_integer(const Expr& e, std::size_t i, double x) const {
+  const auto* decl = &e.target_as<NativeDecl>();
+  throw UserError(argument_range(e, i), "E0510",
+                  fmt::format("argument `{}` of `{}` is {}, beyond the whole numbers it can "
+                              "take (-9223372036854775808 to 9223372036854775807)",
+                              decl->parameters[i].name, decl->name, format_number(x, digits_)));
 }
 
 Value Evaluator::native_value(const Expr& e, const Frame& frame) {

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdlib>
 #include <new>
 #include <stdexcept>
 
@@ -105,7 +106,7 @@ void Evaluator::force_code(Thunk& t, const Code& body, Instance* self, const Val
     case ArgumentValue::Kind::input_field:
       return self.inputs[a.index].value.record()->fields[a.field];
   }
-  throw std::logic_error("unknown argument value");
+  std::abort();  // not a kind compile.cpp makes (and execute relies on no throw here)
 }
 
 // Threaded dispatch takes the address of labels, a GNU extension (GCC and Clang).
@@ -120,9 +121,10 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
     CodeCall call;
   } slots[call_capacity];
   std::size_t nested = 0;  // calls in progress
-  // Inlined properties begun and not yet stored (EveryValue), innermost last.
-  Thunk* begun[max_inlined_nesting];
-  std::size_t begun_count = 0;
+  // Every thunk entered by this run and not yet settled (the nested calls' and the
+  // inlined properties' begun, EveryValue) is on the evaluator's stack above this depth,
+  // innermost last: what a failure fails. (A store settles the property it names.)
+  const std::size_t depth_at_start = depth_;
   double* top = operands;  // one past the last operand
   const double* const limit = operands + operand_capacity;
 
@@ -186,11 +188,12 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
                                            &&op_store,
                                            &&op_local,
                                            &&op_local_field};
-    const Instruction* op;
-#define RECKON_NEXT()                                   \
-  do {                                                  \
-    op = ip++;                                          \
-    goto* handlers[static_cast<std::size_t>(op->code)]; \
+    // The operation under way is the one before `ip`: one register for both (a separate
+    // `op` kept one of them in memory, a load and a store per operation).
+#define op (ip - 1)
+#define RECKON_NEXT()                                       \
+  do {                                                      \
+    goto* handlers[static_cast<std::size_t>((ip++)->code)]; \
   } while (false)
     RECKON_NEXT();
     {
@@ -231,7 +234,6 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       }
       const Property& prop = *op->property;
       enter(t, prop.name, nullptr, op->node->range);
-      begun[begun_count++] = &t;
       steps_ += op->aux;
       if (steps_ > max_steps) [[unlikely]]
         too_many_steps(*prop.body);
@@ -245,7 +247,7 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
         const Property& prop = self->scenario->properties[op->index];
         not_whole(top[-1], prop.range, "", prop.name);
       }
-      Thunk& t = *begun[begun_count - 1];
+      Thunk& t = self->properties[op->index];
       if (body.result_kind == ValueKind::none)
         t.value = *called;
       else
@@ -253,7 +255,6 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       called = &t.value;
       t.state = ThunkState::done;
       --depth_;
-      --begun_count;
       top -= op->count >> 1;  // an entry of force_all: the value is not used
       RECKON_NEXT();
     }
@@ -321,7 +322,10 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
         const double x = binding->number * binding->unit_scale;
         if (!self->scenario->inputs[op->index].resolved.integer || x == std::trunc(x)) {
           guard(*binding);
-          t.value = Value::quantity(x, binding->type.dim);
+          // In place: a Value made first and assigned went through a temporary whose
+          // reload waited on the stores that made it (its unit is copied in overlapping
+          // pieces). The same bytes as Value::quantity.
+          t.value.set_plain(x, ValueKind::quantity, binding->type.dim);
           t.state = ThunkState::done;
           *top++ = x;
           RECKON_NEXT();
@@ -489,7 +493,7 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       RECKON_NEXT();
     op_native:
       top -= op->count;
-      *top = call_native(*op->node, top, op->field);
+      *top = native_operation(*op, top);
       ++top;
       RECKON_NEXT();
     op_builtin:
@@ -501,8 +505,13 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       top -= op->count;
       // The arguments' Values, in the evaluator's own array: a local with a destructor
       // may not be left by the jump to the next operation.
-      for (std::size_t i = 0; i < op->count; ++i)
-        call_arguments_[i] = argument_value(op->arguments[i], top[i], *self, arguments);
+      // Each made in its slot (no temporary assigned: see op_input), which argument_value
+      // cannot leave unmade: it does not throw.
+      for (std::size_t i = 0; i < op->count; ++i) {
+        Value& slot = call_arguments_[i];
+        slot.~Value();
+        new (&slot) Value(argument_value(op->arguments[i], top[i], *self, arguments));
+      }
       Value* made = call_arguments_.data();
       const Property& prop = self->scenario->properties[op->index];
       for (std::uint32_t whole = op->aux; whole; whole &= whole - 1) {
@@ -533,9 +542,10 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
     }
     }
 #undef RECKON_NEXT
+#undef op
   } catch (...) {
-    while (nested > 0) fail(*slots[--nested].call.thunk);
-    while (begun_count > 0) fail(*begun[--begun_count]);
+    // The calls in progress and the properties begun, innermost first (fail() pops one).
+    while (depth_ > depth_at_start) fail(const_cast<Thunk&>(*stack_[depth_ - 1].active.thunk));
     if (first) fail(*first->thunk);
     throw;
   }

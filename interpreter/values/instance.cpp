@@ -120,27 +120,36 @@ MethodCall& MethodMemo::find_indexed(std::uint32_t method, std::span<const Value
 }
 
 MethodCall& MethodMemo::add(std::uint32_t method, std::span<const Value> arguments) {
-  const std::size_t slot = count_ % chunk_size;
-  if (count_ > 0 && slot == 0) {
-    last_->next = std::make_unique<Chunk>();
-    last_ = last_->next.get();
-  }
-  MethodCall& call = *new (&last_->calls[slot]) MethodCall(method, arguments);
-  ++count_;
-  if (count_ <= chunk_size) return call;  // found by a scan of the first chunk
-  call.hash = hash_call(method, arguments);
-  if (table_.empty()) {
-    for (MethodCall& c : first_.calls)  // all made: the first chunk is full
-      c.hash = hash_call(c.method, {c.arguments.data(), c.arguments.size()});
-  } else if (2 * count_ <= table_.size()) {
-    index(call);
+  if (count_ < chunk_size) [[likely]] {  // in the first chunk, found by a scan
+    MethodCall& call = *new (&first_.calls[count_]) MethodCall(method, arguments);
+    ++count_;
     return call;
   }
-  // (Re)build the index at four times the calls, from every chunk.
-  table_.assign(std::bit_ceil(4 * count_), nullptr);
-  for (Chunk* c = &first_; c; c = c->next.get())
-    for (std::size_t i = 0; i < chunk_size && (c != last_ || i <= slot); ++i) index(c->calls[i]);
-  return call;
+  // Past the first chunk, out of line: its registers and calls would otherwise be saved
+  // and restored by every call of the common path above.
+  return [&]() __attribute__((noinline))->MethodCall& {
+    const std::size_t slot = count_ % chunk_size;
+    if (slot == 0) {
+      last_->next = std::make_unique<Chunk>();
+      last_ = last_->next.get();
+    }
+    MethodCall& call = *new (&last_->calls[slot]) MethodCall(method, arguments);
+    ++count_;
+    call.hash = hash_call(method, arguments);
+    if (table_.empty()) {
+      for (MethodCall& c : first_.calls)  // all made: the first chunk is full
+        c.hash = hash_call(c.method, {c.arguments.data(), c.arguments.size()});
+    } else if (2 * count_ <= table_.size()) {
+      index(call);
+      return call;
+    }
+    // (Re)build the index at four times the calls, from every chunk.
+    table_.assign(std::bit_ceil(4 * count_), nullptr);
+    for (Chunk* c = &first_; c; c = c->next.get())
+      for (std::size_t i = 0; i < chunk_size && (c != last_ || i <= slot); ++i) index(c->calls[i]);
+    return call;
+  }
+  ();
 }
 
 MethodMemo::~MethodMemo() {

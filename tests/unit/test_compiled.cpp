@@ -300,6 +300,19 @@ TEST_CASE("every operation of compiled code gives the tree walk's value or error
       "  j: number = 2\n"
       "  k(n: count): count = n\n  l: count = k(z + 2.5)\n}\n"
       "case C = S()\n",
+      // a native's argument checks in compiled code, in their order (whole numbers, then
+      // the range of its C++ integer: 2.5 is not whole, 1e19 and 2.5e19 are whole but past
+      // 2^63 - 1; o's second argument is named, not its first), failing in properties inlined into
+      // each other (d in c in b) and in a
+      // method's body (m, through b): every thunk begun or called when one fails is failed
+      // with it, and what depends on none of them still computes (h)
+      "scenario S {\n  input n: number = 2.5\n  input huge: number = 1e19\n"
+      "  a: s = cluster_mtbf(1000 h, n)\n  b: s = c + 1 s\n  c: s = d * 2\n"
+      "  d: s = cluster_mtbf(1000 h, huge)\n  e: s = cluster_mtbf(1000 h, n * huge)\n"
+      "  m(k: number): s = cluster_mtbf(1 h, k) + b\n  f: s = m(4) + m(n)\n  g: s = m(3)\n"
+      "  h: s = cluster_mtbf(1000 h, 8) + cluster_mtbf(1000 h)\n"
+      "  o: number = k_of_n_availability(huge, n, 0.9)\n}\n"
+      "case C = S()\n",
       // integer operations in the written unit, with their unit scales; remainders of
       // plain numbers that floor(x / y) got wrong; the errors they raise
       "scenario S {\n  input t: ms = 300 ms\n  input len: cm = 29 cm\n  input x: h = 1.5 h\n"
