@@ -469,13 +469,18 @@ std::optional<DisplayUnit> field_display_unit(const std::optional<DisplayUnit>& 
   return fitting_display_unit(v, declared, digits);
 }
 
-std::optional<DisplayUnit> record_field_unit(const RecordValue& r, std::size_t k) {
-  if (r.spellings) {
+std::optional<DisplayUnit> spelled_field_unit(const RecordDecl& type, std::uint32_t spellings,
+                                              std::size_t k) {
+  if (spellings) {
     DisplayUnit spelled;
-    spelled.tuple = r.spellings;
+    spelled.tuple = spellings;
     if (const DisplayUnit* u = spelled.element(k)) return *u;
   }
-  return r.type->fields[k].display;
+  return type.fields[k].display;
+}
+
+std::optional<DisplayUnit> record_field_unit(const RecordValue& r, std::size_t k) {
+  return spelled_field_unit(*r.type, r.spellings, k);
 }
 
 std::optional<DisplayUnit> field_display_unit(const RecordValue& r, std::size_t k, int digits) {

@@ -159,6 +159,10 @@ std::optional<DisplayUnit> field_display_unit(const RecordValue& r, std::size_t 
 // for a field declared `flop/s/device` given `4 TOP/s/device`): the one decision of which
 // names a record's field is shown in (docs/language.md, "Display").
 std::optional<DisplayUnit> record_field_unit(const RecordValue& r, std::size_t k);
+// The same for field `k` of a record of `type` spelled `spellings` (a list of rows'
+// records, ListValue::row_spellings).
+std::optional<DisplayUnit> spelled_field_unit(const RecordDecl& type, std::uint32_t spellings,
+                                              std::size_t k);
 
 // A record named short: by its type and its `name` text (`Accelerator "H100 SXM"`), else
 // by its type and first field (`Link(bandwidth: 900 GB/s, ...)`), that field's text cut

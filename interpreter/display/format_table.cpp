@@ -46,7 +46,8 @@ class Records {
   // in when they agree (format.hpp, record_field_unit: a column of INT8 accelerators'
   // `peak` in TOP/s), else as declared.
   std::optional<DisplayUnit> declared_unit(const RecordDecl& type, std::size_t k) const {
-    if (rows_ || values_.empty()) return type.fields[k].display;
+    if (rows_) return spelled_field_unit(type, rows_->row_spellings(), k);  // one for all
+    if (values_.empty()) return type.fields[k].display;
     std::optional<DisplayUnit> common = record_field_unit(*values_[0].record(), k);
     for (const Value& v : values_.subspan(1)) {
       const std::optional<DisplayUnit> u = record_field_unit(*v.record(), k);

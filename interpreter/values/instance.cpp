@@ -32,6 +32,16 @@ RecordValue::~RecordValue() {
 std::uint32_t RecordValue::spellings_with(std::uint32_t replaced,
                                           const CompactVector<int>& binding) const {
   if (spellings == 0) return replaced;
+  // A `with` in a sweep's property runs once per point on every thread: the last merge
+  // of each thread is kept, so that the interning's lock and keys are paid once per
+  // distinct merge, not per point.
+  struct Merge {
+    const CompactVector<int>* binding = nullptr;
+    std::uint32_t base = 0, replaced = 0, merged = 0;
+  };
+  thread_local Merge last;
+  if (last.binding == &binding && last.base == spellings && last.replaced == replaced)
+    return last.merged;
   DisplayUnit mine, theirs;
   mine.tuple = spellings;
   theirs.tuple = replaced;
@@ -44,7 +54,9 @@ std::uint32_t RecordValue::spellings_with(std::uint32_t replaced,
       any = true;
     }
   }
-  return any ? DisplayUnit::of_tuple(std::move(merged)).tuple : 0;
+  const std::uint32_t result = any ? DisplayUnit::of_tuple(std::move(merged)).tuple : 0;
+  last = {&binding, spellings, replaced, result};
+  return result;
 }
 
 // --- instances -------------------------------------------------------------------------

@@ -6,9 +6,11 @@
 namespace reckon {
 
 ListValue* ListValue::make_rows(const RecordDecl* type, std::vector<Value> shapes,
-                                std::vector<double> numbers, std::size_t rows) {
+                                std::vector<double> numbers, std::size_t rows,
+                                std::uint32_t spellings) {
   auto* l = new ListValue;
   l->row_type_ = type;
+  l->row_spellings_ = spellings;
   l->shapes_ = std::move(shapes);
   l->numbers_ = std::move(numbers);
   l->rows_ = rows;
@@ -17,7 +19,9 @@ ListValue* ListValue::make_rows(const RecordDecl* type, std::vector<Value> shape
 
 Value ListValue::row(std::size_t i) const {
   const std::size_t k = shapes_.size();
-  Value v = Value::adopt(RecordValue::make(row_type_, k));
+  RecordValue* made = RecordValue::make(row_type_, k);
+  made->spellings = row_spellings_;
+  Value v = Value::adopt(made);
   std::span<Value> fields = v.record()->fields;
   for (std::size_t f = 0; f < k; ++f) fields[f] = shapes_[f].with_number(numbers_[i * k + f]);
   return v;
@@ -37,7 +41,7 @@ void ListValue::load(std::size_t i, Value& slot) const {
   const RecordValue* r = slot.record();
   // Only this slot refers to the record (a copy anywhere else, a memo's included, holds
   // a reference), so writing its fields is seen by no one else.
-  if (row_type_ && r && r->type == row_type_ &&
+  if (row_type_ && r && r->type == row_type_ && r->spellings == row_spellings_ &&
       r->references.load(std::memory_order_acquire) == 1) {
     const std::size_t k = shapes_.size();
     const double* numbers = numbers_.data() + i * k;
@@ -58,6 +62,7 @@ void ListBuilder::start_rows(const RecordValue& r) {
     if (field.holds_shared()) return;
   layout_ = Layout::rows;
   type_ = r.type;
+  spellings_ = r.spellings;
   shapes_.assign(r.fields.begin(), r.fields.end());
   numbers_.reserve(expected_ * shapes_.size());
 }
@@ -80,7 +85,8 @@ void ListBuilder::push_slow(const Value& v) {
 }
 
 void ListBuilder::spill() {
-  ListValue* rows = ListValue::make_rows(type_, std::move(shapes_), std::move(numbers_), rows_);
+  ListValue* rows =
+      ListValue::make_rows(type_, std::move(shapes_), std::move(numbers_), rows_, spellings_);
   items_ = rows->items();
   release(rows);
   layout_ = Layout::values;
@@ -92,9 +98,10 @@ std::size_t ListBuilder::bytes() const {
 }
 
 ListValue* ListBuilder::make() {
-  ListValue* made = layout_ == Layout::rows ? ListValue::make_rows(type_, std::move(shapes_),
-                                                                   std::move(numbers_), rows_)
-                                            : ListValue::make(std::move(items_));
+  ListValue* made =
+      layout_ == Layout::rows
+          ? ListValue::make_rows(type_, std::move(shapes_), std::move(numbers_), rows_, spellings_)
+          : ListValue::make(std::move(items_));
   *this = ListBuilder{};
   return made;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "interpreter/values/value.hpp"
@@ -33,7 +34,7 @@ class ListBuilder {
  private:
   enum class Layout { undecided, rows, values };
   bool fits(const RecordValue& r) const {
-    if (r.type != type_) return false;
+    if (r.type != type_ || r.spellings != spellings_) return false;
     for (std::size_t f = 0; f < shapes_.size(); ++f)
       if (!r.fields[f].same_shape(shapes_[f])) return false;
     return true;
@@ -45,6 +46,7 @@ class ListBuilder {
   Layout layout_ = Layout::undecided;
   std::size_t expected_ = 0;
   const RecordDecl* type_ = nullptr;
+  std::uint32_t spellings_ = 0;  // the rows' RecordValue::spellings
   std::vector<Value> shapes_;
   std::vector<double> numbers_;
   std::size_t rows_ = 0;

@@ -104,8 +104,10 @@ struct ListValue final : Shared {
   static ListValue* make_packed(std::vector<double> numbers, Dimension dim);
   // Records of `type` as rows: element i's field f is shapes[f] with the number
   // numbers[i * shapes.size() + f]. Every shape holds no shared object.
+  // Every row is spelled `spellings` (RecordValue::spellings).
   static ListValue* make_rows(const RecordDecl* type, std::vector<Value> shapes,
-                              std::vector<double> numbers, std::size_t rows);
+                              std::vector<double> numbers, std::size_t rows,
+                              std::uint32_t spellings);
   ~ListValue() override;
 
   // Defined below Value: std::vector<Value>::size needs Value complete (clang insists).
@@ -125,16 +127,19 @@ struct ListValue final : Shared {
   double number_at(std::size_t i) const;
   // A list of rows' declaration (null for any other list), and field k of element i.
   const RecordDecl* row_type() const { return row_type_; }
+  // The spellings every row of a list of rows has (RecordValue::spellings).
+  std::uint32_t row_spellings() const { return row_spellings_; }
   Value row_field(std::size_t i, std::size_t k) const;
   // Every element as a Value (made once for a packed list or rows).
   const std::vector<Value>& items() const;
 
  private:
   ListValue() = default;
-  Value row(std::size_t i) const;  // a list of rows' element i (list_builder.cpp)
-  void make_items() const;         // items() of a packed list or rows (list_builder.cpp)
-  std::vector<double> numbers_;    // packed: the elements; rows: their fields, row by row
-  Dimension dim_;                  // packed: their dimension
+  Value row(std::size_t i) const;    // a list of rows' element i (list_builder.cpp)
+  void make_items() const;           // items() of a packed list or rows (list_builder.cpp)
+  std::uint32_t row_spellings_ = 0;  // rows: their spellings; in what was padding
+  std::vector<double> numbers_;      // packed: the elements; rows: their fields, row by row
+  Dimension dim_;                    // packed: their dimension
   bool packed_ = false;
   const RecordDecl* row_type_ = nullptr;  // rows: the records' declaration
   std::vector<Value> shapes_;             // rows: each field's kind and dimension
