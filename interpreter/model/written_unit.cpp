@@ -411,11 +411,8 @@ class Written {
     if (obj.kind == TypeKind::record && obj.record) {
       // A let's record in the names its field was written in (`CORAL_EDGE_TPU.peak` in
       // TOP/s), as the record shows it; any other record's field as declared.
-      if (const Expr* built = let_record(*e.operands[0])) {
-        DisplayUnit spellings;
-        spellings.tuple = record_spellings(*built);
-        if (const DisplayUnit* spelled = spellings.element(slot)) return *spelled;
-      }
+      if (const Expr* built = let_record(*e.operands[0]))
+        if (Unit spelled = field_spelling(*built, slot)) return spelled;
       return obj.record->fields[slot].display;
     }
     if (obj.kind != TypeKind::instance || !obj.scenario) return std::nullopt;
@@ -509,6 +506,23 @@ class Written {
       spelled[i]->symbol = std::move(names);
     }
     return spelled.empty() ? 0 : DisplayUnit::of_tuple(std::move(spelled)).tuple;
+  }
+
+  // Field `slot` of the record `built` makes in the names it is spelled in, as the record
+  // carries them (RecordValue::spellings_with): `r with f: x` leaves the other fields as
+  // `r` spells them, followed through lets (`let B = A with ...`) up to a depth no real
+  // registry reaches.
+  Unit field_spelling(const Expr& built, std::size_t slot, int depth = 0) {
+    DisplayUnit spellings;
+    spellings.tuple = record_spellings(built);
+    if (const DisplayUnit* spelled = spellings.element(slot)) return *spelled;
+    if (depth < 64 && built.kind == ExprKind::variant && slot < built.binding.size() &&
+        built.binding[slot] < 0) {
+      const Expr& base = *built.operands[0];
+      const Expr* from = built_record(base) ? &base : let_record(base);
+      if (from) return field_spelling(*from, slot, depth + 1);
+    }
+    return std::nullopt;
   }
 
   // The unit `//` and `%` take two quantities of one dimension in: the finer of their
