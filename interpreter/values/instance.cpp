@@ -34,14 +34,20 @@ std::uint32_t RecordValue::spellings_with(std::uint32_t replaced,
   if (spellings == 0) return replaced;
   // A `with` in a sweep's property runs once per point on every thread: the last merge
   // of each thread is kept, so that the interning's lock and keys are paid once per
-  // distinct merge, not per point.
+  // distinct merge, not per point. Keyed by the binding's contents, not its address: a
+  // REPL input's tree may be allocated where the previous input's was.
   struct Merge {
-    const CompactVector<int>* binding = nullptr;
+    std::vector<int> binding;
     std::uint32_t base = 0, replaced = 0, merged = 0;
+    bool holds(std::uint32_t b, std::uint32_t r, const CompactVector<int>& with) const {
+      if (base != b || replaced != r || binding.size() != with.size()) return false;
+      for (std::size_t i = 0; i < binding.size(); ++i)
+        if (binding[i] != with[i]) return false;
+      return true;
+    }
   };
   thread_local Merge last;
-  if (last.binding == &binding && last.base == spellings && last.replaced == replaced)
-    return last.merged;
+  if (last.holds(spellings, replaced, binding)) return last.merged;
   DisplayUnit mine, theirs;
   mine.tuple = spellings;
   theirs.tuple = replaced;
@@ -55,7 +61,10 @@ std::uint32_t RecordValue::spellings_with(std::uint32_t replaced,
     }
   }
   const std::uint32_t result = any ? DisplayUnit::of_tuple(std::move(merged)).tuple : 0;
-  last = {&binding, spellings, replaced, result};
+  last.binding.assign(binding.begin(), binding.end());
+  last.base = spellings;
+  last.replaced = replaced;
+  last.merged = result;
   return result;
 }
 

@@ -187,6 +187,11 @@ expect "names: explain" "$("$reckon" explain 'CORAL_EDGE_TPU')" "$spelled"
 expect "names: list" "$("$reckon" list hardware)" "$spelled"
 absent "names: list not flop" "$("$reckon" list hardware | grep -A1 '^CORAL_EDGE_TPU$')" \
   '4 TFLOP/s'
+# Two `with`s in one REPL session, each its own merge of the record's names.
+session=$(printf '%s\n' 'CORAL_EDGE_TPU with tdp: 3 W/device' \
+  'CORAL_EDGE_TPU with peak: 5 TFLOP/s/device' | "$reckon" repl 2>&1)
+expect "names: repl with keeps" "$session" "$spelled"
+expect "names: repl with replaces" "$session" 'peak: 5 TFLOP/s/device'
 json=$("$reckon" eval --json 'CORAL_EDGE_TPU')
 got=$(python3 -c 'import json, sys
 j = json.loads(sys.argv[1])
