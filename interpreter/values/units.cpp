@@ -402,24 +402,48 @@ std::string count_suffix(const Dimension& d) {
 
 namespace {
 
-// `symbol` with each of its words, between its operators (`TOP`, `s`, `GPU` in
-// `TOP/s/GPU`), replaced by what `f` returns for it.
-template <class F>
-std::string map_words(std::string_view symbol, F f) {
-  std::string out;
+// Calls `word` for each word of `symbol`, between its operators (`TOP`, `s`, `GPU` in
+// `TOP/s/GPU`), and `between` for each character between them, in order.
+template <class Word, class Between>
+void split_words(std::string_view symbol, Word word, Between between) {
+  const auto in_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
   std::size_t i = 0;
   while (i < symbol.size()) {
-    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
-    if (!word(symbol[i])) {
-      out += symbol[i++];
+    if (!in_word(symbol[i])) {
+      between(symbol[i++]);
       continue;
     }
     std::size_t end = i;
-    while (end < symbol.size() && word(symbol[end])) ++end;
-    out += f(symbol.substr(i, end - i));
+    while (end < symbol.size() && in_word(symbol[end])) ++end;
+    word(symbol.substr(i, end - i));
     i = end;
   }
+}
+
+// `symbol` with each of its words replaced by what `f` returns for it.
+template <class F>
+std::string map_words(std::string_view symbol, F f) {
+  std::string out;
+  split_words(
+      symbol, [&](std::string_view w) { out += f(w); }, [&](char c) { out += c; });
   return out;
+}
+
+// Which other names of a unit `written` uses: `GPU` for `device`, `op` for `flop`.
+struct OtherNames {
+  bool gpu = false;
+  bool ops = false;
+};
+OtherNames other_names_in(std::string_view written) {
+  OtherNames names;
+  split_words(
+      written,
+      [&](std::string_view w) {
+        names.gpu = names.gpu || gpu_name(w);
+        names.ops = names.ops || op_name(w);
+      },
+      [](char) {});
+  return names;
 }
 
 bool device_alias(std::string_view w) { return w == "GPU" || w == "GPUs" || w == "devices"; }
@@ -449,30 +473,13 @@ std::string ladder_spelling(std::string_view symbol) {
 bool prefixed_op_name(std::string_view word) { return op_prefix(word).has_value(); }
 
 bool other_names(std::string_view written) {
-  const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
-  std::size_t i = 0;
-  while (i < written.size()) {
-    if (!word(written[i])) {
-      ++i;
-      continue;
-    }
-    std::size_t end = i;
-    while (end < written.size() && word(written[end])) ++end;
-    const std::string_view w = written.substr(i, end - i);
-    if (gpu_name(w) || op_name(w)) return true;
-    i = end;
-  }
-  return false;
+  const OtherNames names = other_names_in(written);
+  return names.gpu || names.ops;
 }
 
 std::string respelled(std::string_view chosen, std::string_view written) {
-  if (!other_names(written)) return std::string(chosen);
-  bool gpu = false, ops = false;
-  map_words(written, [&](std::string_view w) {
-    gpu |= w == "GPU" || w == "GPUs";
-    ops |= op_prefix(w).has_value();
-    return std::string();
-  });
+  const auto [gpu, ops] = other_names_in(written);
+  if (!gpu && !ops) return std::string(chosen);
   return map_words(chosen, [&](std::string_view w) -> std::string {
     if (gpu && w == "device") return "GPU";
     if (ops && (w == "flop" || w == "FLOP")) return "op";
