@@ -478,7 +478,10 @@ bool other_names(std::string_view written) {
 }
 
 std::string respelled(std::string_view chosen, std::string_view written) {
-  const auto [gpu, ops] = other_names_in(written);
+  // Plain bools, not a structured binding: clang 14 (emscripten's, the sanitizers') cannot
+  // capture one in the lambda below.
+  const OtherNames names = other_names_in(written);
+  const bool gpu = names.gpu, ops = names.ops;
   if (!gpu && !ops) return std::string(chosen);
   return map_words(chosen, [&](std::string_view w) -> std::string {
     if (gpu && w == "device") return "GPU";
