@@ -189,8 +189,9 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
                                            &&op_local,
                                            &&op_local_field};
     // The operation under way is the one before `ip`: one register for both (a separate
-    // `op` kept one of them in memory, a load and a store per operation).
-#define op (ip - 1)
+    // variable for it kept one of them in memory, a load and a store per operation). A
+    // macro, in capitals like RECKON_NEXT, so that it does not read as a variable.
+#define RECKON_OP (ip - 1)
 #define RECKON_NEXT()                                       \
   do {                                                      \
     goto* handlers[static_cast<std::size_t>((ip++)->code)]; \
@@ -225,29 +226,30 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       --top;
       RECKON_NEXT();
     op_begin : {
-      Thunk& t = self->properties[op->index];
+      Thunk& t = self->properties[RECKON_OP->index];
       if (t.state == ThunkState::done) {
         *top = t.value.number;
-        top += 1 - op->count;  // an entry of force_all pushes nothing (its store would drop it)
-        ip += op->field;
+        // An entry of force_all pushes nothing (its store would drop it).
+        top += 1 - RECKON_OP->count;
+        ip += RECKON_OP->field;
         RECKON_NEXT();
       }
-      const Property& prop = *op->property;
-      enter(t, prop.name, nullptr, op->node->range);
-      steps_ += op->aux;
+      const Property& prop = *RECKON_OP->property;
+      enter(t, prop.name, nullptr, RECKON_OP->node->range);
+      steps_ += RECKON_OP->aux;
       if (steps_ > max_steps) [[unlikely]]
         too_many_steps(*prop.body);
       RECKON_NEXT();
     }
     op_store : {
       // As the end of a thunk's code, in place: failing here fails it with the others.
-      const Code& body = *op->body;
-      if ((op->count & 1) && body.result_kind != ValueKind::boolean &&
+      const Code& body = *RECKON_OP->body;
+      if ((RECKON_OP->count & 1) && body.result_kind != ValueKind::boolean &&
           top[-1] != std::trunc(top[-1])) [[unlikely]] {
-        const Property& prop = self->scenario->properties[op->index];
+        const Property& prop = self->scenario->properties[RECKON_OP->index];
         not_whole(top[-1], prop.range, "", prop.name);
       }
-      Thunk& t = self->properties[op->index];
+      Thunk& t = self->properties[RECKON_OP->index];
       if (body.result_kind == ValueKind::none)
         t.value = *called;
       else
@@ -255,21 +257,21 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       called = &t.value;
       t.state = ThunkState::done;
       --depth_;
-      top -= op->count >> 1;  // an entry of force_all: the value is not used
+      top -= RECKON_OP->count >> 1;  // an entry of force_all: the value is not used
       RECKON_NEXT();
     }
     op_coalesce : {
-      const Expr& a = *op->node->operands[0];
+      const Expr& a = *RECKON_OP->node->operands[0];
       const Value* v;
-      switch (op->count) {
+      switch (RECKON_OP->count) {
         case 0:
-          v = &input_ref(*self, op->index, a.range);
+          v = &input_ref(*self, RECKON_OP->index, a.range);
           break;
         case 1:
-          v = &property_ref(*self, op->index, a.range);
+          v = &property_ref(*self, RECKON_OP->index, a.range);
           break;
         case 2:
-          v = &arguments[op->index];
+          v = &arguments[RECKON_OP->index];
           break;
         default:
           v = &let(a.target_as<LetDecl>(), a.range);
@@ -277,20 +279,20 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       }
       if (!v->is_none()) {
         *top++ = v->number;
-        ip += op->field;
+        ip += RECKON_OP->field;
       }
       RECKON_NEXT();
     }
     op_constant:
-      *top++ = op->number;
+      *top++ = RECKON_OP->number;
       RECKON_NEXT();
     op_input : {
-      Thunk& t = self->inputs[op->index];
+      Thunk& t = self->inputs[RECKON_OP->index];
       if (t.state == ThunkState::done) {
         *top++ = t.value.number;
         RECKON_NEXT();
       }
-      const Expr* binding = self->input_exprs[op->index];
+      const Expr* binding = self->input_exprs[RECKON_OP->index];
       if (t.state == ThunkState::pending) {
         // What compute() would make of a binding that is no binding, `none`, or a let
         // already known: its Value at once, without entering the thunk.
@@ -303,7 +305,7 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
         } else if (binding->kind == ExprKind::name && binding->ref == RefKind::let) {
           known = known_let(binding->target_as<LetDecl>());
           if (known && known->kind == ValueKind::quantity &&
-              self->scenario->inputs[op->index].resolved.integer &&
+              self->scenario->inputs[RECKON_OP->index].resolved.integer &&
               known->number != std::trunc(known->number))
             known = nullptr;  // not whole: compute() reports it
           if (known) {
@@ -320,7 +322,7 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       if (binding && binding->kind == ExprKind::number && t.state == ThunkState::pending) {
         // A literal (a case's `micro_batch: 4`): its value at once, as compute() makes it.
         const double x = binding->number * binding->unit_scale;
-        if (!self->scenario->inputs[op->index].resolved.integer || x == std::trunc(x)) {
+        if (!self->scenario->inputs[RECKON_OP->index].resolved.integer || x == std::trunc(x)) {
           guard(*binding);
           // In place: a Value made first and assigned went through a temporary whose
           // reload waited on the stores that made it (its unit is copied in overlapping
@@ -333,30 +335,30 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       }
       if (binding && binding->code && t.state == ThunkState::pending &&
           RECKON_FITS(*binding->code)) {
-        const Input& in = self->scenario->inputs[op->index];
-        enter(t, in.name, nullptr, op->node->range);
+        const Input& in = self->scenario->inputs[RECKON_OP->index];
+        enter(t, in.name, nullptr, RECKON_OP->node->range);
         const Code& body = *binding->code;
         slots[nested++].call = CodeCall{ip,           self,           arguments, &t,      &body,
                                         &in.resolved, binding->range, "input ",  &in.name};
-        self = self->input_in_instance[op->index] ? self : nullptr;
+        self = self->input_in_instance[RECKON_OP->index] ? self : nullptr;
         arguments = nullptr;
         ip = body.ops.data();
         start(body);
         RECKON_NEXT();
       }
-      *top++ = force_input(*self, op->index, op->node->range).number;
+      *top++ = force_input(*self, RECKON_OP->index, RECKON_OP->node->range).number;
       RECKON_NEXT();
     }
     op_property : {
-      Thunk& t = self->properties[op->index];
+      Thunk& t = self->properties[RECKON_OP->index];
       if (t.state == ThunkState::done) {
         *top++ = t.value.number;
         RECKON_NEXT();
       }
-      const Property& prop = self->scenario->properties[op->index];
+      const Property& prop = self->scenario->properties[RECKON_OP->index];
       const Code* body = prop.body->code.get();
       if (body && t.state == ThunkState::pending && RECKON_FITS(*body)) {
-        enter(t, prop.name, nullptr, op->node->range);
+        enter(t, prop.name, nullptr, RECKON_OP->node->range);
         slots[nested++].call =
             CodeCall{ip, self, arguments, &t, body, &prop.resolved, prop.range, "", &prop.name};
         arguments = nullptr;
@@ -364,44 +366,45 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
         start(*body);
         RECKON_NEXT();
       }
-      *top++ = force_property(*self, op->index, op->node->range).number;
+      *top++ = force_property(*self, RECKON_OP->index, RECKON_OP->node->range).number;
       RECKON_NEXT();
     }
     op_parameter:
-      *top++ = arguments[op->index].number;
+      *top++ = arguments[RECKON_OP->index].number;
       RECKON_NEXT();
     op_native_constant:
-      count_call(*op->node->target_as<NativeDecl>().implementation);
-      *top++ = op->number;
+      count_call(*RECKON_OP->node->target_as<NativeDecl>().implementation);
+      *top++ = RECKON_OP->number;
       RECKON_NEXT();
     op_let:
-      *top++ = let(op->node->target_as<LetDecl>(), op->node->range).number;
+      *top++ = let(RECKON_OP->node->target_as<LetDecl>(), RECKON_OP->node->range).number;
       RECKON_NEXT();
     op_input_field : {
-      const Thunk& t = self->inputs[op->index];
-      const Value& r = t.state == ThunkState::done
-                           ? t.value
-                           : force_input(*self, op->index, op->node->operands[0]->range);
-      *top++ = r.record()->fields[op->field].number;
+      const Thunk& t = self->inputs[RECKON_OP->index];
+      const Value& r =
+          t.state == ThunkState::done
+              ? t.value
+              : force_input(*self, RECKON_OP->index, RECKON_OP->node->operands[0]->range);
+      *top++ = r.record()->fields[RECKON_OP->field].number;
       RECKON_NEXT();
     }
     op_let_field : {
-      const Expr& obj = *op->node->operands[0];
+      const Expr& obj = *RECKON_OP->node->operands[0];
       const Value& r = let(obj.target_as<LetDecl>(), obj.range);
-      *top++ = r.record()->fields[op->field].number;
+      *top++ = r.record()->fields[RECKON_OP->field].number;
       RECKON_NEXT();
     }
     op_parameter_field:
-      *top++ = arguments[op->index].record()->fields[op->field].number;
+      *top++ = arguments[RECKON_OP->index].record()->fields[RECKON_OP->field].number;
       RECKON_NEXT();
     op_tree:
-      *top++ = number(*op->node, Frame{self, arguments, locals});
+      *top++ = number(*RECKON_OP->node, Frame{self, arguments, locals});
       RECKON_NEXT();
     op_local:
-      *top++ = locals[op->index].number;
+      *top++ = locals[RECKON_OP->index].number;
       RECKON_NEXT();
     op_local_field:
-      *top++ = locals[op->index].record()->fields[op->field].number;
+      *top++ = locals[RECKON_OP->index].record()->fields[RECKON_OP->field].number;
       RECKON_NEXT();
     op_negate:
       top[-1] = ops::negate(top[-1]);
@@ -411,38 +414,39 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       RECKON_NEXT();
     op_add:
       --top;
-      top[-1] = finite(*op->node, ops::add(top[-1], top[0]));
+      top[-1] = finite(*RECKON_OP->node, ops::add(top[-1], top[0]));
       RECKON_NEXT();
     op_sub:
       --top;
-      top[-1] = finite(*op->node, ops::sub(top[-1], top[0]));
+      top[-1] = finite(*RECKON_OP->node, ops::sub(top[-1], top[0]));
       RECKON_NEXT();
     op_mul:
       --top;
-      top[-1] = finite(*op->node, ops::mul(top[-1], top[0]));
+      top[-1] = finite(*RECKON_OP->node, ops::mul(top[-1], top[0]));
       RECKON_NEXT();
     op_div:
       --top;
-      if (!ops::holds(ops::Need::nonzero_divisor, top[0])) ops::divisor_is_zero(*op->node);
-      top[-1] = finite(*op->node, ops::div(top[-1], top[0]));
+      if (!ops::holds(ops::Need::nonzero_divisor, top[0])) ops::divisor_is_zero(*RECKON_OP->node);
+      top[-1] = finite(*RECKON_OP->node, ops::div(top[-1], top[0]));
       RECKON_NEXT();
     op_floordiv:
       --top;
-      if (!ops::holds(ops::Need::nonzero_divisor, top[0])) ops::divisor_is_zero(*op->node);
-      top[-1] = finite(*op->node, ops::floordiv_in(top[-1], top[0], op->node->operand_scales[0],
-                                                   op->node->operand_scales[1]));
+      if (!ops::holds(ops::Need::nonzero_divisor, top[0])) ops::divisor_is_zero(*RECKON_OP->node);
+      top[-1] = finite(*RECKON_OP->node,
+                       ops::floordiv_in(top[-1], top[0], RECKON_OP->node->operand_scales[0],
+                                        RECKON_OP->node->operand_scales[1]));
       RECKON_NEXT();
     op_mod : {
       --top;
       const double x = top[-1], y = top[0];
-      if (!ops::holds(ops::Need::nonzero_divisor, y)) ops::divisor_is_zero(*op->node);
-      top[-1] = finite(*op->node,
-                       ops::mod_in(x, y, op->node->operand_scales[0], op->node->operand_scales[1]));
+      if (!ops::holds(ops::Need::nonzero_divisor, y)) ops::divisor_is_zero(*RECKON_OP->node);
+      top[-1] = finite(*RECKON_OP->node, ops::mod_in(x, y, RECKON_OP->node->operand_scales[0],
+                                                     RECKON_OP->node->operand_scales[1]));
       RECKON_NEXT();
     }
     op_pow:
       --top;
-      top[-1] = finite(*op->node, ops::power(top[-1], top[0]));
+      top[-1] = finite(*RECKON_OP->node, ops::power(top[-1], top[0]));
       RECKON_NEXT();
     op_eq:
       --top;
@@ -470,14 +474,14 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       RECKON_NEXT();
     op_and_test:
       if (top[-1] == 0)
-        ip += op->index;  // top[-1] is already the 0 to push
+        ip += RECKON_OP->index;  // top[-1] is already the 0 to push
       else
         --top;
       RECKON_NEXT();
     op_or_test:
       if (top[-1] != 0) {
         top[-1] = 1;
-        ip += op->index;
+        ip += RECKON_OP->index;
       } else {
         --top;
       }
@@ -486,40 +490,40 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       top[-1] = top[-1] != 0 ? 1 : 0;
       RECKON_NEXT();
     op_jump_if_false:
-      if (*--top == 0) ip += op->index;
+      if (*--top == 0) ip += RECKON_OP->index;
       RECKON_NEXT();
     op_jump:
-      ip += op->index;
+      ip += RECKON_OP->index;
       RECKON_NEXT();
     op_native:
-      top -= op->count;
-      *top = native_operation(*op, top);
+      top -= RECKON_OP->count;
+      *top = native_operation(*RECKON_OP, top);
       ++top;
       RECKON_NEXT();
     op_builtin:
-      top -= op->count;
-      *top = apply_builtin(*op->node, top, op->count);
+      top -= RECKON_OP->count;
+      *top = apply_builtin(*RECKON_OP->node, top, RECKON_OP->count);
       ++top;
       RECKON_NEXT();
     op_method : {
-      top -= op->count;
+      top -= RECKON_OP->count;
       // The arguments' Values, in the evaluator's own array: a local with a destructor
       // may not be left by the jump to the next operation.
       // Each made in its slot (no temporary assigned: see op_input), which argument_value
       // cannot leave unmade: it does not throw.
-      for (std::size_t i = 0; i < op->count; ++i) {
+      for (std::size_t i = 0; i < RECKON_OP->count; ++i) {
         Value& slot = call_arguments_[i];
         slot.~Value();
-        new (&slot) Value(argument_value(op->arguments[i], top[i], *self, arguments));
+        new (&slot) Value(argument_value(RECKON_OP->arguments[i], top[i], *self, arguments));
       }
       Value* made = call_arguments_.data();
-      const Property& prop = self->scenario->properties[op->index];
-      for (std::uint32_t whole = op->aux; whole; whole &= whole - 1) {
+      const Property& prop = self->scenario->properties[RECKON_OP->index];
+      for (std::uint32_t whole = RECKON_OP->aux; whole; whole &= whole - 1) {
         const auto i = static_cast<std::size_t>(std::countr_zero(whole));
-        require_whole_at(made[i], prop.parameters[i].resolved, *op->node, i, "argument ",
+        require_whole_at(made[i], prop.parameters[i].resolved, *RECKON_OP->node, i, "argument ",
                          prop.parameters[i].name);
       }
-      MethodCall& mc = self->methods.find_or_add(op->index, {made, op->count});
+      MethodCall& mc = self->methods.find_or_add(RECKON_OP->index, {made, RECKON_OP->count});
       Thunk& t = mc.result;
       if (t.state == ThunkState::done) {
         called = &t.value;
@@ -528,7 +532,7 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       }
       const Code* body = prop.body->code.get();
       if (body && t.state == ThunkState::pending && RECKON_FITS(*body)) {
-        enter(t, prop.name, &mc, op->node->range);
+        enter(t, prop.name, &mc, RECKON_OP->node->range);
         slots[nested++].call =
             CodeCall{ip, self, arguments, &t, body, &prop.resolved, prop.range, "", &prop.name};
         arguments = mc.arguments.data();
@@ -536,13 +540,13 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
         start(*body);
         RECKON_NEXT();
       }
-      called = &method(*self, op->index, {made, op->count}, op->node->range);
+      called = &method(*self, RECKON_OP->index, {made, RECKON_OP->count}, RECKON_OP->node->range);
       *top++ = called->number;
       RECKON_NEXT();
     }
     }
 #undef RECKON_NEXT
-#undef op
+#undef RECKON_OP
   } catch (...) {
     // The calls in progress and the properties begun, innermost first (fail() pops one).
     while (depth_ > depth_at_start) fail(const_cast<Thunk&>(*stack_[depth_ - 1].active.thunk));

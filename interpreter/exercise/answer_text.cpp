@@ -148,22 +148,6 @@ std::string forgiving_text(std::string_view text) {
 
 std::string spelled_prefixed_unit(std::string_view word) {
   using Pair = std::pair<std::string_view, std::string_view>;
-  static constexpr std::array<Pair, 16> prefixes = {{{"kilo", "k"},
-                                                     {"mega", "M"},
-                                                     {"giga", "G"},
-                                                     {"tera", "T"},
-                                                     {"peta", "P"},
-                                                     {"exa", "E"},
-                                                     {"kibi", "Ki"},
-                                                     {"mebi", "Mi"},
-                                                     {"gibi", "Gi"},
-                                                     {"tebi", "Ti"},
-                                                     {"pebi", "Pi"},
-                                                     {"exbi", "Ei"},
-                                                     {"milli", "m"},
-                                                     {"micro", "u"},
-                                                     {"nano", "n"},
-                                                     {"pico", "p"}}};
   static constexpr std::array<Pair, 10> units = {{{"byte", "B"},
                                                   {"bit", "bit"},
                                                   {"second", "s"},
@@ -176,21 +160,22 @@ std::string spelled_prefixed_unit(std::string_view word) {
                                                   {"hour", "h"}}};
   std::string w(word);
   for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (const auto& [prefix, prefix_symbol] : prefixes) {
-    if (!w.starts_with(prefix)) continue;
-    std::string_view rest = std::string_view(w).substr(prefix.size());
-    for (const auto& [unit, unit_symbol] : units) {
-      if (rest != unit && !(rest.size() == unit.size() + 1 && rest.starts_with(unit) &&
-                            rest.back() == 's' && unit != "hertz"))
-        continue;
-      // Only what the catalogue has, in the dimension of the unit spelt: `kilohour` is not
-      // `kh`, and no rewrite may change what the answer measures.
-      const std::string symbol = std::string(prefix_symbol) + std::string(unit_symbol);
-      const UnitInfo* whole = find_unit(symbol);
-      const UnitInfo* base = find_unit(unit_symbol);
-      if (!whole || !base || !(whole->dim == base->dim)) return "";
-      return symbol;
-    }
+  // The prefixes are the catalogue's (units.hpp, spelled_prefix); the unit words are the
+  // answers' own: the catalogue spells each unit one way, its symbol.
+  const auto prefix = spelled_prefix(w);
+  if (!prefix) return "";
+  std::string_view rest = std::string_view(w).substr(prefix->length);
+  for (const auto& [unit, unit_symbol] : units) {
+    if (rest != unit && !(rest.size() == unit.size() + 1 && rest.starts_with(unit) &&
+                          rest.back() == 's' && unit != "hertz"))
+      continue;
+    // Only what the catalogue has, in the dimension of the unit spelt: `kilohour` is not
+    // `kh`, and no rewrite may change what the answer measures.
+    const std::string symbol = std::string(prefix->symbol) + std::string(unit_symbol);
+    const UnitInfo* whole = find_unit(symbol);
+    const UnitInfo* base = find_unit(unit_symbol);
+    if (!whole || !base || !(whole->dim == base->dim)) return "";
+    return symbol;
   }
   return "";
 }

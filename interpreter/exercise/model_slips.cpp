@@ -48,20 +48,21 @@ bool is_plain_factor(const Type& t) {
   return t.kind == TypeKind::quantity && t.dim.is_dimensionless() && !t.integer;
 }
 
-// How a count is called, singular and plural: its counting unit (GPU, GPUs), else the
-// name it is read from when that is a plural (`workload.layers`: layer, layers); empty
-// when neither says.
+// How a count is called, singular and plural: its counting unit (device, devices) in the
+// names the model wrote the count in (`written`: GPU, GPUs for a count declared in `GPU`;
+// units.hpp, respelled), else the name it is read from when that is a plural
+// (`workload.layers`: layer, layers); empty when neither says.
 struct Noun {
   std::string one, many;
 };
 
-Noun noun_of(const Dimension& d, std::string_view name) {
+Noun noun_of(const Dimension& d, std::string_view name, std::string_view written) {
   int units = 0;
   std::string unit;
   for (std::size_t i = first_count_base; i < base_count; ++i) {
     if (d.exponents[i] == 0) continue;
     ++units;
-    if (d.exponents[i] == 1) unit = std::string(base_unit_symbols[i]);
+    if (d.exponents[i] == 1) unit = respelled(base_unit_symbols[i], written);
   }
   if (units == 1 && !unit.empty()) return {unit, unit.ends_with('s') ? unit : unit + "s"};
   auto dot = name.rfind('.');
@@ -72,9 +73,10 @@ Noun noun_of(const Dimension& d, std::string_view name) {
 }
 
 // A count `name` of n taken as 1 turned the key into `value`: in the student's words.
-std::string count_explanation(std::string_view name, const Dimension& d, double n, double value,
+std::string count_explanation(std::string_view name, const Dimension& d,
+                              const std::optional<DisplayUnit>& written, double n, double value,
                               double key, double tolerance) {
-  Noun noun = noun_of(d, name);
+  Noun noun = noun_of(d, name, written ? std::string_view(written->symbol) : "");
   auto near = [&](double ratio) { return std::fabs(value / key / ratio - 1) <= tolerance; };
   std::string count = number(n);
   if (near(1 / n))
@@ -249,7 +251,8 @@ class Search {
       const double r = key ? *key / key_ : 1;
       const bool scales = std::fabs(r * n - 1) <= tolerance_ || std::fabs(r / n - 1) <= tolerance_;
       if (key && (scales || r <= 0.5 || r >= 2))
-        add(key, count_explanation(param.name, param.resolved.dim, n, *key, key_, tolerance_));
+        add(key, count_explanation(param.name, param.resolved.dim, api::expression_unit(*a), n,
+                                   *key, key_, tolerance_));
     }
     return formula;
   }
@@ -320,7 +323,9 @@ class Search {
       const double r = value ? *value / key_ : 1;
       const bool scales = std::fabs(r * n - 1) <= tolerance_ || std::fabs(r / n - 1) <= tolerance_;
       if (value && (scales || r <= 0.5 || r >= 2))
-        add(value, count_explanation(name, e.type.dim, n, *value, key_, tolerance_));
+        add(value,
+            count_explanation(name, e.type.dim, api::expression_unit(e, x_.case_decl->scenario), n,
+                              *value, key_, tolerance_));
     } else if (is_plain_factor(e.type) && n != 0 && n != 1) {
       add(perturb(e, owner, 1), fmt::format("you left out `{}` ({})", name, number(n)));
     }
@@ -348,7 +353,8 @@ class Search {
         const double r = value ? *value / key_ : 0;
         if (std::fabs(r * n - 1) > tolerance_ && std::fabs(r / n - 1) > tolerance_) continue;
         if (value)
-          add(value, count_explanation(in.name, in.resolved.dim, n, *value, key_, tolerance_));
+          add(value, count_explanation(in.name, in.resolved.dim, api::input_unit(in), n, *value,
+                                       key_, tolerance_));
       } else if (is_plain_factor(in.resolved) && n != 0 && n != 1) {
         add(rebind(i, 1), fmt::format("you left out `{}` ({})", in.name, number(n)));
       }

@@ -90,18 +90,16 @@ const Expr* let_record(const Expr& e) {
   return let.value && built_record(*let.value) ? let.value.get() : nullptr;
 }
 
-// Whether a number literal's unit can respell `declared` (units.hpp, respelled): it names
-// a GPU where `declared` counts devices, or operations where it counts flop.
+// Whether a number literal's unit can respell `declared` (units.hpp, respells), read by
+// its factors' names without composing its symbol.
 bool literal_may_respell(const Expr& literal, std::string_view declared) {
   if (!literal.unit) return false;
-  bool gpu = false, ops = false;
+  OtherNames names;
   for (const UnitFactor& f : literal.unit->factors) {
-    gpu = gpu || gpu_name(f.name);
-    ops = ops || op_name(f.name);
+    names.gpu = names.gpu || gpu_name(f.name);
+    names.ops = names.ops || op_name(f.name);
   }
-  return (gpu && declared.find("device") != std::string_view::npos) ||
-         (ops && (declared.find("flop") != std::string_view::npos ||
-                  declared.find("FLOP") != std::string_view::npos));
+  return respells(declared, names);
 }
 
 class Written {

@@ -7,22 +7,27 @@
 #include <cctype>
 #include <cmath>
 #include <optional>
+#include <span>
 #include <unordered_map>
 
 namespace reckon {
 
 namespace {
 
+// A prefix, with its name as an answer may spell it out (`kilobytes`: answer_text.cpp).
 struct Prefix {
   std::string_view symbol;
   double scale;
+  std::string_view name;
 };
 
-constexpr Prefix si_large[] = {{"k", 1e3},  {"M", 1e6},  {"G", 1e9},
-                               {"T", 1e12}, {"P", 1e15}, {"E", 1e18}};
-constexpr Prefix si_small[] = {{"m", 1e-3}, {"u", 1e-6}, {"n", 1e-9}, {"p", 1e-12}};
-constexpr Prefix binary[] = {{"Ki", 0x1p10}, {"Mi", 0x1p20}, {"Gi", 0x1p30},
-                             {"Ti", 0x1p40}, {"Pi", 0x1p50}, {"Ei", 0x1p60}};
+constexpr Prefix si_large[] = {{"k", 1e3, "kilo"},  {"M", 1e6, "mega"},  {"G", 1e9, "giga"},
+                               {"T", 1e12, "tera"}, {"P", 1e15, "peta"}, {"E", 1e18, "exa"}};
+constexpr Prefix si_small[] = {
+    {"m", 1e-3, "milli"}, {"u", 1e-6, "micro"}, {"n", 1e-9, "nano"}, {"p", 1e-12, "pico"}};
+constexpr Prefix binary[] = {{"Ki", 0x1p10, "kibi"}, {"Mi", 0x1p20, "mebi"},
+                             {"Gi", 0x1p30, "gibi"}, {"Ti", 0x1p40, "tebi"},
+                             {"Pi", 0x1p50, "pebi"}, {"Ei", 0x1p60, "exbi"}};
 
 Dimension dim(Base b, int power = 1) { return Dimension::of(b, static_cast<std::int8_t>(power)); }
 
@@ -429,21 +434,20 @@ std::string map_words(std::string_view symbol, F f) {
   return out;
 }
 
-// Which other names of a unit `written` uses: `GPU` for `device`, `op` for `flop`.
-struct OtherNames {
-  bool gpu = false;
-  bool ops = false;
+// A word of a chosen unit (`device`, `TFLOP`) in the other names `names` stand for: the
+// part of it kept and the name put after it (`T` and `OP` for `TFLOP`, `` and `GPU` for
+// `device`); `renamed` false when they leave it as it is. The one rule of respelled and
+// respells, in views of `w` and literals: nothing allocated.
+struct RenamedWord {
+  bool renamed = false;
+  std::string_view kept, name;
 };
-OtherNames other_names_in(std::string_view written) {
-  OtherNames names;
-  split_words(
-      written,
-      [&](std::string_view w) {
-        names.gpu = names.gpu || gpu_name(w);
-        names.ops = names.ops || op_name(w);
-      },
-      [](char) {});
-  return names;
+RenamedWord renamed_word(std::string_view w, OtherNames names) {
+  if (names.gpu && w == "device") return {true, {}, "GPU"};
+  if (names.ops && (w == "flop" || w == "FLOP")) return {true, {}, "op"};
+  if (names.ops && (w.ends_with("flop") || w.ends_with("FLOP")))
+    return {true, w.substr(0, w.size() - 4), "OP"};
+  return {};
 }
 
 bool device_alias(std::string_view w) { return w == "GPU" || w == "GPUs" || w == "devices"; }
@@ -472,23 +476,43 @@ std::string ladder_spelling(std::string_view symbol) {
 
 bool prefixed_op_name(std::string_view word) { return op_prefix(word).has_value(); }
 
-bool other_names(std::string_view written) {
-  const OtherNames names = other_names_in(written);
-  return names.gpu || names.ops;
+std::optional<SpelledPrefix> spelled_prefix(std::string_view word) {
+  // No name is the start of another, so the first that matches is the one.
+  for (std::span<const Prefix> table :
+       {std::span<const Prefix>(si_large), std::span<const Prefix>(si_small),
+        std::span<const Prefix>(binary)})
+    for (const Prefix& p : table)
+      if (word.starts_with(p.name)) return SpelledPrefix{p.symbol, p.name.size()};
+  return std::nullopt;
+}
+
+OtherNames other_names_in(std::string_view written) {
+  OtherNames names;
+  split_words(
+      written,
+      [&](std::string_view w) {
+        names.gpu = names.gpu || gpu_name(w);
+        names.ops = names.ops || op_name(w);
+      },
+      [](char) {});
+  return names;
+}
+
+bool respells(std::string_view chosen, OtherNames names) {
+  bool renamed = false;
+  if (names.any())
+    split_words(
+        chosen, [&](std::string_view w) { renamed = renamed || renamed_word(w, names).renamed; },
+        [](char) {});
+  return renamed;
 }
 
 std::string respelled(std::string_view chosen, std::string_view written) {
-  // Plain bools, not a structured binding: clang 14 (emscripten's, the sanitizers') cannot
-  // capture one in the lambda below.
   const OtherNames names = other_names_in(written);
-  const bool gpu = names.gpu, ops = names.ops;
-  if (!gpu && !ops) return std::string(chosen);
+  if (!names.any()) return std::string(chosen);
   return map_words(chosen, [&](std::string_view w) -> std::string {
-    if (gpu && w == "device") return "GPU";
-    if (ops && (w == "flop" || w == "FLOP")) return "op";
-    if (ops && (w.ends_with("flop") || w.ends_with("FLOP")))
-      return std::string(w.substr(0, w.size() - 4)) + "OP";
-    return std::string(w);
+    const RenamedWord r = renamed_word(w, names);
+    return r.renamed ? std::string(r.kept) + std::string(r.name) : std::string(w);
   });
 }
 

@@ -59,9 +59,21 @@ std::string ladder_spelling(std::string_view symbol);
 // spellings `written` used: `GiB/device` for `B/GPU` is `GiB/GPU`, `TFLOP/s` for `op/s` is
 // `TOP/s` (docs/language.md, "Display": a declared unit's names win).
 std::string respelled(std::string_view chosen, std::string_view written);
+// Which other names a written unit uses: `GPU` (`GPUs`) for `device`, `op` (`TOP`, ...) for
+// `flop`.
+struct OtherNames {
+  bool gpu = false;
+  bool ops = false;
+  bool any() const { return gpu || ops; }
+};
+OtherNames other_names_in(std::string_view written);
 // Whether `written` uses such another name (`GPU`, `GPUs`, `op`, `TOP`): whether respelled
 // can change anything. Allocates nothing, for the checker's every record argument.
-bool other_names(std::string_view written);
+inline bool other_names(std::string_view written) { return other_names_in(written).any(); }
+// Whether respelled(chosen, w) differs from `chosen` for a `w` that uses `names`: whether
+// `chosen` has a word they rename (`device` for a GPU, `flop`/`TFLOP` for an op). Allocates
+// nothing: the checker asks it of a registry literal's factors before reading its unit.
+bool respells(std::string_view chosen, OtherNames names);
 // The same for one word of a unit (a factor's name): `GPU`/`GPUs`, and `op`/`TOP`/....
 // Inline, with the prefixes looked up only for a word ending in `OP`: the checker asks it
 // of every factor of every registry literal.
@@ -69,6 +81,13 @@ inline bool gpu_name(std::string_view word) {
   return word.starts_with("GPU") && (word.size() == 3 || word == "GPUs");
 }
 bool prefixed_op_name(std::string_view word);
+// A prefix of the catalogue spelled out at the start of `word` (`kilo`, `gibi`, `micro`, in
+// lower case): its symbol (`k`, `Gi`, `u`) and the length of its name. nullopt: none.
+struct SpelledPrefix {
+  std::string_view symbol;
+  std::size_t length = 0;
+};
+std::optional<SpelledPrefix> spelled_prefix(std::string_view word);
 inline bool op_name(std::string_view word) {
   return word == "op" || (word.ends_with("OP") && prefixed_op_name(word));
 }

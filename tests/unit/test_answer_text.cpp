@@ -74,6 +74,12 @@ TEST_CASE("a unit spelt out with its prefix reads as its symbol, in its own dime
       {"kilograms", "kg"},
       {"kilometres", "km"},
       {"millimeters", "mm"},
+      // Every table of the catalogue's prefixes (units.hpp, spelled_prefix) at its ends.
+      {"exabytes", "EB"},
+      {"petabits", "Pbit"},
+      {"exbibytes", "EiB"},
+      {"pebibits", "Pibit"},
+      {"picoseconds", "ps"},
       // Not a prefixed unit, or one the language does not have: left alone.
       {"bytes", ""},
       {"gigahertzs", ""},

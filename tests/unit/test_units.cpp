@@ -632,6 +632,20 @@ TEST_CASE("two names of one unit: ladder_spelling and respelled", "[units][displ
     CAPTURE(respell[i].ladder);
     CHECK(respelled(respell[i].written, respell[i].ladder) == want[i]);
   }
+  // respells (what the checker asks before composing a literal's unit) says yes exactly
+  // where respelled changes something, for every chosen and written unit above crossed.
+  std::vector<std::string> units;
+  for (const Row& r : spelled) units.insert(units.end(), {r.written, r.ladder});
+  for (const Row& r : respell) units.insert(units.end(), {r.written, r.ladder});
+  int changed = 0;
+  for (const std::string& chosen : units)
+    for (const std::string& written : units) {
+      CAPTURE(chosen, written);
+      const bool renames = respelled(chosen, written) != chosen;
+      changed += renames;
+      CHECK(respells(chosen, other_names_in(written)) == renames);
+    }
+  CHECK(changed > 20);  // the crossing does reach both answers
   // The declared names are ladder steps as the ladder's own are.
   CHECK(ladder_step(per_device, "B/GPU"));
   CHECK(ladder_step(per_device, "B/device"));
