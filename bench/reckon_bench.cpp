@@ -1,18 +1,21 @@
-// Reckon's lazy evaluator on the seed case: per iteration a fresh Evaluator, a fresh
-// instance of the case, and every non-method property forced (the work of `reckon run`
-// for one case, without the printing). Loading and checking the program is done once,
-// outside the timed loop.
+// Reckon's evaluator on the seed case: per iteration a fresh Evaluator, a fresh instance
+// of the case, and every non-method property forced (the work of `reckon run` for one
+// case, without the printing: sweep::force_all_planned, which runs the scenario's plan
+// once it has made it, after sweep::lazy_cases_first lazy fresh cases and a recorded one;
+// `reckon_fresh_case_walk` is the lazy walk alone).
+// Loading and checking the program is done once, outside the timed loop.
 //
 // Usage: reckon_bench FILE CASE [MILLISECONDS_PER_SAMPLE=200]
 //        reckon_bench FILE CASE --profile N   (N fresh cases, untimed: for perf/callgrind)
+//        reckon_bench FILE CASE --profile-walk N   (the same by the lazy walk alone)
 //        reckon_bench FILE CASE --profile-sweep N   (N blocks of the planned sweep over
 //                                                    micro_batch, one thread, untimed)
 //        reckon_bench FILE CASE --profile-one-point N   (N fresh cases on the plan of every
 //                                                        input, one point at a time, untimed)
-//        reckon_bench FILE CASE --smoke       (the values, then both plans and the one point
-//                                              checked against the evaluator bit for bit; no
-//                                              timing; exit 1 when one is missing or differs:
-//                                              bench/run --smoke)
+//        reckon_bench FILE CASE --smoke       (the values, then both plans, the one point and
+//                                              the fresh case's plan checked against the
+//                                              evaluator bit for bit; no timing; exit 1 when
+//                                              one is missing or differs: bench/run --smoke)
 // With RECKON_PLAN_BASELINE=1 in the environment, planned batches run the loop compiled
 // for the baseline instruction set even where the CPU has AVX2 (Plan::wide_loop), as on
 // a CPU without it.
@@ -33,6 +36,7 @@
 #include "interpreter/load/loader.hpp"
 #include "interpreter/load/pipeline.hpp"
 #include "interpreter/model/program.hpp"
+#include "interpreter/sweep/force_planned.hpp"
 #include "interpreter/sweep/sweep.hpp"
 #include "measure.hpp"
 #include "stdlib/library.hpp"
@@ -50,12 +54,16 @@ using reckon::Value;
 // Every non-method property of a fresh instance of `c`; returns their sum, in base units.
 // With `micro_batch`, that input is bound first (a sweep point done the way a caller
 // can today: a fresh case with one input replaced).
+// `walk`: by Evaluator::force_all alone, never the scenario's plan.
 double evaluate_fresh(const Program& p, const CaseDecl& c, std::optional<std::size_t> input,
-                      double value) {
+                      double value, bool walk = false) {
   Evaluator ev(p);
   Instance* inst = &ev.instance_of(c);
   if (input) ev.bind_input_value(*inst, *input, Value::quantity(value), c.name_range);
-  ev.force_all(*inst);  // as `reckon run` evaluates a case
+  if (walk)
+    ev.force_all(*inst);
+  else
+    reckon::sweep::force_all_planned(ev, *inst);  // as `reckon run` evaluates a case
   const ScenarioDecl& s = *c.scenario;
   double acc = 0;
   for (std::size_t i = 0; i < s.properties.size(); ++i)
@@ -177,6 +185,40 @@ std::function<double(long)> one_point_body(const Program& p, const CaseDecl& c,
     return acc;
   };
 }
+// Whether fresh cases of `c` run by their scenario's plan (after the lazy ones it takes to
+// make it), each property to the last bit what the lazy walk gives, with micro_batch as
+// written and bound to 1..8.
+bool fresh_case_planned(const Program& p, const CaseDecl& c, std::size_t micro_batch) {
+  for (int round = 0; round <= reckon::sweep::lazy_cases_first; ++round)
+    (void)evaluate_fresh(p, c, std::nullopt, 0);
+  if (!reckon::sweep::has_settled_plan(*c.scenario)) {
+    std::fprintf(stderr, "fresh cases of %s do not run by a plan\n", c.name.c_str());
+    return false;
+  }
+  const ScenarioDecl& s = *c.scenario;
+  for (int mb = 0; mb <= 8; ++mb) {
+    Evaluator planned(p), lazy(p);
+    Instance& a = planned.instance_of(c);
+    Instance& b = lazy.instance_of(c);
+    if (mb > 0) {
+      planned.bind_input_value(a, micro_batch, Value::quantity(mb), c.name_range);
+      lazy.bind_input_value(b, micro_batch, Value::quantity(mb), c.name_range);
+    }
+    reckon::sweep::force_all_planned(planned, a);
+    lazy.force_all(b);
+    for (std::size_t i = 0; i < s.properties.size(); ++i) {
+      if (s.properties[i].is_method) continue;
+      const double x = planned.property(a, i, c.name_range).number;
+      const double y = lazy.property(b, i, c.name_range).number;
+      if (std::memcmp(&x, &y, sizeof x)) {
+        std::fprintf(stderr, "the fresh case's plan gives %s = %.17g, the walk %.17g\n",
+                     s.properties[i].name.c_str(), x, y);
+        return false;
+      }
+    }
+  }
+  return true;
+}
 // ---------------------------------------------------------------------------------------
 
 void print_time(const char* name, std::optional<double> ns) {
@@ -199,12 +241,14 @@ int main(int argc, char** argv) {
   if (const char* baseline = std::getenv("RECKON_PLAN_BASELINE"); baseline && *baseline == '1')
     reckon::sweep::Plan::wide_loop() = false;
   const bool profile = argc > 4 && std::string(argv[3]) == "--profile";
+  const bool profile_walk = argc > 4 && std::string(argv[3]) == "--profile-walk";
   const bool profile_sweep = argc > 4 && std::string(argv[3]) == "--profile-sweep";
   const bool profile_one_point = argc > 4 && std::string(argv[3]) == "--profile-one-point";
   const bool smoke = argc > 3 && std::string(argv[3]) == "--smoke";
-  const double ms = argc > 3 && !profile && !profile_sweep && !profile_one_point && !smoke
-                        ? std::atof(argv[3])
-                        : 200;
+  const double ms =
+      argc > 3 && !profile && !profile_walk && !profile_sweep && !profile_one_point && !smoke
+          ? std::atof(argv[3])
+          : 200;
 
   Program p;
   try {
@@ -242,10 +286,15 @@ int main(int argc, char** argv) {
                     ev.property(*inst, i, c->name_range).number);
   }
   std::fflush(stdout);
-  if (profile) {
+  if (profile || profile_walk) {
     const long n = std::atol(argv[4]);
     double acc = 0;
-    for (long i = 0; i < n; ++i) acc += evaluate_fresh(p, *c, std::nullopt, 0);
+    // The lazy cases and the recorded one first, in both counts: N less 1 is N - 1 cases
+    // by the plan.
+    if (profile)
+      for (int i = 0; i <= reckon::sweep::lazy_cases_first; ++i)
+        acc += evaluate_fresh(p, *c, std::nullopt, 0);
+    for (long i = 0; i < n; ++i) acc += evaluate_fresh(p, *c, std::nullopt, 0, profile_walk);
     reckon::bench::sink = acc;
     return 0;
   }
@@ -256,6 +305,12 @@ int main(int argc, char** argv) {
   benchmarks.add("reckon_fresh_case", [&](long n) {
     double acc = 0;
     for (long i = 0; i < n; ++i) acc += evaluate_fresh(p, *c, std::nullopt, 0);
+    return acc;
+  });
+  // The lazy walk alone (Evaluator::force_all), as the first two fresh cases run.
+  benchmarks.add("reckon_fresh_case_walk", [&](long n) {
+    double acc = 0;
+    for (long i = 0; i < n; ++i) acc += evaluate_fresh(p, *c, std::nullopt, 0, true);
     return acc;
   });
   // The same with micro_batch bound to 1..8: a sweep point as a caller can do it today.
@@ -293,11 +348,12 @@ int main(int argc, char** argv) {
     reckon::bench::sink = one_point(std::atol(argv[4]));
     return 0;
   }
+  const bool fresh_planned = fresh_case_planned(p, *c, micro_batch);
   if (smoke) {
-    // Both plans exist today, and the one point; one that disappears or differs is a
-    // regression.
+    // Both plans exist today, the one point, and the fresh case's plan; one that
+    // disappears or differs is a regression.
     reckon::bench::sink = evaluate_fresh(p, *c, micro_batch, 2);
-    return over_micro_batch && every_input && one_point ? 0 : 1;
+    return over_micro_batch && every_input && one_point && fresh_planned ? 0 : 1;
   }
   const auto per_point = static_cast<double>(planned_block);
   std::vector<const char*> unplanned;

@@ -11,6 +11,7 @@
 #include "interpreter/display/counted.hpp"
 #include "interpreter/evaluate/failed_check.hpp"
 #include "interpreter/model/signature.hpp"
+#include "interpreter/sweep/force_planned.hpp"
 #include "syntax/diagnostics.hpp"
 
 namespace reckon::api {
@@ -52,7 +53,9 @@ bool print_case(Evaluator& ev, const CaseDecl& c, std::ostream& out, Reporter& r
                        printable(e.diagnostic().message));
     return false;
   }
-  ev.force_all(*inst);  // the rows below read the values (or raise their errors)
+  // The rows below read the values (or raise their errors); a fresh case of a scenario
+  // run before is forced by its plan (sweep/force_planned.hpp), to the same values.
+  sweep::force_all_planned(ev, *inst);
   std::size_t width = 0;
   for (const Input& in : s.inputs) width = std::max(width, in.name.size());
   for (const Property& prop : s.properties) width = std::max(width, prop.name.size());

@@ -10,9 +10,11 @@
 // (tests/unit/test_compiled.cpp compares the two on every bundled case).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "interpreter/values/value.hpp"
@@ -161,6 +163,15 @@ struct EveryValue {
   std::vector<std::uint32_t> properties;  // their indices, in order
   std::vector<std::uint32_t> starts;      // where each entry's operations start
   std::unique_ptr<Expr> at;  // where the forcing is said to happen: the scenario's name
+
+  // The scenario's register form of forcing every value, for fresh cases
+  // (sweep/force_planned.cpp, which alone reads and writes these): its type is that
+  // layer's, above this one, so it is held as an opaque pointer. `form_state` says how
+  // far it got (force_planned.cpp's FormState); the form is set, under `form_mutex`,
+  // before the state says it is ready, and never changed after.
+  mutable std::atomic<std::uint8_t> form_state{0};
+  mutable std::shared_ptr<const void> form;
+  mutable std::mutex form_mutex;
 };
 
 // How deep EveryValue inlines properties into each other (each one begun and not yet

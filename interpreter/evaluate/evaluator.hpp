@@ -57,6 +57,20 @@ class Evaluator {
   // The same for the memory budget below.
   // The steps counted so far (E0506): tests compare compiled code's with the tree walk's.
   std::uint64_t steps_taken() const { return steps_ - step_base_; }
+  // Counts `n` steps of work done for this evaluator elsewhere (a fresh case's plan,
+  // sweep/force_planned.hpp, standing for the lazy walk it replaces), unless that would
+  // pass the budget: then nothing is counted and false returned (the lazy walk then
+  // reports E0506 where it happens).
+  bool count_steps(std::uint64_t n) {
+    if (n > max_steps || steps_ > max_steps - n) return false;
+    steps_ += n;
+    return true;
+  }
+  // Thunks being forced now (at most max_depth).
+  std::size_t depth() const { return depth_; }
+  // Whether this evaluator runs compiled code (else it walks trees everywhere).
+  bool compiled() const { return compiled_; }
+  const Program& program() const { return program_; }
   void restart_step_budget() {
     steps_ = step_base_;
     built_bytes_ = byte_base_;
@@ -175,7 +189,10 @@ class Evaluator {
   // Forces every input, then every property but the methods, of `self`, in order (what
   // `reckon run` shows of a case), past errors: a value that fails keeps its error, and
   // input() and property() then raise it. In one run of the compiled code where it can.
-  void force_all(Instance& self);
+  void force_all(Instance& self) { force_all(self, *self.scenario->every_value); }
+  // The same for the entries of `all`: the scenario's EveryValue, or the part of it that
+  // forces the inputs alone (sweep/force_planned.cpp, before its plan of the properties).
+  void force_all(Instance& self, const EveryValue& all);
   CheckOutcome run_check(const CheckDecl& check);
 
   // The unit an expression's value is shown in: its written unit (`-> UNIT`, the

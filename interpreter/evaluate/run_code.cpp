@@ -48,8 +48,7 @@ double Evaluator::run(const Code& code, const Frame& frame) {
   return execute(code, frame, nullptr);
 }
 
-void Evaluator::force_all(Instance& self) {
-  const EveryValue& all = *self.scenario->every_value;
+void Evaluator::force_all(Instance& self, const EveryValue& all) {
   const std::size_t entries = all.inputs + all.properties.size();
   auto thunk = [&](std::size_t k) -> const Thunk& {
     return k < all.inputs ? self.inputs[k] : self.properties[all.properties[k - all.inputs]];

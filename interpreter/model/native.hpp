@@ -59,9 +59,10 @@ struct NativeFunction {
 // natives they share count their calls through atomic loads and stores, which cannot
 // race. Not a read-modify-write: that would cost a locked instruction per call, and
 // the count is for tests, which count on one thread (on several, increments may be lost).
-inline void count_call(const NativeFunction& f) {
+// (`n` calls at once: those a fresh case's plan stands for, sweep/force_planned.hpp.)
+inline void count_call(const NativeFunction& f, std::uint64_t n = 1) {
   std::atomic_ref<std::uint64_t> calls(f.calls);
-  calls.store(calls.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  calls.store(calls.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
 }
 
 // The natives by name. The standard library's registry is filled when it is first read
@@ -88,6 +89,11 @@ class NativeRegistry {
   }
   void reset_counts() const {
     for (auto& [name, f] : filled()) f.calls = 0;
+  }
+  // Calls `each` with every native, in the same order each time.
+  template <typename Each>
+  void each(Each each) const {
+    for (const auto& [name, f] : filled()) each(f);
   }
 
  private:

@@ -99,6 +99,16 @@ struct Shape {
   std::vector<Shape> fields;
 };
 
+// A method call a settled plan inlines or folds (Plan::compile_settled): the method, by
+// its property index, and the registers of its arguments and its result (a constant's
+// register where one is constant), so that the call can be written into the instance's
+// memo as the lazy walk would leave it.
+struct PlannedCall {
+  std::uint32_t method = 0;
+  std::vector<std::uint16_t> arguments;
+  std::uint16_t result = 0;
+};
+
 class Plan {
  public:
   // Compiles `targets` (checked in the scope of the instance's scenario) for `self`,
@@ -109,6 +119,23 @@ class Plan {
   static Plan compile(Evaluator& ev, Instance& self, std::span<const std::size_t> varied,
                       std::span<const Value> sample, std::span<const Expr* const> targets,
                       const std::vector<bool>& whole_inputs = {});
+
+  // The plan of every non-method property of `self` (by index, `properties`) for a fresh
+  // case (sweep/force_planned.hpp): every input in `varied` has registers, and the plan
+  // refuses (Unplannable) what would make the lazy walk's steps, native calls or method
+  // memo depend on the values or on what the evaluator did before: a condition, `and` or
+  // `or` on a varied value, a let that is not a program constant, another case or
+  // instance, a method of another instance or with an argument or result that is not a
+  // number. It lists the method calls it makes (calls()) and how deep properties and
+  // methods nest in it (nesting()).
+  static Plan compile_settled(Evaluator& ev, Instance& self, std::span<const std::size_t> varied,
+                              std::span<const Value> sample,
+                              std::span<const std::uint32_t> properties);
+  const std::vector<PlannedCall>& calls() const { return calls_; }
+  std::size_t nesting() const { return nesting_; }
+  // The registers of a varied input's value (as flatten), written into `r`; false, with
+  // `r` partly written, for a value of another shape. Allocates nothing.
+  bool fill(std::size_t varied_index, const Value& v, double* r) const;
 
   // A value of a varied input (in the order of `varied` given to compile) as pairs of
   // register and content; throws Unplannable for a value whose shape the plan cannot
@@ -122,6 +149,7 @@ class Plan {
 
   // The register file with every constant in place; one per thread.
   std::vector<double> registers() const { return constants_; }
+  const std::vector<double>& constants() const { return constants_; }
   // The same for batches: register i of lane j is at [i * batch + j].
   std::vector<double> batch_registers() const;
   // The registers of a batch register file as columns: register i's lanes at [i].
@@ -157,7 +185,9 @@ class Plan {
   std::vector<const NativeFunction*> natives_;
   std::vector<double> constants_;
   std::vector<std::uint16_t> targets_;
-  std::vector<Shape> shapes_;  // per varied input
+  std::vector<Shape> shapes_;       // per varied input
+  std::vector<PlannedCall> calls_;  // compile_settled's only
+  std::size_t nesting_ = 0;
 };
 
 }  // namespace reckon::sweep

@@ -4,6 +4,7 @@
 // anything else becomes instructions over registers.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -60,7 +61,9 @@ bool numeric(const Value& v) {
 
 class Compiler {
  public:
-  Compiler(Evaluator& ev, Instance& self, Plan& plan) : ev_(ev), self_(self), plan_(plan) {}
+  // `settled`: compile_settled's refusals and its list of method calls (plan.hpp).
+  Compiler(Evaluator& ev, Instance& self, Plan& plan, bool settled = false)
+      : ev_(ev), self_(self), plan_(plan), settled_(settled) {}
 
   // Where an expression is compiled: its instance, and inside an inlined method the
   // operands of the arguments (with their values when constant, for folding).
@@ -82,6 +85,9 @@ class Compiler {
   std::uint16_t target(const Expr& e) {
     Env env{&self_, nullptr, nullptr, 0};
     return reg_of(compile(e, env));
+  }
+  std::uint16_t property_target(std::uint32_t index) {
+    return reg_of(property(self_, index, *self_.scenario->properties.at(index).body));
   }
 
  private:
@@ -238,6 +244,7 @@ class Compiler {
         if (c.kind == Operand::Kind::failed) return c;
         if (c.kind == Operand::Kind::constant)
           return compile(*e.operands[c.value.truthy() ? 1 : 2], env);
+        refuse_in_settled("a condition on a varied value", e);
         std::uint16_t then_reg = reg_of(compile(*e.operands[1], env));
         std::uint16_t else_reg = reg_of(compile(*e.operands[2], env));
         return Operand::in(pooled(Code::select, {reg_of(c), then_reg, else_reg}));
@@ -252,6 +259,7 @@ class Compiler {
       case ExprKind::member:
         return member(e, env);
       case ExprKind::variant:  // an instance: made once, when nothing in it varies
+        refuse_in_settled("an instance", e);
         if (!compile(*e.operands[0], env).is_constant())
           throw Unplannable("a variant of a varying instance");
         for (const Argument& a : e.arguments)
@@ -276,10 +284,16 @@ class Compiler {
       case RefKind::parameter:
         return env.params->at(static_cast<std::size_t>(e.slot));
       case RefKind::instance:
+        refuse_in_settled("another case", e);
         // The swept case named inside its own scenario would be evaluated with the
         // folding instance's placeholder values.
         if (&ev_.instance_of(e.target_as<CaseDecl>()) == &self_)
           throw Unplannable("the swept case is named inside its scenario");
+        return fold(e, env);
+      case RefKind::let:
+        // A let the program does not share is forced in each evaluator once: the lazy
+        // walk's steps would depend on whether it ran before.
+        if (!e.target_as<LetDecl>().constant) refuse_in_settled("a let that is not constant", e);
         return fold(e, env);
       default:
         return fold(e, env);
@@ -309,6 +323,7 @@ class Compiler {
     if (auto it = properties_.find(key); it != properties_.end()) return it->second;
     const Property& prop = inst.scenario->properties[index];
     if (!in_progress_.insert(key).second) throw Unplannable("a property depends on itself");
+    Nest nest(*this);
     Operand o = compile(*prop.body, Env{&inst, nullptr, nullptr, 0});
     in_progress_.erase(key);
     if (o.is_constant()) o = fold_value([&] { return ev_.property(inst, index, at.range); });
@@ -319,6 +334,7 @@ class Compiler {
   // A text built of constants is a constant; registers hold only numbers, so a text
   // built of a varying value is left to the lazy evaluation of each point.
   Operand built_text(const Expr& e, const Env& env) {
+    refuse_in_settled("a text made", e);  // its bytes are counted as a record's are
     for (const auto& piece : e.operands)
       if (!compile(*piece, env).is_constant())
         throw Unplannable("a text is built of a varying value");
@@ -337,6 +353,8 @@ class Compiler {
       bool decided = e.op == Op::logical_and ? !l.value.truthy() : l.value.truthy();
       if (decided) return fold(e, env);
     }
+    if ((e.op == Op::logical_and || e.op == Op::logical_or) && !l.is_constant())
+      refuse_in_settled("`and` or `or` on a varied value", e);
     Operand r = compile(*e.operands[1], env);
     if (l.is_constant() && r.is_constant()) return fold(e, env);
     if (e.op == Op::add && e.type.kind == TypeKind::text)  // `+` of texts, one varying
@@ -457,6 +475,8 @@ class Compiler {
         return Operand::in(pooled(Code::native, regs, index));
       }
       case CallKind::record: {
+        // The lazy walk counts a record's bytes each time it makes one (E0514).
+        refuse_in_settled("a record made", e);
         const auto* r = &e.target_as<RecordDecl>();
         std::vector<const Expr*> defaults;
         for (const Field& f : r->fields) defaults.push_back(f.default_value.get());
@@ -472,12 +492,14 @@ class Compiler {
       case CallKind::builtin:
         return builtin(e, env);
       case CallKind::scenario: {
+        refuse_in_settled("an instance", e);
         for (const Argument& a : e.arguments)
           if (!compile(*a.value, env).is_constant())
             throw Unplannable("an instance built from varied inputs");
         return fold(e, env);
       }
       case CallKind::constraint:
+        refuse_in_settled("an instance's constraints", e);
         if (!compile(*e.arguments[0].value, env).is_constant())
           throw Unplannable("the constraints of a varying instance");
         return fold(e, env);
@@ -533,6 +555,7 @@ class Compiler {
   Operand method(const Expr& e, const Env& env) {
     Instance* self = env.self;
     if (e.callee->kind == ExprKind::member) {
+      refuse_in_settled("a method of another instance", e);
       Operand obj = compile(*e.callee->operands[0], env);
       if (obj.kind != Operand::Kind::constant || obj.value.kind != ValueKind::instance)
         throw Unplannable("a method of a varying instance");
@@ -568,11 +591,47 @@ class Compiler {
     auto param_values = std::make_shared<std::vector<Value>>(std::move(values));
     held_.push_back(params);
     held_values_.push_back(param_values);
-    Operand o = compile(*prop.body, Env{self, params.get(), param_values.get(), env.depth + 1});
+    Operand o;
+    {
+      Nest nest(*this);
+      o = compile(*prop.body, Env{self, params.get(), param_values.get(), env.depth + 1});
+    }
     if (o.is_constant() && constant_args) o = fold(e, env);
     require_whole(o, prop.resolved);
+    if (settled_) list_call(e, *params, o);
     return methods_[key] = o;
   }
+
+  // --- settled plans (compile_settled) ------------------------------------------------
+  void refuse_in_settled(const char* what, const Expr& e) const {
+    if (settled_) throw Unplannable(std::string(what) + " in a fresh case's plan", e.range);
+  }
+  // A method call made as the lazy walk makes it, for its memo entry: its arguments and
+  // result must be numbers (a record, text or instance argument is kept by identity).
+  void list_call(const Expr& e, const std::vector<Operand>& args, const Operand& result) {
+    PlannedCall call;
+    call.method = static_cast<std::uint32_t>(e.slot);
+    for (const Operand& a : args) {
+      if (a.kind != Operand::Kind::reg && !(a.kind == Operand::Kind::constant && numeric(a.value)))
+        throw Unplannable("a method argument that is not a number in a fresh case's plan", e.range);
+      call.arguments.push_back(reg_of(a));
+    }
+    if (result.kind == Operand::Kind::constant && !numeric(result.value))
+      throw Unplannable("a method result that is not a number in a fresh case's plan", e.range);
+    call.result = reg_of(result);
+    plan_.calls_.push_back(std::move(call));
+  }
+  // Properties and methods being compiled inside each other: the lazy walk's stack
+  // entries for the same thunks (Plan::nesting).
+  struct Nest {
+    explicit Nest(Compiler& c) : c_(c) {
+      c_.plan_.nesting_ = std::max(c_.plan_.nesting_, ++c_.depth_);
+    }
+    ~Nest() { --c_.depth_; }
+    Nest(const Nest&) = delete;
+    Nest& operator=(const Nest&) = delete;
+    Compiler& c_;
+  };
 
   Evaluator& ev_;
   Instance& self_;
@@ -589,6 +648,8 @@ class Compiler {
   std::uint64_t unique_ = 0;
   std::map<std::tuple<Code, std::uint8_t, std::uint16_t, std::uint16_t>, std::uint16_t> computed_;
   std::set<std::uint16_t> known_whole_;
+  bool settled_ = false;
+  std::size_t depth_ = 0;
 };
 
 Plan Plan::compile(Evaluator& ev, Instance& self, std::span<const std::size_t> varied,
@@ -602,7 +663,32 @@ Plan Plan::compile(Evaluator& ev, Instance& self, std::span<const std::size_t> v
   return plan;
 }
 
+Plan Plan::compile_settled(Evaluator& ev, Instance& self, std::span<const std::size_t> varied,
+                           std::span<const Value> sample,
+                           std::span<const std::uint32_t> properties) {
+  Plan plan;
+  Compiler compiler(ev, self, plan, true);
+  for (std::size_t i = 0; i < varied.size(); ++i) compiler.bind_varied(varied[i], sample[i], false);
+  for (std::uint32_t p : properties) plan.targets_.push_back(compiler.property_target(p));
+  return plan;
+}
+
 namespace {
+
+// flatten_into without allocating or throwing: false for a value of another shape.
+bool fill_into(const Shape& shape, const Value& v, double* r) {
+  if (shape.record) {
+    if (v.kind != ValueKind::record || v.record()->fields.size() != shape.fields.size())
+      return false;
+    for (std::size_t i = 0; i < shape.fields.size(); ++i)
+      if (!fill_into(shape.fields[i], v.record()->fields[i], r)) return false;
+    return true;
+  }
+  if (shape.reg < 0) return true;  // a field without a register: never read by the plan
+  if (!numeric(v)) return false;
+  r[shape.reg] = v.number;
+  return true;
+}
 
 void flatten_into(const Shape& shape, const Value& v,
                   std::vector<std::pair<std::uint16_t, double>>& out) {
@@ -619,6 +705,10 @@ void flatten_into(const Shape& shape, const Value& v,
 }
 
 }  // namespace
+
+bool Plan::fill(std::size_t varied_index, const Value& v, double* r) const {
+  return fill_into(shapes_.at(varied_index), v, r);
+}
 
 std::vector<std::pair<std::uint16_t, double>> Plan::flatten(std::size_t varied_index,
                                                             const Value& v) const {

@@ -83,6 +83,13 @@ class MethodMemo {
     return add(method, arguments);
   }
   std::size_t size() const { return count_; }
+  // Calls `each` with every call so far, in the order they were added.
+  template <typename Each>
+  void each(Each each) const {
+    std::size_t left = count_;
+    for (const Chunk* c = &first_; c && left > 0; c = c->next.get())
+      for (std::size_t i = 0; i < chunk_size && left > 0; ++i, --left) each(c->calls[i]);
+  }
 
   // Arguments match when their bytes do (Value has no indeterminate padding): a number
   // bit for bit, a record, instance or text by identity (a literal text is its string

@@ -1,0 +1,419 @@
+// A fresh case forced by its scenario's plan (force_planned.hpp).
+#include "interpreter/sweep/force_planned.hpp"
+
+#include <atomic>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "interpreter/compiled/code.hpp"
+#include "interpreter/model/native.hpp"
+#include "interpreter/model/program.hpp"
+#include "interpreter/sweep/plan.hpp"
+
+namespace reckon::sweep {
+
+namespace {
+
+// How far a scenario's plan got (EveryValue::form_state): below `recording`, the fresh
+// cases forced lazily so far.
+enum FormState : std::uint8_t {
+  // The next fresh case runs lazily and is recorded; the plan is made from the record.
+  recording = lazy_cases_first,  // (force_planned.hpp)
+  ready,                         // EveryValue::form holds a Form
+  none,  // no plan (refused, or unequal to the record): every case runs lazily
+};
+
+bool numeric(const Value& v) {
+  return v.kind == ValueKind::quantity || v.kind == ValueKind::boolean ||
+         v.kind == ValueKind::enumeration;
+}
+
+bool same_bits(const Value& a, const Value& b) { return std::memcmp(&a, &b, sizeof(Value)) == 0; }
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof(double)) == 0; }
+
+// Whether `v` is held as `sample` is but for its numbers: a number of the same kind and
+// unit, or a record of the same type whose fields are so in turn. A value copied from an
+// input (a method's argument, a property that names it) then has the Value the record
+// of the plan holds for it, with the number the plan computes. (The fields a plan has no
+// register for, texts and none, are never read by it.)
+bool same_form(const Value& v, const Value& sample) {
+  if (numeric(sample)) {
+    if (!numeric(v)) return false;
+    Value renumbered = v;  // a number: no shared object to count
+    renumbered.number = sample.number;
+    return same_bits(renumbered, sample);
+  }
+  if (sample.kind != ValueKind::record) return true;
+  if (v.kind != ValueKind::record) return false;
+  const RecordValue& a = *v.record();
+  const RecordValue& b = *sample.record();
+  if (a.type != b.type || a.fields.size() != b.fields.size()) return false;
+  for (std::size_t i = 0; i < a.fields.size(); ++i)
+    if (!same_form(a.fields[i], b.fields[i])) return false;
+  return true;
+}
+
+// A Value of `shape`'s kind and unit holding `x` (a quantity, a boolean as 0 or 1, an
+// enumeration member by its index: Value::number).
+Value with_number(const Value& shape, double x) {
+  Value v = shape;
+  v.number = x;
+  return v;
+}
+
+// Whether set_plain makes `shape` from its number, kind and unit: then a Value of its form
+// is written in place, without a copy of `shape` (the lazy walk's store writes most).
+bool plain_shape(const Value& shape) {
+  if (shape.kind != ValueKind::quantity && shape.kind != ValueKind::boolean) return false;
+  const ValueKind kind =
+      shape.kind == ValueKind::quantity ? ValueKind::quantity : ValueKind::boolean;
+  return same_bits(Value::plain(shape.number, kind, shape.dim), shape);
+}
+
+// Writes into `to` a Value of `shape`'s form holding `x`.
+[[gnu::always_inline]] inline void put(Value& to, const Value& shape, bool plain, double x) {
+  if (plain)  // a quantity or a boolean (plain_shape)
+    to.set_plain(x, shape.kind == ValueKind::quantity ? ValueKind::quantity : ValueKind::boolean,
+                 shape.dim);
+  else
+    to = with_number(shape, x);
+}
+
+using NativeCounts = std::vector<std::uint64_t>;
+
+NativeCounts native_counts(const Program& p) {
+  NativeCounts counts;
+  if (p.library && p.library->natives)
+    p.library->natives->each([&](const NativeFunction& f) {
+      counts.push_back(std::atomic_ref<std::uint64_t>(f.calls).load(std::memory_order_relaxed));
+    });
+  return counts;
+}
+
+void restore_native_counts(const Program& p, const NativeCounts& counts) {
+  std::size_t i = 0;
+  if (p.library && p.library->natives)
+    p.library->natives->each([&](const NativeFunction& f) {
+      std::atomic_ref<std::uint64_t>(f.calls).store(counts.at(i++), std::memory_order_relaxed);
+    });
+}
+
+// What one lazy run of a fresh case's properties did, its inputs forced before.
+struct MemoEntry {
+  std::uint32_t method = 0;
+  std::vector<Value> arguments;
+  Value result;
+};
+struct Record {
+  std::vector<Value> inputs;      // every input's value
+  std::vector<Value> properties;  // in EveryValue::properties' order
+  std::vector<MemoEntry> memo;    // in the order the calls were made
+  std::uint64_t steps = 0;
+  std::vector<std::pair<const NativeFunction*, std::uint64_t>> native_calls;
+};
+
+// A property's value as the plan stores it: into the thunk of property `index`, from
+// register `reg`, a Value of `shape`'s form (plain: by set_plain).
+struct Store {
+  std::uint32_t index = 0;
+  std::uint16_t reg = 0;
+  bool plain = false;
+  Value shape;
+};
+// A method call as the plan writes it into the memo.
+struct Call {
+  std::uint32_t method = 0;
+  std::uint16_t result = 0;
+  bool plain_result = false;
+  std::uint8_t count = 0;
+  std::uint16_t arguments[max_method_arguments] = {};
+  bool plain[max_method_arguments] = {};
+  Value result_shape;
+  std::vector<Value> shapes;  // of the arguments
+};
+
+// A scenario's settled plan, with what it needs to stand for the lazy walk.
+struct Form {
+  Plan plan;
+  // The scenario's EveryValue cut after its inputs: they are forced as force_all forces
+  // them, the plan then stands for the rest.
+  std::unique_ptr<EveryValue> inputs;
+  // The inputs without registers, each with the value it must hold (bit for bit), and
+  // those with registers, in the plan's order, with the record's value (same_form).
+  std::vector<std::pair<std::size_t, Value>> fixed;
+  std::vector<std::size_t> varied;
+  std::vector<Value> samples;
+  std::vector<Store> stores;  // in EveryValue::properties' order
+  std::vector<Call> calls;    // per Plan::calls()
+  // Calls of one method (indices into calls), whose arguments must differ: were they
+  // equal, the lazy walk would have made one call and found the other in its memo.
+  std::vector<std::pair<std::uint16_t, std::uint16_t>> same_method;
+  std::uint64_t steps = 0;
+  std::vector<std::pair<const NativeFunction*, std::uint64_t>> native_calls;
+};
+
+// The entries of `all` that force the inputs, ended as EveryValueBuilder ends a code
+// (a zero and `end`): forced by force_all as `all`'s own are, to the last step.
+std::unique_ptr<EveryValue> inputs_of(const EveryValue& all) {
+  auto inputs = std::make_unique<EveryValue>();
+  inputs->at = std::make_unique<Expr>(ExprKind::name, all.at->range);
+  inputs->inputs = all.inputs;
+  inputs->starts.assign(all.starts.begin(), all.starts.begin() + all.inputs);
+  // Where the first property's entry starts, or (none) the zero and `end`.
+  const std::size_t cut =
+      all.inputs < all.starts.size() ? all.starts[all.inputs] : all.code.ops.size() - 2;
+  reckon::Code& code = inputs->code;
+  code.ops.assign(all.code.ops.begin(), all.code.ops.begin() + static_cast<std::ptrdiff_t>(cut));
+  for (const Instruction& op : code.ops)
+    if (op.code != OpCode::input && op.code != OpCode::drop) return nullptr;  // not a cut
+  const std::vector<Instruction>& ops = all.code.ops;
+  code.ops.insert(code.ops.end(), ops.end() - 2, ops.end());  // the zero and `end`
+  code.max_stack = all.code.max_stack;
+  code.steps = all.code.steps;
+  return inputs;
+}
+
+// Whether nothing of `self` but its inputs has been forced.
+bool fresh(const Instance& self) {
+  if (self.methods.size() != 0) return false;
+  for (const Thunk& t : self.properties)
+    if (t.state != ThunkState::pending) return false;
+  return true;
+}
+
+// The plan of `self`'s scenario and what it needs, checked against `record`; null when
+// they differ. Throws what the plan's compiler or the folding evaluator raise.
+std::shared_ptr<const Form> checked_form(const Program& program, const Instance& self,
+                                         const EveryValue& all, const Record& record,
+                                         std::unique_ptr<EveryValue> inputs) {
+  auto form = std::make_shared<Form>();
+  form->inputs = std::move(inputs);
+  Evaluator folding(program);
+  Value holder = Value::adopt(Instance::make(self.name, *self.scenario));
+  Instance& inst = *holder.instance();
+  for (std::size_t i = 0; i < self.inputs.size(); ++i) {
+    const Value& v = record.inputs[i];
+    folding.bind_input_value(inst, i, v, all.at->range);
+    if (numeric(v) || v.kind == ValueKind::record) {
+      form->varied.push_back(i);
+      form->samples.push_back(v);
+    } else {
+      form->fixed.emplace_back(i, v);
+    }
+  }
+  form->plan = Plan::compile_settled(folding, inst, form->varied, form->samples, all.properties);
+  const Plan& plan = form->plan;
+  if (plan.nesting() > max_inlined_nesting) return nullptr;
+
+  // The plan on the record's inputs gives the record's values, to the last bit.
+  std::vector<double> r = plan.registers();
+  for (std::size_t k = 0; k < form->varied.size(); ++k)
+    if (!plan.fill(k, form->samples[k], r.data())) return nullptr;
+  if (!plan.run(r.data())) return nullptr;
+  for (std::size_t k = 0; k < record.properties.size(); ++k) {
+    const Value& v = record.properties[k];
+    const std::uint16_t reg = plan.target_register(k);
+    if (!numeric(v) || !same_bits(v.number, r[reg])) return nullptr;
+    form->stores.push_back(Store{all.properties[k], reg, plain_shape(v), v});
+  }
+  // Each call of the plan is one memo entry of the record's, with the same arguments and
+  // result, and each entry is one call.
+  const std::vector<PlannedCall>& calls = plan.calls();
+  if (calls.size() != record.memo.size() || calls.size() > 0xffff) return nullptr;
+  std::vector<bool> matched(record.memo.size(), false);
+  for (const PlannedCall& c : calls) {
+    if (c.arguments.size() > max_method_arguments) return nullptr;
+    const MemoEntry* found = nullptr;
+    for (std::size_t m = 0; m < record.memo.size() && !found; ++m) {
+      const MemoEntry& e = record.memo[m];
+      if (matched[m] || e.method != c.method || e.arguments.size() != c.arguments.size() ||
+          !numeric(e.result) || !same_bits(e.result.number, r[c.result]))
+        continue;
+      bool same = true;
+      for (std::size_t i = 0; i < c.arguments.size() && same; ++i)
+        same = numeric(e.arguments[i]) && same_bits(e.arguments[i].number, r[c.arguments[i]]);
+      if (same) {
+        matched[m] = true;
+        found = &e;
+      }
+    }
+    if (!found) return nullptr;
+    Call call;
+    call.method = c.method;
+    call.result = c.result;
+    call.plain_result = plain_shape(found->result);
+    call.result_shape = found->result;
+    call.count = static_cast<std::uint8_t>(c.arguments.size());
+    for (std::size_t i = 0; i < c.arguments.size(); ++i) {
+      call.arguments[i] = c.arguments[i];
+      call.plain[i] = plain_shape(found->arguments[i]);
+    }
+    call.shapes = found->arguments;
+    form->calls.push_back(std::move(call));
+  }
+  for (std::size_t a = 0; a < calls.size(); ++a)
+    for (std::size_t b = a + 1; b < calls.size(); ++b)
+      if (calls[a].method == calls[b].method)
+        form->same_method.emplace_back(static_cast<std::uint16_t>(a),
+                                       static_cast<std::uint16_t>(b));
+  form->steps = record.steps;
+  form->native_calls = record.native_calls;
+  return form;
+}
+
+// The same, with the natives' call counts as they were: the folding evaluator calls
+// natives on constants, which the lazy walk the plan stands for counts in its record.
+std::shared_ptr<const Form> make_form(const Program& program, const Instance& self,
+                                      const EveryValue& all, const Record& record,
+                                      std::unique_ptr<EveryValue> inputs) {
+  struct PutBack {
+    const Program& program;
+    NativeCounts counts;
+    ~PutBack() { restore_native_counts(program, counts); }
+  } put_back{program, native_counts(program)};
+  try {
+    return checked_form(program, self, all, record, std::move(inputs));
+  } catch (const std::exception&) {  // Unplannable, or an error while folding
+    return nullptr;
+  }
+}
+
+// Forces `self` (fresh) as force_all does, its inputs first and its properties then
+// recorded; makes the scenario's plan from the record when the run had no error.
+void record_and_plan(Evaluator& ev, Instance& self, const EveryValue& all) {
+  std::unique_ptr<EveryValue> inputs = inputs_of(all);
+  if (!inputs) {
+    all.form_state.store(none, std::memory_order_release);
+    ev.force_all(self);
+    return;
+  }
+  ev.force_all(self, *inputs);
+  bool clean = fresh(self);
+  for (const Thunk& t : self.inputs) clean = clean && t.state == ThunkState::done;
+  const Program& program = ev.program();
+  const NativeCounts before = native_counts(program);
+  const std::uint64_t steps = ev.steps_taken();
+  ev.force_all(self);
+  if (!clean) return;  // an error: a later fresh case is recorded instead
+  Record record;
+  record.steps = ev.steps_taken() - steps;
+  const NativeCounts after = native_counts(program);
+  std::size_t i = 0;
+  if (program.library && program.library->natives)
+    program.library->natives->each([&](const NativeFunction& f) {
+      if (after[i] != before[i]) record.native_calls.emplace_back(&f, after[i] - before[i]);
+      ++i;
+    });
+  for (const Thunk& t : self.inputs) record.inputs.push_back(t.value);
+  for (std::uint32_t p : all.properties) {
+    clean = clean && self.properties[p].state == ThunkState::done;
+    record.properties.push_back(self.properties[p].value);
+  }
+  self.methods.each([&](const MethodCall& c) {
+    clean = clean && c.result.state == ThunkState::done;
+    const Value* arguments = c.arguments.data();
+    record.memo.push_back(MemoEntry{
+        c.method, std::vector<Value>(arguments, arguments + c.arguments.size()), c.result.value});
+  });
+  if (!clean) return;
+  std::shared_ptr<const Form> form = make_form(program, self, all, record, std::move(inputs));
+  if (!form) {
+    all.form_state.store(none, std::memory_order_release);
+    return;
+  }
+  all.form = form;
+  all.form_state.store(ready, std::memory_order_release);
+}
+
+// Runs `form` for `self`, whose inputs are done and nothing else: false, with nothing of
+// `self` written and nothing counted, when the lazy walk must decide.
+bool run_form(Evaluator& ev, Instance& self, const Form& form) {
+  const Plan& plan = form.plan;
+  // The walk's nesting is the plan's (a stack entry per property or method call inside
+  // another); a margin keeps any miscount of it far from E0505's limit.
+  if (ev.depth() + plan.nesting() + max_inlined_nesting >= Evaluator::max_depth) return false;
+  for (const Thunk& t : self.inputs)
+    if (t.state != ThunkState::done) return false;
+  for (const auto& [i, v] : form.fixed)
+    if (!same_bits(self.inputs[i].value, v)) return false;
+  static thread_local std::vector<double> registers;
+  registers.assign(plan.constants().begin(), plan.constants().end());
+  double* r = registers.data();
+  for (std::size_t k = 0; k < form.varied.size(); ++k) {
+    const Value& v = self.inputs[form.varied[k]].value;
+    // The record's own value (a number, or the same record: a registry's entry) is in the
+    // registers already: a plan's varied registers start with its sample.
+    if (same_bits(v, form.samples[k])) continue;
+    if (!same_form(v, form.samples[k]) || !plan.fill(k, v, r)) return false;
+  }
+  if (!plan.run(r)) return false;
+  for (const auto& [a, b] : form.same_method) {
+    const Call& x = form.calls[a];
+    const Call& y = form.calls[b];
+    bool same = true;
+    for (std::uint8_t i = 0; i < x.count && same; ++i)
+      same = same_bits(r[x.arguments[i]], r[y.arguments[i]]);
+    if (same) return false;
+  }
+  if (!ev.count_steps(form.steps)) return false;
+
+  for (const Store& s : form.stores) {
+    Thunk& t = self.properties[s.index];
+    put(t.value, s.shape, s.plain, r[s.reg]);
+    t.state = ThunkState::done;
+  }
+  Value arguments[max_method_arguments];
+  for (const Call& c : form.calls) {
+    for (std::uint8_t i = 0; i < c.count; ++i)
+      put(arguments[i], c.shapes[i], c.plain[i], r[c.arguments[i]]);
+    MethodCall& made = self.methods.find_or_add(c.method, {arguments, c.count});
+    put(made.result.value, c.result_shape, c.plain_result, r[c.result]);
+    made.result.state = ThunkState::done;
+  }
+  for (const auto& [f, n] : form.native_calls) count_call(*f, n);
+  return true;
+}
+
+}  // namespace
+
+void force_all_planned(Evaluator& ev, Instance& self) {
+  const EveryValue& all = *self.scenario->every_value;
+  std::uint8_t state = all.form_state.load(std::memory_order_acquire);
+  if (!ev.compiled() || state == none) {
+    ev.force_all(self);
+    return;
+  }
+  // (Whether the case is fresh is asked once its inputs are forced: an instance that was
+  // not fresh before is not after.)
+  if (state < recording) {  // counted (a count lost to another thread costs a case)
+    if (!fresh(self)) {
+      ev.force_all(self);
+      return;
+    }
+    all.form_state.compare_exchange_strong(state, static_cast<std::uint8_t>(state + 1),
+                                           std::memory_order_acq_rel);
+    ev.force_all(self);
+    return;
+  }
+  if (state == ready) {
+    const Form& form = *static_cast<const Form*>(all.form.get());
+    ev.force_all(self, *form.inputs);
+    if (!fresh(self) || !run_form(ev, self, form)) ev.force_all(self);
+    return;
+  }
+  // Recording: one thread records; a case on another meanwhile runs lazily.
+  std::unique_lock<std::mutex> lock(all.form_mutex, std::try_to_lock);
+  if (lock && all.form_state.load(std::memory_order_acquire) == recording)
+    record_and_plan(ev, self, all);
+  else
+    ev.force_all(self);
+}
+
+bool has_settled_plan(const ScenarioDecl& s) {
+  return s.every_value && s.every_value->form_state.load(std::memory_order_acquire) == ready;
+}
+
+}  // namespace reckon::sweep
