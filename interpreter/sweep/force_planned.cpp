@@ -200,8 +200,10 @@ std::shared_ptr<const Form> checked_form(const Program& program, const Instance&
     if (numeric(v) || v.kind == ValueKind::record) {
       form->varied.push_back(i);
       form->samples.push_back(v);
+    } else if (v.kind == ValueKind::none || v.kind == ValueKind::text) {
+      form->fixed.emplace_back(i, v);  // none, or a text (the same literal: same bits)
     } else {
-      form->fixed.emplace_back(i, v);
+      return nullptr;  // an instance or a collection: another case's would never match
     }
   }
   form->plan = Plan::compile_settled(folding, inst, form->varied, form->samples, all.properties);
