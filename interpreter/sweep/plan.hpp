@@ -126,8 +126,9 @@ class Plan {
   // memo depend on the values or on what the evaluator did before: a condition, `and` or
   // `or` on a varied value, a let that is not a program constant, another case or
   // instance, a method of another instance or with an argument or result that is not a
-  // number. It lists the method calls it makes (calls()) and how deep properties and
-  // methods nest in it (nesting()).
+  // number, a record or a text made (the walk counts their bytes, E0514). It lists the
+  // method calls it makes (calls()) and how deep properties and methods nest in it
+  // (nesting()).
   static Plan compile_settled(Evaluator& ev, Instance& self, std::span<const std::size_t> varied,
                               std::span<const Value> sample,
                               std::span<const std::uint32_t> properties);
