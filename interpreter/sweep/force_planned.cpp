@@ -388,8 +388,6 @@ void force_all_planned(Evaluator& ev, Instance& self) {
     ev.force_all(self);
     return;
   }
-  // (Whether the case is fresh is asked once its inputs are forced: an instance that was
-  // not fresh before is not after.)
   if (state < recording) {  // counted (a count lost to another thread costs a case)
     if (!fresh(self)) {
       ev.force_all(self);
@@ -401,6 +399,8 @@ void force_all_planned(Evaluator& ev, Instance& self) {
     return;
   }
   if (state == ready) {
+    // Whether the case is fresh is asked once its inputs are forced (an instance that was
+    // not fresh before is not after): one pass over its thunks.
     const Form& form = *static_cast<const Form*>(all.form.get());
     ev.force_all(self, *form.inputs);
     if (!fresh(self) || !run_form(ev, self, form)) ev.force_all(self);
