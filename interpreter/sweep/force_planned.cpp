@@ -26,11 +26,6 @@ enum FormState : std::uint8_t {
   none,  // no plan (refused, or unequal to the record): every case runs lazily
 };
 
-bool numeric(const Value& v) {
-  return v.kind == ValueKind::quantity || v.kind == ValueKind::boolean ||
-         v.kind == ValueKind::enumeration;
-}
-
 bool same_bits(const Value& a, const Value& b) { return std::memcmp(&a, &b, sizeof(Value)) == 0; }
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof(double)) == 0; }
 
@@ -40,8 +35,8 @@ bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof(double)) 
 // of the plan holds for it, with the number the plan computes. (The fields a plan has no
 // register for, texts and none, are never read by it.)
 bool same_form(const Value& v, const Value& sample) {
-  if (numeric(sample)) {
-    if (!numeric(v)) return false;
+  if (in_register(sample)) {
+    if (!in_register(v)) return false;
     Value renumbered = v;  // a number: no shared object to count
     renumbered.number = sample.number;
     return same_bits(renumbered, sample);
@@ -197,7 +192,7 @@ std::shared_ptr<const Form> checked_form(const Program& program, const Instance&
   for (std::size_t i = 0; i < self.inputs.size(); ++i) {
     const Value& v = record.inputs[i];
     folding.bind_input_value(inst, i, v, all.at->range);
-    if (numeric(v) || v.kind == ValueKind::record) {
+    if (in_register(v) || v.kind == ValueKind::record) {
       form->varied.push_back(i);
       form->samples.push_back(v);
     } else if (v.kind == ValueKind::none || v.kind == ValueKind::text) {
@@ -218,7 +213,7 @@ std::shared_ptr<const Form> checked_form(const Program& program, const Instance&
   for (std::size_t k = 0; k < record.properties.size(); ++k) {
     const Value& v = record.properties[k];
     const std::uint16_t reg = plan.target_register(k);
-    if (!numeric(v) || !same_bits(v.number, r[reg])) return nullptr;
+    if (!in_register(v) || !same_bits(v.number, r[reg])) return nullptr;
     form->stores.push_back(Store{all.properties[k], reg, plain_shape(v), v});
   }
   // Each call of the plan is one memo entry of the record's, with the same arguments and
@@ -232,11 +227,11 @@ std::shared_ptr<const Form> checked_form(const Program& program, const Instance&
     for (std::size_t m = 0; m < record.memo.size() && !found; ++m) {
       const MemoEntry& e = record.memo[m];
       if (matched[m] || e.method != c.method || e.arguments.size() != c.arguments.size() ||
-          !numeric(e.result) || !same_bits(e.result.number, r[c.result]))
+          !in_register(e.result) || !same_bits(e.result.number, r[c.result]))
         continue;
       bool same = true;
       for (std::size_t i = 0; i < c.arguments.size() && same; ++i)
-        same = numeric(e.arguments[i]) && same_bits(e.arguments[i].number, r[c.arguments[i]]);
+        same = in_register(e.arguments[i]) && same_bits(e.arguments[i].number, r[c.arguments[i]]);
       if (same) {
         matched[m] = true;
         found = &e;

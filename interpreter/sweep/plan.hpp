@@ -99,6 +99,13 @@ struct Shape {
   std::vector<Shape> fields;
 };
 
+// Whether a plan holds `v` in a register: a quantity, a boolean (0 or 1) or an enumeration
+// member (its index), as Value::number holds each.
+inline bool in_register(const Value& v) {
+  return v.kind == ValueKind::quantity || v.kind == ValueKind::boolean ||
+         v.kind == ValueKind::enumeration;
+}
+
 // A method call a settled plan inlines or folds (Plan::compile_settled): the method, by
 // its property index, and the registers of its arguments and its result (a constant's
 // register where one is constant), so that the call can be written into the instance's

@@ -52,11 +52,6 @@ constexpr int max_compile_nesting = 1024;
 // Natives take at most this many arguments in a plan (the run loop's buffer).
 constexpr std::size_t max_native_arguments = 16;
 
-bool numeric(const Value& v) {
-  return v.kind == ValueKind::quantity || v.kind == ValueKind::boolean ||
-         v.kind == ValueKind::enumeration;
-}
-
 }  // namespace
 
 class Compiler {
@@ -115,7 +110,7 @@ class Compiler {
         emit({Code::fail});
         return constant_register(0);
       case Operand::Kind::constant:
-        if (!numeric(o.value)) throw Unplannable("a value that is not a number varies");
+        if (!in_register(o.value)) throw Unplannable("a value that is not a number varies");
         return constant_register(o.value.number);
       default:
         throw Unplannable("a record or text value varies");
@@ -163,7 +158,7 @@ class Compiler {
 
   // --- varied inputs ----------------------------------------------------------------
   Operand shape_of(const Value& v, Shape& shape) {
-    if (numeric(v)) {
+    if (in_register(v)) {
       shape.reg = new_register(v.number);
       return Operand::in(static_cast<std::uint16_t>(shape.reg));
     }
@@ -574,7 +569,7 @@ class Compiler {
     for (const Operand& a : args) {
       if (a.kind == Operand::Kind::reg)
         key += fmt::format(",r{}", a.reg);
-      else if (a.kind == Operand::Kind::constant && numeric(a.value))
+      else if (a.kind == Operand::Kind::constant && in_register(a.value))
         key += fmt::format(",c{}", a.value.number);
       else  // records, text and instances: inlined once per call site
         key += fmt::format(",x{}", unique_++);
@@ -612,11 +607,12 @@ class Compiler {
     PlannedCall call;
     call.method = static_cast<std::uint32_t>(e.slot);
     for (const Operand& a : args) {
-      if (a.kind != Operand::Kind::reg && !(a.kind == Operand::Kind::constant && numeric(a.value)))
+      if (a.kind != Operand::Kind::reg &&
+          !(a.kind == Operand::Kind::constant && in_register(a.value)))
         throw Unplannable("a method argument that is not a number in a fresh case's plan", e.range);
       call.arguments.push_back(reg_of(a));
     }
-    if (result.kind == Operand::Kind::constant && !numeric(result.value))
+    if (result.kind == Operand::Kind::constant && !in_register(result.value))
       throw Unplannable("a method result that is not a number in a fresh case's plan", e.range);
     call.result = reg_of(result);
     plan_.calls_.push_back(std::move(call));
@@ -685,7 +681,7 @@ bool fill_into(const Shape& shape, const Value& v, double* r) {
     return true;
   }
   if (shape.reg < 0) return true;  // a field without a register: never read by the plan
-  if (!numeric(v)) return false;
+  if (!in_register(v)) return false;
   r[shape.reg] = v.number;
   return true;
 }
@@ -700,7 +696,7 @@ void flatten_into(const Shape& shape, const Value& v,
     return;
   }
   if (shape.reg < 0) return;  // a field without a register: never read by the plan
-  if (!numeric(v)) throw Unplannable("a varied value that is not a number");
+  if (!in_register(v)) throw Unplannable("a varied value that is not a number");
   out.emplace_back(static_cast<std::uint16_t>(shape.reg), v.number);
 }
 
