@@ -14,18 +14,6 @@
 
 namespace reckon::sweep {
 
-namespace {
-
-// Whether x is a whole number, as x == std::trunc(x) says (infinities are, NaN is not),
-// without the library call std::trunc is on baseline x86-64: doubles of magnitude 2^52
-// and more are all whole, and below it the cast to an integer is defined.
-inline bool whole_number(double x) {
-  if (!(std::fabs(x) < 4503599627370496.0)) return x == x;
-  return x == static_cast<double>(static_cast<long long>(x));
-}
-
-}  // namespace
-
 bool Plan::run(double* r) const {
   bool ok = true;
   const std::uint16_t* pool = pool_.data();
@@ -151,7 +139,7 @@ bool Plan::run(double* r) const {
           break;
         }
         case Code::whole:
-          ok &= whole_number(r[in.a]);
+          ok &= ops::whole(r[in.a]);
           break;
         case Code::fail:
           ok = false;

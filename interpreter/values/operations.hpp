@@ -74,9 +74,35 @@ struct DivMod {
   double remainder;  // a - quotient * b, with b's sign (or 0)
 };
 
+// Whether x is a whole number, as x == std::trunc(x) says (infinities are, NaN is not),
+// without the library call std::trunc is on baseline x86-64: doubles of magnitude 2^52
+// and more are all whole, and below it the cast to an integer is defined.
+inline bool whole(double x) {
+  if (!(std::fabs(x) < 0x1p52)) return x == x;
+  return x == static_cast<double>(static_cast<long long>(x));
+}
+
+// divmod of whole a and b below 2^53 in magnitude, b not 0, in integers: the same
+// results as the doubles' algorithm below, whose fmod, subtraction and division are
+// then all exact (the remainder below |b|, the quotient a whole number below 2^53), so
+// both compute floor(a / b) and a - floor(a / b) * b. Zeros take their signs as there:
+// a zero quotient a / b's, a zero remainder b's. (fmod is a loop in the C library.)
+inline DivMod divmod_whole(double a, double b) {
+  const auto x = static_cast<long long>(a), y = static_cast<long long>(b);
+  long long q = x / y, r = x % y;  // truncated: r has x's sign
+  if (r != 0 && (r < 0) != (y < 0)) {
+    r += y;
+    q -= 1;
+  }
+  return {q != 0 ? static_cast<double>(q) : std::copysign(0.0, a / b),
+          r != 0 ? static_cast<double>(r) : std::copysign(0.0, b)};
+}
+
 // Floor division and remainder of doubles, exactly (CPython's float_divmod): fmod is
 // exact, and the quotient is rounded to the whole number it must be. NaN when b is 0.
 inline DivMod divmod(double a, double b) {
+  if (std::fabs(a) < 0x1p53 && std::fabs(b) < 0x1p53 && b != 0 && whole(a) && whole(b))
+    return divmod_whole(a, b);
   double mod = std::fmod(a, b);
   double div = (a - mod) / b;
   if (mod != 0) {
@@ -104,8 +130,8 @@ inline DivMod divmod(double a, double b) {
 // (1e17 % 3 is 1).
 inline DivMod divmod_written(double a, double b) {
   const double q = a / b;
-  const bool whole = a == std::trunc(a) && b == std::trunc(b);
-  if (!whole && std::isfinite(q) && std::fabs(q) < 0x1p40) {
+  const bool whole_operands = whole(a) && whole(b);
+  if (!whole_operands && std::isfinite(q) && std::fabs(q) < 0x1p40) {
     const double n = std::nearbyint(q);
     const double slack = unit_round_trip_ulps * std::numeric_limits<double>::epsilon();
     if (n != 0 && std::fabs(q - n) <= slack * std::fabs(q)) return {n, std::copysign(0.0, b)};
