@@ -85,7 +85,7 @@ struct native_traits<E> {
   static E from_number(double x) { return static_cast<E>(static_cast<int>(x)); }
 };
 
-// The plain-number adapters of a native (NativeFunction::raw and raw_batch), for
+// The plain-number adapters of a native (NativeFunction::raw, raw_at and raw_batch), for
 // planned sweeps. The function is a template argument, so each adapter calls it
 // directly, and the batch adapter's loop can inline it.
 template <auto Fn, typename R, typename... Args>
@@ -93,6 +93,15 @@ double call_raw(const double* args) {
   return [&]<std::size_t... I>(std::index_sequence<I...>) {
     return native_traits<R>::to_number(
         Fn(native_traits<std::decay_t<Args>>::from_number(args[I])...));
+  }
+  (std::index_sequence_for<Args...>{});
+}
+
+template <auto Fn, typename R, typename... Args>
+double call_raw_at(const double* registers, const std::uint16_t* index) {
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return native_traits<R>::to_number(
+        Fn(native_traits<std::decay_t<Args>>::from_number(registers[index[I]])...));
   }
   (std::index_sequence_for<Args...>{});
 }
@@ -121,6 +130,7 @@ NativeFunction bind_signature(std::string name, R (*)(Args...)) {
     (std::index_sequence_for<Args...>{});
   };
   f.raw = &call_raw<Fn, R, Args...>;
+  f.raw_at = &call_raw_at<Fn, R, Args...>;
   f.raw_batch = &call_raw_batch<Fn, R, Args...>;
   return f;
 }

@@ -40,8 +40,11 @@ struct NativeFunction {
   // argument and the result as Value::number holds it (a quantity in base units, a
   // bool as 0 or 1, an enumeration member as its index). `raw(args)` returns exactly
   // what `call` would put in Value::number; `raw_batch(columns, out, n)` does so for n
-  // points, argument k of point i at columns[k][i]. Null when not available.
+  // points, argument k of point i at columns[k][i]; `raw_at(registers, index)` takes
+  // argument k from registers[index[k]] (a plan's one point: no copy into an array).
+  // Null when not available.
   double (*raw)(const double* args) = nullptr;
+  double (*raw_at)(const double* registers, const std::uint16_t* index) = nullptr;
   void (*raw_batch)(const double* const* columns, double* out, std::size_t n) = nullptr;
   // How often the native ran (count_call): lets tests prove that evaluation is lazy and
   // memoized.

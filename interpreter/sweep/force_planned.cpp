@@ -51,32 +51,6 @@ bool same_form(const Value& v, const Value& sample) {
   return true;
 }
 
-// A Value of `shape`'s kind and unit holding `x` (a quantity, a boolean as 0 or 1, an
-// enumeration member by its index: Value::number).
-Value with_number(const Value& shape, double x) {
-  Value v = shape;
-  v.number = x;
-  return v;
-}
-
-// Whether set_plain makes `shape` from its number, kind and unit: then a Value of its form
-// is written in place, without a copy of `shape` (the lazy walk's store writes most).
-bool plain_shape(const Value& shape) {
-  if (shape.kind != ValueKind::quantity && shape.kind != ValueKind::boolean) return false;
-  const ValueKind kind =
-      shape.kind == ValueKind::quantity ? ValueKind::quantity : ValueKind::boolean;
-  return same_bits(Value::plain(shape.number, kind, shape.dim), shape);
-}
-
-// Writes into `to` a Value of `shape`'s form holding `x`.
-[[gnu::always_inline]] inline void put(Value& to, const Value& shape, bool plain, double x) {
-  if (plain)  // a quantity or a boolean (plain_shape)
-    to.set_plain(x, shape.kind == ValueKind::quantity ? ValueKind::quantity : ValueKind::boolean,
-                 shape.dim);
-  else
-    to = with_number(shape, x);
-}
-
 using NativeCounts = std::vector<std::uint64_t>;
 
 NativeCounts native_counts(const Program& p) {
@@ -111,21 +85,18 @@ struct Record {
 };
 
 // A property's value as the plan stores it: into the thunk of property `index`, from
-// register `reg`, a Value of `shape`'s form (plain: by set_plain).
+// register `reg`, a Value of `shape`'s form (Value::set_like).
 struct Store {
   std::uint32_t index = 0;
   std::uint16_t reg = 0;
-  bool plain = false;
   Value shape;
 };
 // A method call as the plan writes it into the memo.
 struct Call {
   std::uint32_t method = 0;
   std::uint16_t result = 0;
-  bool plain_result = false;
   std::uint8_t count = 0;
   std::uint16_t arguments[max_method_arguments] = {};
-  bool plain[max_method_arguments] = {};
   Value result_shape;
   std::vector<Value> shapes;  // of the arguments
 };
@@ -214,7 +185,7 @@ std::shared_ptr<const Form> checked_form(const Program& program, const Instance&
     const Value& v = record.properties[k];
     const std::uint16_t reg = plan.target_register(k);
     if (!in_register(v) || !same_bits(v.number, r[reg])) return nullptr;
-    form->stores.push_back(Store{all.properties[k], reg, plain_shape(v), v});
+    form->stores.push_back(Store{all.properties[k], reg, v});
   }
   // Each call of the plan is one memo entry of the record's, with the same arguments and
   // result, and each entry is one call.
@@ -241,13 +212,9 @@ std::shared_ptr<const Form> checked_form(const Program& program, const Instance&
     Call call;
     call.method = c.method;
     call.result = c.result;
-    call.plain_result = plain_shape(found->result);
     call.result_shape = found->result;
     call.count = static_cast<std::uint8_t>(c.arguments.size());
-    for (std::size_t i = 0; i < c.arguments.size(); ++i) {
-      call.arguments[i] = c.arguments[i];
-      call.plain[i] = plain_shape(found->arguments[i]);
-    }
+    for (std::size_t i = 0; i < c.arguments.size(); ++i) call.arguments[i] = c.arguments[i];
     call.shapes = found->arguments;
     form->calls.push_back(std::move(call));
   }
@@ -357,17 +324,19 @@ bool run_form(Evaluator& ev, Instance& self, const Form& form) {
   }
   if (!ev.count_steps(form.steps)) return false;
 
+  // The thunks are pending (fresh) and the calls new: each method's calls have
+  // different arguments (same_method, above), and the memo was empty.
   for (const Store& s : form.stores) {
     Thunk& t = self.properties[s.index];
-    put(t.value, s.shape, s.plain, r[s.reg]);
+    t.value.set_like(s.shape, r[s.reg]);
     t.state = ThunkState::done;
   }
   Value arguments[max_method_arguments];
   for (const Call& c : form.calls) {
     for (std::uint8_t i = 0; i < c.count; ++i)
-      put(arguments[i], c.shapes[i], c.plain[i], r[c.arguments[i]]);
-    MethodCall& made = self.methods.find_or_add(c.method, {arguments, c.count});
-    put(made.result.value, c.result_shape, c.plain_result, r[c.result]);
+      arguments[i].set_like(c.shapes[i], r[c.arguments[i]]);
+    MethodCall& made = self.methods.add_absent(c.method, {arguments, c.count});
+    made.result.value.set_like(c.result_shape, r[c.result]);
     made.result.state = ThunkState::done;
   }
   for (const auto& [f, n] : form.native_calls) count_call(*f, n);

@@ -458,7 +458,7 @@ class Compiler {
         std::vector<Operand> args = arguments(e, env, defaults, Env{});
         if (all_constant(args)) return fold(e, env);
         const NativeFunction& f = *decl->implementation;
-        if (!f.raw || !f.raw_batch || args.size() > max_native_arguments)
+        if (!f.raw_at || !f.raw_batch || args.size() > max_native_arguments)
           throw Unplannable("`" + decl->name + "` has no plain-number form");
         std::vector<std::uint16_t> regs;
         for (std::size_t i = 0; i < args.size(); ++i) {

@@ -131,13 +131,9 @@ bool Plan::run(double* r) const {
           d = best;
           break;
         }
-        case Code::native: {
-          double args[16];
-          const std::uint16_t* p = pool + in.a;
-          for (std::uint8_t i = 0; i < in.aux; ++i) args[i] = r[p[i]];
-          d = finite(natives_[in.b]->raw(args));
+        case Code::native:
+          d = finite(natives_[in.b]->raw_at(r, pool + in.a));
           break;
-        }
         case Code::whole:
           ok &= ops::whole(r[in.a]);
           break;

@@ -82,6 +82,11 @@ class MethodMemo {
     }
     return add(method, arguments);
   }
+  // The call of `method` with `arguments`, which the caller knows the memo does not hold
+  // (a plan's calls of one method with arguments it compared), added pending.
+  MethodCall& add_absent(std::uint32_t method, std::span<const Value> arguments) {
+    return add(method, arguments);
+  }
   std::size_t size() const { return count_; }
   // Calls `each` with every call so far, in the order they were added.
   template <typename Each>

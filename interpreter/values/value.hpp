@@ -336,6 +336,19 @@ struct Value {
     object_ = nullptr;
   }
 
+  // Becomes `shape`, which holds no shared object (a quantity, boolean or enumeration
+  // member, with its unit and display), with the number `v` (a plan's result, written
+  // in place).
+  void set_like(const Value& shape, double v) {
+    if (shared()) [[unlikely]]
+      *this = Value{};
+    number = v;
+    dim = shape.dim;
+    kind = shape.kind;
+    owned_text = 0;
+    object_ = shape.object_;
+  }
+
   bool is_none() const { return kind == ValueKind::none; }
   bool truthy() const { return number != 0; }
 
