@@ -14,139 +14,174 @@
 
 namespace reckon::sweep {
 
+namespace {
+
+// 0 for a finite x; the bits of a NaN, never all clear, for an infinite or NaN x.
+inline std::uint64_t not_finite_bits(double x) { return std::bit_cast<std::uint64_t>(x - x); }
+
+}  // namespace
+
+// One point: each instruction's handler jumps straight to the next one's (the
+// extension `run_code.cpp`'s loop uses too); a switch paid a bounds check and a
+// relative jump table per instruction. `sick` gathers, as run_batch's does, whether
+// any result was not finite.
+// Labels as values are a GCC and Clang extension, which -Wpedantic names.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpedantic"
 bool Plan::run(double* r) const {
   bool ok = true;
+  std::uint64_t sick = 0;
   const std::uint16_t* pool = pool_.data();
-  auto finite = [&](double v) {
-    ok &= std::isfinite(v);
-    return v;
-  };
+  const Instr* in = code_.data();
+  const Instr* const end = in + code_.size();
+  static const void* const handlers[] = {
+      &&op_add, &&op_sub,      &&op_mul,      &&op_div,      &&op_floordiv, &&op_mod,    &&op_pow,
+      &&op_neg, &&op_not,      &&op_and,      &&op_or,       &&op_lt,       &&op_le,     &&op_gt,
+      &&op_ge,  &&op_eq_close, &&op_ne_close, &&op_eq_exact, &&op_ne_exact, &&op_select, &&op_sqrt,
+      &&op_abs, &&op_round,    &&op_floor,    &&op_ceil,     &&op_log2,     &&op_log10,  &&op_ln,
+      &&op_exp, &&op_min,      &&op_max,      &&op_native,   &&op_whole,    &&op_fail};
+  static_assert(std::size(handlers) == static_cast<std::size_t>(Code::fail) + 1);
+#define RECKON_RESULT(value)          \
+  do {                                \
+    const double result_ = (value);   \
+    sick |= not_finite_bits(result_); \
+    r[in->dst] = result_;             \
+  } while (false)
+#define RECKON_NEXT()                                   \
+  do {                                                  \
+    if (++in == end) goto done;                         \
+    goto* handlers[static_cast<std::size_t>(in->code)]; \
+  } while (false)
   try {
-    for (const Instr& in : code_) {
-      double& d = r[in.dst];
-      switch (in.code) {
-        case Code::add:
-          d = finite(ops::add(r[in.a], r[in.b]));
-          break;
-        case Code::sub:
-          d = finite(ops::sub(r[in.a], r[in.b]));
-          break;
-        case Code::mul:
-          d = finite(ops::mul(r[in.a], r[in.b]));
-          break;
-        case Code::div:
-          ok &= ops::holds(ops::Need::nonzero_divisor, r[in.b]);
-          d = finite(ops::div(r[in.a], r[in.b]));
-          break;
-        case Code::floordiv:
-        case Code::mod: {
-          const std::uint16_t* p = pool + in.a;
-          const double x = r[p[0]], y = r[p[1]];
-          ok &= ops::holds(ops::Need::nonzero_divisor, y);
-          d = finite(in.code == Code::floordiv ? ops::floordiv_in(x, y, r[p[2]], r[p[3]])
-                                               : ops::mod_in(x, y, r[p[2]], r[p[3]]));
-          break;
-        }
-        case Code::pow:
-          d = finite(ops::power(r[in.a], r[in.b]));
-          break;
-        case Code::neg:
-          d = ops::negate(r[in.a]);
-          break;
-        case Code::logical_not:
-          d = ops::logical_not(r[in.a]);
-          break;
-        case Code::logical_and:
-          d = ops::logical_and(r[in.a], r[in.b]);
-          break;
-        case Code::logical_or:
-          d = ops::logical_or(r[in.a], r[in.b]);
-          break;
-        case Code::lt:
-          d = ops::lt(r[in.a], r[in.b]);
-          break;
-        case Code::le:
-          d = ops::le(r[in.a], r[in.b]);
-          break;
-        case Code::gt:
-          d = ops::gt(r[in.a], r[in.b]);
-          break;
-        case Code::ge:
-          d = ops::ge(r[in.a], r[in.b]);
-          break;
-        case Code::eq_close:
-          d = ops::eq(r[in.a], r[in.b]);
-          break;
-        case Code::ne_close:
-          d = ops::ne(r[in.a], r[in.b]);
-          break;
-        case Code::eq_exact:
-          d = ops::eq_exact(r[in.a], r[in.b]);
-          break;
-        case Code::ne_exact:
-          d = ops::ne_exact(r[in.a], r[in.b]);
-          break;
-        case Code::select: {
-          const std::uint16_t* p = pool + in.a;
-          d = r[p[0]] != 0 ? r[p[1]] : r[p[2]];
-          break;
-        }
-        case Code::sqrt:
-          ok &= ops::holds(ops::Need::not_negative, r[in.a]);
-          d = finite(ops::square_root(r[in.a]));
-          break;
-        case Code::abs:
-          d = ops::absolute(r[in.a]);
-          break;
-        case Code::round:
-          d = finite(ops::round_in(r[in.a], r[in.b], in.aux != 0));
-          break;
-        case Code::floor:
-          d = finite(ops::floor_in(r[in.a], r[in.b], in.aux != 0));
-          break;
-        case Code::ceil:
-          d = finite(ops::ceil_in(r[in.a], r[in.b], in.aux != 0));
-          break;
-        case Code::log2:
-          ok &= ops::holds(ops::Need::positive, r[in.a]);
-          d = finite(ops::log_2(r[in.a]));
-          break;
-        case Code::log10:
-          ok &= ops::holds(ops::Need::positive, r[in.a]);
-          d = finite(ops::log_10(r[in.a]));
-          break;
-        case Code::ln:
-          ok &= ops::holds(ops::Need::positive, r[in.a]);
-          d = finite(ops::natural_log(r[in.a]));
-          break;
-        case Code::exp:
-          d = finite(ops::exponential(r[in.a]));
-          break;
-        case Code::min:
-        case Code::max: {
-          const std::uint16_t* p = pool + in.a;
-          double best = r[p[0]];
-          for (std::uint8_t i = 0; i < in.aux; ++i)
-            best = in.code == Code::min ? ops::smaller(best, r[p[i]]) : ops::larger(best, r[p[i]]);
-          d = best;
-          break;
-        }
-        case Code::native:
-          d = finite(natives_[in.b]->raw_at(r, pool + in.a));
-          break;
-        case Code::whole:
-          ok &= ops::whole(r[in.a]);
-          break;
-        case Code::fail:
-          ok = false;
-          break;
-      }
-    }
+    if (in == end) goto done;
+    goto* handlers[static_cast<std::size_t>(in->code)];
+  op_add:
+    RECKON_RESULT(ops::add(r[in->a], r[in->b]));
+    RECKON_NEXT();
+  op_sub:
+    RECKON_RESULT(ops::sub(r[in->a], r[in->b]));
+    RECKON_NEXT();
+  op_mul:
+    RECKON_RESULT(ops::mul(r[in->a], r[in->b]));
+    RECKON_NEXT();
+  op_div:
+    ok &= ops::holds(ops::Need::nonzero_divisor, r[in->b]);
+    RECKON_RESULT(ops::div(r[in->a], r[in->b]));
+    RECKON_NEXT();
+  op_floordiv : {
+    const std::uint16_t* p = pool + in->a;
+    ok &= ops::holds(ops::Need::nonzero_divisor, r[p[1]]);
+    RECKON_RESULT(ops::floordiv_in(r[p[0]], r[p[1]], r[p[2]], r[p[3]]));
+    RECKON_NEXT();
+  }
+  op_mod : {
+    const std::uint16_t* p = pool + in->a;
+    ok &= ops::holds(ops::Need::nonzero_divisor, r[p[1]]);
+    RECKON_RESULT(ops::mod_in(r[p[0]], r[p[1]], r[p[2]], r[p[3]]));
+    RECKON_NEXT();
+  }
+  op_pow:
+    RECKON_RESULT(ops::power(r[in->a], r[in->b]));
+    RECKON_NEXT();
+  op_neg:
+    r[in->dst] = ops::negate(r[in->a]);
+    RECKON_NEXT();
+  op_not:
+    r[in->dst] = ops::logical_not(r[in->a]);
+    RECKON_NEXT();
+  op_and:
+    r[in->dst] = ops::logical_and(r[in->a], r[in->b]);
+    RECKON_NEXT();
+  op_or:
+    r[in->dst] = ops::logical_or(r[in->a], r[in->b]);
+    RECKON_NEXT();
+  op_lt:
+    r[in->dst] = ops::lt(r[in->a], r[in->b]);
+    RECKON_NEXT();
+  op_le:
+    r[in->dst] = ops::le(r[in->a], r[in->b]);
+    RECKON_NEXT();
+  op_gt:
+    r[in->dst] = ops::gt(r[in->a], r[in->b]);
+    RECKON_NEXT();
+  op_ge:
+    r[in->dst] = ops::ge(r[in->a], r[in->b]);
+    RECKON_NEXT();
+  op_eq_close:
+    r[in->dst] = ops::eq(r[in->a], r[in->b]);
+    RECKON_NEXT();
+  op_ne_close:
+    r[in->dst] = ops::ne(r[in->a], r[in->b]);
+    RECKON_NEXT();
+  op_eq_exact:
+    r[in->dst] = ops::eq_exact(r[in->a], r[in->b]);
+    RECKON_NEXT();
+  op_ne_exact:
+    r[in->dst] = ops::ne_exact(r[in->a], r[in->b]);
+    RECKON_NEXT();
+  op_select : {
+    const std::uint16_t* p = pool + in->a;
+    r[in->dst] = r[p[0]] != 0 ? r[p[1]] : r[p[2]];
+    RECKON_NEXT();
+  }
+  op_sqrt:
+    ok &= ops::holds(ops::Need::not_negative, r[in->a]);
+    RECKON_RESULT(ops::square_root(r[in->a]));
+    RECKON_NEXT();
+  op_abs:
+    r[in->dst] = ops::absolute(r[in->a]);
+    RECKON_NEXT();
+  op_round:
+    RECKON_RESULT(ops::round_in(r[in->a], r[in->b], in->aux != 0));
+    RECKON_NEXT();
+  op_floor:
+    RECKON_RESULT(ops::floor_in(r[in->a], r[in->b], in->aux != 0));
+    RECKON_NEXT();
+  op_ceil:
+    RECKON_RESULT(ops::ceil_in(r[in->a], r[in->b], in->aux != 0));
+    RECKON_NEXT();
+  op_log2:
+    ok &= ops::holds(ops::Need::positive, r[in->a]);
+    RECKON_RESULT(ops::log_2(r[in->a]));
+    RECKON_NEXT();
+  op_log10:
+    ok &= ops::holds(ops::Need::positive, r[in->a]);
+    RECKON_RESULT(ops::log_10(r[in->a]));
+    RECKON_NEXT();
+  op_ln:
+    ok &= ops::holds(ops::Need::positive, r[in->a]);
+    RECKON_RESULT(ops::natural_log(r[in->a]));
+    RECKON_NEXT();
+  op_exp:
+    RECKON_RESULT(ops::exponential(r[in->a]));
+    RECKON_NEXT();
+  op_min:
+  op_max : {
+    const std::uint16_t* p = pool + in->a;
+    double best = r[p[0]];
+    for (std::uint8_t i = 0; i < in->aux; ++i)
+      best = in->code == Code::min ? ops::smaller(best, r[p[i]]) : ops::larger(best, r[p[i]]);
+    r[in->dst] = best;
+    RECKON_NEXT();
+  }
+  op_native:
+    RECKON_RESULT(natives_[in->b]->raw_at(r, pool + in->a));
+    RECKON_NEXT();
+  op_whole:
+    ok &= ops::whole(r[in->a]);
+    RECKON_NEXT();
+  op_fail:
+    ok = false;
+    RECKON_NEXT();
+  done:;
   } catch (const std::exception&) {  // a native's domain error: the lazy evaluator reports it
     return false;
   }
-  return ok;
+#undef RECKON_RESULT
+#undef RECKON_NEXT
+  return ok && sick == 0;
 }
+#pragma GCC diagnostic pop
 
 std::vector<double> Plan::batch_registers() const {
   std::vector<double> r(constants_.size() * batch);
@@ -174,9 +209,6 @@ namespace {
 inline bool not_whole(double x) {
   return std::fabs(x) < 4503599627370496.0 && x != static_cast<double>(static_cast<long long>(x));
 }
-
-// 0 for a finite x; the bits of a NaN, never all clear, for an infinite or NaN x.
-inline std::uint64_t not_finite_bits(double x) { return std::bit_cast<std::uint64_t>(x - x); }
 
 }  // namespace
 
