@@ -70,7 +70,8 @@ void restore_native_counts(const Program& p, const NativeCounts& counts) {
     });
 }
 
-// What one lazy run of a fresh case's properties did, its inputs forced before.
+// What one lazy run of a fresh case's properties and defaulted inputs did, its other
+// inputs forced before.
 struct MemoEntry {
   std::uint32_t method = 0;
   std::vector<Value> arguments;
@@ -104,8 +105,8 @@ struct Call {
 // A scenario's settled plan, with what it needs to stand for the lazy walk.
 struct Form {
   Plan plan;
-  // The scenario's EveryValue cut after its inputs: they are forced as force_all forces
-  // them, the plan then stands for the rest.
+  // The scenario's EveryValue cut to the inputs the plan does not compute (`lazy`): they
+  // are forced as force_all forces them, the plan then stands for the rest.
   std::unique_ptr<EveryValue> inputs;
   // The inputs without registers, each with the value it must hold (bit for bit), and
   // those with registers, in the plan's order, with the record's value (same_form).
@@ -113,7 +114,12 @@ struct Form {
   std::vector<std::size_t> varied;
   std::vector<Value> samples;
   std::vector<Store> stores;  // in EveryValue::properties' order
-  std::vector<Call> calls;    // per Plan::calls()
+  // The inputs the plan computes from their defaults (computes_default), each with its
+  // default, and their values as the plan stores them (Store::index: the input's).
+  std::vector<std::pair<std::size_t, const Expr*>> defaulted;
+  std::vector<Store> input_stores;
+  std::vector<std::uint8_t> lazy;  // per input: forced by the walk before the plan
+  std::vector<Call> calls;         // per Plan::calls()
   // Calls of one method (indices into calls), whose arguments must differ: were they
   // equal, the lazy walk would have made one call and found the other in its memo.
   std::vector<std::pair<std::uint16_t, std::uint16_t>> same_method;
@@ -121,21 +127,47 @@ struct Form {
   std::vector<std::pair<const NativeFunction*, std::uint64_t>> native_calls;
 };
 
-// The entries of `all` that force the inputs, ended as EveryValueBuilder ends a code
-// (a zero and `end`): forced by force_all as `all`'s own are, to the last step.
-std::unique_ptr<EveryValue> inputs_of(const EveryValue& all) {
+// Whether a fresh case's plan computes input `i` of `self` rather than the lazy walk
+// before it: the case leaves it to its default, and its values are numbers (a quantity,
+// boolean or enumeration member, never none), which a plan holds in registers.
+bool computes_default(const Instance& self, std::size_t i) {
+  const Input& in = self.scenario->inputs[i];
+  const Expr* d = in.default_value.get();
+  const TypeKind kind = in.resolved.kind;
+  return d && self.input_in_instance[i] && self.input_exprs[i] == d && !in.resolved.optional &&
+         (kind == TypeKind::quantity || kind == TypeKind::boolean || kind == TypeKind::enumeration);
+}
+
+// The entries of `all` that force the inputs marked in `lazy`, ended as
+// EveryValueBuilder ends a code (a zero and `end`): forced by force_all as `all`'s own
+// are, to the last step. Another input's entry starts where the next marked one does
+// (or at the end), so that force_all, which runs from the first pending input's entry,
+// never forces it.
+std::unique_ptr<EveryValue> inputs_of(const EveryValue& all, const std::vector<bool>& lazy) {
   auto inputs = std::make_unique<EveryValue>();
   inputs->at = std::make_unique<Expr>(ExprKind::name, all.at->range);
   inputs->inputs = all.inputs;
-  inputs->starts.assign(all.starts.begin(), all.starts.begin() + all.inputs);
+  inputs->starts.assign(all.inputs, 0);
   // Where the first property's entry starts, or (none) the zero and `end`.
   const std::size_t cut =
       all.inputs < all.starts.size() ? all.starts[all.inputs] : all.code.ops.size() - 2;
-  reckon::Code& code = inputs->code;
-  code.ops.assign(all.code.ops.begin(), all.code.ops.begin() + static_cast<std::ptrdiff_t>(cut));
-  for (const Instruction& op : code.ops)
-    if (op.code != OpCode::input && op.code != OpCode::drop) return nullptr;  // not a cut
   const std::vector<Instruction>& ops = all.code.ops;
+  for (std::size_t k = 0; k < cut; ++k)
+    if (ops[k].code != OpCode::input && ops[k].code != OpCode::drop) return nullptr;  // not a cut
+  reckon::Code& code = inputs->code;
+  for (std::size_t k = 0; k < all.inputs; ++k) {
+    if (!lazy[k]) continue;
+    inputs->starts[k] = static_cast<std::uint32_t>(code.ops.size());
+    const std::size_t end = k + 1 < all.inputs ? all.starts[k + 1] : cut;
+    code.ops.insert(code.ops.end(), ops.begin() + all.starts[k], ops.begin() + end);
+  }
+  auto next = static_cast<std::uint32_t>(code.ops.size());
+  for (std::size_t k = all.inputs; k-- > 0;) {
+    if (lazy[k])
+      next = inputs->starts[k];
+    else
+      inputs->starts[k] = next;
+  }
   code.ops.insert(code.ops.end(), ops.end() - 2, ops.end());  // the zero and `end`
   code.max_stack = all.code.max_stack;
   code.steps = all.code.steps;
@@ -154,14 +186,25 @@ bool fresh(const Instance& self) {
 // they differ. Throws what the plan's compiler or the folding evaluator raise.
 std::shared_ptr<const Form> checked_form(const Program& program, const Instance& self,
                                          const EveryValue& all, const Record& record,
-                                         std::unique_ptr<EveryValue> inputs) {
+                                         std::unique_ptr<EveryValue> inputs,
+                                         const std::vector<bool>& lazy) {
   auto form = std::make_shared<Form>();
   form->inputs = std::move(inputs);
+  form->lazy.assign(lazy.begin(), lazy.end());
   Evaluator folding(program);
   Value holder = Value::adopt(Instance::make(self.name, *self.scenario));
   Instance& inst = *holder.instance();
+  std::vector<std::size_t> defaulted;
   for (std::size_t i = 0; i < self.inputs.size(); ++i) {
     const Value& v = record.inputs[i];
+    if (!lazy[i]) {  // left pending, with its default, for the plan to compute
+      if (!in_register(v)) return nullptr;
+      inst.input_exprs[i] = self.input_exprs[i];
+      inst.input_in_instance[i] = true;
+      defaulted.push_back(i);
+      form->defaulted.emplace_back(i, self.input_exprs[i]);
+      continue;
+    }
     folding.bind_input_value(inst, i, v, all.at->range);
     if (in_register(v) || v.kind == ValueKind::record) {
       form->varied.push_back(i);
@@ -172,7 +215,8 @@ std::shared_ptr<const Form> checked_form(const Program& program, const Instance&
       return nullptr;  // an instance or a collection: another case's would never match
     }
   }
-  form->plan = Plan::compile_settled(folding, inst, form->varied, form->samples, all.properties);
+  form->plan =
+      Plan::compile_settled(folding, inst, form->varied, form->samples, all.properties, defaulted);
   const Plan& plan = form->plan;
   if (plan.nesting() > max_inlined_nesting) return nullptr;
 
@@ -186,6 +230,12 @@ std::shared_ptr<const Form> checked_form(const Program& program, const Instance&
     const std::uint16_t reg = plan.target_register(k);
     if (!in_register(v) || !same_bits(v.number, r[reg])) return nullptr;
     form->stores.push_back(Store{all.properties[k], reg, v});
+  }
+  for (std::size_t k = 0; k < defaulted.size(); ++k) {
+    const Value& v = record.inputs[defaulted[k]];
+    const std::uint16_t reg = plan.target_register(record.properties.size() + k);
+    if (!same_bits(v.number, r[reg])) return nullptr;
+    form->input_stores.push_back(Store{static_cast<std::uint32_t>(defaulted[k]), reg, v});
   }
   // Each call of the plan is one memo entry of the record's, with the same arguments and
   // result, and each entry is one call.
@@ -232,23 +282,27 @@ std::shared_ptr<const Form> checked_form(const Program& program, const Instance&
 // natives on constants, which the lazy walk the plan stands for counts in its record.
 std::shared_ptr<const Form> make_form(const Program& program, const Instance& self,
                                       const EveryValue& all, const Record& record,
-                                      std::unique_ptr<EveryValue> inputs) {
+                                      std::unique_ptr<EveryValue> inputs,
+                                      const std::vector<bool>& lazy) {
   struct PutBack {
     const Program& program;
     NativeCounts counts;
     ~PutBack() { restore_native_counts(program, counts); }
   } put_back{program, native_counts(program)};
   try {
-    return checked_form(program, self, all, record, std::move(inputs));
+    return checked_form(program, self, all, record, std::move(inputs), lazy);
   } catch (const std::exception&) {  // Unplannable, or an error while folding
     return nullptr;
   }
 }
 
-// Forces `self` (fresh) as force_all does, its inputs first and its properties then
-// recorded; makes the scenario's plan from the record when the run had no error.
+// Forces `self` (fresh) as force_all does, the inputs the plan will not compute first,
+// the rest then recorded; makes the scenario's plan from the record when the run had no
+// error.
 void record_and_plan(Evaluator& ev, Instance& self, const EveryValue& all) {
-  std::unique_ptr<EveryValue> inputs = inputs_of(all);
+  std::vector<bool> lazy(self.inputs.size());
+  for (std::size_t i = 0; i < lazy.size(); ++i) lazy[i] = !computes_default(self, i);
+  std::unique_ptr<EveryValue> inputs = inputs_of(all, lazy);
   if (!inputs) {
     all.form_state.store(none, std::memory_order_release);
     ev.force_all(self);
@@ -256,7 +310,8 @@ void record_and_plan(Evaluator& ev, Instance& self, const EveryValue& all) {
   }
   ev.force_all(self, *inputs);
   bool clean = fresh(self);
-  for (const Thunk& t : self.inputs) clean = clean && t.state == ThunkState::done;
+  for (std::size_t i = 0; i < lazy.size(); ++i)
+    clean = clean && self.inputs[i].state == (lazy[i] ? ThunkState::done : ThunkState::pending);
   const Program& program = ev.program();
   const NativeCounts before = native_counts(program);
   const std::uint64_t steps = ev.steps_taken();
@@ -271,7 +326,10 @@ void record_and_plan(Evaluator& ev, Instance& self, const EveryValue& all) {
       if (after[i] != before[i]) record.native_calls.emplace_back(&f, after[i] - before[i]);
       ++i;
     });
-  for (const Thunk& t : self.inputs) record.inputs.push_back(t.value);
+  for (const Thunk& t : self.inputs) {
+    clean = clean && t.state == ThunkState::done;
+    record.inputs.push_back(t.value);
+  }
   for (std::uint32_t p : all.properties) {
     clean = clean && self.properties[p].state == ThunkState::done;
     record.properties.push_back(self.properties[p].value);
@@ -283,7 +341,7 @@ void record_and_plan(Evaluator& ev, Instance& self, const EveryValue& all) {
         c.method, std::vector<Value>(arguments, arguments + c.arguments.size()), c.result.value});
   });
   if (!clean) return;
-  std::shared_ptr<const Form> form = make_form(program, self, all, record, std::move(inputs));
+  std::shared_ptr<const Form> form = make_form(program, self, all, record, std::move(inputs), lazy);
   if (!form) {
     all.form_state.store(none, std::memory_order_release);
     return;
@@ -299,8 +357,13 @@ bool run_form(Evaluator& ev, Instance& self, const Form& form) {
   // The walk's nesting is the plan's (a stack entry per property or method call inside
   // another); a margin keeps any miscount of it far from E0505's limit.
   if (ev.depth() + plan.nesting() + max_inlined_nesting >= Evaluator::max_depth) return false;
-  for (const Thunk& t : self.inputs)
-    if (t.state != ThunkState::done) return false;
+  // The inputs the walk forced are done; those the plan computes are pending, and this
+  // case leaves them to their defaults as the recorded one did.
+  for (std::size_t i = 0; i < self.inputs.size(); ++i)
+    if (self.inputs[i].state != (form.lazy[i] ? ThunkState::done : ThunkState::pending))
+      return false;
+  for (const auto& [i, d] : form.defaulted)
+    if (self.input_exprs[i] != d || !self.input_in_instance[i]) return false;
   for (const auto& [i, v] : form.fixed)
     if (!same_bits(self.inputs[i].value, v)) return false;
   static thread_local std::vector<double> registers;
@@ -326,6 +389,11 @@ bool run_form(Evaluator& ev, Instance& self, const Form& form) {
 
   // The thunks are pending (fresh) and the calls new: each method's calls have
   // different arguments (same_method, above), and the memo was empty.
+  for (const Store& s : form.input_stores) {
+    Thunk& t = self.inputs[s.index];
+    t.value.set_like(s.shape, r[s.reg]);
+    t.state = ThunkState::done;
+  }
   for (const Store& s : form.stores) {
     Thunk& t = self.properties[s.index];
     t.value.set_like(s.shape, r[s.reg]);

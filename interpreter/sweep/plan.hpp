@@ -135,10 +135,12 @@ class Plan {
   // instance, a method of another instance or with an argument or result that is not a
   // number, a record or a text made (the walk counts their bytes, E0514). It lists the
   // method calls it makes (calls()) and how deep properties and methods nest in it
-  // (nesting()).
+  // (nesting()). The inputs in `defaulted`, pending in `self` with their defaults, are
+  // computed too: their registers are targets after the properties'.
   static Plan compile_settled(Evaluator& ev, Instance& self, std::span<const std::size_t> varied,
                               std::span<const Value> sample,
-                              std::span<const std::uint32_t> properties);
+                              std::span<const std::uint32_t> properties,
+                              std::span<const std::size_t> defaulted = {});
   const std::vector<PlannedCall>& calls() const { return calls_; }
   std::size_t nesting() const { return nesting_; }
   // The registers of a varied input's value (as flatten), written into `r`; false, with

@@ -84,6 +84,12 @@ class Compiler {
   std::uint16_t property_target(std::uint32_t index) {
     return reg_of(property(self_, index, *self_.scenario->properties.at(index).body));
   }
+  std::uint16_t input_target(std::size_t index) {
+    const Expr* binding = self_.input_exprs[index];
+    if (!binding || !self_.input_in_instance[index])
+      throw Unplannable("an input without its default in a fresh case's plan");
+    return reg_of(input(self_, index, *binding));
+  }
 
  private:
   // --- registers ------------------------------------------------------------------
@@ -305,6 +311,7 @@ class Compiler {
       // A default, evaluated inside the instance: it may use varied inputs.
       auto key = std::make_pair(&inst, index);
       if (auto it = inputs_.find(key); it != inputs_.end()) return it->second;
+      Nest nest(*this);  // the walk enters the input's thunk
       Operand o = compile(*binding, Env{&inst, nullptr, nullptr, 0});
       if (o.is_constant()) o = fold_value([&] { return ev_.input(inst, index, at.range); });
       require_whole(o, in.resolved);
@@ -660,12 +667,13 @@ Plan Plan::compile(Evaluator& ev, Instance& self, std::span<const std::size_t> v
 }
 
 Plan Plan::compile_settled(Evaluator& ev, Instance& self, std::span<const std::size_t> varied,
-                           std::span<const Value> sample,
-                           std::span<const std::uint32_t> properties) {
+                           std::span<const Value> sample, std::span<const std::uint32_t> properties,
+                           std::span<const std::size_t> defaulted) {
   Plan plan;
   Compiler compiler(ev, self, plan, true);
   for (std::size_t i = 0; i < varied.size(); ++i) compiler.bind_varied(varied[i], sample[i], false);
   for (std::uint32_t p : properties) plan.targets_.push_back(compiler.property_target(p));
+  for (std::size_t i : defaulted) plan.targets_.push_back(compiler.input_target(i));
   return plan;
 }
 

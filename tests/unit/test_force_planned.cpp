@@ -32,6 +32,7 @@ using namespace reckon;
 // Everything a forced case leaves that a test, a user or a later evaluation can see.
 struct Left {
   std::vector<std::string> values;  // per input, then per non-method property
+  std::string states;               // of every input and property thunk, as forced
   std::vector<std::string> memo;    // per method call, sorted
   std::uint64_t steps = 0;
   std::vector<std::uint64_t> native_calls;  // per native of the registry
@@ -62,6 +63,8 @@ Left force_case(const Program& p, const CaseDecl& c, const Bindings& bound, cons
   const std::vector<std::uint64_t> before = native_counts(p);
   const std::uint64_t steps = ev.steps_taken();
   force(ev, self);
+  for (const Thunk& t : self.inputs) left.states += std::to_string(static_cast<int>(t.state));
+  for (const Thunk& t : self.properties) left.states += std::to_string(static_cast<int>(t.state));
   left.steps = ev.steps_taken() - steps;
   left.native_calls = native_counts(p);
   for (std::size_t i = 0; i < before.size(); ++i) left.native_calls[i] -= before[i];
@@ -100,14 +103,16 @@ void same(const Left& lazy, const Left& planned) {
     INFO("value " << i);
     CHECK(lazy.values[i] == planned.values[i]);
   }
+  CHECK(lazy.states == planned.states);
   CHECK(lazy.memo == planned.memo);
   CHECK(lazy.steps == planned.steps);
   CHECK(lazy.native_calls == planned.native_calls);
 }
 
 // Numeric inputs of `c` bound to its own value scaled by a random factor in [0.25, 4]
-// (rounded for whole-number inputs).
-Bindings random_inputs(const Program& p, const CaseDecl& c, std::mt19937_64& rng) {
+// (rounded for whole-number inputs): those the case binds, or (`all`) every one, those
+// left to their defaults too (which a plan computes unless they are bound).
+Bindings random_inputs(const Program& p, const CaseDecl& c, std::mt19937_64& rng, bool all) {
   std::uniform_real_distribution<double> factor(0.25, 4.0);
   Evaluator probe(p);
   Value held = probe.new_instance(c);
@@ -121,6 +126,7 @@ Bindings random_inputs(const Program& p, const CaseDecl& c, std::mt19937_64& rng
       continue;
     }
     if (v.kind != ValueKind::quantity) continue;
+    if (!all && self.input_in_instance[i]) continue;  // left to its default
     double x = v.number * factor(rng);
     if (c.scenario->inputs[i].resolved.integer) x = std::max(1.0, std::round(x));
     out.emplace_back(i, Value::quantity(x, v.dim));
@@ -139,7 +145,7 @@ std::size_t compare_program(const Program& p, int random, std::mt19937_64& rng) 
   for (const CaseDecl* c : p.main_decls<CaseDecl>(DeclKind::case_)) {
     INFO("case " << c->name);
     for (int round = 0; round <= random; ++round) {
-      const Bindings bound = round == 0 ? Bindings{} : random_inputs(p, *c, rng);
+      const Bindings bound = round == 0 ? Bindings{} : random_inputs(p, *c, rng, round % 2 == 0);
       // The second walk: the first computes the program's constant lets, which every
       // later evaluation shares, so that its steps are not those of later cases.
       (void)force_case(p, *c, bound, walk);
@@ -212,13 +218,25 @@ case TwiceApart = Twice()
 case TwiceEqual = Twice(b: 2)
 case TwiceAtPole = Twice(b: 3.5)
 
-## A condition on an input: no plan.
+## A condition on an input: no plan. (Were `a` left to its default, the plan would
+## compute it, a constant, and fold the condition.)
 scenario Branch {
   input a: number = 2
   pick: number = if a > 1 then a * 10 else a
 }
-case BranchHigh = Branch()
+case BranchHigh = Branch(a: 2)
 case BranchLow = Branch(a: 0.5)
+
+## Defaults the plan computes, one from another input: a case that binds it, or whose
+## default is not whole, is left to the walk.
+scenario Defaults {
+  input a: number = 2
+  input n: count = round(sqrt(a * 8)) * a
+  half: number = n / 2 + a
+}
+case DefaultsAll = Defaults(a: 3)
+case DefaultsBound = Defaults(a: 3, n: 7)
+case DefaultsNotWhole = Defaults(a: 1.5)
 
 ## A let that is not a program constant: no plan.
 case Base = Twice()
@@ -269,4 +287,14 @@ case ReadsOne = Reads()
   CHECK_FALSE(sweep::has_settled_plan(*case_named("BranchHigh")->scenario));
   check_case("ReadsOne");
   CHECK_FALSE(sweep::has_settled_plan(*case_named("ReadsOne")->scenario));
+  // n = round(sqrt(24)) * 3 = 15 by the plan; 7 as bound; round(sqrt(12)) * 1.5 = 4.5 is
+  // not a count (an error the walk reports).
+  const Left all = check_case("DefaultsAll");
+  REQUIRE(sweep::has_settled_plan(*case_named("DefaultsAll")->scenario));
+  CHECK(all.values[1].substr(all.values[1].rfind(':')) == ":15");
+  const Left bound_n = check_case("DefaultsBound");
+  CHECK(bound_n.values[1].substr(bound_n.values[1].rfind(':')) == ":7");
+  const Left odd = check_case("DefaultsNotWhole");
+  CHECK(odd.values[1].rfind("E0", 0) == 0);
+  CHECK(sweep::has_settled_plan(*case_named("DefaultsAll")->scenario));
 }
