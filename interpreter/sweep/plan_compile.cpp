@@ -137,16 +137,26 @@ class Compiler {
   }
   // round, floor and ceil: b is the scale of the argument's unit, aux 1 when the
   // argument is a quotient (ast.hpp, operand_scales).
+  // In the base unit (scale 1) the result is a whole number, or not finite, which the
+  // plan's health flag reports anyway: it needs no whole-number check.
   std::uint16_t rounding(Code code, const Expr& e, std::uint16_t argument) {
-    return op(code, argument, constant_register(e.operand_scales[0]),
-              e.operand_scales[1] != 0 ? 1 : 0);
+    const std::uint16_t result = op(code, argument, constant_register(e.operand_scales[0]),
+                                    e.operand_scales[1] != 0 ? 1 : 0);
+    if (e.operand_scales[0] == 1) known_whole_.insert(result);
+    return result;
   }
+  // Operations whose arguments are listed in the pool (natives, //, %, select, min,
+  // max): the same operation on the same registers is computed once, as op() does. A
+  // native is a function of its arguments; how often the walk calls it is counted by the
+  // walk (a fresh case's record), never by a plan.
   std::uint16_t pooled(Code code, const std::vector<std::uint16_t>& args, std::uint16_t b = 0) {
+    auto key = std::make_tuple(code, b, args);
+    if (auto it = pooled_.find(key); it != pooled_.end()) return it->second;
     auto at = plan_.pool_.size();
     if (at > 0xffff || args.size() > 0xff) throw Unplannable("the plan is too large");
     plan_.pool_.insert(plan_.pool_.end(), args.begin(), args.end());
-    return emit({code, static_cast<std::uint8_t>(args.size()), new_register(0),
-                 static_cast<std::uint16_t>(at), b});
+    return pooled_[key] = emit({code, static_cast<std::uint8_t>(args.size()), new_register(0),
+                                static_cast<std::uint16_t>(at), b});
   }
   // A whole-number check, once per register, and none for registers known to be whole:
   // varied inputs whose values were all checked before the sweep (`whole_inputs`). A
@@ -472,8 +482,10 @@ class Compiler {
           require_whole(args[i], decl->parameters[i].resolved);
           regs.push_back(reg_of(args[i]));
         }
-        auto index = static_cast<std::uint16_t>(plan_.natives_.size());
-        plan_.natives_.push_back(&f);
+        // One entry per native, so that two calls on the same registers are one (pooled).
+        auto found = std::find(plan_.natives_.begin(), plan_.natives_.end(), &f);
+        auto index = static_cast<std::uint16_t>(found - plan_.natives_.begin());
+        if (found == plan_.natives_.end()) plan_.natives_.push_back(&f);
         return Operand::in(pooled(Code::native, regs, index));
       }
       case CallKind::record: {
@@ -650,6 +662,7 @@ class Compiler {
   int nesting_ = 0;
   std::uint64_t unique_ = 0;
   std::map<std::tuple<Code, std::uint8_t, std::uint16_t, std::uint16_t>, std::uint16_t> computed_;
+  std::map<std::tuple<Code, std::uint16_t, std::vector<std::uint16_t>>, std::uint16_t> pooled_;
   std::set<std::uint16_t> known_whole_;
   bool settled_ = false;
   std::size_t depth_ = 0;
