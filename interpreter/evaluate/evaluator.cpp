@@ -96,15 +96,7 @@ void Evaluator::cycle(const Thunk& thunk, const Active& again, SourceRange used_
 }
 
 Value Evaluator::make_instance(const CaseDecl& c) {
-  const ScenarioDecl& s = *c.scenario;
-  Value v = Value::adopt(Instance::make(c.name, s));
-  Instance& inst = *v.instance();
-  for (std::size_t i = 0; i < s.inputs.size(); ++i) {
-    const Expr* e = c.bindings[i];
-    inst.input_exprs[i] = e;
-    inst.input_in_instance[i] = e && e == s.inputs[i].default_value.get();
-  }
-  return v;
+  return Value::adopt(Instance::make(c.name, *c.scenario, c.bindings));
 }
 
 Instance& Evaluator::instance_of(const CaseDecl& c) {

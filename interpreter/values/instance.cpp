@@ -70,7 +70,8 @@ std::uint32_t RecordValue::spellings_with(std::uint32_t replaced,
 
 // --- instances -------------------------------------------------------------------------
 
-Instance* Instance::make(std::string_view name, const ScenarioDecl& scenario) {
+Instance* Instance::make(std::string_view name, const ScenarioDecl& scenario,
+                         std::span<const Expr* const> bindings) {
   static_assert(sizeof(Instance) % alignof(Thunk) == 0);
   static_assert(sizeof(Thunk) % alignof(const Expr*) == 0);
   const std::size_t inputs = scenario.inputs.size();
@@ -83,8 +84,9 @@ Instance* Instance::make(std::string_view name, const ScenarioDecl& scenario) {
   auto* exprs = reinterpret_cast<const Expr**>(thunk + thunks);
   auto* in_instance = reinterpret_cast<bool*>(exprs + inputs);
   for (std::size_t i = 0; i < inputs; ++i) {
-    exprs[i] = nullptr;
-    in_instance[i] = false;
+    const Expr* e = i < bindings.size() ? bindings[i] : nullptr;
+    exprs[i] = e;
+    in_instance[i] = e && e == scenario.inputs[i].default_value.get();
   }
   inst->name = name;
   inst->scenario = &scenario;

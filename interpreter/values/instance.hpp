@@ -151,9 +151,12 @@ struct Instance final : Shared {
   std::span<Thunk> properties;
   MethodMemo methods;
 
-  // An instance of `scenario` with every thunk pending and no input bound, holding one
-  // reference (Value::adopt takes it).
-  static Instance* make(std::string_view name, const ScenarioDecl& scenario);
+  // An instance of `scenario` with every thunk pending, holding one reference
+  // (Value::adopt takes it). Input i is bound to the expression bindings[i] (a case's:
+  // CaseDecl::bindings), evaluated in the instance when it is the input's default; no
+  // binding (null, or past the end) leaves it unbound.
+  static Instance* make(std::string_view name, const ScenarioDecl& scenario,
+                        std::span<const Expr* const> bindings = {});
   ~Instance() override;
   static void operator delete(void* p) { ::operator delete(p); }
 
