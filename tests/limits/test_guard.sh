@@ -38,5 +38,16 @@ printf 'sweep-point 1000 217\n' >"$work/sweep.txt"
 expect "the guard fails a sweep point without the benchmark program" 1 \
   "bench/reckon_bench is not built" -- \
   bench/guard --budgets "$work/sweep.txt" "$work/bare/reckon"
+printf 'fresh-case 1000 3500\n' >"$work/fresh.txt"
+expect "the guard fails a fresh case without the benchmark program" 1 \
+  "bench/reckon_bench is not built" -- \
+  bench/guard --budgets "$work/fresh.txt" "$work/bare/reckon"
+# Where the benchmark program is built (a tree configured with RECKON_BENCH=ON), a fresh
+# case is counted for real: 1,000 instructions is far below one (about 5,200).
+if [[ -x "$(dirname "$reckon")/bench/reckon_bench" ]]; then
+  expect "the guard fails a fresh case's budget set too low" 1 \
+    "\| fresh-case \| .* \| OVER BUDGET by" -- \
+    bench/guard --budgets "$work/fresh.txt" "$reckon"
+fi
 echo "guard: $passes passed, $failures failed"
 [[ $failures -eq 0 ]]
