@@ -350,8 +350,9 @@ void record_and_plan(Evaluator& ev, Instance& self, const EveryValue& all) {
   all.form_state.store(ready, std::memory_order_release);
 }
 
-// Runs `form` for `self`, whose inputs are done and nothing else: false, with nothing of
-// `self` written and nothing counted, when the lazy walk must decide.
+// Runs `form` for `self`, of which the inputs form.inputs forces are done and nothing
+// else: false, with nothing of `self` written and nothing counted, when the lazy walk
+// must decide.
 bool run_form(Evaluator& ev, Instance& self, const Form& form) {
   const Plan& plan = form.plan;
   // The walk's nesting is the plan's (a stack entry per property or method call inside

@@ -4,6 +4,9 @@
 # lazy walk, the 65th is recorded, the rest by the scenario's plan. Each case's block
 # must read exactly as it does when the case is alone in its file, where no plan is ever
 # made. Case 90 divides by zero (a property the plan is unsure of: the walk reports it).
+# Some cases leave `spare` to its default (the walk forces it before the plan, as the
+# recorded case binds it), some bind `segments`, whose default the plan computes from
+# micro_batch where the case leaves it (a case that binds it runs lazily).
 # Usage: run_many_cases.sh PATH/TO/reckon   (from the repository root)
 set -euo pipefail
 reckon=$1
@@ -15,6 +18,7 @@ scenario Memory {
   input workload: Transformer
   input micro_batch: count
   input spare: number = 1
+  input segments: count = round(sqrt(micro_batch * 4))
   positions: number = workload.context_length / token
   elements(width: count): number = micro_batch * positions * width
   activations(strategy: Recompute): B =
@@ -25,12 +29,16 @@ scenario Memory {
   hidden: MB = elements(workload.hidden_dim) * 2 B
   ffn: MB = elements(4 * workload.hidden_dim) * 2 B
   per_spare: GB = selective_activations / spare
+  per_segment: GB = selective_activations / segments
 }
 '
 case_line() {
   local i=$1 spare=$((1 + i % 3)) batch=$((1 + i % 8))
   [[ $i == 90 ]] && spare=0
-  echo "case C$i = Memory(workload: GPT3_175B, micro_batch: $batch, spare: $spare)"
+  local args="workload: GPT3_175B, micro_batch: $batch"
+  ((i % 4 != 1)) && args+=", spare: $spare"
+  ((i % 5 == 1)) && args+=", segments: 3"
+  echo "case C$i = Memory($args)"
 }
 {
   echo "$scenario"
