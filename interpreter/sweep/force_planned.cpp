@@ -2,6 +2,8 @@
 #include "interpreter/sweep/force_planned.hpp"
 
 #include <atomic>
+#include <bit>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -26,8 +28,19 @@ enum FormState : std::uint8_t {
   none,  // no plan (refused, or unequal to the record): every case runs lazily
 };
 
-bool same_bits(const Value& a, const Value& b) { return std::memcmp(&a, &b, sizeof(Value)) == 0; }
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof(double)) == 0; }
+// Word by word: GCC called the C library's memcmp for 32 bytes.
+bool same_bits(const Value& a, const Value& b) {
+  static_assert(sizeof(Value) % sizeof(std::uint64_t) == 0);
+  std::uint64_t x[sizeof(Value) / 8], y[sizeof(Value) / 8];
+  std::memcpy(x, &a, sizeof x);
+  std::memcpy(y, &b, sizeof y);
+  std::uint64_t differ = 0;
+  for (std::size_t i = 0; i < sizeof(Value) / 8; ++i) differ |= x[i] ^ y[i];
+  return differ == 0;
+}
+bool same_bits(double a, double b) {
+  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
 
 // Whether `v` is held as `sample` is but for its numbers: a number of the same kind and
 // unit, or a record of the same type whose fields are so in turn. A value copied from an
