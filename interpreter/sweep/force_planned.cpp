@@ -127,9 +127,8 @@ struct Form {
   std::vector<std::size_t> varied;
   std::vector<Value> samples;
   std::vector<Store> stores;  // in EveryValue::properties' order
-  // The inputs the plan computes from their defaults (computes_default), each with its
-  // default, and their values as the plan stores them (Store::index: the input's).
-  std::vector<std::pair<std::size_t, const Expr*>> defaulted;
+  // The values of the inputs the plan computes from their defaults (computes_default),
+  // as it stores them (Store::index: the input's).
   std::vector<Store> input_stores;
   std::vector<std::uint8_t> lazy;  // per input: forced by the walk before the plan
   std::vector<Call> calls;         // per Plan::calls()
@@ -140,15 +139,20 @@ struct Form {
   std::vector<std::pair<const NativeFunction*, std::uint64_t>> native_calls;
 };
 
+// Whether `self`'s case leaves input `i` to its default (evaluated in the instance).
+bool left_to_default(const Instance& self, std::size_t i) {
+  const Expr* d = self.scenario->inputs[i].default_value.get();
+  return d && self.input_in_instance[i] && self.input_exprs[i] == d;
+}
+
 // Whether a fresh case's plan computes input `i` of `self` rather than the lazy walk
 // before it: the case leaves it to its default, and its values are numbers (a quantity,
 // boolean or enumeration member, never none), which a plan holds in registers.
 bool computes_default(const Instance& self, std::size_t i) {
-  const Input& in = self.scenario->inputs[i];
-  const Expr* d = in.default_value.get();
-  const TypeKind kind = in.resolved.kind;
-  return d && self.input_in_instance[i] && self.input_exprs[i] == d && !in.resolved.optional &&
-         (kind == TypeKind::quantity || kind == TypeKind::boolean || kind == TypeKind::enumeration);
+  const Type& type = self.scenario->inputs[i].resolved;
+  return left_to_default(self, i) && !type.optional &&
+         (type.kind == TypeKind::quantity || type.kind == TypeKind::boolean ||
+          type.kind == TypeKind::enumeration);
 }
 
 // The entries of `all` that force the inputs marked in `lazy`, ended as
@@ -215,7 +219,6 @@ std::shared_ptr<const Form> checked_form(const Program& program, const Instance&
       inst.input_exprs[i] = self.input_exprs[i];
       inst.input_in_instance[i] = true;
       defaulted.push_back(i);
-      form->defaulted.emplace_back(i, self.input_exprs[i]);
       continue;
     }
     folding.bind_input_value(inst, i, v, all.at->range);
@@ -372,12 +375,13 @@ bool run_form(Evaluator& ev, Instance& self, const Form& form) {
   // another); a margin keeps any miscount of it far from E0505's limit.
   if (ev.depth() + plan.nesting() + max_inlined_nesting >= Evaluator::max_depth) return false;
   // The inputs the walk forced are done; those the plan computes are pending, and this
-  // case leaves them to their defaults as the recorded one did.
-  for (std::size_t i = 0; i < self.inputs.size(); ++i)
-    if (self.inputs[i].state != (form.lazy[i] ? ThunkState::done : ThunkState::pending))
+  // case leaves them to their defaults as the recorded one did (their types are the
+  // scenario's: computes_default held for them when the plan was made).
+  for (std::size_t i = 0; i < self.inputs.size(); ++i) {
+    if (form.lazy[i] ? self.inputs[i].state != ThunkState::done
+                     : (self.inputs[i].state != ThunkState::pending || !left_to_default(self, i)))
       return false;
-  for (const auto& [i, d] : form.defaulted)
-    if (self.input_exprs[i] != d || !self.input_in_instance[i]) return false;
+  }
   for (const auto& [i, v] : form.fixed)
     if (!same_bits(self.inputs[i].value, v)) return false;
   static thread_local std::vector<double> registers;
