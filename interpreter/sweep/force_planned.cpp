@@ -99,7 +99,7 @@ struct Record {
 };
 
 // A property's value as the plan stores it: into the thunk of property `index`, from
-// register `reg`, a Value of `shape`'s form (Value::set_like).
+// register `reg`, a Value of `shape`'s form (Value::place_like).
 struct Store {
   std::uint32_t index = 0;
   std::uint16_t reg = 0;
@@ -115,8 +115,9 @@ struct Call {
   std::vector<Value> shapes;  // of the arguments
 };
 
-// A scenario's settled plan, with what it needs to stand for the lazy walk.
-struct Form {
+// A scenario's settled plan, with what it needs to stand for the lazy walk. Its calls
+// are a fresh case's memo entries, added when the memo is first read (DeferredCalls).
+struct Form final : DeferredCalls {
   Plan plan;
   // The scenario's EveryValue cut to the inputs the plan does not compute (`lazy`): they
   // are forced as force_all forces them, the plan then stands for the rest.
@@ -132,11 +133,26 @@ struct Form {
   std::vector<Store> input_stores;
   std::vector<std::uint8_t> lazy;  // per input: forced by the walk before the plan
   std::vector<Call> calls;         // per Plan::calls()
+  // The registers of the calls' numbers, as add_to reads them: each call's arguments,
+  // then its result.
+  std::vector<std::uint16_t> call_registers;
   // Calls of one method (indices into calls), whose arguments must differ: were they
   // equal, the lazy walk would have made one call and found the other in its memo.
   std::vector<std::pair<std::uint16_t, std::uint16_t>> same_method;
   std::uint64_t steps = 0;
   std::vector<std::pair<const NativeFunction*, std::uint64_t>> native_calls;
+
+  // The calls new (each method's calls have different arguments: same_method) in an
+  // empty memo. The arguments' shapes are numbers: `arguments` never holds a shared object.
+  void add_to(MethodMemo& memo, const double* numbers) const override {
+    Value arguments[max_method_arguments];
+    for (const Call& c : calls) {
+      for (std::uint8_t i = 0; i < c.count; ++i) arguments[i].place_like(c.shapes[i], *numbers++);
+      MethodCall& made = memo.add_absent(c.method, {arguments, c.count});
+      made.result.value.place_like(c.result_shape, *numbers++);
+      made.result.state = ThunkState::done;
+    }
+  }
 };
 
 // Whether `self`'s case leaves input `i` to its default (evaluated in the instance).
@@ -283,6 +299,8 @@ std::shared_ptr<const Form> checked_form(const Program& program, const Instance&
     for (std::size_t i = 0; i < c.arguments.size(); ++i) call.arguments[i] = c.arguments[i];
     call.shapes = found->arguments;
     form->calls.push_back(std::move(call));
+    form->call_registers.insert(form->call_registers.end(), c.arguments.begin(), c.arguments.end());
+    form->call_registers.push_back(c.result);
   }
   for (std::size_t a = 0; a < calls.size(); ++a)
     for (std::size_t b = a + 1; b < calls.size(); ++b)
@@ -405,25 +423,30 @@ bool run_form(Evaluator& ev, Instance& self, const Form& form) {
   }
   if (!ev.count_steps(form.steps)) return false;
 
-  // The thunks are pending (fresh) and the calls new: each method's calls have
-  // different arguments (same_method, above), and the memo was empty.
+  // The thunks are pending (fresh), so they hold none (place_like).
   for (const Store& s : form.input_stores) {
     Thunk& t = self.inputs[s.index];
-    t.value.set_like(s.shape, r[s.reg]);
+    t.value.place_like(s.shape, r[s.reg]);
     t.state = ThunkState::done;
   }
   for (const Store& s : form.stores) {
     Thunk& t = self.properties[s.index];
-    t.value.set_like(s.shape, r[s.reg]);
+    t.value.place_like(s.shape, r[s.reg]);
     t.state = ThunkState::done;
   }
-  Value arguments[max_method_arguments];
-  for (const Call& c : form.calls) {
-    for (std::uint8_t i = 0; i < c.count; ++i)
-      arguments[i].set_like(c.shapes[i], r[c.arguments[i]]);
-    MethodCall& made = self.methods.add_absent(c.method, {arguments, c.count});
-    made.result.value.set_like(c.result_shape, r[c.result]);
-    made.result.state = ThunkState::done;
+  // The memo was empty (fresh): its entries are added when it is first read, from the
+  // numbers kept in it, or at once when they are too many to keep.
+  const std::vector<std::uint16_t>& registers_read = form.call_registers;
+  auto gather = [&](double* into) {
+    for (std::size_t k = 0; k < registers_read.size(); ++k) into[k] = r[registers_read[k]];
+  };
+  if (double* kept = self.methods.defer(form, registers_read.size())) {
+    gather(kept);
+  } else if (!registers_read.empty()) {
+    static thread_local std::vector<double> gathered;
+    gathered.resize(registers_read.size());
+    gather(gathered.data());
+    form.add_to(self.methods, gathered.data());
   }
   for (const auto& [f, n] : form.native_calls) count_call(*f, n);
   return true;

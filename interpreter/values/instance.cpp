@@ -6,6 +6,7 @@
 #include <new>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "syntax/ast.hpp"
@@ -143,6 +144,10 @@ MethodCall& MethodMemo::find_indexed(std::uint32_t method, std::span<const Value
 }
 
 MethodCall& MethodMemo::add(std::uint32_t method, std::span<const Value> arguments) {
+  if (deferred_) [[unlikely]] {  // added first, one of them may be the call sought
+    add_deferred();
+    return find_or_add(method, arguments);
+  }
   if (count_ < chunk_size) [[likely]] {  // in the first chunk, found by a scan
     MethodCall& call = *new (&first_.calls[count_]) MethodCall(method, arguments);
     ++count_;
@@ -173,6 +178,14 @@ MethodCall& MethodMemo::add(std::uint32_t method, std::span<const Value> argumen
     return call;
   }
   ();
+}
+
+void MethodMemo::add_deferred() {
+  // The numbers are where the calls will be made: copied out first.
+  double numbers[max_deferred];
+  std::memcpy(numbers, first_.numbers, deferred_count_ * sizeof(double));
+  const DeferredCalls& calls = *std::exchange(deferred_, nullptr);
+  calls.add_to(*this, numbers);
 }
 
 MethodMemo::~MethodMemo() {

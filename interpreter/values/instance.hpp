@@ -66,6 +66,22 @@ struct MethodCall {
   Thunk result;
 };
 
+class MethodMemo;
+
+// Calls already made for an instance whose entries its memo adds only when it is first
+// read (MethodMemo::defer): a fresh case forced by its scenario's plan (sweep/
+// force_planned.hpp) makes every call, and writing them out was a seventh of its cost,
+// while most cases never read the memo again.
+class DeferredCalls {
+ public:
+  // Adds the calls to `memo`, which is empty, their arguments' and results' numbers read
+  // from `numbers` (those the memo's defer was given).
+  virtual void add_to(MethodMemo& memo, const double* numbers) const = 0;
+
+ protected:
+  ~DeferredCalls() = default;
+};
+
 // A method's calls so far, for one instance. Calls keep their addresses while nested
 // calls add more (a result is forced in place). A handful of calls, the usual case,
 // are found by a scan of one inline chunk; past that, a hash index is built, so a
@@ -75,6 +91,8 @@ class MethodMemo {
  public:
   // The call of `method` with `arguments`, added (pending) if it is new.
   MethodCall& find_or_add(std::uint32_t method, std::span<const Value> arguments) {
+    // Deferred calls are added by add(): the memo holds none of them until then, so
+    // nothing is found before it (a check here cost the tree walk's loop a register).
     if (!table_.empty()) return find_indexed(method, arguments);
     for (std::size_t i = 0; i < count_; ++i) {
       MethodCall& c = first_.calls[i];
@@ -87,10 +105,23 @@ class MethodMemo {
   MethodCall& add_absent(std::uint32_t method, std::span<const Value> arguments) {
     return add(method, arguments);
   }
-  std::size_t size() const { return count_; }
+  // Leaves the entries of `calls` to be added when the memo is first read, from the
+  // `count` numbers written into the storage returned; null (nothing deferred) when
+  // `count` is 0 or past max_deferred. The memo must be empty, and `calls` must outlive it.
+  double* defer(const DeferredCalls& calls, std::size_t count) {
+    if (count == 0 || count > max_deferred || count_ != 0 || deferred_) return nullptr;
+    deferred_ = &calls;
+    deferred_count_ = static_cast<std::uint32_t>(count);
+    return first_.numbers;
+  }
+  std::size_t size() const {
+    settle();
+    return count_;
+  }
   // Calls `each` with every call so far, in the order they were added.
   template <typename Each>
   void each(Each each) const {
+    settle();
     std::size_t left = count_;
     for (const Chunk* c = &first_; c && left > 0; c = c->next.get())
       for (std::size_t i = 0; i < chunk_size && left > 0; ++i, --left) each(c->calls[i]);
@@ -110,15 +141,29 @@ class MethodMemo {
  private:
   static constexpr std::size_t chunk_size = 8;
   // Calls are made in place as they are added (a union leaves the rest unmade), and
-  // the memo destroys the ones it made.
+  // the memo destroys the ones it made. Before the first chunk holds a call, it may
+  // hold the numbers of deferred calls instead.
   struct Chunk {
     Chunk() {}
     ~Chunk() {}
     union {
       MethodCall calls[chunk_size];
+      double numbers[chunk_size * sizeof(MethodCall) / sizeof(double)];
     };
     std::unique_ptr<Chunk> next;
   };
+
+ public:
+  static constexpr std::size_t max_deferred = chunk_size * sizeof(MethodCall) / sizeof(double);
+
+ private:
+  // Adds the deferred calls, if any, before the memo is read or written. The memo is
+  // part of an instance, never made const, so the const readers may add them.
+  void settle() const {
+    if (deferred_) [[unlikely]]
+      const_cast<MethodMemo*>(this)->add_deferred();
+  }
+  void add_deferred();
   MethodCall& add(std::uint32_t method, std::span<const Value> arguments);
   MethodCall& find_indexed(std::uint32_t method, std::span<const Value> arguments);
   void index(MethodCall& call);
@@ -133,7 +178,9 @@ class MethodMemo {
   Chunk first_;
   Chunk* last_ = &first_;
   std::size_t count_ = 0;
-  std::vector<MethodCall*> table_;  // open addressing; empty while first_ has room
+  std::vector<MethodCall*> table_;           // open addressing; empty while first_ has room
+  const DeferredCalls* deferred_ = nullptr;  // calls still to add (defer)
+  std::uint32_t deferred_count_ = 0;         // and how many numbers they read
 };
 
 // Whether an instance's constraints were found to hold (constraints.hpp).

@@ -342,11 +342,16 @@ struct Value {
   void set_like(const Value& shape, double v) {
     if (shared()) [[unlikely]]
       *this = Value{};
+    place_like(shape, v);
+  }
+  // The same where this value holds no shared object (a pending thunk's none, a call's
+  // new result): the 24 bytes after the number copied as words, every one defined (see
+  // owned_text), which GCC does not merge the fields' copies into.
+  void place_like(const Value& shape, double v) {
     number = v;
-    dim = shape.dim;
-    kind = shape.kind;
-    owned_text = 0;
-    object_ = shape.object_;
+    std::memcpy(reinterpret_cast<unsigned char*>(this) + sizeof(double),
+                reinterpret_cast<const unsigned char*>(&shape) + sizeof(double),
+                sizeof(Value) - sizeof(double));
   }
 
   bool is_none() const { return kind == ValueKind::none; }

@@ -1,6 +1,6 @@
 // The runtime's own structures: shared records and instances outliving their evaluator,
-// method memos past their first chunk, constant lets shared by evaluators, and
-// Evaluator::force_all past errors, on wide scenarios and deep chains.
+// method memos past their first chunk and with deferred calls, constant lets shared by
+// evaluators, and Evaluator::force_all past errors, on wide scenarios and deep chains.
 #include <catch2/catch.hpp>
 #include <memory>
 #include <string>
@@ -93,6 +93,89 @@ TEST_CASE("a method memo past its first chunk finds every call again") {
   CHECK(ev.property(inst, 2, SourceRange{}).number == 1640);
   CHECK(decode.calls == 40);
   CHECK(inst.methods.size() == 40);
+}
+
+namespace {
+
+// Calls of method 0, one argument each: numbers[2k] is call k's argument, numbers[2k + 1]
+// its result. What a planned fresh case defers (sweep/force_planned.cpp) is of this form.
+struct TwoNumberCalls final : DeferredCalls {
+  std::size_t calls = 0;
+  mutable int added = 0;  // how many times add_to ran
+  void add_to(MethodMemo& memo, const double* numbers) const override {
+    ++added;
+    for (std::size_t k = 0; k < calls; ++k) {
+      const Value argument = Value::quantity(numbers[2 * k]);
+      MethodCall& made = memo.add_absent(0, {&argument, 1});
+      made.result.value = Value::quantity(numbers[2 * k + 1]);
+      made.result.state = ThunkState::done;
+    }
+  }
+};
+
+}  // namespace
+
+TEST_CASE("a method memo adds its deferred calls when it is first read and only then") {
+  auto p = program("scenario S {\n  f(x: number): number = 2 * x\n}\ncase C = S()\n");
+  const ScenarioDecl& s = *the_case(*p, "C").scenario;
+  auto make = [&] { return Value::adopt(Instance::make("C", s)); };
+  TwoNumberCalls deferred;
+  deferred.calls = 3;
+  auto defer = [&](MethodMemo& memo) {
+    double* numbers = memo.defer(deferred, 2 * deferred.calls);
+    REQUIRE(numbers != nullptr);
+    for (std::size_t k = 0; k < deferred.calls; ++k) {
+      numbers[2 * k] = static_cast<double>(k + 1);
+      numbers[2 * k + 1] = static_cast<double>(2 * (k + 1));
+    }
+  };
+
+  SECTION("found by a later call, not added again") {
+    Value held = make();
+    MethodMemo& memo = held.instance()->methods;
+    defer(memo);
+    CHECK(memo.defer(deferred, 2) == nullptr);  // one deferral at a time
+    CHECK(deferred.added == 0);
+    const Value two = Value::quantity(2);
+    MethodCall& found = memo.find_or_add(0, {&two, 1});
+    CHECK(deferred.added == 1);
+    CHECK(found.result.state == ThunkState::done);
+    CHECK(found.result.value.number == 4);
+    CHECK(memo.size() == 3);
+    const Value seven = Value::quantity(7);
+    CHECK(memo.find_or_add(0, {&seven, 1}).result.state == ThunkState::pending);
+    CHECK(memo.size() == 4);
+    CHECK(deferred.added == 1);
+    CHECK(memo.defer(deferred, 2) == nullptr);  // not empty
+  }
+  SECTION("read in order by each and size") {
+    Value held = make();
+    MethodMemo& memo = held.instance()->methods;
+    defer(memo);
+    std::vector<double> seen;
+    memo.each([&](const MethodCall& c) {
+      seen.push_back(c.arguments[0].number);
+      seen.push_back(c.result.value.number);
+    });
+    CHECK(seen == std::vector<double>{1, 2, 2, 4, 3, 6});
+    CHECK(memo.size() == 3);
+    CHECK(deferred.added == 1);
+  }
+  SECTION("or never, when the instance goes unread") {
+    {
+      Value held = make();
+      defer(held.instance()->methods);
+    }
+    CHECK(deferred.added == 0);  // and nothing leaks (the sanitizer build's LeakSanitizer)
+  }
+  SECTION("nothing deferred: no numbers, or more than the first chunk holds") {
+    Value held = make();
+    MethodMemo& memo = held.instance()->methods;
+    CHECK(memo.defer(deferred, 0) == nullptr);
+    CHECK(memo.defer(deferred, MethodMemo::max_deferred + 1) == nullptr);
+    CHECK(memo.size() == 0);
+    CHECK(memo.defer(deferred, MethodMemo::max_deferred) != nullptr);
+  }
 }
 
 TEST_CASE("constant lets are computed once for every evaluator; lets that name a case are not") {
