@@ -66,6 +66,15 @@ class Evaluator {
     steps_ += n;
     return true;
   }
+  // Forces input `index` of `self`, pending, as force_all would where its binding needs
+  // no code (settle_input_at_once: none, a let already known, a number literal), unless
+  // its step could pass the budget or the stack is low (the walk then reports it):
+  // whether it is done. A fresh case's plan (sweep/force_planned.hpp) forces the inputs
+  // it does not compute so, without the walk's loop around them.
+  [[gnu::always_inline]] bool force_input_at_once(Instance& self, std::size_t index) {
+    if (steps_ >= max_steps || stack_low()) return false;
+    return settle_input_at_once(self, index);
+  }
   // Thunks being forced now (at most max_depth).
   std::size_t depth() const { return depth_; }
   // Whether this evaluator runs compiled code (else it walks trees everywhere).
@@ -313,6 +322,44 @@ class Evaluator {
   }
   [[noreturn]] void not_whole(double x, SourceRange at, std::string_view what,
                               std::string_view name) const;
+
+  // What compute() would make of input `index` of `self`, pending, whose binding needs no
+  // code: no binding or `none` (none), a let already known, a number literal; made at
+  // once, without entering the thunk, and counted as guard() counts a binding written
+  // (a missing one is no step). False, with nothing done, for any other binding, and
+  // for a let or literal that is not whole where the input is a count (compute()
+  // reports it). The walk's `input` operation (run_code.cpp) and force_input_at_once.
+  [[gnu::always_inline]] bool settle_input_at_once(Instance& self, std::size_t index) {
+    Thunk& t = self.inputs[index];
+    const Expr* binding = self.input_exprs[index];
+    if (!binding) {  // not given, and optional: none
+      t.state = ThunkState::done;
+      return true;
+    }
+    const bool whole = self.scenario->inputs[index].resolved.integer;
+    if (binding->kind == ExprKind::none && binding->ref != RefKind::enum_member) {
+      guard(*binding);
+    } else if (binding->kind == ExprKind::name && binding->ref == RefKind::let) {
+      const Value* known = known_let(binding->target_as<LetDecl>());
+      if (!known || (known->kind == ValueKind::quantity && whole &&
+                     known->number != std::trunc(known->number)))
+        return false;
+      guard(*binding);
+      t.value = *known;
+    } else if (binding->kind == ExprKind::number) {
+      const double x = binding->number * binding->unit_scale;
+      if (whole && x != std::trunc(x)) return false;
+      guard(*binding);
+      // In place: a Value made first and assigned went through a temporary whose reload
+      // waited on the stores that made it (its unit is copied in overlapping pieces).
+      // The same bytes as Value::quantity.
+      t.value.set_plain(x, ValueKind::quantity, binding->type.dim);
+    } else {
+      return false;
+    }
+    t.state = ThunkState::done;
+    return true;
+  }
 
   // --- expressions (evaluate.cpp) -------------------------------------------------
   // Counts a step and checks the native stack: every expression passes here once.

@@ -291,47 +291,11 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
         *top++ = t.value.number;
         RECKON_NEXT();
       }
+      if (t.state == ThunkState::pending && settle_input_at_once(*self, RECKON_OP->index)) {
+        *top++ = t.value.number;
+        RECKON_NEXT();
+      }
       const Expr* binding = self->input_exprs[RECKON_OP->index];
-      if (t.state == ThunkState::pending) {
-        // What compute() would make of a binding that is no binding, `none`, or a let
-        // already known: its Value at once, without entering the thunk.
-        const Value* known = nullptr;
-        if (!binding) {
-          known = &t.value;  // none
-        } else if (binding->kind == ExprKind::none && binding->ref != RefKind::enum_member) {
-          guard(*binding);
-          known = &t.value;
-        } else if (binding->kind == ExprKind::name && binding->ref == RefKind::let) {
-          known = known_let(binding->target_as<LetDecl>());
-          if (known && known->kind == ValueKind::quantity &&
-              self->scenario->inputs[RECKON_OP->index].resolved.integer &&
-              known->number != std::trunc(known->number))
-            known = nullptr;  // not whole: compute() reports it
-          if (known) {
-            guard(*binding);
-            t.value = *known;
-          }
-        }
-        if (known) {
-          t.state = ThunkState::done;
-          *top++ = t.value.number;
-          RECKON_NEXT();
-        }
-      }
-      if (binding && binding->kind == ExprKind::number && t.state == ThunkState::pending) {
-        // A literal (a case's `micro_batch: 4`): its value at once, as compute() makes it.
-        const double x = binding->number * binding->unit_scale;
-        if (!self->scenario->inputs[RECKON_OP->index].resolved.integer || x == std::trunc(x)) {
-          guard(*binding);
-          // In place: a Value made first and assigned went through a temporary whose
-          // reload waited on the stores that made it (its unit is copied in overlapping
-          // pieces). The same bytes as Value::quantity.
-          t.value.set_plain(x, ValueKind::quantity, binding->type.dim);
-          t.state = ThunkState::done;
-          *top++ = x;
-          RECKON_NEXT();
-        }
-      }
       if (binding && binding->code && t.state == ThunkState::pending &&
           RECKON_FITS(*binding->code)) {
         const Input& in = self->scenario->inputs[RECKON_OP->index];

@@ -14,6 +14,7 @@
 #include "interpreter/model/native.hpp"
 #include "interpreter/model/program.hpp"
 #include "interpreter/sweep/plan.hpp"
+#include "syntax/diagnostics.hpp"
 
 namespace reckon::sweep {
 
@@ -384,6 +385,25 @@ void record_and_plan(Evaluator& ev, Instance& self, const EveryValue& all) {
   all.form_state.store(ready, std::memory_order_release);
 }
 
+// Forces the inputs `form.inputs` forces, in its order, where each needs no code
+// (Evaluator::force_input_at_once: the walk's `input` operation does the same, with the
+// same steps); false at the first that needs the walk, which then forces it and those
+// after it (it starts from the first pending input). The walk's loop around them, which
+// counts no step (an EveryValue code has none of its own), is what this saves.
+bool force_inputs_at_once(Evaluator& ev, Instance& self, const Form& form) {
+  if (form.inputs->code.steps != 0) return false;
+  try {
+    for (std::size_t i = 0; i < self.inputs.size(); ++i) {
+      if (!form.lazy[i] || self.inputs[i].state == ThunkState::done) continue;
+      if (self.inputs[i].state != ThunkState::pending || !ev.force_input_at_once(self, i))
+        return false;
+    }
+  } catch (const UserError&) {  // the stack, measured deeper than force_input_at_once did
+    return false;
+  }
+  return true;
+}
+
 // Runs `form` for `self`, of which the inputs form.inputs forces are done and nothing
 // else: false, with nothing of `self` written and nothing counted, when the lazy walk
 // must decide.
@@ -475,7 +495,7 @@ void force_all_planned(Evaluator& ev, Instance& self) {
     // Whether the case is fresh is asked once its inputs are forced (an instance that was
     // not fresh before is not after): one pass over its thunks.
     const Form& form = *static_cast<const Form*>(all.form.get());
-    ev.force_all(self, *form.inputs);
+    if (!force_inputs_at_once(ev, self, form)) ev.force_all(self, *form.inputs);
     if (!fresh(self) || !run_form(ev, self, form)) ev.force_all(self);
     return;
   }
