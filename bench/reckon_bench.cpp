@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "interpreter/check/checker.hpp"
+#include "interpreter/cli/malloc_options.hpp"
 #include "interpreter/compiled/code.hpp"
 #include "interpreter/evaluate/evaluator.hpp"
 #include "interpreter/load/loader.hpp"
@@ -42,6 +43,13 @@
 #include "measure.hpp"
 #include "stdlib/library.hpp"
 #include "syntax/diagnostics.hpp"
+
+// jemalloc's options as `reckon` sets them (malloc_options.hpp), so that a fresh case
+// allocates as `reckon run`'s does.
+extern "C" {
+extern const char* malloc_conf;
+const char* malloc_conf = reckon::malloc_options;
+}
 
 namespace {
 

@@ -18,21 +18,18 @@
 #include "interpreter/api/query.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/guarded.hpp"
+#include "interpreter/cli/malloc_options.hpp"
 #include "interpreter/cli/output_file.hpp"
 #include "interpreter/lsp/server.hpp"
 #include "interpreter/repl/repl.hpp"
 #include "stdlib/library.hpp"
 
-// jemalloc's options, read when it starts (a weak symbol of jemalloc's that this
-// definition replaces; unused where the build has no jemalloc: sanitizers, Python).
-// Slabs of 8 pages for every small size class: with its default of one page for the
-// 256 bytes of an expression node, `reckon check` of a 10,000-line file asked the page
-// allocator for a new slab every 16 nodes, 3.6 M of its 75 M instructions
-// (docs/performance.md, "Checking 10,000 lines in 60 M instructions"). `MALLOC_CONF` in
-// the environment still overrides it.
+// jemalloc's options (malloc_options.hpp), read when it starts (a weak symbol of
+// jemalloc's that this definition replaces; unused where the build has no jemalloc:
+// sanitizers, Python).
 extern "C" {
 extern const char* malloc_conf;
-const char* malloc_conf = "slab_sizes:1-4096:8";
+const char* malloc_conf = reckon::malloc_options;
 }
 
 namespace {
