@@ -239,6 +239,19 @@ case DefaultsAll = Defaults(a: 3)
 case DefaultsBound = Defaults(a: 3, n: 7)
 case DefaultsNotWhole = Defaults(a: 1.5)
 
+## Inputs a fresh case's plan forces at once (a literal, `none`, a program constant) and
+## those it leaves to the walk (an expression), in either order.
+let Three = 3
+scenario Bound {
+  input a: number
+  input n: count
+  input m: number? = none
+  total: number = a * n + (m ?? 0)
+}
+case BoundAtOnce = Bound(a: 2, n: Three)
+case BoundByCode = Bound(a: 2, n: 1 + 2)
+case BoundFirstByCode = Bound(a: 1 + 1, n: 3, m: none)
+
 ## A let that is not a program constant: no plan.
 case Base = Twice()
 let Doubled = Base.total * 2
@@ -298,4 +311,13 @@ case ReadsOne = Reads()
   const Left odd = check_case("DefaultsNotWhole");
   CHECK(odd.values[1].rfind("E0", 0) == 0);
   CHECK(sweep::has_settled_plan(*case_named("DefaultsAll")->scenario));
+  // 2 * 3 + 0 = 6 each way: the first case's inputs are forced without the walk, the
+  // others' up to the one whose binding is code, and the walk forces the rest; the steps
+  // (compared by `same`) are the walk's either way.
+  const Left at_once = check_case("BoundAtOnce");
+  REQUIRE(sweep::has_settled_plan(*case_named("BoundAtOnce")->scenario));
+  CHECK(at_once.values.back().substr(at_once.values.back().rfind(':')) == ":6");
+  CHECK(check_case("BoundByCode").values.back() == at_once.values.back());
+  CHECK(check_case("BoundFirstByCode").values.back() == at_once.values.back());
+  CHECK(sweep::has_settled_plan(*case_named("BoundAtOnce")->scenario));
 }
