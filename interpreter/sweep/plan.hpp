@@ -72,6 +72,7 @@ enum class Code : std::uint8_t {
   native,  // dst = natives[b](args pool [a, a + aux))
   whole,   // unsure unless r[a] is a whole number (dst unused)
   fail,    // always unsure: a folded constant that was an error
+  end,     // the last of every plan's code, no operation: run()'s dispatch has no bounds check
 };
 
 struct Instr {
@@ -177,7 +178,7 @@ class Plan {
   // Whether an instruction writes register i (else it holds a constant or an input).
   bool written(std::uint16_t i) const;
   std::uint16_t target_register(std::size_t i) const { return targets_[i]; }
-  std::size_t instruction_count() const { return code_.size(); }
+  std::size_t instruction_count() const { return instructions().size(); }
   // The instructions, one per line (`r12 = mul r3 r7`), for --verbose and the docs.
   std::string listing() const;
 
@@ -190,7 +191,9 @@ class Plan {
   // The same, compiled for AVX2.
   bool run_batch_avx2(double* const* columns, std::size_t lanes) const;
 #endif
-  std::vector<Instr> code_;
+  // The instructions, without the `end` that code_ always ends with.
+  std::span<const Instr> instructions() const { return {code_.data(), code_.size() - 1}; }
+  std::vector<Instr> code_{Instr{Code::end}};
   std::vector<std::uint16_t> pool_;  // argument registers of native, min, max, select
   std::vector<const NativeFunction*> natives_;
   std::vector<double> constants_;

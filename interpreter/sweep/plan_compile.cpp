@@ -124,7 +124,7 @@ class Compiler {
   }
 
   std::uint16_t emit(Instr in) {
-    plan_.code_.push_back(in);
+    plan_.code_.insert(plan_.code_.end() - 1, in);  // before the `end`
     return in.dst;
   }
   // Pure operations on the same registers are computed once (`elements(w)` called with

@@ -22,9 +22,9 @@ inline std::uint64_t not_finite_bits(double x) { return std::bit_cast<std::uint6
 }  // namespace
 
 // One point: each instruction's handler jumps straight to the next one's (the
-// extension `run_code.cpp`'s loop uses too); a switch paid a bounds check and a
-// relative jump table per instruction. `sick` gathers, as run_batch's does, whether
-// any result was not finite.
+// extension `run_code.cpp`'s loop uses too), and the code's `end` leaves; a switch paid
+// a bounds check and a relative jump table per instruction. `sick` gathers, as
+// run_batch's does, whether any result was not finite.
 // Labels as values are a GCC and Clang extension, which -Wpedantic names.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpedantic"
@@ -33,27 +33,24 @@ bool Plan::run(double* r) const {
   std::uint64_t sick = 0;
   const std::uint16_t* pool = pool_.data();
   const Instr* in = code_.data();
-  const Instr* const end = in + code_.size();
   static const void* const handlers[] = {
       &&op_add, &&op_sub,      &&op_mul,      &&op_div,      &&op_floordiv, &&op_mod,    &&op_pow,
       &&op_neg, &&op_not,      &&op_and,      &&op_or,       &&op_lt,       &&op_le,     &&op_gt,
       &&op_ge,  &&op_eq_close, &&op_ne_close, &&op_eq_exact, &&op_ne_exact, &&op_select, &&op_sqrt,
       &&op_abs, &&op_round,    &&op_floor,    &&op_ceil,     &&op_log2,     &&op_log10,  &&op_ln,
-      &&op_exp, &&op_min,      &&op_max,      &&op_native,   &&op_whole,    &&op_fail};
-  static_assert(std::size(handlers) == static_cast<std::size_t>(Code::fail) + 1);
+      &&op_exp, &&op_min,      &&op_max,      &&op_native,   &&op_whole,    &&op_fail,   &&done};
+  static_assert(std::size(handlers) == static_cast<std::size_t>(Code::end) + 1);
 #define RECKON_RESULT(value)          \
   do {                                \
     const double result_ = (value);   \
     sick |= not_finite_bits(result_); \
     r[in->dst] = result_;             \
   } while (false)
-#define RECKON_NEXT()                                   \
-  do {                                                  \
-    if (++in == end) goto done;                         \
-    goto* handlers[static_cast<std::size_t>(in->code)]; \
+#define RECKON_NEXT()                                       \
+  do {                                                      \
+    goto* handlers[static_cast<std::size_t>((++in)->code)]; \
   } while (false)
   try {
-    if (in == end) goto done;
     goto* handlers[static_cast<std::size_t>(in->code)];
   op_add:
     RECKON_RESULT(ops::add(r[in->a], r[in->b]));
@@ -197,7 +194,7 @@ std::vector<double*> Plan::columns_of(std::vector<double>& batch_registers) {
 }
 
 bool Plan::written(std::uint16_t i) const {
-  for (const Instr& in : code_)
+  for (const Instr& in : instructions())
     if (in.dst == i && in.code != Code::whole && in.code != Code::fail) return true;
   return false;
 }
@@ -259,7 +256,7 @@ template <std::size_t Lanes>
     for (std::size_t i = 0; i < n; ++i) d[i] = f(a[i], b[i]);
   };
   try {
-    for (const Instr& in : code_) {
+    for (const Instr& in : instructions()) {
       switch (in.code) {
         case Code::add:
           each(in, [](double x, double y) { return ops::add(x, y); });
@@ -397,6 +394,8 @@ template <std::size_t Lanes>
         }
         case Code::fail:
           return false;
+        case Code::end:  // not among instructions()
+          break;
       }
     }
   } catch (const std::exception&) {
@@ -437,7 +436,7 @@ std::string Plan::listing() const {
       "ne_exact", "select", "sqrt", "abs", "round",    "floor", "ceil", "log2", "log10",
       "ln",       "exp",    "min",  "max", "native",   "whole", "fail"};
   std::string out;
-  for (const Instr& in : code_) {
+  for (const Instr& in : instructions()) {
     auto code = static_cast<std::size_t>(in.code);
     std::string args;
     switch (in.code) {
