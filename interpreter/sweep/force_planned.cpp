@@ -210,7 +210,7 @@ std::unique_ptr<EveryValue> inputs_of(const EveryValue& all, const std::vector<b
 
 // Whether nothing of `self` but its inputs has been forced.
 bool fresh(const Instance& self) {
-  if (self.methods.size() != 0) return false;
+  if (!self.methods.empty()) return false;
   for (const Thunk& t : self.properties)
     if (t.state != ThunkState::pending) return false;
   return true;

@@ -118,6 +118,8 @@ class MethodMemo {
     settle();
     return count_;
   }
+  // Whether the memo holds no call, deferred or made (without adding the deferred).
+  bool empty() const { return count_ == 0 && !deferred_; }
   // Calls `each` with every call so far, in the order they were added.
   template <typename Each>
   void each(Each each) const {
