@@ -99,10 +99,11 @@ struct Record {
   std::vector<std::pair<const NativeFunction*, std::uint64_t>> native_calls;
 };
 
-// A property's value as the plan stores it: into the thunk of property `index`, from
-// register `reg`, a Value of `shape`'s form (Value::place_like).
+// A property's or a defaulted input's value as the plan stores it: into the instance's
+// thunk `thunk` (Instance::thunks), from register `reg`, a Value of `shape`'s form
+// (Value::place_like).
 struct Store {
-  std::uint32_t index = 0;
+  std::uint32_t thunk = 0;
   std::uint16_t reg = 0;
   Value shape;
 };
@@ -128,10 +129,9 @@ struct Form final : DeferredCalls {
   std::vector<std::pair<std::size_t, Value>> fixed;
   std::vector<std::size_t> varied;
   std::vector<Value> samples;
-  std::vector<Store> stores;  // in EveryValue::properties' order
-  // The values of the inputs the plan computes from their defaults (computes_default),
-  // as it stores them (Store::index: the input's).
-  std::vector<Store> input_stores;
+  // The values of the properties, in EveryValue::properties' order, then of the inputs
+  // the plan computes from their defaults (computes_default).
+  std::vector<Store> stores;
   std::vector<std::uint8_t> lazy;  // per input: forced by the walk before the plan
   std::vector<Call> calls;         // per Plan::calls()
   // The registers of the calls' numbers, as add_to reads them: each call's arguments,
@@ -262,13 +262,14 @@ std::shared_ptr<const Form> checked_form(const Program& program, const Instance&
     const Value& v = record.properties[k];
     const std::uint16_t reg = plan.target_register(k);
     if (!in_register(v) || !same_bits(v.number, r[reg])) return nullptr;
-    form->stores.push_back(Store{all.properties[k], reg, v});
+    form->stores.push_back(
+        Store{static_cast<std::uint32_t>(self.inputs.size() + all.properties[k]), reg, v});
   }
   for (std::size_t k = 0; k < defaulted.size(); ++k) {
     const Value& v = record.inputs[defaulted[k]];
     const std::uint16_t reg = plan.target_register(record.properties.size() + k);
     if (!same_bits(v.number, r[reg])) return nullptr;
-    form->input_stores.push_back(Store{static_cast<std::uint32_t>(defaulted[k]), reg, v});
+    form->stores.push_back(Store{static_cast<std::uint32_t>(defaulted[k]), reg, v});
   }
   // Each call of the plan is one memo entry of the record's, with the same arguments and
   // result, and each entry is one call.
@@ -385,41 +386,49 @@ void record_and_plan(Evaluator& ev, Instance& self, const EveryValue& all) {
   all.form_state.store(ready, std::memory_order_release);
 }
 
-// Forces the inputs `form.inputs` forces, in its order, where each needs no code
-// (Evaluator::force_input_at_once: the walk's `input` operation does the same, with the
-// same steps); false at the first that needs the walk, which then forces it and those
-// after it (it starts from the first pending input). The walk's loop around them, which
-// counts no step (an EveryValue code has none of its own), is what this saves.
-bool force_inputs_at_once(Evaluator& ev, Instance& self, const Form& form) {
-  if (form.inputs->code.steps != 0) return false;
+// Forces input `i` of `self` at once (Evaluator::force_input_at_once: what the walk's
+// `input` operation does, with the same step): whether it could.
+bool force_input_at_once(Evaluator& ev, Instance& self, std::size_t i) {
   try {
-    for (std::size_t i = 0; i < self.inputs.size(); ++i) {
-      if (!form.lazy[i] || self.inputs[i].state == ThunkState::done) continue;
-      if (self.inputs[i].state != ThunkState::pending || !ev.force_input_at_once(self, i))
-        return false;
-    }
+    return ev.force_input_at_once(self, i);
   } catch (const UserError&) {  // the stack, measured deeper than force_input_at_once did
     return false;
+  }
+}
+
+// Makes `self`'s inputs what the plan needs, as force_all would: those the walk forces
+// before the plan (form.lazy) done, each at once where its binding needs no code, else by
+// the walk (form.inputs, which forces it and the pending ones after it; what forcing them
+// at once saves is its loop, which counts no step: an EveryValue code has none of its
+// own); those the plan computes pending, left to their defaults as the recorded case left
+// them (their types are the scenario's: computes_default held for them when the plan was
+// made). False when an input is not so: the walk then forces the case.
+bool inputs_ready(Evaluator& ev, Instance& self, const Form& form) {
+  const bool walk = form.inputs->code.steps != 0;
+  bool walked = false;
+  for (std::size_t i = 0; i < self.inputs.size(); ++i) {
+    const Thunk& t = self.inputs[i];
+    if (!form.lazy[i]) {
+      if (t.state != ThunkState::pending || !left_to_default(self, i)) return false;
+      continue;
+    }
+    if (t.state == ThunkState::pending && !walked && (walk || !force_input_at_once(ev, self, i))) {
+      ev.force_all(self, *form.inputs);
+      walked = true;
+    }
+    if (t.state != ThunkState::done) return false;
   }
   return true;
 }
 
-// Runs `form` for `self`, of which the inputs form.inputs forces are done and nothing
-// else: false, with nothing of `self` written and nothing counted, when the lazy walk
+// Runs `form` for `self`, whose inputs are ready (inputs_ready) and nothing else is
+// forced: false, with nothing of `self` written and nothing counted, when the lazy walk
 // must decide.
 bool run_form(Evaluator& ev, Instance& self, const Form& form) {
   const Plan& plan = form.plan;
   // The walk's nesting is the plan's (a stack entry per property or method call inside
   // another); a margin keeps any miscount of it far from E0505's limit.
   if (ev.depth() + plan.nesting() + max_inlined_nesting >= Evaluator::max_depth) return false;
-  // The inputs the walk forced are done; those the plan computes are pending, and this
-  // case leaves them to their defaults as the recorded one did (their types are the
-  // scenario's: computes_default held for them when the plan was made).
-  for (std::size_t i = 0; i < self.inputs.size(); ++i) {
-    if (form.lazy[i] ? self.inputs[i].state != ThunkState::done
-                     : (self.inputs[i].state != ThunkState::pending || !left_to_default(self, i)))
-      return false;
-  }
   for (const auto& [i, v] : form.fixed)
     if (!same_bits(self.inputs[i].value, v)) return false;
   static thread_local std::vector<double> registers;
@@ -444,13 +453,9 @@ bool run_form(Evaluator& ev, Instance& self, const Form& form) {
   if (!ev.count_steps(form.steps)) return false;
 
   // The thunks are pending (fresh), so they hold none (place_like).
-  for (const Store& s : form.input_stores) {
-    Thunk& t = self.inputs[s.index];
-    t.value.place_like(s.shape, r[s.reg]);
-    t.state = ThunkState::done;
-  }
+  Thunk* const thunks = self.thunks();
   for (const Store& s : form.stores) {
-    Thunk& t = self.properties[s.index];
+    Thunk& t = thunks[s.thunk];
     t.value.place_like(s.shape, r[s.reg]);
     t.state = ThunkState::done;
   }
@@ -495,8 +500,8 @@ void force_all_planned(Evaluator& ev, Instance& self) {
     // Whether the case is fresh is asked once its inputs are forced (an instance that was
     // not fresh before is not after): one pass over its thunks.
     const Form& form = *static_cast<const Form*>(all.form.get());
-    if (!force_inputs_at_once(ev, self, form)) ev.force_all(self, *form.inputs);
-    if (!fresh(self) || !run_form(ev, self, form)) ev.force_all(self);
+    if (!inputs_ready(ev, self, form) || !fresh(self) || !run_form(ev, self, form))
+      ev.force_all(self);
     return;
   }
   // Recording: one thread records; a case on another meanwhile runs lazily.

@@ -200,6 +200,9 @@ struct Instance final : Shared {
   std::span<Thunk> properties;
   MethodMemo methods;
 
+  // Every thunk: the inputs' and then the properties', side by side (make).
+  Thunk* thunks() { return inputs.data(); }
+
   // An instance of `scenario` with every thunk pending, holding one reference
   // (Value::adopt takes it). Input i is bound to the expression bindings[i] (a case's:
   // CaseDecl::bindings), evaluated in the instance when it is the input's default; no
