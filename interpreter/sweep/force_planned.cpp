@@ -431,14 +431,27 @@ bool run_form(Evaluator& ev, Instance& self, const Form& form) {
   if (ev.depth() + plan.nesting() + max_inlined_nesting >= Evaluator::max_depth) return false;
   for (const auto& [i, v] : form.fixed)
     if (!same_bits(self.inputs[i].value, v)) return false;
-  static thread_local std::vector<double> registers;
-  registers.assign(plan.constants().begin(), plan.constants().end());
-  double* r = registers.data();
+  // This thread's registers keep the constants of its last run of the same plan (no
+  // instruction writes one) and, unless a case's own values were filled in, the varied
+  // inputs' samples: only then, or for another plan, are they copied again.
+  struct Registers {
+    std::vector<double> r;
+    std::uint64_t plan = 0;  // the Plan::id of the constants in r (0: none)
+    bool filled = false;     // a varied register may hold another value than its sample
+  };
+  static thread_local Registers file;
+  if (file.plan != plan.id() || file.filled) {
+    file.r.assign(plan.constants().begin(), plan.constants().end());
+    file.plan = plan.id();
+    file.filled = false;
+  }
+  double* r = file.r.data();
   for (std::size_t k = 0; k < form.varied.size(); ++k) {
     const Value& v = self.inputs[form.varied[k]].value;
     // The record's own value (a number, or the same record: a registry's entry) is in the
     // registers already: a plan's varied registers start with its sample.
     if (same_bits(v, form.samples[k])) continue;
+    file.filled = true;
     if (!same_form(v, form.samples[k]) || !plan.fill(k, v, r)) return false;
   }
   if (!plan.run(r)) return false;

@@ -160,6 +160,9 @@ class Plan {
 
   // The register file with every constant in place; one per thread.
   std::vector<double> registers() const { return constants_; }
+  // This plan's, different from every other plan's made by this process (a copy's is
+  // the original's): what a register file kept from one run to the next is for.
+  std::uint64_t id() const { return id_; }
   const std::vector<double>& constants() const { return constants_; }
   // The same for batches: register i of lane j is at [i * batch + j].
   std::vector<double> batch_registers() const;
@@ -201,6 +204,8 @@ class Plan {
   std::vector<Shape> shapes_;       // per varied input
   std::vector<PlannedCall> calls_;  // compile_settled's only
   std::size_t nesting_ = 0;
+  std::uint64_t id_ = next_id();
+  static std::uint64_t next_id();
 };
 
 }  // namespace reckon::sweep

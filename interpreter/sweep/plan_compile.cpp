@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -667,6 +668,11 @@ class Compiler {
   bool settled_ = false;
   std::size_t depth_ = 0;
 };
+
+std::uint64_t Plan::next_id() {
+  static std::atomic<std::uint64_t> made{0};
+  return made.fetch_add(1, std::memory_order_relaxed) + 1;
+}
 
 Plan Plan::compile(Evaluator& ev, Instance& self, std::span<const std::size_t> varied,
                    std::span<const Value> sample, std::span<const Expr* const> targets,
