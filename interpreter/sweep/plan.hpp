@@ -194,8 +194,11 @@ class Plan {
   // The same, compiled for AVX2.
   bool run_batch_avx2(double* const* columns, std::size_t lanes) const;
 #endif
-  // The instructions, without the `end` that code_ always ends with.
-  std::span<const Instr> instructions() const { return {code_.data(), code_.size() - 1}; }
+  // The instructions, without the `end` that code_ always ends with (none in a plan
+  // moved from, whose code_ is empty).
+  std::span<const Instr> instructions() const {
+    return {code_.data(), code_.empty() ? 0 : code_.size() - 1};
+  }
   std::vector<Instr> code_{Instr{Code::end}};
   std::vector<std::uint16_t> pool_;  // argument registers of native, min, max, select
   std::vector<const NativeFunction*> natives_;
