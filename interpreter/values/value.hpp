@@ -38,8 +38,14 @@ struct Shared {
 };
 
 inline void retain(const Shared* s) { s->references.fetch_add(1, std::memory_order_relaxed); }
+// The last reference is dropped without a locked subtraction: a holder that sees a count
+// of 1 holds the only reference, so no other thread can be copying or dropping one (the
+// acquire load pairs with the release of every reference dropped before). A fresh case's
+// instance and most built values end so.
 inline void release(const Shared* s) {
-  if (s->references.fetch_sub(1, std::memory_order_acq_rel) == 1) delete s;
+  if (s->references.load(std::memory_order_acquire) == 1 ||
+      s->references.fetch_sub(1, std::memory_order_acq_rel) == 1)
+    delete s;
 }
 
 // A record value: its declaration and its fields in declaration order, stored in the
@@ -408,7 +414,12 @@ struct Value {
   }
 
  private:
-  bool shared() const { return kind >= ValueKind::record || owned_text != 0; }
+  // kind >= record or owned_text, as one comparison of the two adjacent bytes (which GCC
+  // reads as one word): a scan of many values (an instance's thunks) tests each once.
+  bool shared() const {
+    return (static_cast<unsigned>(kind) | static_cast<unsigned>(owned_text) << 8) >=
+           static_cast<unsigned>(ValueKind::record);
+  }
   const Shared* shared_object() const { return static_cast<const Shared*>(object_); }
   void assign(const Value& o) {
     number = o.number;
