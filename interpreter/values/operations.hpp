@@ -82,6 +82,11 @@ inline bool whole(double x) {
   return x == static_cast<double>(static_cast<long long>(x));
 }
 
+// Whether whole a and b are divided by divmod_whole: both below 2^53, b not 0.
+inline bool divides_in_integers(double a, double b) {
+  return std::fabs(a) < 0x1p53 && std::fabs(b) < 0x1p53 && b != 0;
+}
+
 // divmod of whole a and b below 2^53 in magnitude, b not 0, in integers: the same
 // results as the doubles' algorithm below, whose fmod, subtraction and division are
 // then all exact (the remainder below |b|, the quotient a whole number below 2^53), so
@@ -101,8 +106,7 @@ inline DivMod divmod_whole(double a, double b) {
 // Floor division and remainder of doubles, exactly (CPython's float_divmod): fmod is
 // exact, and the quotient is rounded to the whole number it must be. NaN when b is 0.
 inline DivMod divmod(double a, double b) {
-  if (std::fabs(a) < 0x1p53 && std::fabs(b) < 0x1p53 && b != 0 && whole(a) && whole(b))
-    return divmod_whole(a, b);
+  if (divides_in_integers(a, b) && whole(a) && whole(b)) return divmod_whole(a, b);
   double mod = std::fmod(a, b);
   double div = (a - mod) / b;
   if (mod != 0) {
@@ -129,8 +133,11 @@ inline DivMod divmod(double a, double b) {
 // quotients too large for a few ulps to be a fraction of one, are divided exactly
 // (1e17 % 3 is 1).
 inline DivMod divmod_written(double a, double b) {
-  const double q = a / b;
   const bool whole_operands = whole(a) && whole(b);
+  // The usual case (`layers // segments`) straight to the integers, the operands tested
+  // once.
+  if (whole_operands && divides_in_integers(a, b)) return divmod_whole(a, b);
+  const double q = a / b;
   if (!whole_operands && std::isfinite(q) && std::fabs(q) < 0x1p40) {
     const double n = std::nearbyint(q);
     const double slack = unit_round_trip_ulps * std::numeric_limits<double>::epsilon();
