@@ -16,7 +16,8 @@ bool on_sized_stack() { return sized; }
 std::uintptr_t recursion_stack_budget() {
   // A SizedThread's stack is sized_stack_bytes, whatever the limit.
   static_assert(max_recursion_stack_bytes + (4u << 20) <= sized_stack_bytes);
-  if (on_sized_stack()) return max_recursion_stack_bytes;
+  // `sized` itself, not on_sized_stack(), which is not inlined: every Evaluator asks.
+  if (sized) return max_recursion_stack_bytes;
   static const std::uintptr_t budget = [] {
     rlimit limit{};
     if (getrlimit(RLIMIT_STACK, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
