@@ -140,10 +140,9 @@ Value make_variant(Evaluator& ev, const Expr& e, const Evaluator::Frame& frame) 
       continue;
     }
     inst.input_exprs[i] = b.input_exprs[i];
-    inst.input_in_instance[i] = b.input_in_instance[i];
     // A value bound outside the base (a case's argument, a call's) is the same in the
     // variant; a default is evaluated anew, in the variant.
-    if (!b.input_in_instance[i] && b.inputs[i].state == ThunkState::done)
+    if (!b.input_in_instance(i) && b.inputs[i].state == ThunkState::done)
       inst.inputs[i] = b.inputs[i];
   }
   inst.name = interned(std::move(name)).value_or(std::string_view(e.text));

@@ -630,10 +630,10 @@ Value Evaluator::scenario_instance(const Expr& e, const Frame& frame) {
   Instance& inst = *v.instance();
   for (std::size_t i = 0; i < s->inputs.size(); ++i) {
     int k = e.binding[i];
+    // A default is evaluated inside the instance (input_in_instance); an argument was
+    // bound outside it, as a case's is, so a variant (`(S(x: 1) with y: 2)`) keeps its
+    // value (make_variant).
     inst.input_exprs[i] = k >= 0 ? nullptr : s->inputs[i].default_value.get();
-    // A default is evaluated inside the instance; an argument was bound outside it, as a
-    // case's is, so a variant (`(S(x: 1) with y: 2)`) keeps its value (make_variant).
-    inst.input_in_instance[i] = k < 0;
     if (k < 0) continue;
     Value arg = evaluate(*e.arguments[static_cast<std::size_t>(k)].value, frame);
     require_whole_at(arg, s->inputs[i].resolved, e, i, "input ", s->inputs[i].name);

@@ -115,7 +115,7 @@ const Value& Evaluator::force_input(Instance& self, std::size_t index, SourceRan
   const Input& in = self.scenario->inputs[index];
   enter(t, in.name, nullptr, used_at);
   if (const Expr* e = self.input_exprs[index]) {
-    compute(t, *e, Frame{self.input_in_instance[index] ? &self : nullptr, nullptr}, in.resolved,
+    compute(t, *e, Frame{self.input_in_instance(index) ? &self : nullptr, nullptr}, in.resolved,
             e->range, "input ", in.name);
   } else {  // not given, and optional: none
     t.value = Value{};
@@ -128,7 +128,6 @@ const Value& Evaluator::force_input(Instance& self, std::size_t index, SourceRan
 void Evaluator::bind_input(Instance& self, std::size_t index, const Expr& e) {
   if (index >= self.inputs.size()) throw std::out_of_range("bind_input: no such input");
   self.input_exprs[index] = &e;
-  self.input_in_instance[index] = false;
   self.inputs[index] = Thunk{};
 }
 
@@ -136,13 +135,17 @@ void Evaluator::bind_input_value(Instance& self, std::size_t index, Value v, Sou
   const Input& in = self.scenario->inputs.at(index);
   require_whole(v, in.resolved, at, "input ", in.name);
   self.input_exprs[index] = nullptr;
-  self.input_in_instance[index] = false;
   self.inputs[index] = Thunk{std::move(v), ThunkState::done, nullptr};
 }
 
 const Value& Evaluator::force_property(Instance& self, std::size_t index, SourceRange used_at) {
   Thunk& t = self.properties[index];
   const Property& prop = self.scenario->properties[index];
+  // A method is called with its arguments (method()); its own thunk is never entered,
+  // which Instance::plain_properties relies on. The checker refuses a method named
+  // without them (E0315): only a caller of this API can ask.
+  if (prop.is_method) [[unlikely]]
+    throw std::logic_error("`" + prop.name + "` is a method: it has no value without arguments");
   enter(t, prop.name, nullptr, used_at);
   compute(t, *prop.body, Frame{&self, nullptr}, prop.resolved, prop.range, "", prop.name);
   return t.value;

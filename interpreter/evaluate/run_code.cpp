@@ -303,7 +303,7 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
         const Code& body = *binding->code;
         slots[nested++].call = CodeCall{ip,           self,           arguments, &t,      &body,
                                         &in.resolved, binding->range, "input ",  &in.name};
-        self = self->input_in_instance[RECKON_OP->index] ? self : nullptr;
+        self = self->input_in_instance(RECKON_OP->index) ? self : nullptr;
         arguments = nullptr;
         ip = body.ops.data();
         start(body);

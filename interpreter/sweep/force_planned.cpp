@@ -157,10 +157,7 @@ struct Form final : DeferredCalls {
 };
 
 // Whether `self`'s case leaves input `i` to its default (evaluated in the instance).
-bool left_to_default(const Instance& self, std::size_t i) {
-  const Expr* d = self.scenario->inputs[i].default_value.get();
-  return d && self.input_in_instance[i] && self.input_exprs[i] == d;
-}
+bool left_to_default(const Instance& self, std::size_t i) { return self.input_in_instance(i); }
 
 // Whether a fresh case's plan computes input `i` of `self` rather than the lazy walk
 // before it: the case leaves it to its default, and its values are numbers (a quantity,
@@ -233,8 +230,7 @@ std::shared_ptr<const Form> checked_form(const Program& program, const Instance&
     const Value& v = record.inputs[i];
     if (!lazy[i]) {  // left pending, with its default, for the plan to compute
       if (!in_register(v)) return nullptr;
-      inst.input_exprs[i] = self.input_exprs[i];
-      inst.input_in_instance[i] = true;
+      inst.input_exprs[i] = self.input_exprs[i];  // its default
       defaulted.push_back(i);
       continue;
     }
@@ -472,6 +468,8 @@ bool run_form(Evaluator& ev, Instance& self, const Form& form) {
     t.value.place_like(s.shape, r[s.reg]);
     t.state = ThunkState::done;
   }
+  // Every non-method property is a store (make_form), of a number (in_register).
+  self.plain_properties = true;
   // The memo was empty (fresh): its entries are added when it is first read, from the
   // numbers kept in it, or at once when they are too many to keep.
   const std::vector<std::uint16_t>& registers_read = form.call_registers;

@@ -87,7 +87,7 @@ class Compiler {
   }
   std::uint16_t input_target(std::size_t index) {
     const Expr* binding = self_.input_exprs[index];
-    if (!binding || !self_.input_in_instance[index])
+    if (!self_.input_in_instance(index))
       throw Unplannable("an input without its default in a fresh case's plan");
     return reg_of(input(self_, index, *binding));
   }
@@ -317,8 +317,7 @@ class Compiler {
       if (auto it = varied_.find(index); it != varied_.end()) return it->second;
     const Input& in = inst.scenario->inputs[index];
     const Expr* binding = inst.input_exprs[index];
-    if (binding && inst.input_in_instance[index] &&
-        inst.inputs[index].state == ThunkState::pending) {
+    if (inst.input_in_instance(index) && inst.inputs[index].state == ThunkState::pending) {
       // A default, evaluated inside the instance: it may use varied inputs.
       auto key = std::make_pair(&inst, index);
       if (auto it = inputs_.find(key); it != inputs_.end()) return it->second;

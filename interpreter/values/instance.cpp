@@ -1,5 +1,6 @@
 #include "interpreter/values/instance.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <functional>
@@ -77,26 +78,27 @@ Instance* Instance::make(std::string_view name, const ScenarioDecl& scenario,
   static_assert(sizeof(Thunk) % alignof(const Expr*) == 0);
   const std::size_t inputs = scenario.inputs.size();
   const std::size_t thunks = inputs + scenario.properties.size();
-  void* memory = ::operator new(sizeof(Instance) + thunks * sizeof(Thunk) +
-                                inputs * (sizeof(const Expr*) + sizeof(bool)));
+  void* memory =
+      ::operator new(sizeof(Instance) + thunks * sizeof(Thunk) + inputs * sizeof(const Expr*));
   auto* inst = new (memory) Instance;  // not Instance(): that would zero the memo first
   auto* thunk = reinterpret_cast<Thunk*>(inst + 1);
 #pragma GCC unroll 4
   for (std::size_t i = 0; i < thunks; ++i) new (thunk + i) Thunk();
   auto* exprs = reinterpret_cast<const Expr**>(thunk + thunks);
-  auto* in_instance = reinterpret_cast<bool*>(exprs + inputs);
-  for (std::size_t i = 0; i < inputs; ++i) {
-    const Expr* e = i < bindings.size() ? bindings[i] : nullptr;
-    exprs[i] = e;
-    in_instance[i] = e && e == scenario.inputs[i].default_value.get();
-  }
+  const std::size_t bound = std::min(inputs, bindings.size());
+  if (bound) std::memcpy(exprs, bindings.data(), bound * sizeof(const Expr*));
+  for (std::size_t i = bound; i < inputs; ++i) exprs[i] = nullptr;
   inst->name = name;
   inst->scenario = &scenario;
   inst->inputs = {thunk, inputs};
   inst->properties = {thunk + inputs, thunks - inputs};
   inst->input_exprs = {exprs, inputs};
-  inst->input_in_instance = {in_instance, inputs};
   return inst;
+}
+
+bool Instance::input_in_instance(std::size_t i) const {
+  const Expr* e = input_exprs[i];
+  return e && e == scenario->inputs[i].default_value.get();
 }
 
 Instance::~Instance() {
@@ -109,7 +111,7 @@ Instance::~Instance() {
       if (t.error || t.value.holds_shared()) t.~Thunk();
   };
   destroy(inputs);
-  destroy(properties);
+  if (!plain_properties) destroy(properties);
 }
 
 // --- method memo -----------------------------------------------------------------------

@@ -192,16 +192,23 @@ struct Instance final : Shared {
   std::string_view name;  // the case's name, or the scenario's for an unnamed instance
   const ScenarioDecl* scenario = nullptr;
   ConstraintState constraints = ConstraintState::unchecked;
-  // Per input: the expression that binds it (null: none) and whether it is evaluated
-  // inside this instance (an input's default) or at file scope (a case argument).
+  // Whether every property thunk holds a number or none, and no error, for good: as a
+  // fresh case's plan leaves them (sweep/force_planned.cpp: each non-method property done
+  // with a number, the methods' thunks pending, which nothing enters, and nothing writes
+  // a done thunk again). The destructor then passes over them.
+  bool plain_properties = false;
+  // Per input: the expression that binds it (null: none).
   std::span<const Expr*> input_exprs;
-  std::span<bool> input_in_instance;
   std::span<Thunk> inputs;
   std::span<Thunk> properties;
   MethodMemo methods;
 
   // Every thunk: the inputs' and then the properties', side by side (make).
   Thunk* thunks() { return inputs.data(); }
+  // Whether input `i`'s binding is evaluated inside this instance: it is the input's own
+  // default (which may read the other inputs), not a case's or a caller's argument,
+  // which is evaluated where it was written.
+  bool input_in_instance(std::size_t i) const;
 
   // An instance of `scenario` with every thunk pending, holding one reference
   // (Value::adopt takes it). Input i is bound to the expression bindings[i] (a case's:
