@@ -132,8 +132,11 @@ struct Form final : DeferredCalls {
   // The values of the properties, in EveryValue::properties' order, then of the inputs
   // the plan computes from their defaults (computes_default).
   std::vector<Store> stores;
-  std::vector<std::uint8_t> lazy;  // per input: forced by the walk before the plan
-  std::vector<Call> calls;         // per Plan::calls()
+  // Per input: null where it is forced by the walk before the plan (lazy), else the
+  // default the plan computes, which the case must leave it to (left_to_default: the
+  // pointer compared here, without the scenario's Input, a cache line of its own each).
+  std::vector<const Expr*> computed_defaults;
+  std::vector<Call> calls;  // per Plan::calls()
   // The registers of the calls' numbers, as add_to reads them: each call's arguments,
   // then its result.
   std::vector<std::uint16_t> call_registers;
@@ -221,7 +224,9 @@ std::shared_ptr<const Form> checked_form(const Program& program, const Instance&
                                          const std::vector<bool>& lazy) {
   auto form = std::make_shared<Form>();
   form->inputs = std::move(inputs);
-  form->lazy.assign(lazy.begin(), lazy.end());
+  form->computed_defaults.assign(self.inputs.size(), nullptr);
+  for (std::size_t i = 0; i < self.inputs.size(); ++i)
+    if (!lazy[i]) form->computed_defaults[i] = self.scenario->inputs[i].default_value.get();
   Evaluator folding(program);
   Value holder = Value::adopt(Instance::make(self.name, *self.scenario));
   Instance& inst = *holder.instance();
@@ -393,7 +398,7 @@ bool force_input_at_once(Evaluator& ev, Instance& self, std::size_t i) {
 }
 
 // Makes `self`'s inputs what the plan needs, as force_all would: those the walk forces
-// before the plan (form.lazy) done, each at once where its binding needs no code, else by
+// before the plan (lazy) done, each at once where its binding needs no code, else by
 // the walk (form.inputs, which forces it and the pending ones after it; what forcing them
 // at once saves is its loop, which counts no step: an EveryValue code has none of its
 // own); those the plan computes pending, left to their defaults as the recorded case left
@@ -404,8 +409,8 @@ bool inputs_ready(Evaluator& ev, Instance& self, const Form& form) {
   bool walked = false;
   for (std::size_t i = 0; i < self.inputs.size(); ++i) {
     const Thunk& t = self.inputs[i];
-    if (!form.lazy[i]) {
-      if (t.state != ThunkState::pending || !left_to_default(self, i)) return false;
+    if (const Expr* d = form.computed_defaults[i]) {
+      if (t.state != ThunkState::pending || self.input_exprs[i] != d) return false;
       continue;
     }
     if (t.state == ThunkState::pending && !walked && (walk || !force_input_at_once(ev, self, i))) {
