@@ -306,13 +306,13 @@ class Evaluator {
                               std::string_view what, std::string_view name) const;
   void require_whole(double x, const Type& declared, SourceRange at, std::string_view what,
                      std::string_view name) const {
-    if (declared.integer && x != std::trunc(x)) [[unlikely]]
+    if (declared.integer && !ops::whole(x)) [[unlikely]]
       not_whole(x, at, what, name);
   }
   // The same for argument `parameter` of `call`, located only when it fails.
   void require_whole_at(double x, const Type& declared, const Expr& call, std::size_t parameter,
                         std::string_view what, std::string_view name) const {
-    if (declared.integer && x != std::trunc(x)) [[unlikely]]
+    if (declared.integer && !ops::whole(x)) [[unlikely]]
       not_whole(x, argument_range(call, parameter), what, name);
   }
   void require_whole_at(const Value& v, const Type& declared, const Expr& call,
@@ -341,14 +341,13 @@ class Evaluator {
       guard(*binding);
     } else if (binding->kind == ExprKind::name && binding->ref == RefKind::let) {
       const Value* known = known_let(binding->target_as<LetDecl>());
-      if (!known || (known->kind == ValueKind::quantity && whole &&
-                     known->number != std::trunc(known->number)))
+      if (!known || (known->kind == ValueKind::quantity && whole && !ops::whole(known->number)))
         return false;
       guard(*binding);
       t.value = *known;
     } else if (binding->kind == ExprKind::number) {
       const double x = binding->number * binding->unit_scale;
-      if (whole && x != std::trunc(x)) return false;
+      if (whole && !ops::whole(x)) return false;
       guard(*binding);
       // In place: a Value made first and assigned went through a temporary whose reload
       // waited on the stores that made it (its unit is copied in overlapping pieces).

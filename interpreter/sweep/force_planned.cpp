@@ -133,7 +133,7 @@ struct Form final : DeferredCalls {
   // the plan computes from their defaults (computes_default).
   std::vector<Store> stores;
   // Per input: null where it is forced by the walk before the plan (lazy), else the
-  // default the plan computes, which the case must leave it to (left_to_default: the
+  // default the plan computes, which the case must leave it to (input_in_instance: the
   // pointer compared here, without the scenario's Input, a cache line of its own each).
   std::vector<const Expr*> computed_defaults;
   std::vector<Call> calls;  // per Plan::calls()
@@ -159,15 +159,12 @@ struct Form final : DeferredCalls {
   }
 };
 
-// Whether `self`'s case leaves input `i` to its default (evaluated in the instance).
-bool left_to_default(const Instance& self, std::size_t i) { return self.input_in_instance(i); }
-
 // Whether a fresh case's plan computes input `i` of `self` rather than the lazy walk
 // before it: the case leaves it to its default, and its values are numbers (a quantity,
 // boolean or enumeration member, never none), which a plan holds in registers.
 bool computes_default(const Instance& self, std::size_t i) {
   const Type& type = self.scenario->inputs[i].resolved;
-  return left_to_default(self, i) && !type.optional &&
+  return self.input_in_instance(i) && !type.optional &&
          (type.kind == TypeKind::quantity || type.kind == TypeKind::boolean ||
           type.kind == TypeKind::enumeration);
 }
@@ -389,7 +386,7 @@ void record_and_plan(Evaluator& ev, Instance& self, const EveryValue& all) {
 
 // Forces input `i` of `self` at once (Evaluator::force_input_at_once: what the walk's
 // `input` operation does, with the same step): whether it could.
-bool force_input_at_once(Evaluator& ev, Instance& self, std::size_t i) {
+bool input_forced_at_once(Evaluator& ev, Instance& self, std::size_t i) {
   try {
     return ev.force_input_at_once(self, i);
   } catch (const UserError&) {  // the stack, measured deeper than force_input_at_once did
@@ -413,7 +410,7 @@ bool inputs_ready(Evaluator& ev, Instance& self, const Form& form) {
       if (t.state != ThunkState::pending || self.input_exprs[i] != d) return false;
       continue;
     }
-    if (t.state == ThunkState::pending && !walked && (walk || !force_input_at_once(ev, self, i))) {
+    if (t.state == ThunkState::pending && !walked && (walk || !input_forced_at_once(ev, self, i))) {
       ev.force_all(self, *form.inputs);
       walked = true;
     }
