@@ -44,7 +44,12 @@ inline constexpr std::array<std::string_view, base_count> base_unit_symbols = {
     "token", "param", "sample", "request", "layer", "device", "iteration"};
 
 struct Dimension {
-  std::array<std::int8_t, base_count> exponents{};
+  std::array<std::int8_t, base_count> exponents;
+
+  constexpr Dimension() : exponents{} {}
+  // Left unset, for a constructor that writes the bytes next (Value's of a shape).
+  struct Unset {};
+  explicit Dimension(Unset) {}
 
   static constexpr Dimension none() { return {}; }
   static constexpr Dimension of(Base b, std::int8_t power = 1) {

@@ -142,8 +142,10 @@ Value make_variant(Evaluator& ev, const Expr& e, const Evaluator::Frame& frame) 
     inst.input_exprs[i] = b.input_exprs[i];
     // A value bound outside the base (a case's argument, a call's) is the same in the
     // variant; a default is evaluated anew, in the variant.
-    if (!b.input_in_instance(i) && b.inputs[i].state == ThunkState::done)
-      inst.inputs[i] = b.inputs[i];
+    if (!b.input_in_instance(i) && b.inputs[i].state == ThunkState::done) {
+      inst.inputs[i].clear();
+      inst.inputs[i].settle(b.inputs[i].value());
+    }
   }
   inst.name = interned(std::move(name)).value_or(std::string_view(e.text));
   return v;

@@ -635,10 +635,9 @@ Value Evaluator::scenario_instance(const Expr& e, const Frame& frame) {
     // value (make_variant).
     inst.input_exprs[i] = k >= 0 ? nullptr : s->inputs[i].default_value.get();
     if (k < 0) continue;
-    Value arg = evaluate(*e.arguments[static_cast<std::size_t>(k)].value, frame);
+    const Value& arg = inst.inputs[i].settle_with(
+        [&] { return evaluate(*e.arguments[static_cast<std::size_t>(k)].value, frame); });
     require_whole_at(arg, s->inputs[i].resolved, e, i, "input ", s->inputs[i].name);
-    inst.inputs[i].state = ThunkState::done;
-    inst.inputs[i].value = std::move(arg);
   }
   return v;
 }

@@ -27,15 +27,15 @@ Evaluator::Evaluator(const Program& program, int digits, bool compiled)
 
 void Evaluator::cannot_enter(const Thunk& thunk, std::string_view name, const MethodCall* call,
                              SourceRange used_at) {
-  if (thunk.state == ThunkState::failed) std::rethrow_exception(thunk.error);
+  if (thunk.state == ThunkState::failed) std::rethrow_exception(thunk.error());
   if (thunk.state == ThunkState::evaluating)
     cycle(thunk, Active{&thunk, name, call, used_at}, used_at);
   too_deep(used_at);
 }
 
 void Evaluator::fail(Thunk& thunk) {
-  thunk.state = ThunkState::failed;
-  thunk.error = std::current_exception();
+  thunk.clear();  // a value settled before its check failed (compute)
+  thunk.fail(std::current_exception());
   --depth_;
 }
 
@@ -48,16 +48,17 @@ void Evaluator::compute(Thunk& t, const Expr& body, const Frame& frame, const Ty
   try {
     if (body.kind == ExprKind::number) {  // a literal binding: the tree walk's value, at once
       guard(body);
-      t.value = Value::quantity(body.number * body.unit_scale, body.type.dim);
+      const double x = body.number * body.unit_scale;
+      require_whole(x, declared, at, what, name);
+      t.settle_plain(x, ValueKind::quantity, body.type.dim);
     } else {
-      t.value = evaluate(body, frame);
+      // Settled before its check (made in place, not moved): fail() ends it.
+      require_whole(t.settle_with([&] { return evaluate(body, frame); }), declared, at, what, name);
     }
-    require_whole(t.value, declared, at, what, name);
   } catch (...) {
     fail(t);
     throw;
   }
-  t.state = ThunkState::done;
   --depth_;
 }
 
@@ -118,24 +119,25 @@ const Value& Evaluator::force_input(Instance& self, std::size_t index, SourceRan
     compute(t, *e, Frame{self.input_in_instance(index) ? &self : nullptr, nullptr}, in.resolved,
             e->range, "input ", in.name);
   } else {  // not given, and optional: none
-    t.value = Value{};
-    t.state = ThunkState::done;
+    t.settle_none();
     --depth_;
   }
-  return t.value;
+  return t.value();
 }
 
 void Evaluator::bind_input(Instance& self, std::size_t index, const Expr& e) {
   if (index >= self.inputs.size()) throw std::out_of_range("bind_input: no such input");
   self.input_exprs[index] = &e;
-  self.inputs[index] = Thunk{};
+  self.inputs[index].clear();
 }
 
 void Evaluator::bind_input_value(Instance& self, std::size_t index, Value v, SourceRange at) {
   const Input& in = self.scenario->inputs.at(index);
   require_whole(v, in.resolved, at, "input ", in.name);
   self.input_exprs[index] = nullptr;
-  self.inputs[index] = Thunk{std::move(v), ThunkState::done, nullptr};
+  Thunk& t = self.inputs[index];
+  t.clear();
+  t.settle(std::move(v));
 }
 
 const Value& Evaluator::force_property(Instance& self, std::size_t index, SourceRange used_at) {
@@ -148,7 +150,7 @@ const Value& Evaluator::force_property(Instance& self, std::size_t index, Source
     throw std::logic_error("`" + prop.name + "` is a method: it has no value without arguments");
   enter(t, prop.name, nullptr, used_at);
   compute(t, *prop.body, Frame{&self, nullptr}, prop.resolved, prop.range, "", prop.name);
-  return t.value;
+  return t.value();
 }
 
 const Value& Evaluator::method(Instance& self, std::size_t index, std::span<const Value> arguments,
@@ -156,11 +158,11 @@ const Value& Evaluator::method(Instance& self, std::size_t index, std::span<cons
   const Property& prop = self.scenario->properties[index];
   MethodCall& call = self.methods.find_or_add(static_cast<std::uint32_t>(index), arguments);
   Thunk& t = call.result;
-  if (t.state == ThunkState::done) return t.value;
+  if (t.state == ThunkState::done) return t.value();
   enter(t, prop.name, &call, used_at);
   compute(t, *prop.body, Frame{&self, call.arguments.data()}, prop.resolved, prop.range, "",
           prop.name);
-  return t.value;
+  return t.value();
 }
 
 const Value& Evaluator::force_let(const LetDecl& d, SourceRange used_at) {
@@ -169,13 +171,13 @@ const Value& Evaluator::force_let(const LetDecl& d, SourceRange used_at) {
   ConstantLets* shared = d.constant ? program_.constant_lets.get() : nullptr;
   if (shared)
     if (const Value* v = shared->find(d.memo_slot)) return *v;
-  if (!lets_) lets_ = std::make_unique<Thunk[]>(program_.let_count);
+  if (!lets_) lets_ = ThunkArray(program_.let_count);
   Thunk& t = lets_[d.memo_slot];
-  if (t.state == ThunkState::done) return t.value;
+  if (t.state == ThunkState::done) return t.value();
   enter(t, d.name, nullptr, used_at);
   compute(t, *d.value, Frame{}, d.resolved, d.value->range, "", d.name);
-  if (shared) shared->publish(d.memo_slot, t.value);
-  return t.value;
+  if (shared) shared->publish(d.memo_slot, t.value());
+  return t.value();
 }
 
 void Evaluator::not_finite(const Expr& at, double v) const {

@@ -73,7 +73,7 @@ class Evaluator {
   // it does not compute so, without the walk's loop around them.
   [[gnu::always_inline]] bool force_input_at_once(Instance& self, std::size_t index) {
     if (steps_ >= max_steps || stack_low()) return false;
-    return settle_input_at_once(self, index);
+    return settle_input_at_once<true>(self, index);
   }
   // Thunks being forced now (at most max_depth).
   std::size_t depth() const { return depth_; }
@@ -189,10 +189,10 @@ class Evaluator {
   Value new_instance(const CaseDecl& c);
   // An input's or property's value, forced if need be; it stays where it is while the
   // instance lives.
-  const Value& input(Instance& self, std::size_t index, SourceRange used_at) {
+  const Value& input(Instance& self, std::size_t index, const SourceRange& used_at) {
     return input_ref(self, index, used_at);
   }
-  const Value& property(Instance& self, std::size_t index, SourceRange used_at) {
+  const Value& property(Instance& self, std::size_t index, const SourceRange& used_at) {
     return property_ref(self, index, used_at);
   }
   // Forces every input, then every property but the methods, of `self`, in order (what
@@ -265,24 +265,24 @@ class Evaluator {
 
   // The memoized values, by reference: they stay where they are while their instance
   // (or the evaluator, for a let) lives. A value already known is returned inline.
-  const Value& input_ref(Instance& self, std::size_t index, SourceRange used_at) {
+  const Value& input_ref(Instance& self, std::size_t index, const SourceRange& used_at) {
     const Thunk& t = self.inputs[index];
-    return t.state == ThunkState::done ? t.value : force_input(self, index, used_at);
+    return t.state == ThunkState::done ? t.value() : force_input(self, index, used_at);
   }
-  const Value& property_ref(Instance& self, std::size_t index, SourceRange used_at) {
+  const Value& property_ref(Instance& self, std::size_t index, const SourceRange& used_at) {
     const Thunk& t = self.properties[index];
-    return t.state == ThunkState::done ? t.value : force_property(self, index, used_at);
+    return t.state == ThunkState::done ? t.value() : force_property(self, index, used_at);
   }
   const Value& let(const LetDecl& d, SourceRange used_at) {
     if (lets_ && d.memo_slot < program_.let_count && lets_[d.memo_slot].state == ThunkState::done)
-      return lets_[d.memo_slot].value;
+      return lets_[d.memo_slot].value();
     return force_let(d, used_at);
   }
   // The value of `d` if it is known already (this evaluator's, or the program's shared
   // constant), else null: nothing is evaluated.
   const Value* known_let(const LetDecl& d) const {
     if (lets_ && d.memo_slot < program_.let_count && lets_[d.memo_slot].state == ThunkState::done)
-      return &lets_[d.memo_slot].value;
+      return &lets_[d.memo_slot].value();
     if (d.constant && program_.constant_lets) return program_.constant_lets->find(d.memo_slot);
     return nullptr;
   }
@@ -329,40 +329,49 @@ class Evaluator {
   // (a missing one is no step). False, with nothing done, for any other binding, and
   // for a let or literal that is not whole where the input is a count (compute()
   // reports it). The walk's `input` operation (run_code.cpp) and force_input_at_once.
+  // `checked`: the caller found the step budget and the stack short of their limits in
+  // this frame (force_input_at_once), so the step is counted without guard()'s tests.
+  template <bool checked = false>
   [[gnu::always_inline]] bool settle_input_at_once(Instance& self, std::size_t index) {
+    auto count_step = [&](const Expr& e) {
+      if constexpr (checked)
+        ++steps_;
+      else
+        guard(e);
+    };
     Thunk& t = self.inputs[index];
     const Expr* binding = self.input_exprs[index];
     if (!binding) {  // not given, and optional: none
-      t.state = ThunkState::done;
+      t.settle_none();
       return true;
     }
     const bool whole = self.scenario->inputs[index].resolved.integer;
     if (binding->kind == ExprKind::none && binding->ref != RefKind::enum_member) {
-      guard(*binding);
+      count_step(*binding);
+      t.settle_none();
+      return true;
     } else if (binding->kind == ExprKind::name && binding->ref == RefKind::let) {
       const Value* known = known_let(binding->target_as<LetDecl>());
       if (!known || (known->kind == ValueKind::quantity && whole && !ops::whole(known->number)))
         return false;
-      guard(*binding);
-      t.value = *known;
+      count_step(*binding);
+      t.settle(*known);
+      return true;
     } else if (binding->kind == ExprKind::number) {
       const double x = binding->number * binding->unit_scale;
       if (whole && !ops::whole(x)) return false;
-      guard(*binding);
-      // In place: a Value made first and assigned went through a temporary whose reload
-      // waited on the stores that made it (its unit is copied in overlapping pieces).
-      // The same bytes as Value::quantity.
-      t.value.set_plain(x, ValueKind::quantity, binding->type.dim);
-    } else {
-      return false;
+      count_step(*binding);
+      // In place (the same bytes as Value::quantity): a Value made first and moved went
+      // through a temporary whose reload waited on the stores that made it.
+      t.settle_plain(x, ValueKind::quantity, binding->type.dim);
+      return true;
     }
-    t.state = ThunkState::done;
-    return true;
+    return false;
   }
 
   // --- expressions (evaluate.cpp) -------------------------------------------------
   // Counts a step and checks the native stack: every expression passes here once.
-  void guard(const Expr& e) {
+  [[gnu::always_inline]] void guard(const Expr& e) {
     if (++steps_ > max_steps) [[unlikely]]
       too_many_steps(e);
     if (stack_low()) [[unlikely]]
@@ -633,7 +642,7 @@ class Evaluator {
   // By CaseDecl::slot and LetDecl::slot (numbered by the checker), made on first use.
   // (A few cases, the usual program, need no allocation.)
   boost::container::small_vector<Value, 8> cases_;
-  std::unique_ptr<Thunk[]> lets_;
+  ThunkArray lets_;
 };
 
 }  // namespace reckon

@@ -97,13 +97,13 @@ void Evaluator::force_code(Thunk& t, const Code& body, Instance* self, const Val
     case ArgumentValue::Kind::member:
       return Value::member(a.enumeration, static_cast<int>(x));
     case ArgumentValue::Kind::input:
-      return self.inputs[a.index].value;
+      return self.inputs[a.index].value();
     case ArgumentValue::Kind::property:
-      return self.properties[a.index].value;
+      return self.properties[a.index].value();
     case ArgumentValue::Kind::parameter:
       return arguments[a.index];
     case ArgumentValue::Kind::input_field:
-      return self.inputs[a.index].value.record()->fields[a.field];
+      return self.inputs[a.index].value().record()->fields[a.field];
   }
   std::abort();  // not a kind compile.cpp makes (and execute relies on no throw here)
 }
@@ -207,12 +207,9 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
           top[-1] != std::trunc(top[-1])) [[unlikely]]
         not_whole(top[-1], c->at, c->what, *c->name);
       Thunk& t = *c->thunk;
-      if (body.result_kind == ValueKind::none)
-        t.value = *called;  // a method call's body: its Value
-      else
-        t.value.set_plain(top[-1], body.result_kind, body.result_dim);
-      called = &t.value;
-      t.state = ThunkState::done;
+      called = body.result_kind == ValueKind::none
+                   ? &t.settle(*called)  // a method call's body: its Value
+                   : &t.settle_plain(top[-1], body.result_kind, body.result_dim);
       --depth_;
       if (nested == 0) return top[-1];
       --nested;
@@ -227,7 +224,7 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
     op_begin : {
       Thunk& t = self->properties[RECKON_OP->index];
       if (t.state == ThunkState::done) {
-        *top = t.value.number;
+        *top = t.value().number;
         // An entry of force_all pushes nothing (its store would drop it).
         top += 1 - RECKON_OP->count;
         ip += RECKON_OP->field;
@@ -249,12 +246,9 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
         not_whole(top[-1], prop.range, "", prop.name);
       }
       Thunk& t = self->properties[RECKON_OP->index];
-      if (body.result_kind == ValueKind::none)
-        t.value = *called;
-      else
-        t.value.set_plain(top[-1], body.result_kind, body.result_dim);
-      called = &t.value;
-      t.state = ThunkState::done;
+      called = body.result_kind == ValueKind::none
+                   ? &t.settle(*called)
+                   : &t.settle_plain(top[-1], body.result_kind, body.result_dim);
       --depth_;
       top -= RECKON_OP->count >> 1;  // an entry of force_all: the value is not used
       RECKON_NEXT();
@@ -288,11 +282,11 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
     op_input : {
       Thunk& t = self->inputs[RECKON_OP->index];
       if (t.state == ThunkState::done) {
-        *top++ = t.value.number;
+        *top++ = t.value().number;
         RECKON_NEXT();
       }
       if (t.state == ThunkState::pending && settle_input_at_once(*self, RECKON_OP->index)) {
-        *top++ = t.value.number;
+        *top++ = t.value().number;
         RECKON_NEXT();
       }
       const Expr* binding = self->input_exprs[RECKON_OP->index];
@@ -315,7 +309,7 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
     op_property : {
       Thunk& t = self->properties[RECKON_OP->index];
       if (t.state == ThunkState::done) {
-        *top++ = t.value.number;
+        *top++ = t.value().number;
         RECKON_NEXT();
       }
       const Property& prop = self->scenario->properties[RECKON_OP->index];
@@ -346,7 +340,7 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       const Thunk& t = self->inputs[RECKON_OP->index];
       const Value& r =
           t.state == ThunkState::done
-              ? t.value
+              ? t.value()
               : force_input(*self, RECKON_OP->index, RECKON_OP->node->operands[0]->range);
       *top++ = r.record()->fields[RECKON_OP->field].number;
       RECKON_NEXT();
@@ -489,8 +483,8 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       MethodCall& mc = self->methods.find_or_add(RECKON_OP->index, {made, RECKON_OP->count});
       Thunk& t = mc.result;
       if (t.state == ThunkState::done) {
-        called = &t.value;
-        *top++ = t.value.number;
+        called = &t.value();
+        *top++ = t.value().number;
         RECKON_NEXT();
       }
       const Code* body = prop.body->code.get();
@@ -542,10 +536,10 @@ double Evaluator::run_pure(const Code& code, const Value* locals, const Instance
         *top++ = locals[op->index].record()->fields[op->field].number;
         break;
       case OpCode::input:
-        *top++ = self->inputs[op->index].value.number;
+        *top++ = self->inputs[op->index].value().number;
         break;
       case OpCode::property:
-        *top++ = self->properties[op->index].value.number;
+        *top++ = self->properties[op->index].value().number;
         break;
       case OpCode::negate:
         top[-1] = ops::negate(top[-1]);

@@ -421,7 +421,9 @@ class Search {
       if (!changed) return std::nullopt;
       value.number = *changed;
       Value inst = fresh();
-      inst.instance()->properties[index] = Thunk{value, ThunkState::done, nullptr};
+      Thunk& t = inst.instance()->properties[index];
+      t.clear();
+      t.settle(std::move(value));
       return answer_in(inst);
     } catch (const std::exception&) {
       return std::nullopt;

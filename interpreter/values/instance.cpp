@@ -81,9 +81,11 @@ Instance* Instance::make(std::string_view name, const ScenarioDecl& scenario,
   void* memory =
       ::operator new(sizeof(Instance) + thunks * sizeof(Thunk) + inputs * sizeof(const Expr*));
   auto* inst = new (memory) Instance;  // not Instance(): that would zero the memo first
-  auto* thunk = reinterpret_cast<Thunk*>(inst + 1);
-#pragma GCC unroll 4
-  for (std::size_t i = 0; i < thunks; ++i) new (thunk + i) Thunk();
+  // The thunks are trivial (implicit-lifetime): made by the allocation, pending once
+  // their states are written.
+  auto* thunk = std::launder(reinterpret_cast<Thunk*>(inst + 1));
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < thunks; ++i) thunk[i].state = ThunkState::pending;
   auto* exprs = reinterpret_cast<const Expr**>(thunk + thunks);
   const std::size_t bound = std::min(inputs, bindings.size());
   if (bound) std::memcpy(exprs, bindings.data(), bound * sizeof(const Expr*));
@@ -102,13 +104,9 @@ bool Instance::input_in_instance(std::size_t i) const {
 }
 
 Instance::~Instance() {
-  // Most thunks hold a number or none and no error, whose destructors do nothing: one
-  // test of both first (ending an object's life without its destructor is allowed when
-  // nothing depends on what it would do).
   auto destroy = [](std::span<Thunk> thunks) {
 #pragma GCC unroll 4
-    for (Thunk& t : thunks)
-      if (t.error || t.value.holds_shared()) t.~Thunk();
+    for (Thunk& t : thunks) t.end();
   };
   destroy(inputs);
   if (!plain_properties) destroy(properties);

@@ -14,6 +14,7 @@
 #include <new>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "interpreter/values/value.hpp"
@@ -25,10 +26,109 @@ struct Expr;
 
 enum class ThunkState : unsigned char { pending, evaluating, done, failed };
 
+// A value computed at most once. Pending or evaluating, it holds nothing; done, its
+// Value; failed, the error it raised (asked again, the same error is raised again), in
+// the same bytes. Trivial to make and to end (an implicit-lifetime type): a Thunk{} is
+// pending, an instance's thunks are made by writing their states (Instance::make), and
+// whoever holds a thunk ends what it holds with clear().
 struct Thunk {
-  Value value;
-  ThunkState state = ThunkState::pending;
-  std::exception_ptr error;  // failed: asked again, the same error is raised again
+ private:
+  // First: a done thunk's value is at its address (no offset added where it is read).
+  alignas(Value) unsigned char held_[sizeof(Value)];
+
+ public:
+  ThunkState state;
+
+  Thunk() = default;  // pending when value-initialized (Thunk{}); else its state is unset
+  Thunk(const Thunk&) = delete;  // a copy of the bytes would not count the value's holders
+  Thunk& operator=(const Thunk&) = delete;
+
+  // Done: what it holds.
+  Value& value() { return *std::launder(reinterpret_cast<Value*>(held_)); }
+  const Value& value() const { return *std::launder(reinterpret_cast<const Value*>(held_)); }
+  // Failed: what it raised.
+  const std::exception_ptr& error() const {
+    return *std::launder(reinterpret_cast<const std::exception_ptr*>(held_));
+  }
+
+  // A thunk that holds nothing (pending or evaluating) made done, holding `v`.
+  Value& settle(Value&& v) {
+    Value* made = ::new (held_) Value(std::move(v));
+    state = ThunkState::done;
+    return *made;
+  }
+  Value& settle(const Value& v) {
+    Value* made = ::new (held_) Value(v);
+    state = ThunkState::done;
+    return *made;
+  }
+  // The same with none, made in place.
+  void settle_none() {
+    ::new (held_) Value();
+    state = ThunkState::done;
+  }
+  // The same with the Value `make()` returns, made in place (none moved).
+  template <typename Make>
+  Value& settle_with(Make make) {
+    Value* made = ::new (held_) Value(make());
+    state = ThunkState::done;
+    return *made;
+  }
+  // The same with a number of a plain kind (Value::plain), made in place.
+  Value& settle_plain(double x, ValueKind k, const Dimension& d) {
+    Value* made = ::new (held_) Value(Value::plain(x, k, d));
+    state = ThunkState::done;
+    return *made;
+  }
+  // The same with `shape`'s form and the number `x` (Value::place_like): `shape` holds
+  // no shared object.
+  void settle_like(const Value& shape, double x) {
+    ::new (held_) Value(x, shape);
+    state = ThunkState::done;
+  }
+  // A thunk that holds nothing (pending or evaluating) made failed, holding `e`.
+  void fail(std::exception_ptr e) {
+    ::new (held_) std::exception_ptr(std::move(e));
+    state = ThunkState::failed;
+  }
+  // What it holds ended (its state left as it was: the holder ends the thunk too).
+  void end() {
+    if (state == ThunkState::done)
+      value().~Value();
+    else if (state == ThunkState::failed) [[unlikely]]
+      std::launder(reinterpret_cast<std::exception_ptr*>(held_))->~exception_ptr();
+  }
+  // Pending again: what it held ended.
+  void clear() {
+    end();
+    state = ThunkState::pending;
+  }
+};
+static_assert(sizeof(std::exception_ptr) <= sizeof(Value) &&
+              alignof(std::exception_ptr) <= alignof(Value));
+
+// Thunks on their own (an evaluator's lets), made pending; each ends what it holds.
+class ThunkArray {
+ public:
+  ThunkArray() = default;
+  explicit ThunkArray(std::size_t n) : thunks_(std::make_unique<Thunk[]>(n)), size_(n) {}
+  ThunkArray(const ThunkArray&) = delete;
+  ThunkArray& operator=(const ThunkArray&) = delete;
+  ThunkArray& operator=(ThunkArray&& o) noexcept {
+    std::swap(thunks_, o.thunks_);
+    std::swap(size_, o.size_);
+    return *this;
+  }
+  ~ThunkArray() {
+    for (std::size_t i = 0; i < size_; ++i) thunks_[i].end();
+  }
+  explicit operator bool() const { return thunks_ != nullptr; }
+  Thunk& operator[](std::size_t i) { return thunks_[i]; }
+  const Thunk& operator[](std::size_t i) const { return thunks_[i]; }
+
+ private:
+  std::unique_ptr<Thunk[]> thunks_;
+  std::size_t size_ = 0;
 };
 
 // A method call's arguments, in one array: up to two in place, more on the heap. Made
@@ -59,7 +159,12 @@ class ArgumentList {
 
 // One call of a method with particular arguments, memoized like a property.
 struct MethodCall {
-  MethodCall(std::uint32_t m, std::span<const Value> args) : method(m), arguments(args) {}
+  MethodCall(std::uint32_t m, std::span<const Value> args) : method(m), arguments(args) {
+    result.state = ThunkState::pending;
+  }
+  MethodCall(const MethodCall&) = delete;
+  MethodCall& operator=(const MethodCall&) = delete;
+  ~MethodCall() { result.end(); }
   std::uint32_t method;    // the property index of the method
   std::uint64_t hash = 0;  // of the method and the arguments, once the memo is indexed
   ArgumentList arguments;

@@ -213,15 +213,31 @@ enum class ValueKind : std::uint8_t {
 };
 
 struct Value {
-  double number = 0;  // quantity in base units; boolean as 0/1; enum member index
+  // (No member has a default initializer: the constructor of a shape below writes the
+  // bytes after the number itself.)
+  double number;  // quantity in base units; boolean as 0/1; enum member index
   Dimension dim;
-  ValueKind kind = ValueKind::none;
+  ValueKind kind;
   // 1 when this is a text whose `object_` is a TextValue it holds a reference to (a
   // built text), 0 otherwise. It fills what was padding: every byte of a Value is
   // defined (method memos compare arguments by their bytes).
-  std::uint8_t owned_text = 0;
+  std::uint8_t owned_text;
 
-  Value() = default;
+  // None: every byte zero (number 0, no dimension, kind none, no object; a null pointer
+  // is all zeros on every target built), written as one block: GCC wrote the members'
+  // zeros one by one.
+  Value() : dim(Dimension::Unset{}) { std::memset(static_cast<void*>(this), 0, sizeof(Value)); }
+  // A number of a kind without an object (plain()), each member written once.
+  Value(double v, ValueKind k, const Dimension& d)
+      : number(v), dim(d), kind(k), owned_text(0), object_(nullptr) {}
+  // The number `v` in the form of `shape`, which holds no shared object: its kind, unit
+  // and object (a thunk's value settled by a plan, Thunk::settle_like). The same bytes
+  // as place_like writes, without a Value's zeros written first.
+  explicit Value(double v, const Value& shape) : number(v), dim(Dimension::Unset{}) {
+    std::memcpy(reinterpret_cast<unsigned char*>(this) + sizeof(double),
+                reinterpret_cast<const unsigned char*>(&shape) + sizeof(double),
+                sizeof(Value) - sizeof(double));
+  }
   Value(const Value& o)
       : number(o.number), dim(o.dim), kind(o.kind), owned_text(o.owned_text), object_(o.object_) {
     if (shared()) retain(static_cast<const Shared*>(object_));
@@ -252,21 +268,9 @@ struct Value {
     if (shared()) release(static_cast<const Shared*>(object_));
   }
 
-  static Value quantity(double v, Dimension d = {}) {
-    Value x;
-    x.kind = ValueKind::quantity;
-    x.number = v;
-    x.dim = d;
-    return x;
-  }
+  static Value quantity(double v, Dimension d = {}) { return Value(v, ValueKind::quantity, d); }
   // A quantity or boolean made of its parts (compiled code's result).
-  static Value plain(double v, ValueKind k, const Dimension& d) {
-    Value x;
-    x.kind = k;
-    x.number = v;
-    x.dim = d;
-    return x;
-  }
+  static Value plain(double v, ValueKind k, const Dimension& d) { return Value(v, k, d); }
   static Value boolean(bool b) {
     Value x;
     x.kind = ValueKind::boolean;
@@ -432,10 +436,11 @@ struct Value {
   // text: const std::string* (a literal) or the Shared TextValue (owned_text); enumeration:
   // const EnumDecl*; record, instance and list: the Shared object (a RecordValue, an
   // Instance or a ListValue).
-  const void* object_ = nullptr;
+  const void* object_;
 };
 // On a 64-bit target; the wasm32 build (docs/playground.md) has smaller pointers.
 static_assert(sizeof(void*) != 8 || (sizeof(Value) == 32 && sizeof(Dimension) + 1 + 1 == 16));
+static_assert(static_cast<int>(ValueKind::none) == 0);  // Value(): all zeros
 
 inline ListValue* ListValue::make(std::vector<Value> items) {
   auto* l = new ListValue;

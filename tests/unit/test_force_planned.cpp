@@ -86,7 +86,7 @@ Left force_case(const Program& p, const CaseDecl& c, const Bindings& bound, cons
     std::string entry = std::to_string(call.method);
     for (std::size_t i = 0; i < call.arguments.size(); ++i)
       entry += " " + bits(ev, call.arguments[i]);
-    entry += call.result.state == ThunkState::done ? " -> " + bits(ev, call.result.value)
+    entry += call.result.state == ThunkState::done ? " -> " + bits(ev, call.result.value())
                                                    : " -> (not done)";
     left.memo.push_back(entry);
   });
@@ -364,7 +364,7 @@ TEST_CASE("a planned case's properties are plain numbers, and a method has no va
   std::vector<double> results;
   self->methods.each([&](const MethodCall& c) {
     CHECK(c.method == square);
-    results.push_back(c.result.value.number);
+    results.push_back(c.result.value().number);
   });
   std::sort(results.begin(), results.end());
   CHECK(results == std::vector<double>{5, 10});
