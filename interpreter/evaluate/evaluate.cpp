@@ -478,7 +478,7 @@ double Evaluator::native_operation(const Instruction& op, const double* args) {
   for (std::uint32_t whole = op.field; whole; whole &= whole - 1) {
     const auto i = static_cast<std::size_t>(std::countr_zero(whole));
     // A bit of `field` is a parameter whose declared type is an integer (whole_arguments).
-    if (args[i] != std::trunc(args[i])) [[unlikely]]
+    if (!ops::whole(args[i])) [[unlikely]]
       not_whole(args[i], argument_range(e, i), "argument ", decl->parameters[i].name);
   }
   for (std::uint32_t integers = op.aux; integers; integers &= integers - 1) {

@@ -114,7 +114,7 @@ Value Evaluator::index(const Expr& e, const Frame& frame) {
   const double i = number(at, frame);
   const ListValue& items = *list.list();
   const auto n = static_cast<double>(items.size());
-  if (i != std::trunc(i))
+  if (!ops::whole(i))
     throw UserError(at.range, "E0521",
                     fmt::format("a list index must be a whole number, not {}", i));
   if (i >= n || i < -n)
@@ -140,7 +140,7 @@ Value Evaluator::slice(const Expr& e, const Frame& frame) {
   auto bound = [&](std::size_t operand) {
     const Expr& at = *e.operands[operand];
     double i = number(at, frame);
-    if (i != std::trunc(i))
+    if (!ops::whole(i))
       throw UserError(at.range, "E0521",
                       fmt::format("a slice's bounds must be whole numbers, not {}", i));
     if (i < 0) i += n;
@@ -302,15 +302,14 @@ void Evaluator::require_whole_elements(const Value& v, const Type& declared, Sou
     if (!element.integer) return;
     const std::vector<double>& numbers = xs.numbers();
     for (std::size_t i = 0; i < numbers.size(); ++i)
-      if (numbers[i] != std::trunc(numbers[i])) [[unlikely]]
+      if (!ops::whole(numbers[i])) [[unlikely]]
         not_whole(numbers[i], at, element_what(i), name);
     return;
   }
   const std::vector<Value>& items = xs.items();
   for (std::size_t i = 0; i < items.size(); ++i) {
     const Value& x = items[i];
-    if (x.kind == ValueKind::quantity && element.integer && x.number != std::trunc(x.number))
-        [[unlikely]]
+    if (x.kind == ValueKind::quantity && element.integer && !ops::whole(x.number)) [[unlikely]]
       not_whole(x.number, at, element_what(i), name);
     if (x.kind == ValueKind::list) [[unlikely]]
       require_whole_elements(x, element, at, element_what(i), name);

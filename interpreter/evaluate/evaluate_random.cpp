@@ -28,8 +28,7 @@ Value Evaluator::random_builtin(const Expr& e, const Frame& frame) {
   const std::size_t seed_at = takes_list ? 1 : 0;
   const Expr& seed_expr = argument(seed_at);
   const double seed = number(seed_expr, frame);
-  if (seed != std::trunc(seed) || !std::isfinite(seed))
-    not_whole(seed, seed_expr.range, "the ", "seed");
+  if (!ops::whole(seed) || !std::isfinite(seed)) not_whole(seed, seed_expr.range, "the ", "seed");
   // Past 2^53 a number holds only some whole numbers, and the one written may have been
   // rounded to a neighbour, whose stream is another: CPython would draw the written one's.
   if (std::fabs(seed) > 9007199254740992.0)
@@ -43,8 +42,7 @@ Value Evaluator::random_builtin(const Expr& e, const Frame& frame) {
   if (b != ListBuiltin::random_shuffle) {
     const Expr& n_expr = argument(seed_at + 1);
     const double count = number(n_expr, frame);
-    if (count != std::trunc(count) || !std::isfinite(count))
-      not_whole(count, n_expr.range, "the ", "n");
+    if (!ops::whole(count) || !std::isfinite(count)) not_whole(count, n_expr.range, "the ", "n");
     if (count < 0)
       throw UserError(
           n_expr.range, "E0547",

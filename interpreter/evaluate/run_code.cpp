@@ -203,8 +203,8 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
       const CodeCall* c = nested > 0 ? &slots[nested - 1].call : first;
       if (!c) return top[-1];
       const Code& body = *c->callee;
-      if (body.result_kind != ValueKind::boolean && c->declared->integer &&
-          top[-1] != std::trunc(top[-1])) [[unlikely]]
+      if (body.result_kind != ValueKind::boolean && c->declared->integer && !ops::whole(top[-1]))
+          [[unlikely]]
         not_whole(top[-1], c->at, c->what, *c->name);
       Thunk& t = *c->thunk;
       called = body.result_kind == ValueKind::none
@@ -240,8 +240,8 @@ double Evaluator::execute(const Code& entry, const Frame& frame, const CodeCall*
     op_store : {
       // As the end of a thunk's code, in place: failing here fails it with the others.
       const Code& body = *RECKON_OP->body;
-      if ((RECKON_OP->count & 1) && body.result_kind != ValueKind::boolean &&
-          top[-1] != std::trunc(top[-1])) [[unlikely]] {
+      if ((RECKON_OP->count & 1) && body.result_kind != ValueKind::boolean && !ops::whole(top[-1]))
+          [[unlikely]] {
         const Property& prop = self->scenario->properties[RECKON_OP->index];
         not_whole(top[-1], prop.range, "", prop.name);
       }

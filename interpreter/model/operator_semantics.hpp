@@ -125,7 +125,7 @@ inline constexpr double max_whole = 9007199254740992.0;  // 2^53
 // Why `x` cannot be an operand of a bitwise builtin (its `index`-th), or null when it can:
 // a whole number from 0 to 2^53, and a shift by 0 to 53 places.
 inline const char* bitwise_operand_problem(Builtin b, std::size_t index, double x) {
-  if (x != std::trunc(x)) return "needs whole numbers";
+  if (!ops::whole(x)) return "needs whole numbers";
   if (x < 0) return "needs numbers that are not negative";
   if (index == 1 && (b == Builtin::shift_left || b == Builtin::shift_right))
     return x <= 53 ? nullptr : "shifts by at most 53 places";
