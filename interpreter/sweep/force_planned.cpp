@@ -101,7 +101,7 @@ struct Record {
 
 // A property's or a defaulted input's value as the plan stores it: into the instance's
 // thunk `thunk` (Instance::thunks), from register `reg`, a Value of `shape`'s form
-// (Value::place_like).
+// (Thunk::settle_like).
 struct Store {
   std::uint32_t thunk = 0;
   std::uint16_t reg = 0;
@@ -474,7 +474,7 @@ bool run_form(Evaluator& ev, Instance& self, const Form& form) {
   }
   if (!ev.count_steps(form.steps)) return false;
 
-  // The thunks are pending (fresh), so they hold none (place_like).
+  // The thunks are pending (fresh): they hold nothing, and each is settled in place.
   Thunk* const thunks = self.thunks();
   for (const Store& s : form.stores) {
     Thunk& t = thunks[s.thunk];

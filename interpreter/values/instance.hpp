@@ -51,40 +51,30 @@ struct Thunk {
     return *std::launder(reinterpret_cast<const std::exception_ptr*>(held_));
   }
 
-  // A thunk that holds nothing (pending or evaluating) made done, holding `v`.
-  Value& settle(Value&& v) {
-    Value* made = ::new (held_) Value(std::move(v));
-    state = ThunkState::done;
-    return *made;
-  }
-  Value& settle(const Value& v) {
-    Value* made = ::new (held_) Value(v);
-    state = ThunkState::done;
-    return *made;
-  }
-  // The same with none, made in place.
-  void settle_none() {
-    ::new (held_) Value();
-    state = ThunkState::done;
-  }
-  // The same with the Value `make()` returns, made in place (none moved).
+  // A thunk that holds nothing (pending or evaluating) made done, holding the Value
+  // `make()` returns, made in place (none moved).
   template <typename Make>
   Value& settle_with(Make make) {
     Value* made = ::new (held_) Value(make());
     state = ThunkState::done;
     return *made;
   }
-  // The same with a number of a plain kind (Value::plain), made in place.
-  Value& settle_plain(double x, ValueKind k, const Dimension& d) {
-    Value* made = ::new (held_) Value(Value::plain(x, k, d));
-    state = ThunkState::done;
-    return *made;
+  // The same with `v`, a copy of `v`, none, a number of a plain kind (Value::plain), or
+  // the number `x` in `shape`'s form (`shape` holds no shared object).
+  Value& settle(Value&& v) {
+    return settle_with([&] { return std::move(v); });
   }
-  // The same with `shape`'s form and the number `x` (Value::place_like): `shape` holds
-  // no shared object.
+  Value& settle(const Value& v) {
+    return settle_with([&] { return v; });
+  }
+  void settle_none() {
+    settle_with([] { return Value(); });
+  }
+  Value& settle_plain(double x, ValueKind k, const Dimension& d) {
+    return settle_with([&] { return Value(x, k, d); });
+  }
   void settle_like(const Value& shape, double x) {
-    ::new (held_) Value(x, shape);
-    state = ThunkState::done;
+    settle_with([&] { return Value(x, shape); });
   }
   // A thunk that holds nothing (pending or evaluating) made failed, holding `e`.
   void fail(std::exception_ptr e) {

@@ -234,9 +234,7 @@ struct Value {
   // and object (a thunk's value settled by a plan, Thunk::settle_like). The same bytes
   // as place_like writes, without a Value's zeros written first.
   explicit Value(double v, const Value& shape) : number(v), dim(Dimension::Unset{}) {
-    std::memcpy(reinterpret_cast<unsigned char*>(this) + sizeof(double),
-                reinterpret_cast<const unsigned char*>(&shape) + sizeof(double),
-                sizeof(Value) - sizeof(double));
+    take_form(shape);
   }
   Value(const Value& o)
       : number(o.number), dim(o.dim), kind(o.kind), owned_text(o.owned_text), object_(o.object_) {
@@ -354,14 +352,11 @@ struct Value {
       *this = Value{};
     place_like(shape, v);
   }
-  // The same where this value holds no shared object (a pending thunk's none, a call's
-  // new result): the 24 bytes after the number copied as words, every one defined (see
-  // owned_text), which GCC does not merge the fields' copies into.
+  // The same where this value holds no shared object (a method argument made for a
+  // memo entry, Form::add_to).
   void place_like(const Value& shape, double v) {
     number = v;
-    std::memcpy(reinterpret_cast<unsigned char*>(this) + sizeof(double),
-                reinterpret_cast<const unsigned char*>(&shape) + sizeof(double),
-                sizeof(Value) - sizeof(double));
+    take_form(shape);
   }
 
   bool is_none() const { return kind == ValueKind::none; }
@@ -418,6 +413,14 @@ struct Value {
   }
 
  private:
+  // `shape`'s kind, unit and object (it holds no shared object): the bytes after the
+  // number copied as words, every one defined (see owned_text), which GCC does not merge
+  // the fields' copies into.
+  void take_form(const Value& shape) {
+    std::memcpy(reinterpret_cast<unsigned char*>(this) + sizeof(double),
+                reinterpret_cast<const unsigned char*>(&shape) + sizeof(double),
+                sizeof(Value) - sizeof(double));
+  }
   // kind >= record or owned_text, as one comparison of the two adjacent bytes (which GCC
   // reads as one word): a scan of many values (an instance's thunks) tests each once.
   bool shared() const {
